@@ -1,0 +1,54 @@
+/**
+ * Every hall call of the spec's catalogue (spec §7, tests/fixtures/hall-calls.tsv), one module per
+ * area. The lobby's hall client, the reference hall and the recorder all look calls up here, so a
+ * call's path, method, encryption, silence and schemas are declared exactly once. The realtime
+ * socket (/websocket/ws) is not a call and is not listed.
+ */
+import type { HallCall, HallMethod } from '../call'
+import * as active from './active'
+import * as auth from './auth'
+import * as games from './games'
+import * as message from './message'
+import * as pay from './pay'
+import * as security from './security'
+import * as site from './site'
+import * as task from './task'
+import * as vip from './vip'
+import * as withdraw from './withdraw'
+import * as yuebao from './yuebao'
+
+export * from './active'
+export * from './auth'
+export * from './common'
+export * from './games'
+export * from './message'
+export * from './pay'
+export * from './security'
+export * from './sensitive'
+export * from './site'
+export * from './task'
+export * from './vip'
+export * from './withdraw'
+export * from './yuebao'
+
+const isCall = (v: unknown): v is HallCall =>
+  typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'request' in v && 'response' in v
+
+/**
+ * All calls, collected from the area modules' exports so a new defineCall cannot be forgotten in a
+ * hand-kept list; the order is by area, then declaration.
+ */
+export const allCalls: ReadonlyArray<HallCall> = [
+  auth, security, site, active, pay, withdraw, yuebao, games, message, task, vip,
+].flatMap((m) => Object.values(m).filter(isCall))
+
+const key = (method: string, path: string): string => `${method.toUpperCase()} ${path}`
+const index: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [key(c.method, c.path), c]))
+
+/**
+ * The call with this method and hall path (without the hall prefix), or undefined. Paths are
+ * matched exactly: the spec mixes cases (/home/UserLogout, /user/notLogin/...) and the hall treats
+ * them as distinct.
+ */
+export const callByPath = (method: HallMethod | string, path: string): HallCall | undefined =>
+  index.get(key(method, path))

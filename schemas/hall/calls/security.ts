@@ -1,0 +1,205 @@
+/**
+ * Security and profile calls (spec §7.2): binding phone, email, CPF, Google authenticator and withdraw password, second-factor checks and password changes.
+ *
+ * The spec shows almost none of their payloads, so requests are open objects and answers unknown; the reference hall does not implement them yet and answers 4040.
+ */
+import { Schema } from 'effect'
+import { defineCall } from '../call'
+import { OpenRequest, OpenResponse } from './common'
+import { Sensitive } from './sensitive'
+
+export const securityVerifyModify = defineCall({
+  name: 'securityVerifyModify',
+  area: 'security',
+  path: '/user/security/verifymodify',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const securityModifyPhone = defineCall({
+  name: 'securityModifyPhone',
+  area: 'security',
+  path: '/user/security/modifyphone',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const bindCpf = defineCall({
+  name: 'bindCpf',
+  area: 'security',
+  path: '/user/security/bindCpf',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const bindEmail = defineCall({
+  name: 'bindEmail',
+  area: 'security',
+  path: '/user/security/bindEmail',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const modifyWithdrawPass = defineCall({
+  name: 'modifyWithdrawPass',
+  area: 'security',
+  path: '/user/security/modifywithdrawpass',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const bindGoogleAuth = defineCall({
+  name: 'bindGoogleAuth',
+  area: 'security',
+  path: '/user/security/bindgoogleauth',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const switchGoogleAuth = defineCall({
+  name: 'switchGoogleAuth',
+  area: 'security',
+  path: '/user/security/switchgoogleauth',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const bindThirdUser = defineCall({
+  name: 'bindThirdUser',
+  area: 'security',
+  path: '/user/security/thirduser/bind',
+  request: Schema.Struct({
+    os_type: Schema.optional(Schema.Number),
+    access_token: Schema.optional(Sensitive(Schema.String)),
+    requester_type: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
+
+export const actionVerify = defineCall({
+  name: 'actionVerify',
+  area: 'security',
+  path: '/user/security/actionVerify',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const verifyPhoneCode = defineCall({
+  name: 'verifyPhoneCode',
+  area: 'security',
+  path: '/user/security/verifyPhoneCode',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const verifyEmailCode = defineCall({
+  name: 'verifyEmailCode',
+  area: 'security',
+  path: '/user/security/verifyEmailCode',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const verifyGoogleAuthCode = defineCall({
+  name: 'verifyGoogleAuthCode',
+  area: 'security',
+  path: '/user/security/verifyGoogleAuthCode',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const verifyWithdrawPass = defineCall({
+  name: 'verifyWithdrawPass',
+  area: 'security',
+  path: '/user/security/verifyWithdrawPass',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const verifyLoginPass = defineCall({
+  name: 'verifyLoginPass',
+  area: 'security',
+  path: '/user/security/verifyLoginPass',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const secondVerify = defineCall({
+  name: 'secondVerify',
+  area: 'security',
+  path: '/user/security/secondVerify',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const changePass = defineCall({
+  name: 'changePass',
+  area: 'security',
+  path: '/user/changepass',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const passQuint = defineCall({
+  name: 'passQuint',
+  area: 'security',
+  path: '/user/passquint',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const editQuint = defineCall({
+  name: 'editQuint',
+  area: 'security',
+  path: '/user/editquint',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getAccountQuestion = defineCall({
+  name: 'getAccountQuestion',
+  area: 'security',
+  path: '/user/getaccountquestion',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const resetPassVerify = defineCall({
+  name: 'resetPassVerify',
+  area: 'security',
+  path: '/user/notLogin/resetPassVerify',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const resetPasswd = defineCall({
+  name: 'resetPasswd',
+  area: 'security',
+  path: '/user/notlogin/resetpasswd',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const avatars = defineCall({
+  name: 'avatars',
+  area: 'security',
+  path: '/user/avatars',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const updateUserAvatars = defineCall({
+  name: 'updateUserAvatars',
+  area: 'security',
+  path: '/user/updateUserAvatars',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const modifyInfo = defineCall({
+  name: 'modifyInfo',
+  area: 'security',
+  path: '/user/settings/modifyinfo',
+  request: OpenRequest,
+  response: OpenResponse,
+})

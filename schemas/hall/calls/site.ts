@@ -1,0 +1,592 @@
+/**
+ * Site, configuration and tracking calls (spec §7.3): what the lobby loads before anything else
+ * (site info, system info, currencies, layout, IP check), the page furniture (brand logo,
+ * agreement, footer, banners, version list, SMS countries), the keep-alive calls and the
+ * tracking beacons.
+ *
+ * The boot calls are described precisely: the reference hall implements them, the lobby cannot
+ * start without them, and the same shapes are injected into the page as the fallback the spec
+ * asks for (InjectedSiteConfig). Enumerations the spec leaves open (layout values) are fixed here
+ * once so the hall and the lobby agree.
+ */
+import { Schema } from 'effect'
+import { defineCall } from '../call'
+import { Amount, LastGameInfo } from './auth'
+import { CurrencyType, OpenRequest, OpenResponse, Switch } from './common'
+import { Sensitive } from './sensitive'
+
+/** The 18 interface languages of the lobby (screens doc §1); a site offers a subset. */
+export const LANGUAGE_CODES = [
+  'en_US', 'zh_CN', 'zh_TW', 'th_TH', 'vi_VN', 'ko_KR', 'ja_JP', 'pt_PT', 'es_ES',
+  'de_DE', 'fr_FR', 'it_IT', 'ru_RU', 'my_MM', 'id_ID', 'hi_IN', 'tl_PH', 'km_KH',
+] as const
+/** One of LANGUAGE_CODES; anything else is refused so the lobby never loads a missing bundle. */
+export const LanguageCode = Schema.Literals(LANGUAGE_CODES)
+export type LanguageCode = typeof LanguageCode.Type
+
+/**
+ * The four layouts (screens doc §1). The spec names them but gives no wire values; these are the
+ * project's values for site info's skinTypeValue.
+ */
+export const SkinType = { classic: 1, europeanAmerican: 2, simpleEuropeanAmerican: 3, cyanBlue: 4 } as const
+/** Colour theme ids 1-7 (spec §9): blue, black, purple, orange, red, green, brown. */
+export const ThemeType = { blue: 1, black: 2, purple: 3, orange: 4, red: 5, green: 6, brown: 7 } as const
+
+/** Site mode (spec §4): 0 normal, 1 maintenance; 4 and 5 send the lobby to the 500 page. */
+export const MaintainStatus = Schema.Number
+
+/**
+ * A language a site offers. defaultLanguageTag 1 marks the site's default, which the lobby uses
+ * when the stored language is not offered.
+ */
+export const LanguageInfo = Schema.Struct({
+  languageCode: LanguageCode,
+  languageTranslateName: Schema.String,
+  defaultLanguageTag: Schema.Number,
+})
+export type LanguageInfo = typeof LanguageInfo.Type
+
+/**
+ * A currency a site offers. currencyType decides the money-input precision (2 decimals fiat, 10
+ * crypto); marketCurrencyCode is the code shown next to amounts, currencySign the symbol.
+ */
+export const CurrencyInfo = Schema.Struct({
+  currencyCode: Schema.String,
+  currencyType: CurrencyType,
+  currencyDisplay: Schema.String,
+  marketCurrencyCode: Schema.String,
+  currencySign: Schema.String,
+})
+export type CurrencyInfo = typeof CurrencyInfo.Type
+
+/** The betting-provider entry the special sites 101 and 081 carry (screens doc §1). */
+export const BettingProvider = Schema.Struct({
+  name: Schema.String,
+  themeName: Schema.String,
+  defaultLanguage: Schema.String,
+  brand_id: Schema.String,
+  script_url: Schema.String,
+})
+export type BettingProvider = typeof BettingProvider.Type
+
+/** Site info (screens doc §3): the identity, languages, currencies, layout and mode of a site. */
+export const SiteInfo = Schema.Struct({
+  siteCode: Schema.String,
+  title: Schema.String,
+  siteName: Schema.String,
+  description: Schema.String,
+  keyword: Schema.String,
+  type: Schema.Number,
+  musicAutoPlay: Schema.Number,
+  languageInfos: Schema.Array(LanguageInfo),
+  languageMatchMode: Schema.Number,
+  defaultLanguage: LanguageCode,
+  currencyInfos: Schema.Array(CurrencyInfo),
+  defaultCurrency: Schema.String,
+  currencySign: Schema.String,
+  timeZone: Schema.String,
+  maintainStatus: MaintainStatus,
+  skinTypeValue: Schema.Number,
+  themeTypeWeb: Schema.Number,
+  bettingProvider: Schema.optional(BettingProvider),
+})
+export type SiteInfo = typeof SiteInfo.Type
+
+/**
+ * System info (screens doc §3). token is the system token visitors send before login; the
+ * switches drive which menu entries and sign-in buttons the lobby shows.
+ */
+export const SysInfo = Schema.Struct({
+  token: Sensitive(Schema.String),
+  fingerprintJS: Schema.Struct({ publicKey: Schema.String }),
+  facebook: Schema.Struct({ app_id: Schema.String }),
+  google: Schema.Struct({ app_id: Schema.String }),
+  useFacebook: Switch,
+  useGoogle: Switch,
+  useQQ: Switch,
+  useWechat: Switch,
+  securityVerify: Schema.Array(Schema.Number),
+  realNameMustUppercase: Schema.Boolean,
+  site_status: Schema.Number,
+  recommendCurrency: Schema.String,
+  recommendAreaCode: Schema.String,
+  recommendLanguage: Schema.String,
+  musicShow: Switch,
+  agentDisplayEntrance: Switch,
+  questionListDisplay: Schema.Number,
+  kfOnlineStatus: Switch,
+  auto_visitor_login_web: Switch,
+  auto_visitor_login_h5: Switch,
+  vip_status: Switch,
+  serverTime: Schema.Number,
+})
+export type SysInfo = typeof SysInfo.Type
+
+/**
+ * The IP check (spec §4): areaStatus false sends the lobby to 403, siteMaintenanceStatus true to
+ * 503; the recommend* values preselect currency, phone area code and language for a visitor.
+ */
+export const IpCheck = Schema.Struct({
+  ip: Schema.String,
+  areaStatus: Schema.Boolean,
+  siteMaintenanceStatus: Schema.Boolean,
+  recommendCurrency: Schema.String,
+  recommendAreaCode: Schema.String,
+  recommendLanguage: Schema.String,
+})
+export type IpCheck = typeof IpCheck.Type
+
+/** One entry of a server-provided layout list (tab bar, header); key names the lobby's entry. */
+export const LayoutEntry = Schema.Struct({
+  key: Schema.String,
+  name: Schema.String,
+  icon: Schema.String,
+  sort: Schema.Number,
+})
+
+/** The layout design: skin, theme and the tab-bar and header entry lists (screens doc §2). */
+export const Layout = Schema.Struct({
+  skinTypeValue: Schema.Number,
+  themeTypeWeb: Schema.Number,
+  tabBar: Schema.Struct({ loggedOut: Schema.Array(LayoutEntry), loggedIn: Schema.Array(LayoutEntry) }),
+  header: Schema.Array(LayoutEntry),
+})
+export type Layout = typeof Layout.Type
+
+/** Brand logo info (screens doc §3); aboutUsStatus 1 shows the about-us entry. */
+export const BrandLogo = Schema.Struct({
+  type: Schema.Number,
+  hallLogo: Schema.String,
+  brandName: Schema.String,
+  officialWebsite: Schema.String,
+  aboutUsStatus: Schema.Number,
+  downloadSwitch: Switch,
+  customizeWeb: Schema.Record(Schema.String, Schema.String),
+  customizeH5: Schema.Record(Schema.String, Schema.String),
+})
+export type BrandLogo = typeof BrandLogo.Type
+
+/** The user agreement shown on registration. */
+export const UserAgreement = Schema.Struct({ title: Schema.String, content: Schema.String })
+
+/** Footer configuration: link columns, partner logos, licence and copyright lines. */
+export const FooterConfig = Schema.Struct({
+  copyright: Schema.String,
+  licenseText: Schema.String,
+  columns: Schema.Array(
+    Schema.Struct({
+      title: Schema.String,
+      links: Schema.Array(Schema.Struct({ name: Schema.String, url: Schema.String })),
+    }),
+  ),
+  partners: Schema.Array(Schema.Struct({ name: Schema.String, logo: Schema.String })),
+})
+
+/** One released version; a non-empty list shows the version-update menu entry. */
+export const VersionEntry = Schema.Struct({
+  version: Schema.String,
+  content: Schema.String,
+  releaseTime: Schema.String,
+  forceUpdate: Schema.Number,
+})
+
+/** Country info for phone inputs (screens doc §3); phoneLengthScope is [min, max] digits. */
+export const CountryInfo = Schema.Struct({
+  countryName: Schema.String,
+  phoneNumberSegment: Schema.String,
+  phoneLengthScope: Schema.Array(Schema.Number),
+  icon: Schema.String,
+})
+
+/** A home banner; location_type/value say where a click goes (spec location types 1-10). */
+export const Banner = Schema.Struct({
+  id: Schema.Number,
+  title: Schema.String,
+  imgUrl: Schema.String,
+  location_type: Schema.Number,
+  location_value: Schema.String,
+  sort: Schema.Number,
+})
+
+/** Version check (op.json): a changed version or buildTime makes the lobby offer a reload. */
+export const OpVersion = Schema.Struct({ version: Schema.String, buildTime: Schema.String })
+
+/** The asset manifest: logical asset name to URL, versioned with the build. */
+export const Manifest = Schema.Struct({ version: Schema.String, files: Schema.Record(Schema.String, Schema.String) })
+
+/**
+ * Maintenance information (spec §7.3): a static JSON file per site with a default fallback, not
+ * an enveloped call; the lobby shows it on the maintenance popup.
+ */
+export const MaintainInfo = Schema.Struct({
+  start_time: Schema.String,
+  end_time: Schema.String,
+  online_service: Schema.String,
+})
+export type MaintainInfo = typeof MaintainInfo.Type
+
+/**
+ * What the hall injects into the lobby's index.html as window.__LOBBY_SITE__: the site config the
+ * lobby boots from (screens doc §3 site config), plus the boot calls' answers as the fallback the
+ * spec describes ("data injected into the page with a health flag").
+ */
+export const InjectedSiteConfig = Schema.Struct({
+  siteCode: Schema.String,
+  configApiBaseUrl: Schema.String,
+  siteKey: Sensitive(Schema.String),
+  languageCode: LanguageCode,
+  healthy: Schema.Boolean,
+  injected: Schema.Struct({
+    siteInfo: SiteInfo,
+    sysInfo: SysInfo,
+    allCurrency: Schema.Array(CurrencyInfo),
+    layout: Layout,
+  }),
+})
+export type InjectedSiteConfig = typeof InjectedSiteConfig.Type
+
+/** GET calls without parameters send no `data` query; the hall decodes that as {}. */
+const NoParams = Schema.Struct({})
+
+/** Site info; failure sends the lobby to the 500 page unless the injected copy is healthy. */
+export const getSiteInfo = defineCall({
+  name: 'getSiteInfo', area: 'site', path: '/api/lobby/site/getSiteInfo', method: 'GET',
+  request: NoParams, response: SiteInfo,
+})
+
+/** System info, including the system token used before login. */
+export const getSysInfo = defineCall({
+  name: 'getSysInfo', area: 'site', path: '/home/getsysinfo', method: 'GET',
+  request: NoParams, response: SysInfo,
+})
+
+/** Where the visitor may play from and whether the site is in maintenance. */
+export const ipCheck = defineCall({
+  name: 'ipCheck', area: 'site', path: '/home/ipCheck', method: 'GET',
+  request: NoParams, response: IpCheck,
+})
+
+/** Every currency the site offers, fiat and crypto. */
+export const getAllCurrency = defineCall({
+  name: 'getAllCurrency', area: 'site', path: '/api/lobby/currencyInfo/getAllCurrency', method: 'GET',
+  request: NoParams, response: Schema.Array(CurrencyInfo),
+})
+
+/** The layout design of the site. */
+export const getLayout = defineCall({
+  name: 'getLayout', area: 'site', path: '/api/lobby/layoutDesign/getLayout', method: 'GET',
+  request: NoParams, response: Layout,
+})
+
+/** The brand logo and about-us / download switches. */
+export const getBrandLogoUse = defineCall({
+  name: 'getBrandLogoUse', area: 'site', path: '/api/lobby/brandLogo/getBrandLogoUse', method: 'GET',
+  request: NoParams, response: BrandLogo,
+})
+
+/** The user agreement text. */
+export const getUserAgreement = defineCall({
+  name: 'getUserAgreement', area: 'site', path: '/api/lobby/userAgreement/index/getInfo', method: 'GET',
+  request: NoParams, response: UserAgreement,
+})
+
+/** The footer configuration. */
+export const getFooterConfig = defineCall({
+  name: 'getFooterConfig', area: 'site', path: '/api/lobby/footerConfig/getInfo', method: 'GET',
+  request: NoParams, response: FooterConfig,
+})
+
+/** Released versions, newest first. */
+export const getVersionList = defineCall({
+  name: 'getVersionList', area: 'site', path: '/api/lobby/versionUpdate/getVersionList', method: 'GET',
+  request: NoParams, response: Schema.Array(VersionEntry),
+})
+
+/** Countries offered for phone numbers. */
+export const smsCountry = defineCall({
+  name: 'smsCountry', area: 'site', path: '/home/smsCountry', method: 'GET',
+  request: NoParams, response: Schema.Array(CountryInfo),
+})
+
+/** Home banners. */
+export const bannerIndex = defineCall({
+  name: 'bannerIndex', area: 'site', path: '/message/banner/index', method: 'GET',
+  request: NoParams, response: Schema.Array(Banner),
+})
+
+/**
+ * The asset manifest. Unencrypted and answered without a signature check: it is a static file in
+ * nature, fetched before any key is known and cached by the browser.
+ */
+export const manifest = defineCall({
+  name: 'manifest', area: 'site', path: '/manifest.json', method: 'GET', encrypted: false,
+  request: OpenRequest, response: Manifest,
+})
+
+/**
+ * The version check, also used to time each network line. Unencrypted and answered without a
+ * signature check so a line test measures the network, not the cipher.
+ */
+export const opVersion = defineCall({
+  name: 'opVersion', area: 'site', path: '/op.json', method: 'GET', encrypted: false,
+  request: OpenRequest, response: OpVersion,
+})
+
+/** Keep-alive of a signed-in player; silent because a failure only matters on the next call. */
+export const heartbeat = defineCall({
+  name: 'heartbeat', area: 'site', path: '/home/heartbeat', silent: true,
+  request: OpenRequest, response: Schema.Struct({ serverTime: Schema.Number }),
+})
+
+/** The player's balance and last game, fetched before a game opens (spec §8 'fetchingPrize'). */
+export const prize = defineCall({
+  name: 'prize', area: 'site', path: '/home/prize',
+  request: OpenRequest,
+  response: Schema.Struct({ game_gold: Amount, lastgameinfo: Schema.NullOr(LastGameInfo) }),
+})
+
+/*
+ * The rest of the site area: downloads, web push, game reports, promotion and channel tracking,
+ * frames, marquee and logging. Beacons (report click/view, netstat logger, PWA statistic, web
+ * push) are silent: the spec only logs their failures. reportview is the one call the spec sends
+ * unencrypted.
+ */
+export const getDownloadUrl = defineCall({
+  name: 'getDownloadUrl',
+  area: 'site',
+  path: '/download/getDownloadUrl',
+  method: 'GET',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getAccessRestrictedInfo = defineCall({
+  name: 'getAccessRestrictedInfo',
+  area: 'site',
+  path: '/api/lobby/h5/config/getAccessRestrictedInfo',
+  method: 'GET',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getWebPushInfo = defineCall({
+  name: 'getWebPushInfo',
+  area: 'site',
+  path: '/api/lobby/webPush/getInfo',
+  method: 'GET',
+  silent: true,
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const lobbyPlatformCateLoad = defineCall({
+  name: 'lobbyPlatformCateLoad',
+  area: 'site',
+  path: '/api/lobby/recentreport/lobby_platform_cate_load',
+  method: 'GET',
+  request: Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+  }),
+  response: OpenResponse,
+})
+
+export const clubEntry = defineCall({
+  name: 'clubEntry',
+  area: 'site',
+  path: '/club/entry',
+  method: 'GET',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const hotList = defineCall({
+  name: 'hotList',
+  area: 'site',
+  path: '/api/lobby/recentreport/hot-list',
+  method: 'GET',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const gameList = defineCall({
+  name: 'gameList',
+  area: 'site',
+  path: '/api/lobby/recentreport/game-list',
+  method: 'GET',
+  request: Schema.Struct({
+    gameCategoryId: Schema.optional(Schema.Number),
+    platformId: Schema.optional(Schema.Number),
+    current: Schema.optional(Schema.Number),
+    size: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
+
+export const platformCategories = defineCall({
+  name: 'platformCategories',
+  area: 'site',
+  path: '/api/lobby/recentreport/platform-categories',
+  method: 'GET',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const musicList = defineCall({
+  name: 'musicList',
+  area: 'site',
+  path: '/home/musiclist',
+  method: 'GET',
+  request: Schema.Struct({
+    page: Schema.optional(Schema.Number),
+    pageLimit: Schema.optional(Schema.Number),
+    reqType: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
+
+export const activeIsShow = defineCall({
+  name: 'activeIsShow',
+  area: 'site',
+  path: '/active/is_show',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getIpBindInfo = defineCall({
+  name: 'getIpBindInfo',
+  area: 'site',
+  path: '/promote/getIpBindInfo',
+  request: Schema.Struct({
+    agentName: Schema.optional(Schema.String),
+    channelId: Schema.optional(Schema.String),
+    currency: Schema.optional(Schema.String),
+  }),
+  response: OpenResponse,
+})
+
+export const linkSetting = defineCall({
+  name: 'linkSetting',
+  area: 'site',
+  path: '/promote/linksetting',
+  request: Schema.Struct({
+    linkType: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
+
+export const getAgentMode = defineCall({
+  name: 'getAgentMode',
+  area: 'site',
+  path: '/promote/getAgentMode',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const reportClick = defineCall({
+  name: 'reportClick',
+  area: 'site',
+  path: '/promote/binding/reportclick',
+  silent: true,
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const reportView = defineCall({
+  name: 'reportView',
+  area: 'site',
+  path: '/promote/binding/reportview',
+  encrypted: false,
+  silent: true,
+  request: Schema.Struct({
+    promoter_info: Schema.optional(Schema.Unknown),
+    accessUrl: Schema.optional(Schema.String),
+    visitor_device: Schema.optional(Schema.Unknown),
+  }),
+  response: OpenResponse,
+})
+
+export const promotePointGet = defineCall({
+  name: 'promotePointGet',
+  area: 'site',
+  path: '/promote/point/get',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getChannelInfo = defineCall({
+  name: 'getChannelInfo',
+  area: 'site',
+  path: '/promote/getChannelInfo',
+  request: Schema.Struct({
+    channelId: Schema.optional(Schema.String),
+  }),
+  response: OpenResponse,
+})
+
+export const walletDownloadUrl = defineCall({
+  name: 'walletDownloadUrl',
+  area: 'site',
+  path: '/pay/wallet/downloadUrl',
+  request: Schema.Struct({
+    device_type: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
+
+export const frameBoxIndex = defineCall({
+  name: 'frameBoxIndex',
+  area: 'site',
+  path: '/message/frameBox/index',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const messageFrame = defineCall({
+  name: 'messageFrame',
+  area: 'site',
+  path: '/message/frame',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const marquee = defineCall({
+  name: 'marquee',
+  area: 'site',
+  path: '/message/marquee',
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const getWebTrans = defineCall({
+  name: 'getWebTrans',
+  area: 'site',
+  path: '/customer/getWebTrans',
+  request: Schema.Struct({
+    lang: Schema.optional(Schema.String),
+  }),
+  response: OpenResponse,
+})
+
+export const netstatLogger = defineCall({
+  name: 'netstatLogger',
+  area: 'site',
+  path: '/v1/netstat/player/logger',
+  silent: true,
+  request: OpenRequest,
+  response: OpenResponse,
+})
+
+export const pwaStatistic = defineCall({
+  name: 'pwaStatistic',
+  area: 'site',
+  path: '/pwa/arguments/upLoadpwaStatistic',
+  silent: true,
+  request: Schema.Struct({
+    currency: Schema.optional(Schema.String),
+    channel_name: Schema.optional(Schema.String),
+    channel_type: Schema.optional(Schema.Number),
+    visitor_deviceid: Schema.optional(Schema.String),
+    upload_type: Schema.optional(Schema.Number),
+  }),
+  response: OpenResponse,
+})
