@@ -1,0 +1,7 @@
+import type { ActorSpec } from './spec'
+import { siteActor } from './site'
+
+/** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor]
+
+export type { ActorSpec } from './spec'

@@ -1,0 +1,42 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+import { Viewport } from '../log'
+import { Sensitive } from '../sensitive'
+
+/**
+ * The page and its environment, as facts: the page started with this site configuration,
+ * the page became hidden or visible. Published by runners from the DOM.
+ */
+
+/** The site configuration the page was served with (window.__LOBBY_SITE__, spec §3 site config). */
+export const SiteConfig = Schema.Struct({
+  siteCode: Schema.String,
+  configApiBaseUrl: Schema.String,
+  siteKey: Sensitive(Schema.String),
+  languageCode: Schema.String,
+  /** The health flag of data injected into the page (spec §8 fallback). */
+  healthy: Schema.Boolean,
+  injected: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+})
+export type SiteConfig = typeof SiteConfig.Type
+
+/** The page started: site configuration, stored language, device, viewport, app version. */
+export const appStarted = defineEvent('app.started', 'fact', {
+  appVersion: Schema.String,
+  site: SiteConfig,
+  storedLanguage: Schema.NullOr(Schema.String),
+  device: Schema.Literals(['mobile', 'desktop']),
+  viewport: Viewport,
+  url: Schema.String,
+})
+
+/** The page became hidden or visible (document.visibilityState). */
+export const visibilityChanged = defineEvent('dom.visibilityChanged', 'fact', {
+  visible: Schema.Boolean,
+})
+
+/** The player asked to try again from an error page. */
+export const retryRequested = defineEvent('app.retryRequested', 'intent', {})
+
+/** The app's events. */
+export const appEvents = [appStarted, visibilityChanged, retryRequested] as const

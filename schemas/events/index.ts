@@ -1,0 +1,37 @@
+import type { Schema } from 'effect'
+import type { EventDef, EventKind, EventOf } from '../event'
+import { appEvents } from './app'
+import { clockEvents } from './clock'
+import { hallEvents } from './hall'
+import { siteEvents } from './site'
+
+/**
+ * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
+ * that is not here or does not decode; the recorder redacts with these schemas; docs/events.md
+ * lists them.
+ */
+export const eventDefs = [...appEvents, ...clockEvents, ...hallEvents, ...siteEvents] as const
+
+/** Any event that may travel on the bus. */
+export type LobbyEvent = EventOf<(typeof eventDefs)[number]>
+/** The `type` of any bus event. */
+export type LobbyEventType = LobbyEvent['type']
+/** The bus event of a given type. */
+export type EventOfType<T extends LobbyEventType> = Extract<LobbyEvent, { type: T }>
+
+const byType: ReadonlyMap<string, EventDef> = new Map(eventDefs.map((d) => [d.type, d as EventDef]))
+
+/** The definition of an event type, or undefined for a type the catalogue does not know. */
+export const eventDef = (type: string): EventDef | undefined => byType.get(type)
+
+/** The kind of an event type (intent, fact or notice). */
+export const kindOf = (type: string): EventKind | undefined => byType.get(type)?.kind
+
+/** The schema of an event type. */
+export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
+
+export { appEvents, clockEvents, hallEvents, siteEvents }
+export * from './app'
+export * from './clock'
+export * from './hall'
+export * from './site'

@@ -1,0 +1,27 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+
+/**
+ * Site initialisation (spec §4 site mode, §8): site info, then system info, then the IP check.
+ * The site actor announces the outcome: ready, or the error page the player must see.
+ */
+
+/** The error pages site initialisation can end on (spec §2 other pages, §4 site mode). */
+export const SitePage = Schema.Literals(['/pages/500', '/pages/503', '/pages/403'])
+export type SitePage = typeof SitePage.Type
+
+/** The site is initialised and usable: its code, the chosen interface language and currency. */
+export const siteReady = defineEvent('site.ready', 'notice', {
+  siteCode: Schema.String,
+  language: Schema.String,
+  currency: Schema.String,
+})
+
+/** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */
+export const siteBlocked = defineEvent('site.blocked', 'notice', {
+  page: SitePage,
+  reason: Schema.String,
+})
+
+/** The site events. */
+export const siteEvents = [siteReady, siteBlocked] as const

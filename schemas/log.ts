@@ -1,0 +1,51 @@
+import { Schema } from 'effect'
+import { EventKind } from './event'
+
+/**
+ * The event log: what the recorder stores, what an exported NDJSON file holds, and what the
+ * replayer reads. Support opens the same file a developer replays.
+ */
+
+/** Version of the log file format; bump it (and write a migration) when a record changes shape. */
+export const LOG_FORMAT_VERSION = 1
+
+/** Viewport at the start of a log session. */
+export const Viewport = Schema.Struct({ width: Schema.Number, height: Schema.Number })
+
+/** First line of an exported log file. */
+export const LogHeader = Schema.Struct({
+  format: Schema.Literal('lobby-log'),
+  formatVersion: Schema.Number,
+  appVersion: Schema.String,
+  session: Schema.String,
+  siteCode: Schema.String,
+  language: Schema.String,
+  viewport: Viewport,
+  startedAt: Schema.Number,
+})
+export type LogHeader = typeof LogHeader.Type
+
+/** A bus event as stored: its type and its (redacted) fields. */
+export const LoggedEvent = Schema.StructWithRest(Schema.Struct({ type: Schema.String }), [
+  Schema.Record(Schema.String, Schema.Unknown),
+])
+export type LoggedEvent = typeof LoggedEvent.Type
+
+/**
+ * One record of the log. `seq` strictly increases within a log session; `at` is the system
+ * clock in ms; `cause` is the seq of the event being processed when this one was emitted;
+ * `states` holds the state value of every actor whose state value changed while this event
+ * was processed (replay compares them); `source` who published it.
+ */
+export const LogRecord = Schema.Struct({
+  seq: Schema.Number,
+  at: Schema.Number,
+  session: Schema.String,
+  kind: EventKind,
+  event: LoggedEvent,
+  cause: Schema.optionalKey(Schema.Number),
+  /** Who published it: the actor id for a notice, the runner for a fact, 'view' for an intent. */
+  source: Schema.optionalKey(Schema.String),
+  states: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+})
+export type LogRecord = typeof LogRecord.Type

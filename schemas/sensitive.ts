@@ -1,0 +1,88 @@
+import type { Schema, SchemaAST } from 'effect'
+
+/** The annotation key that marks a field sensitive. The recorder obeys it before storing. */
+export const SENSITIVE_KEY = 'lobby/sensitive'
+
+/** What a sensitive value is replaced with in a stored or exported record. */
+export const REDACTED = '[redacted]'
+
+/**
+ * Marks a schema (a field of an event or a hall call) as sensitive: passwords, codes, PINs,
+ * session keys, tokens, full card or CPF numbers. Such values never reach the event log in
+ * clear; `redact` replaces them with REDACTED before a record is stored.
+ */
+export const Sensitive = <S extends Schema.Top>(schema: S): S['Rebuild'] =>
+  schema.annotate({ [SENSITIVE_KEY]: true })
+
+const isMarked = (ast: SchemaAST.AST): boolean => {
+  const annotations = ast.annotations as Record<string, unknown> | undefined
+  if (annotations?.[SENSITIVE_KEY] === true) return true
+  // Schema.optional(Sensitive(x)) wraps the marked schema in a union with undefined.
+  if (ast._tag === 'Union') return ast.types.some(isMarked)
+  return false
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
+  if (value === undefined || value === null) return value
+  if (isMarked(ast)) return REDACTED
+  switch (ast._tag) {
+    case 'Objects': {
+      if (!isRecord(value)) return value
+      let out: Record<string, unknown> | undefined
+      for (const ps of ast.propertySignatures) {
+        const key = ps.name
+        if (typeof key !== 'string' || !(key in value)) continue
+        const before = value[key]
+        const after = redactAst(ps.type, before)
+        if (after !== before) {
+          out ??= { ...value }
+          out[key] = after
+        }
+      }
+      for (const is of ast.indexSignatures) {
+        for (const key of Object.keys(value)) {
+          if (ast.propertySignatures.some((ps) => ps.name === key)) continue
+          const before = value[key]
+          const after = redactAst(is.type, before)
+          if (after !== before) {
+            out ??= { ...value }
+            out[key] = after
+          }
+        }
+      }
+      return out ?? value
+    }
+    case 'Arrays': {
+      if (!Array.isArray(value)) return value
+      let changed = false
+      const out = value.map((item, i) => {
+        const element = ast.elements[i] ?? ast.rest[0]
+        if (element === undefined) return item
+        const after = redactAst(element, item)
+        if (after !== item) changed = true
+        return after
+      })
+      return changed ? out : value
+    }
+    case 'Union': {
+      // Redact with every member that could describe the value; a member that does not
+      // apply leaves it unchanged, so applying all of them in turn is safe.
+      let current: unknown = value
+      for (const member of ast.types) current = redactAst(member, current)
+      return current
+    }
+    case 'Suspend':
+      return redactAst(ast.thunk(), value)
+    default:
+      return value
+  }
+}
+
+/**
+ * A copy of `value` with every field that `schema` marks sensitive replaced by REDACTED.
+ * Values the schema does not describe are kept; the input is never mutated.
+ */
+export const redact = (schema: Schema.Top, value: unknown): unknown => redactAst(schema.ast, value)

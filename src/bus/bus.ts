@@ -1,0 +1,142 @@
+import { Schema } from 'effect'
+import { Subject, type Observable } from 'rxjs'
+import type { EventKind } from '../../schemas/event'
+import { eventDef, type LobbyEvent } from '../../schemas/events'
+
+/**
+ * The one typed bus. Every input that can change state travels here as an intent, a fact or a
+ * notice, and is processed run-to-completion: an event is dispatched to the actors, the notices
+ * they emit are queued behind it, and only then is the next event taken. That single order is
+ * what the log records and what replay reproduces.
+ */
+
+/** A processed event, as the recorder and the runners see it. */
+export interface BusRecord {
+  readonly seq: number
+  readonly at: number
+  readonly kind: EventKind
+  readonly event: LobbyEvent
+  readonly cause?: number
+  /** The actor id for a notice, the runner's name for a fact, 'view' for an intent. */
+  readonly source?: string
+  /** State values of the actors that changed while this event was processed. */
+  states?: Record<string, unknown>
+}
+
+/** Who publishes: views send intents, runners publish facts, the actor host publishes notices. */
+export type Publisher = 'view' | 'runner' | 'actor' | 'replay'
+
+const allowedKinds: Record<Publisher, ReadonlyArray<EventKind>> = {
+  view: ['intent'],
+  runner: ['fact'],
+  actor: ['notice'],
+  replay: ['intent', 'fact'],
+}
+
+/** An event that is not in the catalogue, does not decode, or comes from the wrong publisher. */
+export class InvalidEventError extends Error {
+  constructor(
+    readonly eventType: string,
+    readonly reason: string,
+  ) {
+    super(`invalid bus event '${eventType}': ${reason}`)
+    this.name = 'InvalidEventError'
+  }
+}
+
+/** Handles one event during its dispatch; the host registers itself here. */
+export type Dispatcher = (record: BusRecord) => void
+
+export interface BusOptions {
+  /** Stamps each record (ms). */
+  readonly now: () => number
+  /** 'throw' in development and tests (fail loudly); 'report' in production (drop and report). */
+  readonly onInvalid: 'throw' | 'report'
+}
+
+export class Bus {
+  private seq = 0
+  private readonly queue: Array<{ event: LobbyEvent; kind: EventKind; cause: number | undefined; source: string | undefined }> = []
+  private draining = false
+  private current: BusRecord | undefined
+  private dispatcher: Dispatcher | undefined
+  private readonly processed = new Subject<BusRecord>()
+  private readonly invalid = new Subject<InvalidEventError>()
+
+  constructor(private readonly options: BusOptions) {}
+
+  /** Every processed event, in order, after its dispatch (states filled in). */
+  get records$(): Observable<BusRecord> {
+    return this.processed.asObservable()
+  }
+
+  /** Events refused in 'report' mode. */
+  get invalid$(): Observable<InvalidEventError> {
+    return this.invalid.asObservable()
+  }
+
+  /** The last seq assigned. */
+  get lastSeq(): number {
+    return this.seq
+  }
+
+  /** Sets the one dispatcher (the actor host). */
+  setDispatcher(dispatcher: Dispatcher): void {
+    this.dispatcher = dispatcher
+  }
+
+  /**
+   * Publishes an event. It is checked against the catalogue (its kind must match the
+   * publisher) and decoded against its schema; then queued and processed in order.
+   */
+  publish(event: LobbyEvent, from: Publisher, source?: string): void {
+    const kind = this.check(event, from)
+    if (kind === undefined) return
+    this.queue.push({ event, kind, cause: this.current?.seq, source: source ?? (from === 'view' ? 'view' : undefined) })
+    this.drain()
+  }
+
+  private check(event: LobbyEvent, from: Publisher): EventKind | undefined {
+    const raw = (event as { type?: unknown } | null)?.type
+    const type = typeof raw === "string" ? raw : String(raw)
+    const def = eventDef(type)
+    let reason: string | undefined
+    if (def === undefined) reason = 'not in the event catalogue'
+    else if (!allowedKinds[from].includes(def.kind)) reason = `a ${def.kind} cannot be published by a ${from}`
+    else {
+      const exit = Schema.decodeUnknownExit(def.schema as Schema.Codec<unknown>)(event, { onExcessProperty: 'error' })
+      if (exit._tag === 'Failure') reason = `does not decode: ${String(exit.cause)}`
+    }
+    if (reason === undefined) return def?.kind
+    const error = new InvalidEventError(type, reason)
+    if (this.options.onInvalid === 'throw') throw error
+    this.invalid.next(error)
+    return undefined
+  }
+
+  private drain(): void {
+    if (this.draining) return
+    this.draining = true
+    try {
+      for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
+        const record: BusRecord = {
+          seq: ++this.seq,
+          at: this.options.now(),
+          kind: next.kind,
+          event: next.event,
+          ...(next.cause === undefined ? {} : { cause: next.cause }),
+          ...(next.source === undefined ? {} : { source: next.source }),
+        }
+        this.current = record
+        try {
+          this.dispatcher?.(record)
+        } finally {
+          this.current = undefined
+        }
+        this.processed.next(record)
+      }
+    } finally {
+      this.draining = false
+    }
+  }
+}

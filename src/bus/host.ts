@@ -1,0 +1,96 @@
+import { createActor, type AnyActorRef } from 'xstate'
+import type { ActorSpec } from '../../actors'
+import type { LobbyEvent } from '../../schemas/events'
+import type { Bus, BusRecord } from './bus'
+import type { BusClock } from './clock'
+
+
+/** An actor that stopped with an error while processing an event. */
+export interface ActorFailure {
+  readonly actor: string
+  readonly seq: number
+  readonly error: unknown
+}
+
+/**
+ * Runs the actors on the bus: delivers each processed event to the actors that consume it,
+ * publishes what they emit as notices (queued behind the current event), and notes on the
+ * record every actor whose state value changed. The same host runs live, in tests and in
+ * replay; actor delays come due as `clock.fired` facts (see BusClock).
+ */
+export class ActorHost {
+  private readonly refs = new Map<string, AnyActorRef>()
+  private readonly lastValue = new Map<string, string>()
+  private readonly routes = new Map<string, string[]>()
+  readonly failures: ActorFailure[] = []
+  private currentSeq = 0
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly specs: ReadonlyArray<ActorSpec>,
+    private readonly clock: BusClock,
+  ) {
+    for (const spec of specs) {
+      for (const type of spec.consumes) {
+        const list = this.routes.get(type) ?? []
+        list.push(spec.id)
+        this.routes.set(type, list)
+      }
+    }
+  }
+
+  /** Creates and starts every actor, then takes over the bus's dispatch. */
+  start(): void {
+    for (const spec of this.specs) {
+      const ref = createActor(spec.machine, { clock: this.clock, id: spec.id })
+      ref.on('*', (emitted: { type: string }) => this.bus.publish(emitted as LobbyEvent, 'actor', spec.id))
+      ref.subscribe({
+        error: (error: unknown) => this.failures.push({ actor: spec.id, seq: this.currentSeq, error }),
+      })
+      ref.start()
+      this.refs.set(spec.id, ref)
+      this.lastValue.set(spec.id, JSON.stringify(ref.getSnapshot().value))
+    }
+    this.bus.setDispatcher((record) => this.dispatch(record))
+  }
+
+  /** Stops every actor. */
+  stop(): void {
+    for (const ref of this.refs.values()) ref.stop()
+    this.refs.clear()
+  }
+
+  /** The running actor with this id. */
+  actor(id: string): AnyActorRef | undefined {
+    return this.refs.get(id)
+  }
+
+  /** The ids of all actors, in start order. */
+  get ids(): ReadonlyArray<string> {
+    return this.specs.map((s) => s.id)
+  }
+
+  /** Every actor's current state value (for the log header of a replay and for the devtools). */
+  stateValues(): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    for (const [id, ref] of this.refs) out[id] = ref.getSnapshot().value
+    return out
+  }
+
+  private dispatch(record: BusRecord): void {
+    this.currentSeq = record.seq
+    if (record.event.type === 'clock.fired') this.clock.fire(record.event.timer)
+    for (const id of this.routes.get(record.event.type) ?? []) this.refs.get(id)?.send(record.event)
+    let states: Record<string, unknown> | undefined
+    for (const [id, ref] of this.refs) {
+      const value = ref.getSnapshot().value
+      const json = JSON.stringify(value)
+      if (json !== this.lastValue.get(id)) {
+        this.lastValue.set(id, json)
+        states ??= {}
+        states[id] = value
+      }
+    }
+    if (states !== undefined) record.states = states
+  }
+}

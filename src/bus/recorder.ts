@@ -1,0 +1,196 @@
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
+import { redactEvent } from '../../schemas/events/redact'
+import type { LogHeader, LogRecord } from '../../schemas/log'
+import type { Bus, BusRecord } from './bus'
+import { toNdjson } from './ndjson'
+
+/**
+ * The recorder: every processed bus event becomes a log record, redacted before it leaves
+ * this module, batched into durable storage (Dexie), flushed when the page hides. If storage
+ * fails (quota, a blocked or broken database) it keeps recording into an in-memory ring and
+ * never lets the failure reach the app.
+ */
+
+/** How many log sessions and records durable storage keeps (oldest go first). */
+export interface RetentionPolicy {
+  readonly maxSessions: number
+  readonly maxRecords: number
+}
+
+/** Where records go durably. src/store implements it with Dexie. */
+export interface RecordSink {
+  begin(header: LogHeader): Promise<void>
+  append(records: ReadonlyArray<LogRecord>): Promise<void>
+  read(session: string): Promise<LogRecord[]>
+  prune(policy: RetentionPolicy, currentSession: string): Promise<void>
+}
+
+/** Timer port, so tests drive batching without real time. */
+export interface Timers {
+  set(fn: () => void, ms: number): unknown
+  clear(id: unknown): void
+}
+
+export interface RecorderOptions {
+  readonly header: LogHeader
+  /** Durable storage, or null to record in memory only (tests, or when the database cannot open). */
+  readonly sink: RecordSink | null
+  /** Flush when this many records wait. */
+  readonly batchSize?: number
+  /** Flush this long after the first waiting record. */
+  readonly flushMs?: number
+  /** Newest records kept in memory after a storage failure. */
+  readonly ringSize?: number
+  readonly retention?: RetentionPolicy
+  /** Prune every this many flushes. */
+  readonly pruneEvery?: number
+  readonly timers?: Timers
+}
+
+/** Where the recorder writes: durable storage, or memory after a storage failure. */
+export interface RecorderStatus {
+  readonly mode: 'durable' | 'memory'
+  readonly stored: number
+  readonly failure: string | null
+}
+
+/** Defaults: a batch is at most 100 records or 250 ms old; at most 20 log sessions or 200,000 records kept. */
+export const RECORDER_DEFAULTS = {
+  batchSize: 100,
+  flushMs: 250,
+  ringSize: 20_000,
+  retention: { maxSessions: 20, maxRecords: 200_000 },
+  pruneEvery: 50,
+} as const
+
+const defaultTimers: Timers = {
+  set: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clear: (id) => globalThis.clearTimeout(id as ReturnType<typeof globalThis.setTimeout>),
+}
+
+/** The log record of a processed bus event, redacted. */
+export const toLogRecord = (session: string, r: BusRecord): LogRecord => ({
+  seq: r.seq,
+  at: r.at,
+  session,
+  kind: r.kind,
+  event: redactEvent(r.event) as LogRecord['event'],
+  ...(r.cause === undefined ? {} : { cause: r.cause }),
+  ...(r.source === undefined ? {} : { source: r.source }),
+  ...(r.states === undefined ? {} : { states: r.states }),
+})
+
+export class Recorder {
+  readonly header: LogHeader
+  private sink: RecordSink | null
+  private buffer: LogRecord[] = []
+  private ring: LogRecord[] = []
+  private timer: unknown = undefined
+  private chain: Promise<void> = Promise.resolve()
+  private flushes = 0
+  private stored = 0
+  private readonly status = new BehaviorSubject<RecorderStatus>({ mode: 'durable', stored: 0, failure: null })
+  private readonly batchSize: number
+  private readonly flushMs: number
+  private readonly ringSize: number
+  private readonly retention: RetentionPolicy
+  private readonly pruneEvery: number
+  private readonly timers: Timers
+  private begun: Promise<void>
+
+  constructor(options: RecorderOptions) {
+    this.header = options.header
+    this.sink = options.sink
+    this.batchSize = options.batchSize ?? RECORDER_DEFAULTS.batchSize
+    this.flushMs = options.flushMs ?? RECORDER_DEFAULTS.flushMs
+    this.ringSize = options.ringSize ?? RECORDER_DEFAULTS.ringSize
+    this.retention = options.retention ?? RECORDER_DEFAULTS.retention
+    this.pruneEvery = options.pruneEvery ?? RECORDER_DEFAULTS.pruneEvery
+    this.timers = options.timers ?? defaultTimers
+    if (this.sink === null) this.status.next({ mode: 'memory', stored: 0, failure: null })
+    this.begun = this.sink === null ? Promise.resolve() : this.guard(() => this.sink!.begin(this.header))
+    this.chain = this.begun
+  }
+
+  /** Durable or memory, and how many records were stored. */
+  get status$(): Observable<RecorderStatus> {
+    return this.status.asObservable()
+  }
+
+  get currentStatus(): RecorderStatus {
+    return this.status.getValue()
+  }
+
+  /** Records every processed event of the bus until the subscription ends. */
+  attach(bus: Bus): Subscription {
+    return bus.records$.subscribe((r) => this.accept(r))
+  }
+
+  /** Takes one processed event. */
+  accept(record: BusRecord): void {
+    this.buffer.push(toLogRecord(this.header.session, record))
+    if (this.buffer.length >= this.batchSize) void this.flush()
+    else if (this.timer === undefined) this.timer = this.timers.set(() => void this.flush(), this.flushMs)
+  }
+
+  /** Writes what waits; resolves when it is stored (or kept in memory after a failure). */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) {
+      this.timers.clear(this.timer)
+      this.timer = undefined
+    }
+    if (this.buffer.length === 0) return this.chain
+    const batch = this.buffer
+    this.buffer = []
+    this.chain = this.chain.then(() => this.write(batch))
+    return this.chain
+  }
+
+  /** The whole log session as records, oldest first: durable ones, then memory, then what waits. */
+  async records(): Promise<LogRecord[]> {
+    await this.chain
+    const fromSink = this.sink === null ? [] : await this.sink.read(this.header.session).catch(() => [] as LogRecord[])
+    const bySeq = new Map<number, LogRecord>()
+    for (const r of [...fromSink, ...this.ring, ...this.buffer]) bySeq.set(r.seq, r)
+    return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
+  }
+
+  /** The log session as an NDJSON file: the header line, then one record a line. */
+  async exportNdjson(): Promise<string> {
+    return toNdjson(this.header, await this.records())
+  }
+
+  private async write(batch: LogRecord[]): Promise<void> {
+    if (this.sink !== null) {
+      try {
+        await this.sink.append(batch)
+        this.stored += batch.length
+        this.status.next({ ...this.status.getValue(), stored: this.stored })
+        if (++this.flushes % this.pruneEvery === 0) await this.guard(() => this.sink!.prune(this.retention, this.header.session))
+        return
+      } catch (error) {
+        this.fallBack(error)
+      }
+    }
+    this.keepInMemory(batch)
+  }
+
+  private keepInMemory(batch: ReadonlyArray<LogRecord>): void {
+    this.ring.push(...batch)
+    if (this.ring.length > this.ringSize) this.ring.splice(0, this.ring.length - this.ringSize)
+  }
+
+  private fallBack(error: unknown): void {
+    this.sink = null
+    const failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    this.status.next({ mode: 'memory', stored: this.stored, failure })
+  }
+
+  private async guard(work: () => Promise<void>): Promise<void> {
+    try {
+      await work()
+    } catch (error) {
+      this.fallBack(error)
+    }
+  }
+}

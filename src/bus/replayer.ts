@@ -1,0 +1,153 @@
+import { actorSpecs, type ActorSpec } from '../../actors'
+import type { LobbyEvent } from '../../schemas/events'
+import { redactEvent } from '../../schemas/events/redact'
+import type { LogRecord } from '../../schemas/log'
+import { Bus, type BusRecord } from './bus'
+import { BusClock } from './clock'
+import { ActorHost } from './host'
+import type { LogFile } from './ndjson'
+
+/**
+ * The replayer: fresh actors with no runners, the clock set to each record's time, intents
+ * and facts (actor delays included, as `clock.fired`) injected in order. Notices are regenerated and compared with the log,
+ * together with every actor's state value; the first difference is reported with its seq and
+ * actor. The same function serves `npm run replay` in Node and the devtools in the browser.
+ */
+
+/** Where a replay first differs from its log. */
+export interface Divergence {
+  readonly seq: number
+  readonly actor: string | null
+  readonly reason: string
+  readonly expected: unknown
+  readonly actual: unknown
+}
+
+export interface ReplayResult {
+  readonly identical: boolean
+  readonly records: number
+  readonly injected: number
+  readonly notices: number
+  readonly divergence: Divergence | null
+  /** Every actor's state value where the replay stopped. */
+  readonly finalStates: Record<string, unknown>
+  /** Snapshots (value and context) where the replay stopped, by actor id. */
+  readonly snapshots: Record<string, { value: unknown; context: unknown }>
+}
+
+export interface ReplayOptions {
+  /** Stop after the record with this seq. */
+  readonly until?: number
+  /** Actors to run (default: every actor of the lobby). */
+  readonly actors?: ReadonlyArray<ActorSpec>
+  /** Called after each logged record has been replayed and compared. */
+  readonly onRecord?: (record: LogRecord, host: ActorHost) => void
+}
+
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_k, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  )
+
+const firstStateDifference = (
+  expected: Record<string, unknown> | undefined,
+  actual: Record<string, unknown> | undefined,
+): string | null => {
+  const keys = new Set([...Object.keys(expected ?? {}), ...Object.keys(actual ?? {})])
+  for (const k of [...keys].sort()) if (stable(expected?.[k]) !== stable(actual?.[k])) return k
+  return null
+}
+
+const compare = (logged: LogRecord | undefined, produced: BusRecord): Divergence | null => {
+  if (logged === undefined) {
+    return { seq: produced.seq, actor: produced.source ?? null, reason: 'the replay produced an event the log does not have', expected: null, actual: produced.event }
+  }
+  const actual = redactEvent(produced.event)
+  if (logged.seq !== produced.seq || logged.kind !== produced.kind || stable(logged.event) !== stable(actual)) {
+    return {
+      seq: logged.seq,
+      actor: produced.source ?? logged.source ?? null,
+      reason: `expected ${logged.kind} ${logged.event.type}, replay produced ${produced.kind} ${produced.event.type}`,
+      expected: logged.event,
+      actual,
+    }
+  }
+  const actor = firstStateDifference(logged.states, produced.states)
+  if (actor !== null) {
+    return {
+      seq: logged.seq,
+      actor,
+      reason: `state of '${actor}' differs`,
+      expected: logged.states?.[actor] ?? '(unchanged)',
+      actual: produced.states?.[actor] ?? '(unchanged)',
+    }
+  }
+  return null
+}
+
+/** Replays a log file and compares it with what it recorded. */
+export const replayLog = (file: LogFile, options: ReplayOptions = {}): ReplayResult => {
+  const records = file.records
+  let now = records[0]?.at ?? file.header.startedAt
+  const clock = new BusClock(null)
+  const bus = new Bus({ now: () => now, onInvalid: 'report' })
+  const host = new ActorHost(bus, options.actors ?? actorSpecs, clock)
+  const produced: BusRecord[] = []
+  const sub = bus.records$.subscribe((r) => produced.push(r))
+  const invalid: string[] = []
+  const invalidSub = bus.invalid$.subscribe((e) => invalid.push(e.message))
+  host.start()
+
+  let divergence: Divergence | null = null
+  let compared = 0
+  let injected = 0
+  let notices = 0
+  const check = (): void => {
+    while (divergence === null && compared < produced.length) {
+      const p = produced[compared]!
+      divergence = compare(records[compared], p)
+      compared++
+    }
+  }
+
+  for (const record of records) {
+    if (options.until !== undefined && record.seq > options.until) break
+    if (record.kind === 'notice') notices++
+    else {
+      now = Math.max(record.at, now)
+      const before = produced.length
+      bus.publish(record.event as unknown as LobbyEvent, 'replay', record.source)
+      injected++
+      if (produced.length === before) {
+        divergence = { seq: record.seq, actor: null, reason: `the logged ${record.kind} could not be injected: ${invalid.at(-1) ?? 'refused'}`, expected: record.event, actual: null }
+        break
+      }
+    }
+    check()
+    const failure = host.failures[0]
+    if (divergence === null && failure !== undefined) {
+      divergence = { seq: failure.seq, actor: failure.actor, reason: `actor '${failure.actor}' failed: ${String(failure.error)}`, expected: null, actual: null }
+    }
+    if (divergence !== null) break
+    options.onRecord?.(record, host)
+  }
+
+  const end = options.until === undefined ? records.length : records.filter((r) => r.seq <= options.until!).length
+  if (divergence === null && compared < end) {
+    const missing = records[compared]!
+    divergence = { seq: missing.seq, actor: missing.source ?? null, reason: `the log has ${missing.kind} ${missing.event.type} that the replay did not produce`, expected: missing.event, actual: null }
+  }
+
+  const snapshots: Record<string, { value: unknown; context: unknown }> = {}
+  for (const id of host.ids) {
+    const snap = host.actor(id)?.getSnapshot() as { value: unknown; context: unknown } | undefined
+    if (snap !== undefined) snapshots[id] = { value: snap.value, context: snap.context }
+  }
+  const finalStates = host.stateValues()
+  sub.unsubscribe()
+  invalidSub.unsubscribe()
+  host.stop()
+  return { identical: divergence === null, records: records.length, injected, notices, divergence, finalStates, snapshots }
+}
