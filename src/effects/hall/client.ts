@@ -155,7 +155,8 @@ const encodeQuery = (query: Readonly<Record<string, string>>): string =>
 /**
  * Builds the request for `call` with `payload`: encodes the payload with the call's request
  * schema, encrypts it for encrypted calls (IV = the nonce), puts it in the body (POST) or the
- * `data` query parameter next to the clear common query (GET), and signs the canonical string.
+ * `data` query parameter next to the clear common query (GET; no `data` at all when the
+ * parameters are `{}`), and signs the canonical string.
  */
 export const buildHallRequest = <C extends HallCall>(
   call: C,
@@ -190,6 +191,8 @@ export const buildHallRequest = <C extends HallCall>(
     return Result.fail(new HallDecode({ message: `base URL is not a URL: ${ctx.baseUrl}` }))
   }
   const path = `${trimSlash(base.pathname)}${HALL_PREFIX}${call.path}`
+  // A GET without parameters sends no `data` query at all; the hall reads that as {}.
+  const hasParams = plaintext !== '{}'
   const query: Record<string, string> =
     call.method === 'GET'
       ? {
@@ -198,7 +201,7 @@ export const buildHallRequest = <C extends HallCall>(
           currency: ctx.currency,
           platformType: PLATFORM_TYPE,
           token: ctx.token,
-          [GET_DATA_QUERY]: sealed,
+          ...(hasParams ? { [GET_DATA_QUERY]: sealed } : {}),
         }
       : {}
   const body = call.method === 'GET' ? '' : sealed

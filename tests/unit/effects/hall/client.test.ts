@@ -68,8 +68,8 @@ describe('buildHallRequest', () => {
   })
 
   it('builds an encrypted GET: clear common query, ciphertext in data, empty body, sorted canonical query', () => {
-    const req = ok(buildHallRequest(getEncrypted, {}, ctx, stamp))
-    const data = ok(encrypt(ctx.keyMaterial, NONCE, '{}'))
+    const req = ok(buildHallRequest(getEncrypted, { page: 2 }, ctx, stamp))
+    const data = ok(encrypt(ctx.keyMaterial, NONCE, '{"page":2}'))
     expect(req.body).toBe('')
     expect(req.query).toEqual({ language: 'en', siteCode: '001', currency: 'usd', platformType: '5', token: 'tok-1', data })
     const url = new URL(req.url)
@@ -79,6 +79,13 @@ describe('buildHallRequest', () => {
     expect(req.canonical).toBe(['GET', '/hall/home/getsysinfo', canonicalQuery, String(NOW), NONCE, ''].join('\n'))
     expect(req.headers['x-encrypted']).toBe('1')
     expect(req.headers['content-type']).toBeUndefined()
+  })
+
+  it('sends no data query for a GET without parameters', () => {
+    const req = ok(buildHallRequest(getEncrypted, {}, ctx, stamp))
+    expect(req.query).toEqual({ language: 'en', siteCode: '001', currency: 'usd', platformType: '5', token: 'tok-1' })
+    expect(req.url).toBe('http://hall.test/hall/home/getsysinfo?language=en&siteCode=001&currency=usd&platformType=5&token=tok-1')
+    expect(req.canonical).toBe(['GET', '/hall/home/getsysinfo', 'currency=usd&language=en&platformType=5&siteCode=001&token=tok-1', String(NOW), NONCE, ''].join('\n'))
   })
 
   it('builds a plain GET with JSON in data', () => {

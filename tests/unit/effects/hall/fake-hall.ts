@@ -23,7 +23,7 @@ export const getEncrypted = defineCall({
   area: 'test',
   path: '/home/getsysinfo',
   method: 'GET',
-  request: Schema.Struct({}),
+  request: Schema.Struct({ page: Schema.optional(Schema.Number) }),
   response: Schema.Struct({ mode: Schema.Number }),
 })
 export const getPlain = defineCall({
