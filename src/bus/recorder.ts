@@ -83,6 +83,8 @@ export const toLogRecord = (session: string, r: BusRecord): LogRecord => ({
 export class Recorder {
   readonly header: LogHeader
   private sink: RecordSink | null
+  /** Kept after a failure: what was stored before it is still read back for export. */
+  private readonly readSink: RecordSink | null
   private buffer: LogRecord[] = []
   private ring: LogRecord[] = []
   private timer: unknown = undefined
@@ -101,6 +103,7 @@ export class Recorder {
   constructor(options: RecorderOptions) {
     this.header = options.header
     this.sink = options.sink
+    this.readSink = options.sink
     this.batchSize = options.batchSize ?? RECORDER_DEFAULTS.batchSize
     this.flushMs = options.flushMs ?? RECORDER_DEFAULTS.flushMs
     this.ringSize = options.ringSize ?? RECORDER_DEFAULTS.ringSize
@@ -149,7 +152,7 @@ export class Recorder {
   /** The whole log session as records, oldest first: durable ones, then memory, then what waits. */
   async records(): Promise<LogRecord[]> {
     await this.chain
-    const fromSink = this.sink === null ? [] : await this.sink.read(this.header.session).catch(() => [] as LogRecord[])
+    const fromSink = this.readSink === null ? [] : await this.readSink.read(this.header.session).catch(() => [] as LogRecord[])
     const bySeq = new Map<number, LogRecord>()
     for (const r of [...fromSink, ...this.ring, ...this.buffer]) bySeq.set(r.seq, r)
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq)

@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import type { LogHeader, LogRecord } from '../../../schemas/log'
+import type { BusRecord } from '../../../src/bus/bus'
+import { parseNdjson } from '../../../src/bus/ndjson'
+import { Recorder, type RecordSink, type Timers } from '../../../src/bus/recorder'
+import { LobbyDb } from '../../../src/store/db'
+import { DexieLogSink } from '../../../src/store/log-sink'
+
+const header = (session = 's1', startedAt = 1): LogHeader => ({
+  format: 'lobby-log',
+  formatVersion: 1,
+  appVersion: '0.1.0',
+  session,
+  siteCode: '001',
+  language: 'en_US',
+  viewport: { width: 390, height: 844 },
+  startedAt,
+})
+
+const visibility = (seq: number): BusRecord => ({
+  seq,
+  at: 1000 + seq,
+  kind: 'fact',
+  event: { type: 'dom.visibilityChanged', visible: seq % 2 === 0 },
+})
+
+/** Timers that only fire when the test says so. */
+const manualTimers = () => {
+  const waiting = new Map<number, () => void>()
+  let id = 0
+  const timers: Timers = {
+    set: (fn) => (waiting.set(++id, fn), id),
+    clear: (h) => void waiting.delete(h as number),
+  }
+  const fireAll = () => {
+    for (const [k, fn] of [...waiting]) {
+      waiting.delete(k)
+      fn()
+    }
+  }
+  return { timers, fireAll, get count() { return waiting.size } }
+}
+
+class ArraySink implements RecordSink {
+  batches: LogRecord[][] = []
+  failWith: Error | null = null
+  async begin(): Promise<void> {}
+  async append(records: ReadonlyArray<LogRecord>): Promise<void> {
+    if (this.failWith) throw this.failWith
+    this.batches.push([...records])
+  }
+  async read(): Promise<LogRecord[]> {
+    return this.batches.flat()
+  }
+  async prune(): Promise<void> {}
+}
+
+describe('recorder', () => {
+  it('writes a batch when it is full, and the rest when the flush timer ends', async () => {
+    const sink = new ArraySink()
+    const t = manualTimers()
+    const rec = new Recorder({ header: header(), sink, batchSize: 3, flushMs: 250, timers: t.timers })
+    for (let i = 1; i <= 4; i++) rec.accept(visibility(i))
+    await rec.flush().then(() => undefined)
+    expect(sink.batches.map((b) => b.map((r) => r.seq))).toEqual([[1, 2, 3], [4]])
+    rec.accept(visibility(5))
+    expect(t.count).toBe(1)
+    t.fireAll()
+    await rec.records()
+    expect(sink.batches.at(-1)!.map((r) => r.seq)).toEqual([5])
+  })
+
+  it('falls back to memory on a quota error, keeps recording, and loses nothing it accepted', async () => {
+    const sink = new ArraySink()
+    const t = manualTimers()
+    const rec = new Recorder({ header: header(), sink, batchSize: 2, timers: t.timers })
+    rec.accept(visibility(1))
+    rec.accept(visibility(2))
+    await rec.flush()
+    sink.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    rec.accept(visibility(3))
+    rec.accept(visibility(4))
+    rec.accept(visibility(5))
+    await rec.flush()
+    expect(rec.currentStatus.mode).toBe('memory')
+    expect(rec.currentStatus.failure).toMatch(/QuotaExceededError/)
+    const all = await rec.records()
+    expect(all.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5])
+    const parsed = parseNdjson(await rec.exportNdjson())
+    expect(parsed.ok && parsed.file.records.length).toBe(5)
+  })
+
+  it('keeps only the newest records in the memory ring', async () => {
+    const rec = new Recorder({ header: header(), sink: null, batchSize: 1, ringSize: 3, timers: manualTimers().timers })
+    for (let i = 1; i <= 7; i++) rec.accept(visibility(i))
+    expect((await rec.records()).map((r) => r.seq)).toEqual([5, 6, 7])
+  })
+})
+
+describe('Dexie log sink', () => {
+  it('stores records with bulkAdd and reads a session back in seq order', async () => {
+    const db = new LobbyDb(`t-${Math.random()}`)
+    const sink = new DexieLogSink(db)
+    const rec = new Recorder({ header: header('a'), sink, batchSize: 10, timers: manualTimers().timers })
+    for (let i = 1; i <= 25; i++) rec.accept(visibility(i))
+    await rec.flush()
+    expect((await sink.read('a')).map((r) => r.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
+    db.close()
+  })
+
+  it('retention keeps the newest sessions and caps the record count, oldest first', async () => {
+    const db = new LobbyDb(`t-${Math.random()}`)
+    const sink = new DexieLogSink(db)
+    for (const [id, at] of [['old', 1], ['mid', 2], ['new', 3]] as const) {
+      await sink.begin(header(id, at))
+      await sink.append(Array.from({ length: 10 }, (_, i) => ({ seq: i + 1, at, session: id, kind: 'fact' as const, event: { type: 'x' } })))
+    }
+    await sink.prune({ maxSessions: 2, maxRecords: 1000 }, 'new')
+    expect((await sink.sessions()).map((h) => h.session)).toEqual(['new', 'mid'])
+    await sink.prune({ maxSessions: 5, maxRecords: 15 }, 'new')
+    expect((await sink.sessions()).map((h) => h.session)).toEqual(['new'])
+    await sink.prune({ maxSessions: 5, maxRecords: 4 }, 'new')
+    expect((await sink.read('new')).map((r) => r.seq)).toEqual([7, 8, 9, 10])
+    db.close()
+  })
+
+  it('a database that cannot be written sends the recorder to memory, not the app to an error', async () => {
+    const db = new LobbyDb(`t-${Math.random()}`)
+    db.close({ disableAutoOpen: true })
+    const rec = new Recorder({ header: header(), sink: new DexieLogSink(db), batchSize: 1, timers: manualTimers().timers })
+    rec.accept(visibility(1))
+    await rec.flush()
+    expect(rec.currentStatus.mode).toBe('memory')
+    expect((await rec.records()).map((r) => r.seq)).toEqual([1])
+  })
+})
