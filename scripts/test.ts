@@ -1,0 +1,334 @@
+/**
+ * `npm test`: every check of the lobby, in one run, ending with one line `tests: N passed, N failed`.
+ *
+ * Stages, in order (docs/testing.md):
+ *   typecheck  tsc -p . with the TypeScript 7 compiler                  1 check
+ *   imports    scripts/check-imports.ts: import rules and cycles       1 check
+ *   lint       eslint actors src schemas tests                         1 check
+ *   unit       vitest: tests/unit, model, contract, server             1 per test
+ *   replay     scripts/replay.ts on every tests/replay/*.ndjson        1 per golden log
+ *   e2e        vitest with vitest.e2e.config.ts: browser flows         1 per test
+ *
+ * A failing stage does not stop the run, so one run reports everything. A stage that crashes
+ * (cannot start, dies, times out, writes no report) counts as one failed check. Skipped and todo
+ * tests count as failed: the rules allow none.
+ *
+ * `npm test -- --only unit,e2e` runs some stages only.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name)
+
+/** What a stage counted. */
+export interface Tally {
+  passed: number
+  failed: number
+  /** Short remarks for the summary (skipped tests, crashes). */
+  notes: string[]
+}
+
+interface Stage {
+  readonly name: string
+  readonly aliases: readonly string[]
+  readonly title: string
+  readonly run: () => Promise<Tally>
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running commands
+
+const MINUTE = 60_000
+let current: ReturnType<typeof spawn> | undefined
+
+interface Exit {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly error?: string
+  readonly timedOut: boolean
+}
+
+/** Runs a command in the repository root with the terminal as its output; never rejects. */
+function runCommand(command: string, args: readonly string[], timeoutMs: number): Promise<Exit> {
+  return new Promise((resolve) => {
+    let timedOut = false
+    let settled = false
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true })
+    current = child
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child)
+    }, timeoutMs)
+    const done = (exit: Exit): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      current = undefined
+      resolve(exit)
+    }
+    child.on('error', (e) => done({ code: null, signal: null, error: e.message, timedOut }))
+    child.on('close', (code, signal) => done({ code, signal, timedOut }))
+  })
+}
+
+/** Ends a command and everything it started (it runs in its own process group). */
+function killGroup(child: ReturnType<typeof spawn>): void {
+  if (child.pid === undefined) return
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+const describeExit = (e: Exit, limitMs: number): string =>
+  e.error !== undefined
+    ? `could not start: ${e.error}`
+    : e.timedOut
+      ? `timed out after ${limitMs / MINUTE} min`
+      : e.signal !== null
+        ? `killed by ${e.signal}`
+        : `exit ${e.code}`
+
+/** A command that is one check: exit 0 passes. */
+async function oneCheck(command: string, args: readonly string[], timeoutMs = 15 * MINUTE): Promise<Tally> {
+  const exit = await runCommand(command, args, timeoutMs)
+  if (exit.code === 0) return { passed: 1, failed: 0, notes: [] }
+  return { passed: 0, failed: 1, notes: [describeExit(exit, timeoutMs)] }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vitest
+
+/** The parts of Vitest's JSON report that are counted. */
+export interface VitestReport {
+  readonly testResults?: ReadonlyArray<{
+    readonly name: string
+    readonly status: string
+    readonly message?: string
+    readonly assertionResults: ReadonlyArray<{ readonly status: string; readonly fullName?: string }>
+  }>
+}
+
+/**
+ * Counts a Vitest JSON report: each test is a check. Skipped and todo tests count as failed; a
+ * file that fails outside any test (an import error, a failing hook) counts as one failed
+ * check; and a non-zero exit with nothing failed (an unhandled error) counts as one more.
+ */
+export function countVitestReport(report: VitestReport, exitCode: number | null): Tally {
+  const tally: Tally = { passed: 0, failed: 0, notes: [] }
+  let skipped = 0
+  let brokenFiles = 0
+  for (const file of report.testResults ?? []) {
+    let failedHere = 0
+    for (const t of file.assertionResults) {
+      if (t.status === 'passed') tally.passed++
+      else if (t.status === 'failed') failedHere++
+      else skipped++ // skipped, pending, todo, disabled
+    }
+    tally.failed += failedHere
+    if (file.status === 'failed' && failedHere === 0) brokenFiles++
+  }
+  tally.failed += skipped + brokenFiles
+  if (skipped > 0) tally.notes.push(`${skipped} skipped or todo (counted as failed)`)
+  if (brokenFiles > 0) tally.notes.push(`${brokenFiles} file(s) failed outside a test`)
+  if (exitCode !== 0 && tally.failed === 0) {
+    tally.failed = 1
+    tally.notes.push(`vitest exited ${exitCode} with no failed test (unhandled error, or no test files)`)
+  }
+  return tally
+}
+
+async function vitest(config: string, timeoutMs: number): Promise<Tally> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lobby-test-'))
+  const out = path.join(dir, 'vitest.json')
+  try {
+    const exit = await runCommand(
+      bin('vitest'),
+      ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      timeoutMs,
+    )
+    if (!existsSync(out)) {
+      return { passed: 0, failed: 1, notes: [`no report: vitest ${describeExit(exit, timeoutMs)}`] }
+    }
+    const tally = countVitestReport(JSON.parse(readFileSync(out, 'utf8')) as VitestReport, exit.code)
+    if (exit.timedOut || exit.signal !== null) {
+      tally.failed++
+      tally.notes.push(describeExit(exit, timeoutMs))
+    }
+    return tally
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay
+
+async function replayGoldenLogs(): Promise<Tally> {
+  const dir = path.join(root, 'tests', 'replay')
+  const logs = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort() : []
+  if (logs.length === 0) {
+    console.log('no golden logs in tests/replay/*.ndjson')
+    return { passed: 0, failed: 1, notes: ['no golden logs'] }
+  }
+  if (!existsSync(path.join(root, 'scripts', 'replay.ts'))) {
+    console.log('scripts/replay.ts is missing: no log can be replayed')
+    return { passed: 0, failed: logs.length, notes: ['scripts/replay.ts is missing'] }
+  }
+  const tally: Tally = { passed: 0, failed: 0, notes: [] }
+  for (const log of logs) {
+    const file = path.join('tests', 'replay', log)
+    console.log(`--- replay ${file}`)
+    const limit = 5 * MINUTE
+    const exit = await runCommand(bin('tsx'), ['scripts/replay.ts', file], limit)
+    if (exit.code === 0) {
+      tally.passed++
+      console.log(`--- ${file}: identical`)
+    } else {
+      tally.failed++
+      tally.notes.push(`${log}: ${exit.code === 1 ? 'differs' : describeExit(exit, limit)}`)
+      console.log(`--- ${file}: FAILED (${describeExit(exit, limit)})`)
+    }
+  }
+  return tally
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stages
+
+export const STAGES: readonly Stage[] = [
+  {
+    name: 'typecheck',
+    aliases: ['types', 'tsc'],
+    title: 'typecheck: tsc -p . (TypeScript 7)',
+    run: () => oneCheck(process.execPath, [path.join(root, 'node_modules/typescript-7/bin/tsc'), '-p', '.']),
+  },
+  {
+    name: 'imports',
+    aliases: ['graph', 'check-imports'],
+    title: 'import graph: scripts/check-imports.ts',
+    run: () => oneCheck(bin('tsx'), ['scripts/check-imports.ts']),
+  },
+  {
+    name: 'lint',
+    aliases: ['eslint'],
+    title: 'lint: eslint actors src schemas tests',
+    run: () =>
+      oneCheck(bin('eslint'), ['--max-warnings=0', '--no-error-on-unmatched-pattern', 'actors', 'src', 'schemas', 'tests']),
+  },
+  {
+    name: 'unit',
+    aliases: ['vitest', 'model', 'contract', 'server'],
+    title: 'unit, model, contract and server tests: vitest run',
+    run: () => vitest('vitest.config.ts', 30 * MINUTE),
+  },
+  {
+    name: 'replay',
+    aliases: ['golden'],
+    title: 'replay of golden logs: scripts/replay.ts tests/replay/*.ndjson',
+    run: replayGoldenLogs,
+  },
+  {
+    name: 'e2e',
+    aliases: ['browser'],
+    title: 'browser tests: vitest run --config vitest.e2e.config.ts',
+    run: () => vitest('vitest.e2e.config.ts', 45 * MINUTE),
+  },
+]
+
+/** The stages named by `--only a,b` (names or aliases), in run order; all without `--only`. */
+export function selectStages(argv: readonly string[]): Stage[] {
+  const picked = new Set<string>()
+  let only = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    let list: string | undefined
+    if (arg === '--only') list = argv[++i]
+    else if (arg.startsWith('--only=')) list = arg.slice('--only='.length)
+    else throw new UsageError(`unknown argument '${arg}'`)
+    if (list === undefined || list === '') throw new UsageError('--only needs a list of stages')
+    only = true
+    for (const want of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const stage = STAGES.find((s) => s.name === want || s.aliases.includes(want))
+      if (!stage) throw new UsageError(`unknown stage '${want}'`)
+      picked.add(stage.name)
+    }
+  }
+  return only ? STAGES.filter((s) => picked.has(s.name)) : [...STAGES]
+}
+
+class UsageError extends Error {}
+
+const seconds = (ms: number): string => {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`
+  const s = Math.round(ms / 1000)
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let stages: Stage[]
+  try {
+    stages = selectStages(argv)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    console.error(`test: ${e.message}`)
+    console.error(`usage: npm test [-- --only ${STAGES.map((s) => s.name).join(',')}]`)
+    return 2
+  }
+
+  const results: { stage: Stage; tally: Tally; ms: number }[] = []
+  const started = Date.now()
+  for (const [n, stage] of stages.entries()) {
+    console.log(`\n=== [${n + 1}/${stages.length}] ${stage.title}`)
+    const t0 = Date.now()
+    let tally: Tally
+    try {
+      tally = await stage.run()
+    } catch (e) {
+      console.error(e)
+      tally = { passed: 0, failed: 1, notes: [`crashed: ${e instanceof Error ? e.message : String(e)}`] }
+    }
+    const ms = Date.now() - t0
+    results.push({ stage, tally, ms })
+    console.log(`=== ${stage.name}: ${tally.passed} passed, ${tally.failed} failed (${seconds(ms)})`)
+  }
+
+  const passed = results.reduce((n, r) => n + r.tally.passed, 0)
+  const failed = results.reduce((n, r) => n + r.tally.failed, 0)
+  console.log('\n=== summary')
+  console.log(`${'stage'.padEnd(10)} ${'passed'.padStart(6)} ${'failed'.padStart(6)} ${'time'.padStart(8)}`)
+  for (const { stage, tally, ms } of results) {
+    const mark = tally.failed > 0 ? '  FAILED' : ''
+    console.log(
+      `${stage.name.padEnd(10)} ${String(tally.passed).padStart(6)} ${String(tally.failed).padStart(6)} ${seconds(ms).padStart(8)}${mark}`,
+    )
+    for (const note of tally.notes) console.log(`${''.padEnd(10)}   ${note}`)
+  }
+  console.log(`${'total'.padEnd(10)} ${String(passed).padStart(6)} ${String(failed).padStart(6)} ${seconds(Date.now() - started).padStart(8)}`)
+  console.log(`tests: ${passed} passed, ${failed} failed`)
+  return failed > 0 || passed === 0 ? 1 : 0
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.on(signal, () => {
+      if (current) killGroup(current)
+      process.exit(code)
+    })
+  }
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (e: unknown) => {
+      console.error(e)
+      console.log('tests: 0 passed, 1 failed')
+      process.exitCode = 1
+    },
+  )
+}
