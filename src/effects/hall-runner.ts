@@ -1,0 +1,81 @@
+import { Effect } from 'effect'
+import type { Subscription } from 'rxjs'
+import type { EventOfType, LobbyEvent } from '../../schemas/events'
+import { allCalls } from '../../schemas/hall/calls'
+import type { HallCall, RequestOf } from '../../schemas/hall/call'
+import { HALL_PREFIX } from '../../schemas/hall/protocol'
+import type { Bus } from '../bus/bus'
+import { callHall, toHallError, type CallOptions, type HallContext } from './hall'
+
+/**
+ * The hall runner: performs every `hall.requested` notice with the hall client and publishes
+ * the answer as `hall.responded` or `hall.failed`. It keeps the common-header context (site,
+ * language, currency, token, key material) from the events that change it. It decides nothing
+ * about errors: it reports them typed, and actors react.
+ */
+
+const callsByName: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [c.name, c]))
+
+/** The hall origin from the site's configApiBaseUrl, which may end with the hall prefix. */
+export const hallOrigin = (configApiBaseUrl: string): string => {
+  const trimmed = configApiBaseUrl.replace(/\/+$/, '')
+  return trimmed.endsWith(HALL_PREFIX) ? trimmed.slice(0, -HALL_PREFIX.length) : trimmed
+}
+
+/** What the runner reads of the page. */
+export interface HallRunnerEnv {
+  readonly domain: string
+  readonly timezone: string
+  readonly fingerprint: string
+  readonly options?: CallOptions
+}
+
+/** Device header values (spec §3 device type strings: H5 '3', PC '4'). */
+export const deviceHeader = (device: 'mobile' | 'desktop'): string => (device === 'mobile' ? '3' : '4')
+
+export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
+  let ctx: HallContext | null = null
+  const update = (event: LobbyEvent): void => {
+    if (event.type === 'app.started') {
+      ctx = {
+        baseUrl: hallOrigin(event.site.configApiBaseUrl),
+        siteCode: event.site.siteCode,
+        language: event.site.languageCode,
+        currency: '',
+        device: deviceHeader(event.device),
+        domain: env.domain,
+        timezone: env.timezone,
+        fingerprint: env.fingerprint,
+        token: '',
+        keyMaterial: event.site.siteKey,
+      }
+    } else if (ctx !== null && event.type === 'site.ready') {
+      ctx = { ...ctx, language: event.language, currency: event.currency }
+    } else if (ctx !== null && event.type === 'hall.responded' && event.call === 'getSysInfo') {
+      const token = (event.data as { token?: unknown } | null)?.token
+      if (typeof token === 'string' && ctx.token === '') ctx = { ...ctx, token }
+    }
+  }
+
+  const perform = (event: EventOfType<'hall.requested'>): void => {
+    const call = callsByName.get(event.call)
+    const context = ctx
+    const fail = (error: EventOfType<'hall.failed'>['error']) =>
+      bus.publish({ type: 'hall.failed', requestId: event.requestId, call: event.call, error }, 'runner', 'hall')
+    if (call === undefined) return fail({ _tag: 'Decode', message: `unknown hall call '${event.call}'` })
+    if (context === null) return fail({ _tag: 'Network', message: 'the site configuration is not known yet' })
+    void Effect.runPromise(
+      callHall(call, event.payload as RequestOf<typeof call>, context, env.options ?? {}).pipe(
+        Effect.match({
+          onSuccess: (data): LobbyEvent => ({ type: 'hall.responded', requestId: event.requestId, call: event.call, data }),
+          onFailure: (e): LobbyEvent => ({ type: 'hall.failed', requestId: event.requestId, call: event.call, error: toHallError(e) }),
+        }),
+      ),
+    ).then((fact) => bus.publish(fact, 'runner', 'hall'))
+  }
+
+  return bus.records$.subscribe((record) => {
+    update(record.event)
+    if (record.event.type === 'hall.requested') perform(record.event)
+  })
+}

@@ -1,0 +1,181 @@
+import type { AnyActorRef } from 'xstate'
+import { actorSpecs, type ActorSpec } from '../actors'
+import type { EventOfType, LobbyEvent } from '../schemas/events'
+import { SiteConfig } from '../schemas/events/app'
+import { LOG_FORMAT_VERSION, type LogHeader } from '../schemas/log'
+import { Schema } from 'effect'
+import { Bus } from './bus/bus'
+import { BusClock, realTimers, wallNow, type TimerPort } from './bus/clock'
+import { ActorHost } from './bus/host'
+import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
+import { deviceOf, startDomRunner } from './effects/dom'
+import { startHallRunner } from './effects/hall-runner'
+import type { CallOptions } from './effects/hall'
+import { openDb, type LobbyDb } from './store/db'
+import { DexieLogSink } from './store/log-sink'
+import { isString, PREF_KEYS, readPref, writePref } from './store/prefs'
+
+/**
+ * The composition root: creates the bus, the actors and, depending on the mode, the runners and
+ * the recorder. Live: runners and recorder on. Test: runners on with injectable ports, recorder
+ * in memory unless given storage. Replay: actors only; the devtools inject logged records.
+ */
+
+export type SystemMode = 'live' | 'test' | 'replay'
+
+/** The running lobby as views and tools see it. */
+export interface LobbySystem {
+  readonly mode: SystemMode
+  readonly bus: Bus
+  readonly host: ActorHost
+  readonly recorder: Recorder | null
+  /** Sends an intent from a view. */
+  send(intent: LobbyEvent): void
+  /** A running actor by id (see actors/index.ts). */
+  actor(id: string): AnyActorRef
+  /** The current log session as an NDJSON file. */
+  exportLog(): Promise<string>
+  /** Writes what the recorder holds. */
+  flushLog(): Promise<void>
+  recorderStatus(): RecorderStatus | null
+  stop(): void
+}
+
+/** The app's version, stamped into every log header. */
+export const APP_VERSION = '0.1.0'
+
+interface CoreOptions {
+  readonly mode: SystemMode
+  readonly now: () => number
+  readonly actors?: ReadonlyArray<ActorSpec>
+  readonly timers?: TimerPort
+}
+
+const createCore = (o: CoreOptions) => {
+  const bus = new Bus({ now: o.now, onInvalid: o.mode === 'live' && import.meta.env?.PROD === true ? 'report' : 'throw' })
+  const clock = new BusClock(
+    o.mode === 'replay' ? null : (timer) => bus.publish({ type: 'clock.fired', timer }, 'runner', 'clock'),
+    o.timers ?? realTimers,
+  )
+  const host = new ActorHost(bus, o.actors ?? actorSpecs, clock)
+  return { bus, host }
+}
+
+const makeSystem = (
+  mode: SystemMode,
+  core: { bus: Bus; host: ActorHost },
+  recorder: Recorder | null,
+  cleanups: Array<() => void>,
+): LobbySystem => ({
+  mode,
+  bus: core.bus,
+  host: core.host,
+  recorder,
+  send: (intent) => core.bus.publish(intent, 'view'),
+  actor: (id) => {
+    const ref = core.host.actor(id)
+    if (ref === undefined) throw new Error(`no actor '${id}'`)
+    return ref
+  },
+  exportLog: () => recorder?.exportNdjson() ?? Promise.resolve(''),
+  flushLog: () => recorder?.flush() ?? Promise.resolve(),
+  recorderStatus: () => recorder?.currentStatus ?? null,
+  stop: () => {
+    for (const c of cleanups.splice(0)) c()
+    core.host.stop()
+  },
+})
+
+const newSessionId = (): string => globalThis.crypto.randomUUID()
+
+/** Reads the site configuration the hall injected into the page (window.__LOBBY_SITE__). */
+export const readInjectedSite = (value: unknown): SiteConfig | null => {
+  const exit = Schema.decodeUnknownExit(SiteConfig)(value)
+  return exit._tag === 'Success' ? exit.value : null
+}
+
+export interface LiveOptions {
+  readonly window: Window
+  /** Overrides of the recorder (tests of the recorder itself). */
+  readonly recorder?: Partial<Omit<RecorderOptions, 'header' | 'sink'>>
+  readonly hall?: CallOptions
+  /** Database name (tests use their own). */
+  readonly dbName?: string
+}
+
+/** The live lobby in a browser page. */
+export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => {
+  const w = o.window
+  const site = readInjectedSite((w as unknown as { __LOBBY_SITE__?: unknown }).__LOBBY_SITE__)
+  if (site === null) throw new Error('the page carries no valid site configuration (window.__LOBBY_SITE__)')
+  let db: LobbyDb | null = null
+  let dbError: unknown = null
+  try {
+    db = await openDb(o.dbName)
+  } catch (error) {
+    dbError = error
+  }
+  const storedLanguage = await readPref(db, PREF_KEYS.language, isString)
+  let fingerprint = await readPref(db, PREF_KEYS.fingerprint, isString)
+  if (fingerprint === null) {
+    fingerprint = newSessionId()
+    await writePref(db, PREF_KEYS.fingerprint, fingerprint)
+  }
+  const viewport = { width: w.innerWidth, height: w.innerHeight }
+  const header: LogHeader = {
+    format: 'lobby-log',
+    formatVersion: LOG_FORMAT_VERSION,
+    appVersion: APP_VERSION,
+    session: newSessionId(),
+    siteCode: site.siteCode,
+    language: storedLanguage ?? site.languageCode,
+    viewport,
+    startedAt: wallNow(),
+  }
+  const core = createCore({ mode: 'live', now: wallNow })
+  const recorder = new Recorder({ header, sink: db === null ? null : new DexieLogSink(db), ...o.recorder })
+  if (dbError !== null) console.warn('event log kept in memory: the database did not open', dbError)
+  const cleanups: Array<() => void> = []
+  const recSub = recorder.attach(core.bus)
+  cleanups.push(() => recSub.unsubscribe())
+  const hallSub = startHallRunner(core.bus, {
+    domain: w.location.host,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    fingerprint,
+    ...(o.hall === undefined ? {} : { options: o.hall }),
+  })
+  cleanups.push(() => hallSub.unsubscribe())
+  core.host.start()
+  cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  const started: EventOfType<'app.started'> = {
+    type: 'app.started',
+    appVersion: APP_VERSION,
+    site,
+    storedLanguage,
+    device: deviceOf(viewport.width),
+    viewport,
+    url: w.location.href,
+  }
+  core.bus.publish(started, 'runner', 'page')
+  cleanups.push(() => db?.close())
+  return makeSystem('live', core, recorder, cleanups)
+}
+
+/** A system for tests in Node: real actors and bus, a recorder in memory, timers the test may replace. */
+export const createTestSystem = (o: { now?: () => number; timers?: TimerPort; actors?: ReadonlyArray<ActorSpec> } = {}): LobbySystem => {
+  const core = createCore({ mode: 'test', now: o.now ?? wallNow, ...(o.timers ? { timers: o.timers } : {}), ...(o.actors ? { actors: o.actors } : {}) })
+  const recorder = new Recorder({
+    header: { format: 'lobby-log', formatVersion: LOG_FORMAT_VERSION, appVersion: APP_VERSION, session: 'test', siteCode: '', language: '', viewport: { width: 0, height: 0 }, startedAt: 0 },
+    sink: null,
+  })
+  const sub = recorder.attach(core.bus)
+  core.host.start()
+  return makeSystem('test', core, recorder, [() => sub.unsubscribe()])
+}
+
+/** Actors only, no runners and no recorder: the devtools drive it with logged records. */
+export const createReplaySystem = (o: { now: () => number; actors?: ReadonlyArray<ActorSpec> }): LobbySystem => {
+  const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : {}) })
+  core.host.start()
+  return makeSystem('replay', core, null, [])
+}
