@@ -1,0 +1,153 @@
+/**
+ * Sign-in calls of the reference hall: password login, fast login by user key, guest (trial)
+ * registration, registration, username check, logout and the guest currency change. Every
+ * successful sign-in opens a new session with its own token and session key; the user key is the
+ * player's long-lived secret for fast login and never changes.
+ */
+import { Schema } from 'effect'
+import {
+  Password,
+  Username,
+  checkUsername,
+  fastLogin,
+  login,
+  register,
+  testRegister,
+  updateGuestCurrency,
+  userLogout,
+} from '../../schemas/hall/calls'
+import type { UserInfo } from '../../schemas/hall/calls'
+import { hashPassword, verifyPassword } from '../crypto'
+import {
+  createPlayer,
+  endSession,
+  ensureWallet,
+  openSession,
+  playerById,
+  playerByUserkey,
+  playerByUsername,
+  siteCurrency,
+  userInfo,
+} from '../store'
+import type { PlayerRow } from '../store'
+import { requirePlayer } from './session'
+import { ServiceCodes, ServiceError, implement } from './types'
+import type { CallContext, Implementation } from './types'
+
+/** Account statuses that may not sign in (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
+const FROZEN = new Set([2, 3, 5])
+
+const isUsername = Schema.is(Username)
+const isPassword = Schema.is(Password)
+
+let dummyHash: Promise<string> | undefined
+/** A hash to check against when the username is unknown, so both failures take the same time. */
+const dummy = (): Promise<string> => (dummyHash ??= hashPassword('not-a-password-0'))
+
+const signIn = async (ctx: CallContext, player: PlayerRow): Promise<UserInfo> => {
+  if (FROZEN.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+  const session = await openSession(ctx.db, player.id, {
+    now: ctx.now,
+    ttlMs: ctx.config.sessionTtlMs,
+    ip: ctx.ip,
+    device: ctx.device,
+  })
+  return userInfo(ctx.db, player, session)
+}
+
+const currencyOrFail = async (ctx: CallContext, code: string): Promise<string> => {
+  const found = await siteCurrency(ctx.db, ctx.site.code, code)
+  if (found === undefined) throw new ServiceError(ServiceCodes.unsupportedCurrency, `currency not offered: ${code}`)
+  return found
+}
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505'
+
+const guestName = (): string => `guest${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+
+/** The sign-in call implementations. */
+export const authCalls: ReadonlyArray<Implementation> = [
+  implement(login, async (ctx, p) => {
+    const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
+    const ok =
+      player?.passwordHash != null
+        ? await verifyPassword(p.password, player.passwordHash)
+        : (await verifyPassword(p.password, await dummy()), false)
+    if (player === undefined || !ok) throw new ServiceError(ServiceCodes.loginError, 'incorrect username or password')
+    return signIn(ctx, player)
+  }),
+
+  implement(fastLogin, async (ctx, p) => {
+    const player = await playerByUserkey(ctx.db, ctx.site.code, p.userkey)
+    if (player === undefined) throw new ServiceError(ServiceCodes.loginError, 'fast login refused: unknown user key')
+    return signIn(ctx, player)
+  }),
+
+  implement(testRegister, async (ctx, p) => {
+    const currency = await currencyOrFail(ctx, p.currency)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const player = await ctx.db.transaction((tx) =>
+          createPlayer(tx, { siteCode: ctx.site.code, username: guestName(), passwordHash: null, accountType: 1, currency }),
+        )
+        return await signIn(ctx, player)
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e
+      }
+    }
+    throw new Error('could not find a free guest name')
+  }),
+
+  implement(register, async (ctx, p) => {
+    if (!isUsername(p.username)) throw new ServiceError(ServiceCodes.invalidUsername, 'username must be 4-16 letters or digits')
+    if (!isPassword(p.password)) {
+      throw new ServiceError(
+        ServiceCodes.invalidPassword,
+        'password must be 6-16 letters, digits or ~!@#$%^&*_=+-/,.? and not only digits, letters or symbols',
+      )
+    }
+    if (p.confirmPassword !== undefined && p.confirmPassword !== p.password) {
+      throw new ServiceError(ServiceCodes.invalidPassword, 'the passwords do not match')
+    }
+    const currency = await currencyOrFail(ctx, p.currency ?? ctx.site.currencyCode)
+    if ((await playerByUsername(ctx.db, ctx.site.code, p.username)) !== undefined) {
+      throw new ServiceError(ServiceCodes.usernameTaken, 'username already exists')
+    }
+    const passwordHash = await hashPassword(p.password)
+    let player: PlayerRow
+    try {
+      player = await ctx.db.transaction((tx) =>
+        createPlayer(tx, { siteCode: ctx.site.code, username: p.username, passwordHash, accountType: 0, currency }),
+      )
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ServiceError(ServiceCodes.usernameTaken, 'username already exists')
+      throw e
+    }
+    return signIn(ctx, player)
+  }),
+
+  implement(checkUsername, async (ctx, p) => {
+    if (!isUsername(p.username)) throw new ServiceError(ServiceCodes.invalidUsername, 'username must be 4-16 letters or digits')
+    return { available: (await playerByUsername(ctx.db, ctx.site.code, p.username)) === undefined }
+  }),
+
+  implement(userLogout, async (ctx) => {
+    const { session } = await requirePlayer(ctx)
+    await endSession(ctx.db, session.token, ctx.now)
+    return {}
+  }),
+
+  implement(updateGuestCurrency, async (ctx, p) => {
+    const { player, session } = await requirePlayer(ctx)
+    if (player.accountType !== 1) throw new ServiceError(ServiceCodes.notGuest, 'only trial accounts can change currency')
+    const currency = await currencyOrFail(ctx, p.currency)
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE players SET currency = $2 WHERE id = $1', [player.id, currency])
+      await ensureWallet(tx, player.id, currency)
+    })
+    const updated = await playerById(ctx.db, player.id)
+    if (updated === undefined) throw new ServiceError(ServiceCodes.tokenExpired, 'token expired')
+    return userInfo(ctx.db, updated, session)
+  }),
+]

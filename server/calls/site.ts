@@ -1,0 +1,109 @@
+/**
+ * The site and configuration calls the reference hall implements: everything the lobby loads to
+ * boot and to draw its frame. The builders are exported because the page injection (server/page.ts)
+ * serves the same data as the spec's fallback copy.
+ */
+import {
+  bannerIndex,
+  getAllCurrency,
+  getBrandLogoUse,
+  getFooterConfig,
+  getLayout,
+  getSiteInfo,
+  getSysInfo,
+  getUserAgreement,
+  getVersionList,
+  heartbeat,
+  ipCheck,
+  prize,
+  smsCountry,
+} from '../../schemas/hall/calls'
+import type { BrandLogo, CurrencyInfo, IpCheck, LanguageCode, Layout, SiteInfo, SysInfo } from '../../schemas/hall/calls'
+import { randomHex } from '../crypto'
+import type { Queryable } from '../db'
+import type { HallState } from '../state'
+import { balanceOf, siteCurrencies, siteDocument, siteLanguages } from '../store'
+import type { SiteRow } from '../store'
+import { requirePlayer } from './session'
+import { ServiceError, implement } from './types'
+import type { Implementation } from './types'
+
+const doc = async <T>(db: Queryable, site: SiteRow, name: string): Promise<T> => {
+  const d = await siteDocument<T>(db, site.code, name)
+  if (d === undefined) throw new ServiceError(5000, `site ${site.code} has no ${name} configuration`)
+  return d
+}
+
+/** Site info with the maintenance override applied. */
+export const siteInfoOf = async (db: Queryable, site: SiteRow, state: HallState): Promise<SiteInfo> => {
+  const base = await doc<Omit<SiteInfo, 'siteCode' | 'siteName' | 'languageInfos' | 'currencyInfos'>>(db, site, 'site')
+  const currencies = await siteCurrencies(db, site.code)
+  return {
+    ...base,
+    siteCode: site.code,
+    siteName: site.name,
+    languageInfos: await siteLanguages(db, site),
+    defaultLanguage: site.languageCode as LanguageCode,
+    currencyInfos: currencies,
+    defaultCurrency: site.currencyCode,
+    currencySign: currencies.find((c) => c.currencyCode === site.currencyCode)?.currencySign ?? '',
+    timeZone: site.timeZone,
+    maintainStatus: state.maintenance.get(site.code)?.maintainStatus ?? site.maintainStatus,
+    skinTypeValue: site.skinType,
+    themeTypeWeb: site.themeType,
+  }
+}
+
+/** System info with a fresh system token (visitors send it as their token before login). */
+export const sysInfoOf = async (db: Queryable, site: SiteRow, now: number): Promise<SysInfo> => ({
+  ...(await doc<Omit<SysInfo, 'token' | 'serverTime'>>(db, site, 'sysInfo')),
+  token: `sys${randomHex(16)}`,
+  serverTime: now,
+})
+
+/** The layout design: the site's skin and theme with its stored tab-bar and header lists. */
+export const layoutOf = async (db: Queryable, site: SiteRow): Promise<Layout> => ({
+  ...(await doc<Omit<Layout, 'skinTypeValue' | 'themeTypeWeb'>>(db, site, 'layout')),
+  skinTypeValue: site.skinType,
+  themeTypeWeb: site.themeType,
+})
+
+/** Every currency the site offers. */
+export const allCurrencyOf = (db: Queryable, site: SiteRow): Promise<ReadonlyArray<CurrencyInfo>> =>
+  siteCurrencies(db, site.code)
+
+/** The IP check with the area and maintenance overrides applied. */
+export const ipCheckOf = async (db: Queryable, site: SiteRow, state: HallState, ip: string): Promise<IpCheck> => {
+  const sys = await doc<Pick<SysInfo, 'recommendCurrency' | 'recommendAreaCode' | 'recommendLanguage'>>(db, site, 'sysInfo')
+  return {
+    ip,
+    areaStatus: state.area.get(site.code) ?? site.areaOpen,
+    siteMaintenanceStatus: state.maintenance.get(site.code)?.siteMaintenanceStatus ?? site.siteMaintenance,
+    recommendCurrency: sys.recommendCurrency,
+    recommendAreaCode: sys.recommendAreaCode,
+    recommendLanguage: sys.recommendLanguage,
+  }
+}
+
+/** The site call implementations. */
+export const siteCalls: ReadonlyArray<Implementation> = [
+  implement(getSiteInfo, (ctx) => siteInfoOf(ctx.db, ctx.site, ctx.state)),
+  implement(getSysInfo, (ctx) => sysInfoOf(ctx.db, ctx.site, ctx.now)),
+  implement(ipCheck, (ctx) => ipCheckOf(ctx.db, ctx.site, ctx.state, ctx.ip)),
+  implement(getAllCurrency, (ctx) => allCurrencyOf(ctx.db, ctx.site)),
+  implement(getLayout, (ctx) => layoutOf(ctx.db, ctx.site)),
+  implement(getBrandLogoUse, (ctx) => doc<BrandLogo>(ctx.db, ctx.site, 'brandLogo')),
+  implement(getUserAgreement, (ctx) => doc(ctx.db, ctx.site, 'userAgreement')),
+  implement(getFooterConfig, (ctx) => doc(ctx.db, ctx.site, 'footerConfig')),
+  implement(getVersionList, (ctx) => doc(ctx.db, ctx.site, 'versionList')),
+  implement(smsCountry, (ctx) => doc(ctx.db, ctx.site, 'smsCountry')),
+  implement(bannerIndex, (ctx) => doc(ctx.db, ctx.site, 'banners')),
+  implement(heartbeat, async (ctx) => {
+    await requirePlayer(ctx)
+    return { serverTime: ctx.now }
+  }),
+  implement(prize, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    return { game_gold: await balanceOf(ctx.db, player.id, player.currency), lastgameinfo: player.lastGame }
+  }),
+]

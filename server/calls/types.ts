@@ -1,0 +1,70 @@
+/**
+ * What a call implementation sees and returns. The pipeline (server/pipeline.ts) has already
+ * checked the protocol and decoded the request with the call's schema; an implementation returns
+ * the envelope's data or throws a ServiceError for a service code of the spec's catalogue, which
+ * travels with HTTP 200 like any answer.
+ */
+import type { HallCall } from '../../schemas/hall/call'
+import type { Db } from '../db'
+import type { HallState } from '../state'
+import type { SessionRow, SiteRow } from '../store'
+
+/** Settings of a running hall that calls depend on. */
+export interface HallConfig {
+  readonly mode: 'production' | 'dev' | 'test'
+  readonly sessionTtlMs: number
+}
+
+/** The context of one decoded call. */
+export interface CallContext {
+  readonly db: Db
+  readonly site: SiteRow
+  /** The session named by the token header, live or not; undefined for visitors. */
+  readonly session: SessionRow | undefined
+  readonly state: HallState
+  readonly config: HallConfig
+  readonly ip: string
+  readonly device: string
+  /** The hall's clock for this call (ms since epoch). */
+  readonly now: number
+}
+
+/** A service answer other than success: its code and message reach the lobby with HTTP 200. */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+  }
+}
+
+/** Service codes the reference hall answers (spec §8 and the hall's own, see docs/hall.md). */
+export const ServiceCodes = {
+  tokenExpired: -1,
+  loginError: 1011,
+  accountFrozen: 1025,
+  usernameTaken: 1030,
+  invalidUsername: 1031,
+  invalidPassword: 1032,
+  notGuest: 1033,
+  unsupportedCurrency: 1034,
+  userkeyUnknown: 1035,
+} as const
+
+/** An implemented call: the description and the function answering it. */
+export interface Implementation {
+  readonly call: HallCall
+  readonly run: (ctx: CallContext, params: unknown) => Promise<unknown>
+}
+
+/**
+ * Binds an implementation to its description; the request and the answer are typed by the call's
+ * schemas, so an implementation that drifts from the description fails to type-check.
+ */
+export const implement = <C extends HallCall>(
+  call: C,
+  run: (ctx: CallContext, params: C['request']['Type']) => Promise<C['response']['Type']>,
+): Implementation => ({ call, run: run as Implementation['run'] })
+

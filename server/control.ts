@@ -1,0 +1,160 @@
+/**
+ * The control surface for tests and demos (ARCHITECTURE.md, "The reference hall"): switch
+ * maintenance and area restriction, expire a player's sessions, add latency, force the next
+ * answers of a call, credit a balance, and read a site's boot configuration. It exists only in dev
+ * and test mode and answers only loopback clients; everywhere else its paths are 404. Bodies are
+ * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
+ */
+import { Exit, Schema } from 'effect'
+import { allCalls } from '../schemas/hall/calls'
+import { HALL_PREFIX } from '../schemas/hall/protocol'
+import type { Db } from './db'
+import { siteConfigOf } from './page'
+import type { HallState } from './state'
+import { credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+
+/** A control answer: HTTP status and JSON body. */
+export interface ControlAnswer {
+  readonly status: number
+  readonly body: Record<string, unknown>
+}
+
+const ok = (extra: Record<string, unknown> = {}): ControlAnswer => ({ status: 200, body: { ok: true, ...extra } })
+const fail = (status: number, error: string): ControlAnswer => ({ status, body: { ok: false, error } })
+
+const Amount = Schema.Union([Schema.String.check(Schema.isPattern(/^-?\d+(\.\d{1,10})?$/)), Schema.Finite])
+
+const bodies = {
+  maintenance: Schema.Struct({
+    siteCode: Schema.String,
+    maintainStatus: Schema.optional(Schema.Number),
+    siteMaintenanceStatus: Schema.optional(Schema.Boolean),
+  }),
+  area: Schema.Struct({ siteCode: Schema.String, areaStatus: Schema.Boolean }),
+  'expire-token': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String) }),
+  latency: Schema.Struct({ path: Schema.optional(Schema.String), ms: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)) }),
+  force: Schema.Struct({
+    path: Schema.String,
+    code: Schema.optional(Schema.Number),
+    msg: Schema.optional(Schema.String),
+    data: Schema.optional(Schema.Unknown),
+    raw: Schema.optional(Schema.String),
+    times: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  }),
+  'clear-force': Schema.Struct({ path: Schema.optional(Schema.String) }),
+  credit: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), amount: Amount }),
+  reset: Schema.Struct({}),
+  'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
+} as const
+
+type ControlName = keyof typeof bodies
+
+/** The control endpoints, for docs and error messages. */
+export const CONTROL_NAMES = Object.keys(bodies) as ReadonlyArray<ControlName>
+
+/** A call path as the control surface accepts it: with or without the hall prefix. */
+const callPath = (p: string): string | undefined => {
+  const path = p.startsWith(`${HALL_PREFIX}/`) ? p.slice(HALL_PREFIX.length) : p
+  return allCalls.some((c) => c.path === path) ? path : undefined
+}
+
+/** True for loopback addresses (IPv4 127/8, IPv6 ::1, IPv4-mapped loopback). */
+export const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address))
+
+/** Runs one control command. */
+export const runControl = async (
+  deps: { readonly db: Db; readonly state: HallState },
+  name: string,
+  rawBody: string,
+  origin: string,
+): Promise<ControlAnswer> => {
+  if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
+  const control = name as ControlName
+  let parsed: unknown = {}
+  if (rawBody.trim() !== '') {
+    try {
+      parsed = JSON.parse(rawBody)
+    } catch {
+      return fail(400, 'body is not JSON')
+    }
+  }
+  const decoded = Schema.decodeUnknownExit(bodies[control] as Schema.Codec<unknown>)(parsed)
+  if (Exit.isFailure(decoded)) return fail(400, `invalid body for ${control}`)
+  const { db, state } = deps
+  switch (control) {
+    case 'maintenance': {
+      const b = decoded.value as typeof bodies.maintenance.Type
+      if ((await siteByCode(db, b.siteCode)) === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const before = state.maintenance.get(b.siteCode) ?? {}
+      state.maintenance.set(b.siteCode, {
+        ...before,
+        ...(b.maintainStatus === undefined ? {} : { maintainStatus: b.maintainStatus }),
+        ...(b.siteMaintenanceStatus === undefined ? {} : { siteMaintenanceStatus: b.siteMaintenanceStatus }),
+      })
+      return ok()
+    }
+    case 'area': {
+      const b = decoded.value as typeof bodies.area.Type
+      if ((await siteByCode(db, b.siteCode)) === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      state.area.set(b.siteCode, b.areaStatus)
+      return ok()
+    }
+    case 'expire-token': {
+      const b = decoded.value as (typeof bodies)['expire-token']['Type']
+      return ok({ expired: await expireSessions(db, b.username, b.siteCode, Date.now()) })
+    }
+    case 'latency': {
+      const b = decoded.value as typeof bodies.latency.Type
+      const path = b.path === undefined ? '*' : callPath(b.path)
+      if (path === undefined) return fail(404, `not a hall call path: ${b.path}`)
+      if (b.ms === 0) state.latency.delete(path)
+      else state.latency.set(path, b.ms)
+      return ok()
+    }
+    case 'force': {
+      const b = decoded.value as typeof bodies.force.Type
+      const path = callPath(b.path)
+      if (path === undefined) return fail(404, `not a hall call path: ${b.path}`)
+      const times = b.times ?? 1
+      state.force.set(path, {
+        code: b.code ?? 1,
+        msg: b.msg ?? (b.code === undefined || b.code === 1 ? 'success' : 'forced by the control surface'),
+        data: b.data === undefined ? null : b.data,
+        raw: b.raw,
+        remaining: times === 0 ? Infinity : times,
+      })
+      return ok()
+    }
+    case 'clear-force': {
+      const b = decoded.value as (typeof bodies)['clear-force']['Type']
+      if (b.path === undefined) state.force.clear()
+      else {
+        const path = callPath(b.path)
+        if (path !== undefined) state.force.delete(path)
+      }
+      return ok()
+    }
+    case 'credit': {
+      const b = decoded.value as typeof bodies.credit.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const amount = String(b.amount)
+      const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
+      if (balance === undefined) return fail(409, 'the balance would go below zero')
+      return ok({ balance, currency: player.currency })
+    }
+    case 'reset':
+      state.reset()
+      return ok()
+    case 'site-config': {
+      const b = decoded.value as (typeof bodies)['site-config']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      return ok({ config: await siteConfigOf(db, state, site, origin) })
+    }
+  }
+}
+

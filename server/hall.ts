@@ -1,0 +1,193 @@
+/**
+ * The reference hall: the lobby's counterpart on one machine, for new developers, demos and every
+ * test. startHall opens (and on first start migrates and seeds) the store, then serves the hall
+ * calls under HALL_PREFIX, the control surface under /__control (dev and test only, loopback only)
+ * and the built lobby with its injected site configuration everywhere else.
+ */
+import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { HttpBindings } from '@hono/node-server'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { Context } from 'hono'
+import { HALL_PREFIX, HallHeader, ProtocolCode } from '../schemas/hall/protocol'
+import { authCalls } from './calls/auth'
+import { siteCalls } from './calls/site'
+import type { HallConfig, Implementation } from './calls/types'
+import { isLoopback, runControl } from './control'
+import { migrate, openDb } from './db'
+import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
+import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
+import type { PipelineDeps } from './pipeline'
+import { needsSeed, seed } from './seed'
+import { HallState } from './state'
+
+/** Options of startHall. */
+export interface HallOptions {
+  /** TCP port; 0 picks any free port. */
+  readonly port: number
+  /** Interface to listen on; default 127.0.0.1. */
+  readonly host?: string
+  /** Data directory of the store, or 'memory' for a throw-away store. */
+  readonly dataDir: string | 'memory'
+  /** dev and test enable the control surface and ?site=; production disables both. */
+  readonly mode: 'production' | 'dev' | 'test'
+  /** The built lobby (dist/) to serve outside the hall prefix. */
+  readonly staticDir?: string
+  /** Session lifetime; default 7 days. */
+  readonly sessionTtlMs?: number
+  /** Where log lines go; default stderr, except in test mode where only errors are written. */
+  readonly log?: (line: string) => void
+}
+
+/** A running hall. */
+export interface RunningHall {
+  /** Base URL, e.g. http://127.0.0.1:8080 (the hall calls are under url + HALL_PREFIX). */
+  readonly url: string
+  readonly port: number
+  /** Stops listening, drops open connections and closes the store. */
+  close(): Promise<void>
+}
+
+/** Default session lifetime: 7 days. */
+export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+const VERSION = '0.1.0'
+
+type Env = { Bindings: HttpBindings; Variables: { requestId: string } }
+
+const remoteAddress = (c: Context<Env>): string => c.env.incoming.socket.remoteAddress ?? ''
+
+/** Starts a hall; resolves once it listens. */
+export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
+  const db = await openDb(opts.dataDir)
+  try {
+    await migrate(db)
+    if (await needsSeed(db)) await seed(db)
+  } catch (e) {
+    await db.close()
+    throw e
+  }
+  const state = new HallState()
+  const files = new StaticFiles(opts.staticDir)
+  const startedAt = new Date().toISOString()
+  const implementations = new Map<string, Implementation>(
+    [...siteCalls, ...authCalls].map((i) => [`${i.call.method} ${i.call.path}`, i]),
+  )
+  const deps: PipelineDeps = {
+    db,
+    state,
+    config,
+    implementations,
+    log,
+    publicData: async (path) => {
+      if (path === '/op.json') {
+        const built = files.json('op.json') as { version?: unknown; buildTime?: unknown } | undefined
+        return typeof built?.version === 'string' && typeof built.buildTime === 'string'
+          ? { version: built.version, buildTime: built.buildTime }
+          : { version: VERSION, buildTime: startedAt }
+      }
+      const manifest = files.json('.vite/manifest.json') as Record<string, { file?: unknown }> | undefined
+      const entries = Object.entries(manifest ?? {}).flatMap(([name, e]) => (typeof e.file === 'string' ? [[name, `/${e.file}`]] : []))
+      return { version: VERSION, files: Object.fromEntries(entries) }
+    },
+  }
+  const controlEnabled = opts.mode !== 'production'
+
+  const app = new Hono<Env>()
+
+  app.use('*', async (c, next) => {
+    const id = randomUUID()
+    c.set('requestId', id)
+    const started = performance.now()
+    await next()
+    c.res.headers.set(HallHeader.requestId, id)
+    if (opts.mode === 'dev') log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`)
+  })
+
+  app.use(
+    `${HALL_PREFIX}/*`,
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: [...REQUIRED_HEADERS, HallHeader.encrypted, 'content-type'],
+      exposeHeaders: [HallHeader.encrypted, HallHeader.nonce, HallHeader.requestId],
+      maxAge: 600,
+    }),
+  )
+
+  app.all(`${HALL_PREFIX}/*`, async (c) => {
+    const url = new URL(c.req.url)
+    const path = url.pathname.slice(HALL_PREFIX.length)
+    if (path.startsWith('/static/maintain/') && c.req.method === 'GET') {
+      const info = await maintainInfo(db, path.slice('/static/maintain/'.length))
+      return info === undefined ? c.json({ error: 'not found' }, 404) : c.json(info)
+    }
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
+    if (body.length > 1_000_000) return protocolAnswer(ProtocolCode.invalidBody, 'request body too large')
+    return handleHallRequest(deps, {
+      method: c.req.method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: c.req.header(),
+      body,
+      ip: remoteAddress(c),
+      requestId: c.get('requestId'),
+    })
+  })
+  app.all(HALL_PREFIX, () => protocolAnswer(ProtocolCode.unknownPath, `unknown hall path: /`))
+
+  app.all('/__control/*', async (c) => {
+    if (!controlEnabled || !isLoopback(remoteAddress(c))) return c.text('Not Found', 404)
+    if (c.req.method !== 'POST') return c.json({ ok: false, error: 'control commands are POST' }, 405)
+    const name = new URL(c.req.url).pathname.slice('/__control/'.length)
+    const r = await runControl({ db, state }, name, await c.req.text(), new URL(c.req.url).origin)
+    return c.json(r.body, r.status as 200)
+  })
+
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url)
+    const file = await files.serve(url.pathname)
+    if (file !== undefined) return file
+    if (!(c.req.header('accept') ?? '').includes('text/html')) return c.text('Not Found', 404)
+    const site = await siteForPage(db, url, opts.mode)
+    if (site === undefined) return c.text('No site configured', 500)
+    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin))
+    return c.html(html, 200, { 'cache-control': 'no-cache' })
+  })
+  app.all('*', (c) => c.text('Not Found', 404))
+
+  app.onError((e, c) => {
+    log(`[${c.get('requestId')}] ${c.req.method} ${c.req.url} failed: ${e.stack ?? e.message}`)
+    return new URL(c.req.url).pathname.startsWith(HALL_PREFIX)
+      ? protocolAnswer(ProtocolCode.internal, `internal error (request ${c.get('requestId')})`)
+      : c.text('Internal Server Error', 500)
+  })
+
+  const host = opts.host ?? '127.0.0.1'
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s))
+    s.once('error', reject)
+  }).catch(async (e: unknown) => {
+    await db.close()
+    throw e
+  })
+  const port = (server.address() as AddressInfo).port
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          if ('closeAllConnections' in server) server.closeAllConnections()
+        })
+        await db.close()
+      })()),
+  }
+}

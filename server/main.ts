@@ -1,0 +1,65 @@
+/**
+ * The hall's command line: `tsx server/main.ts --port 8080 --data ./data --mode dev --static dist`.
+ * Prints the URL once listening and closes the store cleanly on SIGINT or SIGTERM, so the data
+ * directory is never left half-written.
+ */
+import { parseArgs } from 'node:util'
+import { startHall } from './hall'
+
+const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1] [--data ./data | --data memory]
+                         [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]`
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env['PORT'] ?? '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string', default: './data' },
+      mode: { type: 'string', default: 'dev' },
+      static: { type: 'string' },
+      'session-ttl-hours': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+  const port = Number(values.port)
+  const mode = values.mode
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad --port: ${values.port}`)
+  if (mode !== 'production' && mode !== 'dev' && mode !== 'test') throw new Error(`bad --mode: ${mode}`)
+  const ttlHours = values['session-ttl-hours'] === undefined ? undefined : Number(values['session-ttl-hours'])
+  if (ttlHours !== undefined && !(ttlHours > 0)) throw new Error(`bad --session-ttl-hours: ${values['session-ttl-hours']}`)
+
+  const hall = await startHall({
+    port,
+    host: values.host,
+    dataDir: values.data,
+    mode,
+    ...(values.static === undefined ? {} : { staticDir: values.static }),
+    ...(ttlHours === undefined ? {} : { sessionTtlMs: ttlHours * 3_600_000 }),
+  })
+  process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
+
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    process.stdout.write(`${signal}: closing the hall\n`)
+    hall.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`close failed: ${String(e)}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`)
+  process.exit(1)
+})

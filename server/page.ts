@@ -1,0 +1,153 @@
+/**
+ * Everything the hall serves that is not a hall call: the built lobby (static files with an SPA
+ * fallback to index.html), the site configuration injected into that page, the maintenance
+ * information files, and the answers of the public calls (op.json, manifest.json). The injection is
+ * the spec's "data injected into the page with a health flag": the lobby boots from it and falls
+ * back to it when the boot calls fail.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import type { InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
+import { HALL_PREFIX } from '../schemas/hall/protocol'
+import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
+import type { Db } from './db'
+import type { HallState } from './state'
+import { siteByCode, siteDocument, siteForHost } from './store'
+import type { SiteRow } from './store'
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+/** The page served when the hall runs without a built lobby: enough to read the injected config. */
+const BARE_INDEX = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Lobby reference hall</title></head>
+<body><p>The reference hall is running. Build the lobby (npm run build) and start the hall with --static dist to serve it here.</p>
+<script type="module"></script></body></html>`
+
+/** The site a page request is for: ?site= (dev and test only), else the host name, else the default. */
+export const siteForPage = async (db: Db, url: URL, mode: string): Promise<SiteRow | undefined> => {
+  const asked = url.searchParams.get('site')
+  if (asked !== null && mode !== 'production') {
+    const s = await siteByCode(db, asked)
+    if (s !== undefined) return s
+  }
+  return siteForHost(db, url.hostname)
+}
+
+/** The boot configuration of a site as the lobby at `origin` sees it. */
+export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, origin: string): Promise<InjectedSiteConfig> => ({
+  siteCode: site.code,
+  configApiBaseUrl: `${origin}${HALL_PREFIX}`,
+  siteKey: site.siteKey,
+  languageCode: site.languageCode as LanguageCode,
+  healthy: true,
+  injected: {
+    siteInfo: await siteInfoOf(db, site, state),
+    sysInfo: await sysInfoOf(db, site, Date.now()),
+    allCurrency: await allCurrencyOf(db, site),
+    layout: await layoutOf(db, site),
+  },
+})
+
+/**
+ * Puts `<script>window.__LOBBY_SITE__ = ...</script>` before the first script of the page (or at the
+ * end of head). `<` is escaped so no configured text can close the script element.
+ */
+export const injectConfig = (html: string, config: InjectedSiteConfig): string => {
+  const payload = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  const tag = `<script>window.__LOBBY_SITE__ = ${payload}</script>`
+  const at = html.search(/<script[\s>]/i)
+  if (at >= 0) return html.slice(0, at) + tag + html.slice(at)
+  const head = html.search(/<\/head>/i)
+  return head >= 0 ? html.slice(0, head) + tag + html.slice(head) : tag + html
+}
+
+/** Static files of the built lobby, resolved safely inside the static directory. */
+export class StaticFiles {
+  private readonly root: string | undefined
+
+  constructor(dir: string | undefined) {
+    this.root = dir === undefined ? undefined : resolve(dir)
+  }
+
+  /** The file for a URL path, or undefined when it does not exist or would leave the directory. */
+  private fileFor(pathname: string): string | undefined {
+    if (this.root === undefined) return undefined
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      return undefined
+    }
+    if (decoded.includes('\0')) return undefined
+    const full = normalize(join(this.root, decoded))
+    if (full !== this.root && !full.startsWith(this.root + sep)) return undefined
+    try {
+      return statSync(full).isFile() ? full : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** A static file response, or undefined. */
+  async serve(pathname: string): Promise<Response | undefined> {
+    const file = this.fileFor(pathname)
+    if (file === undefined || file.endsWith(`${sep}index.html`)) return undefined
+    const body = await readFile(file)
+    const immutable = pathname.startsWith('/assets/')
+    return new Response(body, {
+      headers: {
+        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+    })
+  }
+
+  /** index.html of the built lobby, or the bare page when there is none. */
+  async index(): Promise<string> {
+    const file = this.root === undefined ? undefined : join(this.root, 'index.html')
+    return file !== undefined && existsSync(file) ? readFile(file, 'utf8') : BARE_INDEX
+  }
+
+  /** A JSON file of the build (op.json, manifest), if present and valid. */
+  json(name: string): unknown {
+    const file = this.fileFor(`/${name}`)
+    if (file === undefined) return undefined
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** Maintenance information of a site (GET /hall/static/maintain/<code>.json), default.json as fallback. */
+export const maintainInfo = async (db: Db, file: string): Promise<MaintainInfo | undefined> => {
+  const m = /^([\w-]{1,32})\.json$/.exec(file)
+  if (m === null) return undefined
+  const code = m[1] ?? ''
+  if (code !== 'default') return siteDocument<MaintainInfo>(db, code, 'maintain')
+  const fallback = await db.query<{ doc: MaintainInfo }>(
+    `SELECT d.doc FROM site_documents d JOIN sites s ON s.code = d.site_code WHERE s.is_default AND d.name = 'maintain'`,
+  )
+  return fallback.rows[0]?.doc
+}

@@ -1,0 +1,221 @@
+/**
+ * First-start data: three sites ('001' the default, and the Brazilian sites '101' and '081' with
+ * their betting-provider entry), their languages, currencies and configuration documents, and a
+ * demo player per site (demo / demo1234). Seeding runs once, when the store has no site; site keys
+ * are random per store and stay in the sites table, so a restart keeps every key and player.
+ */
+import type { Db, Queryable } from './db'
+import { hashPassword, randomHex } from './crypto'
+
+/** The seeded demo player's credentials, on every site. */
+export const DEMO_PLAYER = { username: 'demo', password: 'demo1234', balance: '1000' } as const
+
+/** The default site's code. */
+export const DEFAULT_SITE = '001'
+
+interface CurrencySeed {
+  readonly code: string
+  readonly type: 1 | 2
+  readonly display: string
+  readonly sign: string
+  readonly scale: number
+}
+
+const CURRENCIES: ReadonlyArray<CurrencySeed> = [
+  { code: 'USD', type: 1, display: 'US Dollar', sign: '$', scale: 2 },
+  { code: 'EUR', type: 1, display: 'Euro', sign: '€', scale: 2 },
+  { code: 'BRL', type: 1, display: 'Real', sign: 'R$', scale: 2 },
+  { code: 'CNY', type: 1, display: '人民币', sign: '¥', scale: 2 },
+  { code: 'INR', type: 1, display: 'Indian Rupee', sign: '₹', scale: 2 },
+  { code: 'PHP', type: 1, display: 'Philippine Peso', sign: '₱', scale: 2 },
+  { code: 'THB', type: 1, display: 'Thai Baht', sign: '฿', scale: 2 },
+  { code: 'VND', type: 1, display: 'Vietnamese Dong', sign: '₫', scale: 2 },
+  { code: 'USDT', type: 2, display: 'Tether', sign: '₮', scale: 10 },
+  { code: 'USDC', type: 2, display: 'USD Coin', sign: 'USDC', scale: 10 },
+  { code: 'BTC', type: 2, display: 'Bitcoin', sign: '₿', scale: 10 },
+  { code: 'ETH', type: 2, display: 'Ether', sign: 'Ξ', scale: 10 },
+]
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  en_US: 'English', zh_CN: '简体中文', zh_TW: '繁體中文', th_TH: 'ไทย', vi_VN: 'Tiếng Việt', ko_KR: '한국어',
+  ja_JP: '日本語', pt_PT: 'Português', es_ES: 'Español', de_DE: 'Deutsch', fr_FR: 'Français', it_IT: 'Italiano',
+  ru_RU: 'Русский', my_MM: 'မြန်မာ', id_ID: 'Bahasa Indonesia', hi_IN: 'हिन्दी', tl_PH: 'Tagalog', km_KH: 'ខ្មែរ',
+}
+
+interface SiteSeed {
+  readonly code: string
+  readonly name: string
+  readonly isDefault: boolean
+  readonly hostNames: ReadonlyArray<string>
+  readonly language: string
+  readonly languages: ReadonlyArray<string>
+  readonly languageNames?: Readonly<Record<string, string>>
+  readonly currency: string
+  readonly currencies: ReadonlyArray<string>
+  readonly timeZone: string
+  readonly skinType: number
+  readonly themeType: number
+  readonly recommendAreaCode: string
+  readonly bettingProvider?: Readonly<Record<string, string>>
+}
+
+const BRAZIL_PROVIDER = (brandId: string) => ({
+  name: 'Sportsbook',
+  themeName: 'lobby-dark',
+  defaultLanguage: 'pt-br',
+  brand_id: brandId,
+  script_url: 'https://sportsbook.invalid/bt-renderer.min.js',
+})
+
+const SITES: ReadonlyArray<SiteSeed> = [
+  {
+    code: '001', name: 'Lobby', isDefault: true, hostNames: ['localhost', '127.0.0.1'],
+    language: 'en_US', languages: ['en_US', 'zh_CN', 'zh_TW', 'es_ES', 'pt_PT', 'th_TH', 'vi_VN', 'ja_JP', 'ko_KR', 'hi_IN'],
+    currency: 'USD', currencies: ['USD', 'EUR', 'CNY', 'INR', 'PHP', 'THB', 'VND', 'USDT', 'USDC', 'BTC', 'ETH'],
+    timeZone: 'UTC', skinType: 1, themeType: 1, recommendAreaCode: '+1',
+  },
+  {
+    code: '101', name: 'Lobby Brasil', isDefault: false, hostNames: ['br.localhost'],
+    language: 'pt_PT', languages: ['pt_PT', 'en_US', 'es_ES'], languageNames: { pt_PT: 'Português (Brasil)' },
+    currency: 'BRL', currencies: ['BRL', 'USDT'],
+    timeZone: 'America/Sao_Paulo', skinType: 3, themeType: 6, recommendAreaCode: '+55',
+    bettingProvider: BRAZIL_PROVIDER('2105281537281048576'),
+  },
+  {
+    code: '081', name: 'Lobby Rio', isDefault: false, hostNames: ['rio.localhost'],
+    language: 'pt_PT', languages: ['pt_PT', 'en_US'], languageNames: { pt_PT: 'Português (Brasil)' },
+    currency: 'BRL', currencies: ['BRL', 'USDT'],
+    timeZone: 'America/Sao_Paulo', skinType: 4, themeType: 4, recommendAreaCode: '+55',
+    bettingProvider: BRAZIL_PROVIDER('2105281537281048577'),
+  },
+]
+
+const tab = (key: string, name: string, sort: number) => ({ key, name, icon: `/hall/static/icons/${key}.svg`, sort })
+
+/** The configuration documents of a site, keyed by document name (site_documents.name). */
+const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
+  site: {
+    title: `${s.name} - games, sports and live casino`,
+    description: `${s.name}: the reference hall's demo site ${s.code}.`,
+    keyword: 'lobby,games,casino,sports',
+    type: 1,
+    musicAutoPlay: 0,
+    languageMatchMode: 1,
+    ...(s.bettingProvider === undefined ? {} : { bettingProvider: s.bettingProvider }),
+  },
+  sysInfo: {
+    fingerprintJS: { publicKey: 'fp-demo-public-key' },
+    facebook: { app_id: '100000000000001' },
+    google: { app_id: '100000000001-lobby.apps.googleusercontent.invalid' },
+    useFacebook: 'open', useGoogle: 'open', useQQ: 'close', useWechat: s.code === '001' ? 'open' : 'close',
+    securityVerify: [3, 5],
+    realNameMustUppercase: s.currency === 'BRL',
+    site_status: 0,
+    recommendCurrency: s.currency,
+    recommendAreaCode: s.recommendAreaCode,
+    recommendLanguage: s.language,
+    musicShow: 'open',
+    agentDisplayEntrance: 'open',
+    questionListDisplay: 0,
+    kfOnlineStatus: 'open',
+    auto_visitor_login_web: 'close',
+    auto_visitor_login_h5: 'open',
+    vip_status: 'open',
+  },
+  brandLogo: {
+    type: 1,
+    hallLogo: `/hall/static/brand/${s.code}/logo.png`,
+    brandName: s.name,
+    officialWebsite: `https://${s.hostNames[0] ?? 'localhost'}`,
+    aboutUsStatus: 1,
+    downloadSwitch: 'open',
+    customizeWeb: { logo: `/hall/static/brand/${s.code}/logo-web.png` },
+    customizeH5: { logo: `/hall/static/brand/${s.code}/logo-h5.png` },
+  },
+  userAgreement: {
+    title: 'User agreement',
+    content: `<p>By registering on ${s.name} you confirm that you are of legal age and accept the rules of play.</p>`,
+  },
+  footerConfig: {
+    copyright: `© ${s.name}. All rights reserved.`,
+    licenseText: 'Demonstration site of the reference hall. No real money is involved.',
+    columns: [
+      { title: 'About', links: [{ name: 'About us', url: '/home/about' }, { name: 'Feedback', url: '/home/feedback' }] },
+      { title: 'Help', links: [{ name: 'Customer service', url: '/home/service' }, { name: 'VIP', url: '/home/vip' }] },
+    ],
+    partners: [{ name: 'Responsible gaming', logo: '/hall/static/partners/18plus.svg' }],
+  },
+  versionList: [
+    { version: '0.1.0', content: 'First release of the lobby.', releaseTime: '2026-01-01 00:00:00', forceUpdate: 0 },
+  ],
+  smsCountry: [
+    { countryName: 'Brasil', phoneNumberSegment: '+55', phoneLengthScope: [10, 11], icon: '/hall/static/flags/br.svg' },
+    { countryName: 'United States', phoneNumberSegment: '+1', phoneLengthScope: [10, 10], icon: '/hall/static/flags/us.svg' },
+    { countryName: 'Philippines', phoneNumberSegment: '+63', phoneLengthScope: [10, 10], icon: '/hall/static/flags/ph.svg' },
+    { countryName: 'India', phoneNumberSegment: '+91', phoneLengthScope: [10, 10], icon: '/hall/static/flags/in.svg' },
+  ],
+  banners: [
+    { id: 1, title: 'Welcome bonus', imgUrl: `/hall/static/banners/${s.code}/welcome.jpg`, location_type: 3, location_value: '1', sort: 1 },
+    { id: 2, title: 'VIP club', imgUrl: `/hall/static/banners/${s.code}/vip.jpg`, location_type: 8, location_value: '', sort: 2 },
+    { id: 3, title: 'Invite friends', imgUrl: `/hall/static/banners/${s.code}/promote.jpg`, location_type: 7, location_value: '', sort: 3 },
+  ],
+  layout: {
+    tabBar: {
+      loggedOut: [tab('home', 'Home', 1), tab('sport', 'Sport', 2), tab('recharge', 'Deposit', 3), tab('register', 'Register', 4), tab('mine', 'Mine', 5)],
+      loggedIn: [tab('home', 'Home', 1), tab('sport', 'Sport', 2), tab('recharge', 'Deposit', 3), tab('service', 'Service', 4), tab('mine', 'Mine', 5)],
+    },
+    header: [tab('language', 'Language', 1), tab('currency', 'Currency', 2), tab('search', 'Search', 3), tab('music', 'Music', 4)],
+  },
+  maintain: {
+    start_time: '2026-01-01 02:00:00',
+    end_time: '2026-01-01 04:00:00',
+    online_service: 'https://support.invalid/chat',
+  },
+})
+
+/** True when the store has no site yet, i.e. this is the first start. */
+export const needsSeed = async (db: Queryable): Promise<boolean> =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sites')).rows[0]?.n === 0
+
+/** Seeds everything in one transaction; a crash halfway leaves an empty store that seeds again. */
+export const seed = async (db: Db): Promise<void> => {
+  const demoHashes = await Promise.all(SITES.map(() => hashPassword(DEMO_PLAYER.password)))
+  await db.transaction(async (tx) => {
+    for (const c of CURRENCIES) {
+      await tx.query(
+        'INSERT INTO currencies (code, currency_type, display, market_code, sign, scale) VALUES ($1, $2, $3, $4, $5, $6)',
+        [c.code, c.type, c.display, c.code, c.sign, c.scale],
+      )
+    }
+    for (const [i, s] of SITES.entries()) {
+      await tx.query(
+        `INSERT INTO sites (code, name, site_key, is_default, host_names, language_code, currency_code, time_zone, skin_type, theme_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [s.code, s.name, randomHex(32), s.isDefault, [...s.hostNames], s.language, s.currency, s.timeZone, s.skinType, s.themeType],
+      )
+      for (const [sort, code] of s.languages.entries()) {
+        await tx.query(
+          'INSERT INTO site_languages (site_code, language_code, translate_name, sort) VALUES ($1, $2, $3, $4)',
+          [s.code, code, s.languageNames?.[code] ?? LANGUAGE_NAMES[code] ?? code, sort],
+        )
+      }
+      for (const [sort, code] of s.currencies.entries()) {
+        await tx.query('INSERT INTO site_currencies (site_code, currency_code, sort) VALUES ($1, $2, $3)', [s.code, code, sort])
+      }
+      for (const [name, doc] of Object.entries(documents(s))) {
+        await tx.query('INSERT INTO site_documents (site_code, name, doc) VALUES ($1, $2, $3)', [s.code, name, JSON.stringify(doc)])
+      }
+      const player = await tx.query<{ id: string }>(
+        `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
+        [s.code, DEMO_PLAYER.username, DEMO_PLAYER.username, demoHashes[i], randomHex(32), s.currency],
+      )
+      const id = player.rows[0]?.id
+      await tx.query('INSERT INTO wallets (player_id, currency, balance) VALUES ($1, $2, $3)', [id, s.currency, DEMO_PLAYER.balance])
+      await tx.query(
+        'INSERT INTO wallet_entries (player_id, currency, amount, balance, kind) VALUES ($1, $2, $3, $3, $4)',
+        [id, s.currency, DEMO_PLAYER.balance, 'seed'],
+      )
+    }
+  })
+}

@@ -1,0 +1,52 @@
+/**
+ * The hall's in-memory overrides, set through the control surface (server/control.ts) and read by
+ * the call pipeline: maintenance and area flags laid over the stored site settings, added latency,
+ * and forced answers. They are deliberately not persisted: they exist for a test or a demo run, and
+ * a restart or `reset` returns the hall to its stored configuration.
+ */
+
+/** A forced answer for one hall path: an envelope, or a literal body for NotJson tests. */
+export interface ForcedAnswer {
+  readonly code: number
+  readonly msg: string
+  readonly data: unknown
+  readonly raw: string | undefined
+  /** Calls still to answer this way; Infinity until cleared. */
+  remaining: number
+}
+
+/** Maintenance overrides of one site. */
+export interface MaintenanceOverride {
+  readonly maintainStatus?: number
+  readonly siteMaintenanceStatus?: boolean
+}
+
+/** The overrides of one running hall. `latency` key '*' applies to every call. */
+export class HallState {
+  readonly maintenance = new Map<string, MaintenanceOverride>()
+  readonly area = new Map<string, boolean>()
+  readonly latency = new Map<string, number>()
+  readonly force = new Map<string, ForcedAnswer>()
+
+  /** Added latency for a call path: the path's own value, else the all-calls value, else 0. */
+  latencyFor(path: string): number {
+    return this.latency.get(path) ?? this.latency.get('*') ?? 0
+  }
+
+  /** Takes one forced answer for a path, counting it down; undefined when none is armed. */
+  takeForced(path: string): ForcedAnswer | undefined {
+    const f = this.force.get(path)
+    if (f === undefined) return undefined
+    f.remaining -= 1
+    if (f.remaining <= 0) this.force.delete(path)
+    return f
+  }
+
+  /** Drops every override: latency, forced answers, maintenance and area flags. */
+  reset(): void {
+    this.maintenance.clear()
+    this.area.clear()
+    this.latency.clear()
+    this.force.clear()
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * Queries of the hall's store, one function per question the calls ask: which site, what it
+ * offers, which player, which session, what balance. Rows are mapped to camelCase records here so
+ * SQL column names stay in this file and the migrations.
+ */
+import type { CurrencyInfo, LanguageInfo, LastGameInfo, UserInfo } from '../schemas/hall/calls'
+import type { Queryable } from './db'
+import { randomHex } from './crypto'
+
+/** A site as stored. */
+export interface SiteRow {
+  readonly code: string
+  readonly name: string
+  readonly siteKey: string
+  readonly isDefault: boolean
+  readonly hostNames: ReadonlyArray<string>
+  readonly languageCode: string
+  readonly currencyCode: string
+  readonly timeZone: string
+  readonly skinType: number
+  readonly themeType: number
+  readonly maintainStatus: number
+  readonly siteMaintenance: boolean
+  readonly areaOpen: boolean
+}
+
+const SITE_COLUMNS = `code, name, site_key AS "siteKey", is_default AS "isDefault", host_names AS "hostNames",
+  language_code AS "languageCode", currency_code AS "currencyCode", time_zone AS "timeZone", skin_type AS "skinType",
+  theme_type AS "themeType", maintain_status AS "maintainStatus", site_maintenance AS "siteMaintenance", area_open AS "areaOpen"`
+
+/** The site with this code, if any. */
+export const siteByCode = async (db: Queryable, code: string): Promise<SiteRow | undefined> =>
+  (await db.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites WHERE code = $1`, [code])).rows[0]
+
+/** The site that serves this host name, else the default site. */
+export const siteForHost = async (db: Queryable, host: string): Promise<SiteRow | undefined> =>
+  (
+    await db.query<SiteRow>(
+      `SELECT ${SITE_COLUMNS} FROM sites WHERE $1 = ANY (host_names) OR is_default ORDER BY ($1 = ANY (host_names)) DESC LIMIT 1`,
+      [host.toLowerCase()],
+    )
+  ).rows[0]
+
+/** All sites, default first. */
+export const allSites = async (db: Queryable): Promise<ReadonlyArray<SiteRow>> =>
+  (await db.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites ORDER BY is_default DESC, code`)).rows
+
+/** A configuration document of a site (site_documents), or undefined. */
+export const siteDocument = async <T>(db: Queryable, siteCode: string, name: string): Promise<T | undefined> =>
+  (await db.query<{ doc: T }>('SELECT doc FROM site_documents WHERE site_code = $1 AND name = $2', [siteCode, name])).rows[0]?.doc
+
+/** The languages a site offers, in its order; the site's own language is the default. */
+export const siteLanguages = async (db: Queryable, site: SiteRow): Promise<ReadonlyArray<LanguageInfo>> =>
+  (
+    await db.query<LanguageInfo>(
+      `SELECT language_code AS "languageCode", translate_name AS "languageTranslateName",
+              (language_code = $2)::int AS "defaultLanguageTag"
+       FROM site_languages WHERE site_code = $1 ORDER BY sort`,
+      [site.code, site.languageCode],
+    )
+  ).rows
+
+/** The currencies a site offers, in its order. */
+export const siteCurrencies = async (db: Queryable, siteCode: string): Promise<ReadonlyArray<CurrencyInfo>> =>
+  (
+    await db.query<CurrencyInfo>(
+      `SELECT c.code AS "currencyCode", c.currency_type::int AS "currencyType", c.display AS "currencyDisplay",
+              c.market_code AS "marketCurrencyCode", c.sign AS "currencySign"
+       FROM site_currencies sc JOIN currencies c ON c.code = sc.currency_code
+       WHERE sc.site_code = $1 ORDER BY sc.sort`,
+      [siteCode],
+    )
+  ).rows
+
+/** Whether a site offers a currency (case-insensitive code); returns the stored code. */
+export const siteCurrency = async (db: Queryable, siteCode: string, code: string): Promise<string | undefined> =>
+  (
+    await db.query<{ code: string }>(
+      'SELECT currency_code AS code FROM site_currencies WHERE site_code = $1 AND currency_code = upper($2)',
+      [siteCode, code],
+    )
+  ).rows[0]?.code
+
+/** A player as stored. */
+export interface PlayerRow {
+  readonly id: string
+  readonly siteCode: string
+  readonly username: string
+  readonly passwordHash: string | null
+  readonly userkey: string
+  readonly accountType: number
+  readonly currency: string
+  readonly portraitId: number
+  readonly userStatus: number
+  readonly changePassword: number
+  readonly hasRecharged: number
+  readonly lastGame: LastGameInfo | null
+}
+
+const PLAYER_COLUMNS = `id::text AS id, site_code AS "siteCode", username, password_hash AS "passwordHash", userkey,
+  account_type::int AS "accountType", currency, portrait_id AS "portraitId", user_status::int AS "userStatus",
+  change_password::int AS "changePassword", has_recharged::int AS "hasRecharged", last_game AS "lastGame"`
+
+/** The player with this username on a site (case-insensitive). */
+export const playerByUsername = async (db: Queryable, siteCode: string, username: string): Promise<PlayerRow | undefined> =>
+  (
+    await db.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE site_code = $1 AND username_key = lower($2)`, [
+      siteCode,
+      username,
+    ])
+  ).rows[0]
+
+/** The player holding this user key on a site. */
+export const playerByUserkey = async (db: Queryable, siteCode: string, userkey: string): Promise<PlayerRow | undefined> =>
+  (await db.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE site_code = $1 AND userkey = $2`, [siteCode, userkey]))
+    .rows[0]
+
+/** The player with this id. */
+export const playerById = async (db: Queryable, id: string): Promise<PlayerRow | undefined> =>
+  (await db.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [id])).rows[0]
+
+/** Creates a player with an empty wallet in its currency; the caller runs it in a transaction. */
+export const createPlayer = async (
+  db: Queryable,
+  p: { siteCode: string; username: string; passwordHash: string | null; accountType: 0 | 1; currency: string },
+): Promise<PlayerRow> => {
+  const row = (
+    await db.query<PlayerRow>(
+      `INSERT INTO players (site_code, username, username_key, password_hash, userkey, account_type, currency)
+       VALUES ($1, $2, lower($2), $3, $4, $5, $6) RETURNING ${PLAYER_COLUMNS}`,
+      [p.siteCode, p.username, p.passwordHash, randomHex(32), p.accountType, p.currency],
+    )
+  ).rows[0]
+  if (row === undefined) throw new Error('player insert returned no row')
+  await ensureWallet(db, row.id, row.currency)
+  return row
+}
+
+/** Makes sure the player has a wallet row in a currency (balance 0 when new). */
+export const ensureWallet = async (db: Queryable, playerId: string, currency: string): Promise<void> => {
+  await db.query('INSERT INTO wallets (player_id, currency) VALUES ($1, $2) ON CONFLICT DO NOTHING', [playerId, currency])
+}
+
+/**
+ * The balance in a currency as a decimal string: fiat rounded to its scale ('1000.00'), crypto
+ * without trailing zeros ('0.5'). '0.00' when the player has no wallet in that currency.
+ */
+export const balanceOf = async (db: Queryable, playerId: string, currency: string): Promise<string> =>
+  (
+    await db.query<{ amount: string }>(
+      `SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text
+                   ELSE trim_scale(coalesce(w.balance, 0))::text END AS amount
+       FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = $1
+       WHERE c.code = $2`,
+      [playerId, currency],
+    )
+  ).rows[0]?.amount ?? '0.00'
+
+/**
+ * Adds a signed amount to a balance and records the entry, in one statement pair meant for a
+ * transaction. Returns the new balance, or undefined when it would go below zero (nothing changes).
+ */
+export const credit = async (
+  db: Queryable,
+  playerId: string,
+  currency: string,
+  amount: string,
+  kind: string,
+): Promise<string | undefined> => {
+  await ensureWallet(db, playerId, currency)
+  const updated = (
+    await db.query<{ balance: string }>(
+      `UPDATE wallets SET balance = balance + $3::numeric
+       WHERE player_id = $1 AND currency = $2 AND balance + $3::numeric >= 0 RETURNING balance::text AS balance`,
+      [playerId, currency, amount],
+    )
+  ).rows[0]
+  if (updated === undefined) return undefined
+  await db.query('INSERT INTO wallet_entries (player_id, currency, amount, balance, kind) VALUES ($1, $2, $3, $4, $5)', [
+    playerId,
+    currency,
+    amount,
+    updated.balance,
+    kind,
+  ])
+  return updated.balance
+}
+
+/** A session as stored; expired and ended sessions are kept so their key still verifies. */
+export interface SessionRow {
+  readonly token: string
+  readonly playerId: string
+  readonly sessionKey: string
+  readonly expiresAt: Date
+  readonly endedAt: Date | null
+}
+
+/** The session with this token, live or not. */
+export const sessionByToken = async (db: Queryable, token: string): Promise<SessionRow | undefined> =>
+  (
+    await db.query<SessionRow>(
+      `SELECT token, player_id::text AS "playerId", session_key AS "sessionKey", expires_at AS "expiresAt", ended_at AS "endedAt"
+       FROM sessions WHERE token = $1`,
+      [token],
+    )
+  ).rows[0]
+
+/** True while a session is neither ended nor expired at `now`. */
+export const isLive = (s: SessionRow, now: number): boolean => s.endedAt === null && s.expiresAt.getTime() > now
+
+/** Opens a session for a player: a fresh token and session key, expiring after `ttlMs`. */
+export const openSession = async (
+  db: Queryable,
+  playerId: string,
+  opts: { now: number; ttlMs: number; ip: string; device: string },
+): Promise<SessionRow> => {
+  const token = randomHex(24)
+  const sessionKey = randomHex(32)
+  const expiresAt = new Date(opts.now + opts.ttlMs)
+  await db.query(
+    `INSERT INTO sessions (token, player_id, session_key, created_at, expires_at, ip, device) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [token, playerId, sessionKey, new Date(opts.now).toISOString(), expiresAt.toISOString(), opts.ip, opts.device],
+  )
+  return { token, playerId, sessionKey, expiresAt, endedAt: null }
+}
+
+/** Ends one session now. */
+export const endSession = async (db: Queryable, token: string, now: number): Promise<void> => {
+  await db.query('UPDATE sessions SET ended_at = $2 WHERE token = $1 AND ended_at IS NULL', [token, new Date(now).toISOString()])
+}
+
+/** Expires every live session of the players with this username (on one site or all); returns how many. */
+export const expireSessions = async (db: Queryable, username: string, siteCode: string | undefined, now: number): Promise<number> =>
+  (
+    await db.query(
+      `UPDATE sessions SET expires_at = $3 WHERE expires_at > $3 AND player_id IN
+         (SELECT id FROM players WHERE username_key = lower($1) AND ($2::text IS NULL OR site_code = $2))`,
+      [username, siteCode ?? null, new Date(now).toISOString()],
+    )
+  ).affectedRows ?? 0
+
+/** The user info a login-family call answers for a player in a session. */
+export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => ({
+  userIdx: p.id,
+  userkey: p.userkey,
+  session_key: s.sessionKey,
+  token: s.token,
+  username: p.username,
+  platfromid: p.username,
+  portrait_id: p.portraitId,
+  currency: p.currency,
+  account_type: p.accountType,
+  change_password: p.changePassword,
+  must_bind_phone: 0,
+  must_bind_email: 0,
+  must_bind_google_auth: 0,
+  mustBindWithdrawPass: 0,
+  must_bind_item: 0,
+  email: '',
+  thirdEmail: '',
+  thirdType: 0,
+  mobile_phone: '',
+  cpf: '',
+  is_open_google_auth: 0,
+  userOptResult: [0, 0, 0, 0, p.accountType === 1 ? 1 : 0],
+  user_status: p.userStatus,
+  game_gold: await balanceOf(db, p.id, p.currency),
+  has_recharged: p.hasRecharged,
+  showPassword: 0,
+  lastgameinfo: p.lastGame,
+})
