@@ -67,7 +67,8 @@ export const ProtocolCode = {
 } as const
 
 /**
- * The canonical string that is signed: method, path (without query), the query sorted by key
+ * The canonical string that is signed: method, the call's path as described in
+ * schemas/hall/calls (e.g. `/home/login`: without the base URL's path, without /hall, without query), the query sorted by key
  * and encoded as `k=v` joined by `&` (values as sent, percent-encoded with encodeURIComponent),
  * timestamp, nonce and the body exactly as sent (ciphertext when encrypted, '' for GET),
  * joined by '\n'.

@@ -205,7 +205,9 @@ export const buildHallRequest = <C extends HallCall>(
         }
       : {}
   const body = call.method === 'GET' ? '' : sealed
-  const canonical = canonicalString({ method: call.method, path, query, timestamp, nonce, body })
+  // The signed path is the call's own path: where the hall is mounted (base path, /hall) is
+  // deployment, not protocol, and a proxy may change it.
+  const canonical = canonicalString({ method: call.method, path: call.path, query, timestamp, nonce, body })
   const headers: Record<string, string> = {
     [HallHeader.platformType]: PLATFORM_TYPE,
     [HallHeader.language]: ctx.language,
