@@ -49,7 +49,7 @@ export interface CallOptions {
   readonly extraQuery?: Readonly<Record<string, string>>
 }
 
-/** An answer: HTTP status, headers, and the envelope (decrypted when it came encrypted). */
+/** An answer: HTTP status, headers, and the envelope (decrypted when it came encrypted; code NaN when not JSON). */
 export interface Answer {
   readonly status: number
   readonly headers: Headers
@@ -113,7 +113,13 @@ export const callHall = async (
   const text = await res.text()
   const responseNonce = res.headers.get('nonce')
   const clear = res.headers.get('x-encrypted') === '1' && responseNonce !== null ? aesDecrypt(caller.keyMaterial, responseNonce, text) : text
-  return { status: res.status, headers: res.headers, text, envelope: JSON.parse(clear) as Answer['envelope'] }
+  let envelope: Answer['envelope']
+  try {
+    envelope = JSON.parse(clear) as Answer['envelope']
+  } catch {
+    envelope = { code: Number.NaN, msg: 'not JSON', data: null }
+  }
+  return { status: res.status, headers: res.headers, text, envelope }
 }
 
 /** Runs a control command and returns its JSON answer. */

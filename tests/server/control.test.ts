@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startHall } from '../../server/hall'
+import { callHall, control, visitor } from './support'
+import type { Caller, Hall } from './support'
+
+let hall: Hall
+let site: Caller
+let dist: string
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'lobby-dist-'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Lobby</title><script type="module" src="/assets/app.js"></script></head><body></body></html>')
+  writeFileSync(join(dist, 'app.css'), 'body{}')
+  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', staticDir: dist })
+  site = await visitor(hall.url, '001')
+}, 60_000)
+afterAll(async () => {
+  await hall.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  await control(hall.url, 'reset')
+})
+
+const get = (path: string) => callHall(hall.url, site, 'GET', path, {})
+
+describe('the control surface', () => {
+  it('switches maintenance and area restriction, and reset restores them', async () => {
+    expect(await control(hall.url, 'maintenance', { siteCode: '001', maintainStatus: 4, siteMaintenanceStatus: true })).toEqual({ ok: true })
+    expect(await control(hall.url, 'area', { siteCode: '001', areaStatus: false })).toEqual({ ok: true })
+    expect((await get('/api/lobby/site/getSiteInfo')).envelope.data).toMatchObject({ maintainStatus: 4 })
+    expect((await get('/home/ipCheck')).envelope.data).toMatchObject({ areaStatus: false, siteMaintenanceStatus: true })
+    await control(hall.url, 'reset')
+    expect((await get('/home/ipCheck')).envelope.data).toMatchObject({ areaStatus: true, siteMaintenanceStatus: false })
+    expect(await control(hall.url, 'maintenance', { siteCode: '999', maintainStatus: 1 })).toMatchObject({ ok: false })
+  })
+
+  it('forces the next answers of a call: envelope, count, until cleared, raw text', async () => {
+    await control(hall.url, 'force', { path: '/hall/api/lobby/layoutDesign/getLayout', code: 1, data: null })
+    const forced = await get('/api/lobby/layoutDesign/getLayout')
+    expect(forced.status).toBe(200)
+    expect(forced.headers.get('x-encrypted')).toBe('1')
+    expect(forced.envelope).toEqual({ code: 1, msg: 'success', data: null })
+    expect((await get('/api/lobby/layoutDesign/getLayout')).envelope.data).not.toBeNull()
+
+    await control(hall.url, 'force', { path: '/home/getsysinfo', code: 9110, msg: 'restricted access', times: 0 })
+    for (let i = 0; i < 3; i++) expect((await get('/home/getsysinfo')).envelope).toMatchObject({ code: 9110, msg: 'restricted access' })
+    await control(hall.url, 'clear-force', { path: '/home/getsysinfo' })
+    expect((await get('/home/getsysinfo')).envelope.code).toBe(1)
+
+    await control(hall.url, 'force', { path: '/api/lobby/site/getSiteInfo', raw: '<html>bad gateway</html>', times: 2 })
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/api/lobby/site/getSiteInfo')
+      expect(res.text).toBe('<html>bad gateway</html>')
+      expect(res.envelope.code).toBeNaN()
+      expect(res.headers.get('x-request-id')).toBeTruthy()
+    }
+    expect((await get('/api/lobby/site/getSiteInfo')).envelope.code).toBe(1)
+    expect(await control(hall.url, 'force', { path: '/not/a/call' })).toMatchObject({ ok: false })
+  })
+
+  it('adds latency to one call or to all', async () => {
+    await control(hall.url, 'latency', { path: '/home/ipCheck', ms: 300 })
+    let t = performance.now()
+    await get('/home/ipCheck')
+    expect(performance.now() - t).toBeGreaterThanOrEqual(290)
+    t = performance.now()
+    await get('/home/getsysinfo')
+    expect(performance.now() - t).toBeLessThan(290)
+    await control(hall.url, 'latency', { ms: 200 })
+    t = performance.now()
+    await get('/home/getsysinfo')
+    expect(performance.now() - t).toBeGreaterThanOrEqual(190)
+  })
+
+  it('refuses unknown commands and bad bodies', async () => {
+    expect((await fetch(`${hall.url}/__control/nope`, { method: 'POST' })).status).toBe(404)
+    expect((await fetch(`${hall.url}/__control/latency`, { method: 'POST', body: '{"ms":-1}' })).status).toBe(400)
+    expect((await fetch(`${hall.url}/__control/latency`, { method: 'POST', body: 'nope' })).status).toBe(400)
+  })
+})
+
+describe('the lobby page', () => {
+  const page = (path: string) => fetch(`${hall.url}${path}`, { headers: { accept: 'text/html' } })
+
+  it('injects the site configuration before the first script, choosing the site by ?site=', async () => {
+    const html = await (await page('/home/game?site=101')).text()
+    const at = html.indexOf('<script>window.__LOBBY_SITE__ = ')
+    expect(at).toBeGreaterThan(0)
+    expect(at).toBeLessThan(html.indexOf('<script type="module"'))
+    const json = html.slice(at + '<script>window.__LOBBY_SITE__ = '.length, html.indexOf('</script>', at))
+    const config = JSON.parse(json) as Record<string, unknown>
+    expect(config).toMatchObject({ siteCode: '101', configApiBaseUrl: `${hall.url}/hall`, languageCode: 'pt_PT', healthy: true })
+    expect(config['injected']).toMatchObject({
+      siteInfo: { siteCode: '101', defaultCurrency: 'BRL', bettingProvider: { brand_id: expect.any(String) } },
+      sysInfo: { recommendCurrency: 'BRL' },
+    })
+  })
+
+  it('serves the default site without ?site, static files as they are, and 404 for missing non-HTML files', async () => {
+    expect(await (await page('/')).text()).toContain('"siteCode":"001"')
+    const css = await fetch(`${hall.url}/app.css`)
+    expect(css.headers.get('content-type')).toContain('text/css')
+    expect((await fetch(`${hall.url}/missing.js`)).status).toBe(404)
+    const escape = await fetch(`${hall.url}/..%2f..%2f..%2f..%2fetc%2fpasswd`, { headers: { accept: 'text/html' } })
+    expect(await escape.text()).not.toContain('root:')
+  })
+})
