@@ -118,7 +118,7 @@ export interface HallRequest {
   readonly method: HallMethod
   /** Full URL, query included. */
   readonly url: string
-  /** URL path that is signed (base path + `/hall` + call path). */
+  /** URL path the request goes to (base path + `/hall` + call path); the signature covers only the call path. */
   readonly path: string
   /** Query parameters (GET only), in the order they are sent. */
   readonly query: Readonly<Record<string, string>>

@@ -16,6 +16,7 @@ import {
   HallTimeout,
   toHallError,
   type HallClientError,
+  type HallPorts,
 } from '../../../../src/effects/hall/client'
 import { HTTP_TIMEOUT_MS } from '../../../../src/effects/hall/policy'
 import { ctx, fakeFetch, fixedPorts, getEncrypted, getPlain, json, NONCE, NOW, postEncrypted, postPlain } from './fake-hall'
@@ -36,7 +37,7 @@ describe('buildHallRequest', () => {
     const req = ok(buildHallRequest(postEncrypted, LOGIN, ctx, stamp))
     const plaintext = '{"username":"demo","password":"demo1234"}'
     const body = ok(encrypt(ctx.keyMaterial, NONCE, plaintext))
-    const canonical = ['POST', '/hall/home/login', '', String(NOW), NONCE, body].join('\n')
+    const canonical = ['POST', '/home/login', '', String(NOW), NONCE, body].join('\n')
     expect(req.url).toBe('http://hall.test/hall/home/login')
     expect(req.plaintext).toBe(plaintext)
     expect(req.body).toBe(body)
@@ -64,7 +65,7 @@ describe('buildHallRequest', () => {
     expect(req.body).toBe('{"accessUrl":"https://x/?id=1"}')
     expect(req.headers['x-encrypted']).toBeUndefined()
     expect(req.headers['content-type']).toBe('application/json')
-    expect(req.headers['signature']).toBe(hmac('site-key-001', ['POST', '/hall/promote/binding/reportview', '', String(NOW), NONCE, req.body].join('\n')))
+    expect(req.headers['signature']).toBe(hmac('site-key-001', ['POST', '/promote/binding/reportview', '', String(NOW), NONCE, req.body].join('\n')))
   })
 
   it('builds an encrypted GET: clear common query, ciphertext in data, empty body, sorted canonical query', () => {
@@ -76,7 +77,7 @@ describe('buildHallRequest', () => {
     expect(url.pathname).toBe('/hall/home/getsysinfo')
     expect(Object.fromEntries(url.searchParams)).toEqual(req.query)
     const canonicalQuery = `currency=usd&data=${encodeURIComponent(data)}&language=en&platformType=5&siteCode=001&token=tok-1`
-    expect(req.canonical).toBe(['GET', '/hall/home/getsysinfo', canonicalQuery, String(NOW), NONCE, ''].join('\n'))
+    expect(req.canonical).toBe(['GET', '/home/getsysinfo', canonicalQuery, String(NOW), NONCE, ''].join('\n'))
     expect(req.headers['x-encrypted']).toBe('1')
     expect(req.headers['content-type']).toBeUndefined()
   })
@@ -85,7 +86,7 @@ describe('buildHallRequest', () => {
     const req = ok(buildHallRequest(getEncrypted, {}, ctx, stamp))
     expect(req.query).toEqual({ language: 'en', siteCode: '001', currency: 'usd', platformType: '5', token: 'tok-1' })
     expect(req.url).toBe('http://hall.test/hall/home/getsysinfo?language=en&siteCode=001&currency=usd&platformType=5&token=tok-1')
-    expect(req.canonical).toBe(['GET', '/hall/home/getsysinfo', 'currency=usd&language=en&platformType=5&siteCode=001&token=tok-1', String(NOW), NONCE, ''].join('\n'))
+    expect(req.canonical).toBe(['GET', '/home/getsysinfo', 'currency=usd&language=en&platformType=5&siteCode=001&token=tok-1', String(NOW), NONCE, ''].join('\n'))
   })
 
   it('builds a plain GET with JSON in data', () => {
@@ -98,6 +99,8 @@ describe('buildHallRequest', () => {
     const req = ok(buildHallRequest(postEncrypted, LOGIN, { ...ctx, baseUrl: 'https://cdn.test/lobby/' }, stamp))
     expect(req.url).toBe('https://cdn.test/lobby/hall/home/login')
     expect(req.path).toBe('/lobby/hall/home/login')
+    // Where the hall is mounted is deployment, not protocol: the signed path stays the call's.
+    expect(req.canonical.split('\n')[1]).toBe('/home/login')
   })
 
   it('fails with Decode for a payload the request schema refuses, a bad nonce or a bad base URL', () => {
@@ -211,18 +214,20 @@ describe('callHall', () => {
 
   it('times out after 60 s by default (test clock), and aborts the request', async () => {
     let aborted = false
-    const { fetch } = fakeFetch(
-      (req) =>
-        new Promise<Response>((_, reject) => {
-          req.signal.addEventListener('abort', () => {
-            aborted = true
-            reject(new Error('aborted'))
-          })
-        }),
-    )
+    let sent!: () => void
+    const requestSent = new Promise<void>((resolve) => (sent = resolve))
+    const hang: HallPorts['fetch'] = (input) =>
+      new Promise<Response>((_, reject) => {
+        const signal = input instanceof Request ? input.signal : undefined
+        signal?.addEventListener('abort', () => {
+          aborted = true
+          reject(new Error('aborted'))
+        })
+        sent()
+      })
     const program = Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild(callHall(postEncrypted, LOGIN, ctx, { ports: fixedPorts(fetch) }))
-      yield* Effect.promise(() => new Promise((r) => setTimeout(r, 10)))
+      const fiber = yield* Effect.forkChild(callHall(postEncrypted, LOGIN, ctx, { ports: fixedPorts(hang) }))
+      yield* Effect.promise(() => requestSent)
       yield* TestClock.adjust(HTTP_TIMEOUT_MS - 1)
       const before = fiber.pollUnsafe()
       yield* TestClock.adjust(1)
