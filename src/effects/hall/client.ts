@@ -326,7 +326,7 @@ const headersOf = (headers: Headers): Record<string, string> => {
 }
 
 const send = (
-  request: HallRequest,
+  request: Pick<HallRequest, 'method' | 'url' | 'headers' | 'body'>,
   fetchPort: HallPorts['fetch'],
 ): Effect.Effect<RawHallResponse, HallNetwork> =>
   Effect.tryPromise({
@@ -365,6 +365,36 @@ export const callHall = <C extends HallCall>(
     const request = yield* Effect.fromResult(buildHallRequest(call, payload, ctx, stamp))
     const raw = yield* send(request, ports.fetch)
     return yield* Effect.fromResult(readHallResponse(call, raw, ctx.keyMaterial, clientRequestId(stamp.nonce)))
+  }).pipe(
+    Effect.timeout(timeoutMs),
+    Effect.catchTag('TimeoutError', () => Effect.fail(new HallTimeout({ ms: timeoutMs }))),
+  )
+}
+
+/**
+ * Reads a static JSON file (not an enveloped call): a plain GET with no protocol headers, the
+ * body decoded with `schema`. Same typed errors as `callHall`: NotJson when the body is not JSON,
+ * Decode when it does not match (a 404 page in JSON, say), Network, Timeout.
+ */
+export const fetchStaticJson = <S extends Schema.Top>(
+  url: string,
+  schema: S,
+  options: CallOptions = {},
+): Effect.Effect<S['Type'], HallClientError> => {
+  const ports: HallPorts = { ...liveHallPorts, ...options.ports }
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS
+  return Effect.gen(function* () {
+    const nonce = yield* Effect.sync(() => ports.nonce())
+    const raw = yield* send({ method: 'GET', url, headers: {}, body: '' }, ports.fetch)
+    const json = parseJson(raw.text)
+    if (Result.isFailure(json)) {
+      return yield* Effect.fail(new HallNotJson({ requestId: raw.headers[HallHeader.requestId] ?? clientRequestId(nonce) }))
+    }
+    const decoded = Schema.decodeUnknownResult(schema as unknown as Schema.Codec<S['Type'], unknown>)(json.success)
+    if (Result.isFailure(decoded)) {
+      return yield* Effect.fail(new HallDecode({ message: `${url} (HTTP ${raw.status}) does not match its schema: ${decoded.failure.message}` }))
+    }
+    return decoded.success
   }).pipe(
     Effect.timeout(timeoutMs),
     Effect.catchTag('TimeoutError', () => Effect.fail(new HallTimeout({ ms: timeoutMs }))),

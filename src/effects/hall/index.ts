@@ -23,6 +23,8 @@ export {
   liveHallPorts,
   /** A fresh 32-hex-character nonce from `crypto.getRandomValues`. */
   randomNonce,
+  /** Reads a plain static JSON file (no envelope, no protocol headers) with the client's typed errors. */
+  fetchStaticJson,
   HallServiceCode,
   HallNotJson,
   HallEmptyData,
@@ -39,6 +41,13 @@ export type {
   RawHallResponse,
   HallClientError,
 } from './client'
+
+export {
+  /** The maintenance information of a site, falling back to the default file (spec §7.3). */
+  fetchMaintainInfo,
+  /** The URL of a maintenance information file under the hall base. */
+  maintainInfoUrl,
+} from './static'
 
 export {
   /** The HTTP timeout of every hall call: 60 s (spec §9). */
