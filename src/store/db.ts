@@ -12,13 +12,25 @@ import { LogHeader, LogRecord } from '../../schemas/log'
 export const DB_NAME = 'lobby'
 
 /** Table names (changing one needs a migration). */
-export const TABLES = { logSessions: 'logSessions', logRecords: 'logRecords', prefs: 'prefs' } as const
+export const TABLES = { logSessions: 'logSessions', logChunks: 'logChunks', prefs: 'prefs' } as const
 
 /** A log session: one page load of the lobby. */
 export interface LogSessionRow {
   readonly id: string
   readonly startedAt: number
   readonly header: LogHeader
+}
+
+/**
+ * A chunk of the log: one recorder batch stored as one row. IndexedDB's cost is per row, so a
+ * batch of a hundred records costs one put instead of a hundred.
+ */
+export interface LogChunkRow {
+  readonly session: string
+  readonly firstSeq: number
+  readonly lastSeq: number
+  readonly count: number
+  readonly records: ReadonlyArray<LogRecord>
 }
 
 /** A stored preference (language, favourites, fast-login key ...). */
@@ -29,14 +41,17 @@ export interface PrefRow {
 
 export class LobbyDb extends Dexie {
   logSessions!: Table<LogSessionRow, string>
-  logRecords!: Table<LogRecord, [string, number]>
+  logChunks!: Table<LogChunkRow, [string, number]>
   prefs!: Table<PrefRow, string>
 
   constructor(name: string = DB_NAME) {
-    super(name)
+    // Relaxed durability: a commit does not wait for the disk to flush. The log accepts losing
+    // the last moments before an operating-system crash in exchange for several times the
+    // write throughput; a page that closes still keeps every committed write.
+    super(name, { chromeTransactionDurability: 'relaxed' })
     this.version(1).stores({
       [TABLES.logSessions]: 'id, startedAt',
-      [TABLES.logRecords]: '[session+seq], session',
+      [TABLES.logChunks]: '[session+firstSeq], session',
       [TABLES.prefs]: 'key',
     })
   }

@@ -3,8 +3,9 @@ import type { RecordSink, RetentionPolicy } from '../bus/recorder'
 import { decodeRecords, decodeStoredHeader, type LobbyDb } from './db'
 
 /**
- * The recorder's durable storage in Dexie. Records are written with bulkAdd; retention keeps
- * the newest log sessions and caps the number of records, deleting the oldest first.
+ * The recorder's durable storage in Dexie: each batch is one chunk row (bulkAdd of the batch's
+ * chunks), read back and decoded record by record. Retention keeps the newest log sessions and
+ * caps the number of records, deleting the oldest first.
  */
 export class DexieLogSink implements RecordSink {
   constructor(private readonly db: LobbyDb) {}
@@ -14,12 +15,24 @@ export class DexieLogSink implements RecordSink {
   }
 
   async append(records: ReadonlyArray<LogRecord>): Promise<void> {
-    await this.db.logRecords.bulkAdd(records as LogRecord[])
+    if (records.length === 0) return
+    const bySession = new Map<string, LogRecord[]>()
+    for (const r of records) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r])
+    await this.db.logChunks.bulkAdd(
+      [...bySession].map(([session, rs]) => ({ session, firstSeq: rs[0]!.seq, lastSeq: rs.at(-1)!.seq, count: rs.length, records: rs })),
+    )
   }
 
   async read(session: string): Promise<LogRecord[]> {
-    const rows = await this.db.logRecords.where('[session+seq]').between([session, -Infinity], [session, Infinity]).toArray()
-    return decodeRecords(rows)
+    const chunks = await this.db.logChunks.where('[session+firstSeq]').between([session, -Infinity], [session, Infinity]).toArray()
+    return decodeRecords(chunks.flatMap((c) => (Array.isArray(c.records) ? c.records : [])))
+  }
+
+  /** Records stored for a session. */
+  async count(session: string): Promise<number> {
+    let n = 0
+    await this.db.logChunks.where('session').equals(session).each((c) => (n += c.count))
+    return n
   }
 
   async prune(policy: RetentionPolicy, currentSession: string): Promise<void> {
@@ -28,18 +41,24 @@ export class DexieLogSink implements RecordSink {
     const excess = older.length - (policy.maxSessions - 1)
     const dropped = excess > 0 ? older.slice(0, excess) : []
     for (const s of dropped) await this.dropSession(s.id)
-    let total = await this.db.logRecords.count()
+    let total = 0
+    await this.db.logChunks.each((c) => (total += c.count))
     for (const s of older.slice(dropped.length)) {
       if (total <= policy.maxRecords) return
-      const n = await this.db.logRecords.where('session').equals(s.id).count()
+      const n = await this.count(s.id)
       await this.dropSession(s.id)
       total -= n
     }
     if (total > policy.maxRecords) {
-      // The current session alone is over the cap: drop its oldest records.
-      const over = total - policy.maxRecords
-      const keys = await this.db.logRecords.where('session').equals(currentSession).limit(over).primaryKeys()
-      await this.db.logRecords.bulkDelete(keys)
+      // The current session alone is over the cap: drop its oldest chunks.
+      const chunks = await this.db.logChunks.where('session').equals(currentSession).toArray()
+      const keys: Array<[string, number]> = []
+      for (const c of chunks) {
+        if (total <= policy.maxRecords) break
+        keys.push([c.session, c.firstSeq])
+        total -= c.count
+      }
+      await this.db.logChunks.bulkDelete(keys)
     }
   }
 
@@ -50,8 +69,8 @@ export class DexieLogSink implements RecordSink {
   }
 
   private async dropSession(id: string): Promise<void> {
-    await this.db.transaction('rw', this.db.logRecords, this.db.logSessions, async () => {
-      await this.db.logRecords.where('session').equals(id).delete()
+    await this.db.transaction('rw', this.db.logChunks, this.db.logSessions, async () => {
+      await this.db.logChunks.where('session').equals(id).delete()
       await this.db.logSessions.delete(id)
     })
   }

@@ -25,9 +25,9 @@ const storedCount = (page: Page, session: string): Promise<number> =>
         const open = indexedDB.open('lobby')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
-          const req = open.result.transaction('logRecords').objectStore('logRecords').index('session').count(IDBKeyRange.only(s))
+          const req = open.result.transaction('logChunks').objectStore('logChunks').index('session').getAll(IDBKeyRange.only(s))
           req.onsuccess = () => {
-            resolve(req.result)
+            resolve((req.result as Array<{ count: number }>).reduce((n, c) => n + c.count, 0))
             open.result.close()
           }
           req.onerror = () => reject(req.error)

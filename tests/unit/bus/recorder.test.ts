@@ -120,8 +120,9 @@ describe('Dexie log sink', () => {
     expect((await sink.sessions()).map((h) => h.session)).toEqual(['new', 'mid'])
     await sink.prune({ maxSessions: 5, maxRecords: 15 }, 'new')
     expect((await sink.sessions()).map((h) => h.session)).toEqual(['new'])
-    await sink.prune({ maxSessions: 5, maxRecords: 4 }, 'new')
-    expect((await sink.read('new')).map((r) => r.seq)).toEqual([7, 8, 9, 10])
+    await sink.append(Array.from({ length: 5 }, (_, i) => ({ seq: i + 11, at: 3, session: 'new', kind: 'fact' as const, event: { type: 'x' } })))
+    await sink.prune({ maxSessions: 5, maxRecords: 6 }, 'new')
+    expect((await sink.read('new')).map((r) => r.seq)).toEqual([11, 12, 13, 14, 15])
     db.close()
   })
 

@@ -51,7 +51,7 @@ const record = async (events: LobbyEvent[], durable: boolean) => {
   rec.attach(bus)
   for (const e of events) bus.publish(e, e.type === 'hall.requested' ? 'actor' : 'runner')
   await rec.flush()
-  const stored = db ? JSON.stringify(await db.logRecords.toArray()) : JSON.stringify(await rec.records())
+  const stored = db ? JSON.stringify(await db.logChunks.toArray()) : JSON.stringify(await rec.records())
   const exported = await rec.exportNdjson()
   db?.close()
   return { stored, exported }

@@ -1,0 +1,104 @@
+/**
+ * npm run bench: the speed and size figures of the lobby, printed with their units. These are
+ * measurements, not tests: nothing here passes or fails on a number (aims are printed beside).
+ *
+ *   recorder throughput   events/s into IndexedDB in Chromium, records of about 200 bytes
+ *   recorder main thread  ms of main-thread time per 100 recorded events
+ *   replay throughput     events/s replayed in Node
+ *   initial JS            gzipped bytes of the JavaScript the first route loads
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { startHall } from '../server/hall'
+import { replayLog } from '../src/bus/replayer'
+import { launch } from '../tests/e2e/support/browser'
+import { syntheticLog } from '../tests/bench/replay-log'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const figures: Array<[string, string, string]> = []
+const report = (name: string, value: string, aim: string) => {
+  figures.push([name, value, aim])
+  console.log(`${name.padEnd(34)} ${value.padStart(16)}   ${aim}`)
+}
+
+const build = () => {
+  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) throw new Error('vite build failed')
+}
+
+/** The JS the first route loads: the entry script and its modulepreloads, gzipped. */
+const initialJs = (): number => {
+  const html = readFileSync(path.join(root, 'dist/index.html'), 'utf8')
+  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]!)
+  return srcs.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(root, 'dist', src.replace(/^\//, '')))).length, 0)
+}
+
+const BROWSER_BENCH = `(async () => {
+  const system = window.__lobby.system
+  const message = 'connection refused'
+  await system.flushLog()
+  const n = 20000
+  const t0 = performance.now()
+  let mainThread = 0
+  for (let chunk = 0; chunk < n; chunk += 100) {
+    const c0 = performance.now()
+    for (let i = chunk; i < chunk + 100; i++) {
+      system.bus.publish({ type: 'hall.failed', requestId: 'bench-' + i, call: 'getSiteInfo', error: { _tag: 'Network', message } }, 'runner', 'bench')
+    }
+    mainThread += performance.now() - c0
+    // Yield like a real page between bursts, so IndexedDB works while the page runs.
+    await new Promise((r) => setTimeout(r, 0))
+  }
+  await system.flushLog()
+  const seconds = (performance.now() - t0) / 1000
+  const records = await system.recorder.records()
+  return { eventsPerSecond: n / seconds, msPer100: mainThread / (n / 100), recordBytes: JSON.stringify(records[records.length - 1]).length, mode: system.recorderStatus().mode }
+})()`
+
+const browserFigures = async (url: string) => {
+  const browser = await launch()
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+    await page.goto(`${url}/`)
+    await page.waitForFunction(() => window.__lobby !== undefined)
+    // A string, not a function: tsx would wrap named functions in a helper the page lacks.
+    return (await page.evaluate(BROWSER_BENCH)) as { eventsPerSecond: number; msPer100: number; recordBytes: number; mode: string }
+  } finally {
+    await browser.close()
+  }
+}
+
+const main = async () => {
+  console.log('building the lobby ...')
+  build()
+  console.log(`${'figure'.padEnd(34)} ${'value'.padStart(16)}   aim`)
+  report('initial JS of the first route', `${(initialJs() / 1024).toFixed(1)} KiB gz`, 'smaller is better')
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-bench-'))
+  const hall = await startHall({ port: 0, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
+  try {
+    const b = await browserFigures(hall.url)
+    report('recorder throughput (IndexedDB)', `${Math.round(b.eventsPerSecond).toLocaleString('en')} events/s`, `>= 15,000 events/s (records of ${b.recordBytes} B, ${b.mode})`)
+    report('recorder main-thread time', `${b.msPer100.toFixed(2)} ms/100 events`, 'smaller is better')
+  } finally {
+    await hall.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const log = syntheticLog(100_000)
+  replayLog(syntheticLog(5_000)) // warm-up
+  const t0 = performance.now()
+  const result = replayLog(log)
+  const seconds = (performance.now() - t0) / 1000
+  if (!result.identical) throw new Error(`synthetic log diverged: ${JSON.stringify(result.divergence)}`)
+  report('replay throughput (Node)', `${Math.round(log.records.length / seconds).toLocaleString('en')} events/s`, `>= 100,000 events/s (${log.records.length.toLocaleString('en')} records)`)
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})
