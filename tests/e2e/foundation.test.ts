@@ -112,10 +112,11 @@ describe('the event log in a real browser', () => {
     const check = await context.newPage()
     await check.goto(`${hallUrl}/`)
     const stored = await storedCount(check, session)
-    const lost = total - stored
-    console.log(`page closed mid-batch: ${total} records published, ${stored} stored, ${lost} lost (bound ${MAX_LOST})`)
-    expect(lost).toBeGreaterThanOrEqual(0)
-    expect(lost).toBeLessThanOrEqual(MAX_LOST)
+    // Closing may itself publish one more fact (the page turning hidden), so more can be
+    // stored than was counted before the close.
+    const lost = Math.max(0, total - stored)
+    console.log(`page closed mid-batch: ${total} records published before the close, ${stored} stored, ${lost} lost (bound ${MAX_LOST})`)
+    expect(stored).toBeGreaterThanOrEqual(total - MAX_LOST)
     await context.close()
   })
 
