@@ -60,6 +60,8 @@ export interface SiteContext {
   readonly language: string
   readonly currency: string
   readonly blockedBy: SitePage | null
+  /** Why the site is blocked: the failed call's error tag, or the status that blocked it. */
+  readonly blockReason: string | null
   readonly lastError: HallError | null
 }
 
@@ -83,15 +85,20 @@ const initialContext: SiteContext = {
   language: FALLBACK_LANGUAGE,
   currency: 'CNY',
   blockedBy: null,
+  blockReason: null,
   lastError: null,
 }
 
 const nextId = (c: SiteContext): string => `site-${c.requestCount + 1}`
 
-/** The language: the stored one if the site offers it, else en_US (spec §1). */
-export const chooseLanguage = (stored: string | null, info: SiteInfoView | null): string => {
+/**
+ * The language (spec §1): the stored one if the site offers it; otherwise the site's own default
+ * language when it offers it (a Brazilian site opens in Portuguese); otherwise en_US.
+ */
+export const chooseLanguage = (stored: string | null, siteDefault: string | null, info: SiteInfoView | null): string => {
   const offered = info?.languageInfos?.map((l) => l.languageCode) ?? []
   if (stored !== null && offered.includes(stored)) return stored
+  if (siteDefault !== null && offered.includes(siteDefault)) return siteDefault
   return FALLBACK_LANGUAGE
 }
 
@@ -123,16 +130,18 @@ export const siteMachine = setup({
     areaRestricted: ({ context }) => context.ipInfo?.areaStatus === false,
   },
   actions: {
-    takeConfig: assign(({ event }) => {
+    takeConfig: assign(({ context, event }) => {
       if (event.type !== 'app.started') return {}
-      return { ...initialContext, config: event.site, storedLanguage: event.storedLanguage }
+      // The request counter survives a restart, so a late answer to an earlier start can never
+      // be taken for the answer to the new one.
+      return { ...initialContext, requestCount: context.requestCount, config: event.site, storedLanguage: event.storedLanguage }
     }),
     request: enqueueActions(({ context, enqueue }, call: string) => {
       const requestId = nextId(context)
       enqueue.assign({ requestCount: context.requestCount + 1, pendingId: requestId })
       enqueue.emit({ type: 'hall.requested', requestId, call, payload: {} })
     }),
-    clearOutcome: assign({ blockedBy: null, lastError: null }),
+    clearOutcome: assign({ blockedBy: null, blockReason: null, lastError: null, siteInfo: null, sysInfo: null, ipInfo: null, usedInjected: false }),
     storeAnswer: assign(({ context, event }, key: 'siteInfo' | 'sysInfo' | 'ipInfo') =>
       event.type === 'hall.responded' && event.requestId === context.pendingId
         ? { [key]: event.data as never, pendingId: null }
@@ -142,9 +151,10 @@ export const siteMachine = setup({
     useInjected: assign(({ context }, key: 'siteInfo' | 'sysInfo') => ({
       [key]: injectedOf(context, key) as never,
       usedInjected: true,
+      lastError: null,
     })),
     settle: assign(({ context }) => ({
-      language: chooseLanguage(context.storedLanguage ?? context.config?.languageCode ?? null, context.siteInfo),
+      language: chooseLanguage(context.storedLanguage, context.config?.languageCode ?? null, context.siteInfo),
       currency: chooseCurrency(context.siteInfo, context.sysInfo),
     })),
     announceReady: emit(({ context }) => ({
@@ -153,11 +163,14 @@ export const siteMachine = setup({
       language: context.language,
       currency: context.currency,
     })),
-    block: assign((_, page: SitePage) => ({ blockedBy: page })),
-    announceBlocked: emit(({ context }, reason: string) => ({
+    block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
+      blockedBy: p.page,
+      blockReason: p.reason ?? context.lastError?._tag ?? 'unknown',
+    })),
+    announceBlocked: emit(({ context }) => ({
       type: 'site.blocked' as const,
       page: context.blockedBy ?? '/pages/500',
-      reason,
+      reason: context.blockReason ?? 'unknown',
     })),
   },
 }).createMachine({
@@ -187,12 +200,12 @@ export const siteMachine = setup({
     siteInfoFallback: {
       always: [
         { guard: 'hasInjectedSiteInfo', actions: { type: 'useInjected', params: 'siteInfo' }, target: 'checkSiteInfo' },
-        { target: 'blocked', actions: { type: 'block', params: '/pages/500' } },
+        { target: 'blocked', actions: { type: 'block', params: { page: '/pages/500', reason: null } } },
       ],
     },
     checkSiteInfo: {
       always: [
-        { guard: 'siteInMaintenance', target: 'blocked', actions: { type: 'block', params: '/pages/500' } },
+        { guard: 'siteInMaintenance', target: 'blocked', actions: { type: 'block', params: { page: '/pages/500', reason: 'maintainStatus' } } },
         { target: 'sysInfo' },
       ],
     },
@@ -208,7 +221,7 @@ export const siteMachine = setup({
     sysInfoFallback: {
       always: [
         { guard: 'hasInjectedSysInfo', actions: { type: 'useInjected', params: 'sysInfo' }, target: 'ipCheck' },
-        { target: 'blocked', actions: { type: 'block', params: '/pages/500' } },
+        { target: 'blocked', actions: { type: 'block', params: { page: '/pages/500', reason: null } } },
       ],
     },
     ipCheck: {
@@ -224,8 +237,8 @@ export const siteMachine = setup({
     },
     checkIp: {
       always: [
-        { guard: 'ipMaintenance', target: 'blocked', actions: { type: 'block', params: '/pages/503' } },
-        { guard: 'areaRestricted', target: 'blocked', actions: { type: 'block', params: '/pages/403' } },
+        { guard: 'ipMaintenance', target: 'blocked', actions: { type: 'block', params: { page: '/pages/503', reason: 'siteMaintenanceStatus' } } },
+        { guard: 'areaRestricted', target: 'blocked', actions: { type: 'block', params: { page: '/pages/403', reason: 'areaStatus' } } },
         { target: 'ready' },
       ],
     },
@@ -233,7 +246,7 @@ export const siteMachine = setup({
       entry: ['settle', 'announceReady'],
     },
     blocked: {
-      entry: { type: 'announceBlocked', params: ({ context }) => context.lastError?._tag ?? 'site state' },
+      entry: 'announceBlocked',
       on: {
         'app.retryRequested': { target: 'siteInfo', actions: 'clearOutcome' },
       },

@@ -90,12 +90,27 @@ const expectedLocale = (s: SiteSnapshot) => {
   const info = s.context.siteInfo
   const languages = info?.languageInfos?.map((l) => l.languageCode) ?? []
   const currencies = info?.currencyInfos?.map((c) => c.currencyCode) ?? []
-  const wanted = s.context.storedLanguage ?? s.context.config?.languageCode ?? 'en_US'
+  const stored = s.context.storedLanguage
+  const siteDefault = s.context.config?.languageCode
   const recommended = s.context.sysInfo?.recommendCurrency
   return {
-    language: languages.includes(wanted) ? wanted : 'en_US',
+    language:
+      stored !== null && languages.includes(stored)
+        ? stored
+        : siteDefault !== undefined && languages.includes(siteDefault)
+          ? siteDefault
+          : 'en_US',
     currency: recommended !== undefined && currencies.includes(recommended) ? recommended : (currencies[0] ?? 'CNY'),
   }
+}
+
+/** Why a block happened, worked out from the answers the actor holds, independently of it. */
+const expectedReason = (s: SiteSnapshot): string => {
+  if (s.context.blockedBy === '/pages/503') return 'siteMaintenanceStatus'
+  if (s.context.blockedBy === '/pages/403') return 'areaStatus'
+  const status = s.context.siteInfo?.maintainStatus
+  if (status === 4 || status === 5) return 'maintainStatus'
+  return s.context.lastError?._tag ?? 'unknown'
 }
 
 const ofType = (events: ReadonlyArray<AnyEventObject>, type: string) => events.filter((e) => e.type === type)
@@ -127,7 +142,7 @@ const siteInvariants = () => {
     if (entered('blocked')) {
       expect(real.context.blockedBy).not.toBeNull()
       expect(ofType(emitted, 'site.blocked')).toEqual([
-        { type: 'site.blocked', page: real.context.blockedBy, reason: real.context.lastError?._tag ?? 'site state' },
+        { type: 'site.blocked', page: real.context.blockedBy, reason: expectedReason(real) },
       ])
     } else {
       expect(ofType(emitted, 'site.blocked')).toEqual([])
@@ -204,8 +219,8 @@ describe('site actor model', () => {
   })
 
   it.each([
-    ['maintainStatus 4', [answer('site-1', SITE_CALLS.siteInfo, SITE_INFOS.maintain4)], '/pages/500'],
-    ['maintainStatus 5', [answer('site-1', SITE_CALLS.siteInfo, SITE_INFOS.maintain5)], '/pages/500'],
+    ['maintainStatus 4', [answer('site-1', SITE_CALLS.siteInfo, SITE_INFOS.maintain4)], '/pages/500', 'maintainStatus'],
+    ['maintainStatus 5', [answer('site-1', SITE_CALLS.siteInfo, SITE_INFOS.maintain5)], '/pages/500', 'maintainStatus'],
     [
       'IP check in maintenance',
       [
@@ -214,6 +229,7 @@ describe('site actor model', () => {
         answer('site-3', SITE_CALLS.ipCheck, IP_INFOS.maintenance),
       ],
       '/pages/503',
+      'siteMaintenanceStatus',
     ],
     [
       'IP check area-restricted',
@@ -223,10 +239,11 @@ describe('site actor model', () => {
         answer('site-3', SITE_CALLS.ipCheck, IP_INFOS.restricted),
       ],
       '/pages/403',
+      'areaStatus',
     ],
-  ] as const)('%s blocks on %s', (_label, answers, page) => {
+  ] as const)('%s blocks on %s', (_label, answers, page, reason) => {
     const { emitted } = site.runEvents([STARTS.plain, ...answers])
-    expect(emitted.at(-1)).toEqual({ type: 'site.blocked', page: page, reason: 'site state' })
+    expect(emitted.at(-1)).toEqual({ type: 'site.blocked', page: page, reason })
   })
 
   it('a failed IP check does not stop the lobby', () => {

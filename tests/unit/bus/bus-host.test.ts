@@ -119,4 +119,32 @@ describe('site actor on the bus', () => {
     expect(requests().at(-1)).toMatchObject({ requestId: 'site-2', call: 'getSiteInfo' })
     expect(host.actor('site')!.getSnapshot().context.blockedBy).toBeNull()
   })
+
+  it('a second start never reuses a request id, so a late answer to the first is ignored', () => {
+    const { bus, requests, host } = system()
+    bus.publish(appStarted(), 'runner')
+    bus.publish(appStarted(), 'runner')
+    bus.publish(responded('site-1', 'getSiteInfo', siteInfo()), 'runner')
+    expect(requests().map((r) => r.requestId)).toEqual(['site-1', 'site-2'])
+    expect(host.actor('site')!.getSnapshot().value).toBe('siteInfo')
+  })
+
+  it('names the real cause of a block after a fallback to injected data', () => {
+    const { bus, records } = system()
+    const injected = { siteInfo: siteInfo(), sysInfo: {} }
+    bus.publish(appStarted({ site: { siteCode: '001', configApiBaseUrl: 'x', siteKey: 'k', languageCode: 'en_US', healthy: true, injected } }), 'runner')
+    bus.publish(responded('site-1', 'getSiteInfo', siteInfo()), 'runner')
+    bus.publish(failed('site-2', 'getSysInfo'), 'runner')
+    bus.publish(responded('site-3', 'ipCheck', { areaStatus: false, siteMaintenanceStatus: false }), 'runner')
+    expect(records.at(-1)!.event).toEqual({ type: 'site.blocked', page: '/pages/403', reason: 'areaStatus' })
+  })
+
+  it('opens in the site\'s own language when nothing offered is stored', () => {
+    const { bus, records } = system()
+    bus.publish(appStarted({ storedLanguage: 'fr_FR', site: { siteCode: '101', configApiBaseUrl: 'x', siteKey: 'k', languageCode: 'pt_PT', healthy: false } }), 'runner')
+    bus.publish(responded('site-1', 'getSiteInfo', siteInfo({ languageInfos: [{ languageCode: 'pt_PT' }, { languageCode: 'en_US' }] })), 'runner')
+    bus.publish(responded('site-2', 'getSysInfo', {}), 'runner')
+    bus.publish(responded('site-3', 'ipCheck', { areaStatus: true, siteMaintenanceStatus: false }), 'runner')
+    expect(records.at(-1)!.event).toMatchObject({ type: 'site.ready', language: 'pt_PT' })
+  })
 })
