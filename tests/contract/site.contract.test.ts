@@ -23,6 +23,9 @@ import {
   smsCountry,
 } from '../../schemas/hall/calls'
 import { ProtocolCode } from '../../schemas/hall/protocol'
+import type { HallCall } from '../../schemas/hall/call'
+import { authCalls } from '../../server/calls/auth'
+import { siteCalls } from '../../server/calls/site'
 import {
   fetchMaintainInfo,
   fetchStaticJson,
@@ -139,6 +142,36 @@ describe('site and configuration calls', () => {
   it('-1 forced on system info (token expired or maintenance)', async () => {
     await control(hall.url, 'force', { path: getSysInfo.path, code: -1, msg: 'token expired' })
     expect(await fail(getSysInfo, {}, visitor(hall))).toEqual(new HallServiceCode({ code: -1, msg: 'token expired' }))
+  })
+})
+
+describe('coverage', () => {
+  /**
+   * A valid payload for every call the reference hall implements. A call the hall starts to
+   * implement without an entry here fails this test, which is the cue to add its contract tests.
+   */
+  const payloads: Readonly<Record<string, unknown>> = {
+    getSiteInfo: {}, getSysInfo: {}, ipCheck: {}, getAllCurrency: {}, getLayout: {}, getBrandLogoUse: {},
+    getUserAgreement: {}, getFooterConfig: {}, getVersionList: {}, smsCountry: {}, bannerIndex: {},
+    heartbeat: {}, prize: {},
+    login: { username: 'demo', password: 'demo1234' },
+    fastLogin: { userkey: 'a'.repeat(64) },
+    testRegister: { currency: 'USD' },
+    register: { username: 'coverage01', password: 'secret123' },
+    checkUsername: { username: 'demo' },
+    userLogout: {},
+    updateGuestCurrency: { currency: 'USD' },
+  }
+
+  it('every implemented call passes the protocol checks through the client and gives a forced code', async () => {
+    const implemented: ReadonlyArray<HallCall> = [...siteCalls, ...authCalls].map((i) => i.call)
+    expect(implemented.map((c) => c.name).filter((n) => !(n in payloads))).toEqual([])
+    const ctx = await systemVisitor(hall)
+    for (const call of implemented) {
+      await control(hall.url, 'force', { path: call.path, code: 9110, msg: 'restricted access' })
+      const e = await fail(call, payloads[call.name] as never, ctx)
+      expect(e, call.name).toEqual(new HallServiceCode({ code: 9110, msg: 'restricted access' }))
+    }
   })
 })
 
