@@ -1,17 +1,31 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
-// site configuration into index.html. In development (npm run dev) Vite serves the sources and
-// proxies the hall paths to a hall started beside it.
+// site configuration into index.html. In development (npm run dev) Vite serves the sources,
+// proxies the hall paths to a hall started beside it, and takes the site configuration from
+// that hall's page, pointed at the dev server's origin so calls go through the proxy.
 const hallTarget = process.env['LOBBY_HALL_URL'] ?? 'http://127.0.0.1:8081'
+const devPort = 8080
+
+const siteConfigFromHall = (): Plugin => ({
+  name: 'lobby-site-config',
+  apply: 'serve',
+  async transformIndexHtml(html, ctx) {
+    const query = ctx.originalUrl?.includes('?') ? ctx.originalUrl.slice(ctx.originalUrl.indexOf('?')) : ''
+    const page = await fetch(`${hallTarget}/${query}`, { headers: { accept: 'text/html' } }).then((r) => r.text())
+    const tag = page.match(/<script>window\.__LOBBY_SITE__ = [\s\S]*?<\/script>/)?.[0]
+    if (tag === undefined) throw new Error(`the hall at ${hallTarget} served no site configuration`)
+    return html.replace('<script', `${tag.split(hallTarget).join(`http://127.0.0.1:${devPort}`)}<script`)
+  },
+})
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), siteConfigFromHall()],
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {
     host: '127.0.0.1',
-    port: 8080,
+    port: devPort,
     strictPort: true,
     proxy: { '/hall': hallTarget, '/__control': hallTarget },
   },

@@ -16,6 +16,8 @@ export type EventKind = typeof EventKind.Type
 export interface EventDef<T extends string = string, S extends Schema.Top = Schema.Top> {
   readonly type: T
   readonly kind: EventKind
+  /** One sentence for the event catalogue (docs/events.md). */
+  readonly description: string
   readonly schema: S
 }
 
@@ -23,8 +25,9 @@ export interface EventDef<T extends string = string, S extends Schema.Top = Sche
 export const defineEvent = <const T extends string, const F extends Schema.Struct.Fields>(
   type: T,
   kind: EventKind,
+  description: string,
   fields: F,
-) => ({ type, kind, schema: Schema.Struct({ type: Schema.Literal(type), ...fields }) }) as const
+) => ({ type, kind, description, schema: Schema.Struct({ type: Schema.Literal(type), ...fields }) }) as const
 
 /** The event object type of a definition. */
 export type EventOf<D> = D extends { readonly schema: infer S extends Schema.Top } ? S['Type'] : never

@@ -21,7 +21,7 @@ export const SiteConfig = Schema.Struct({
 export type SiteConfig = typeof SiteConfig.Type
 
 /** The page started: site configuration, stored language, device, viewport, app version. */
-export const appStarted = defineEvent('app.started', 'fact', {
+export const appStarted = defineEvent('app.started', 'fact', 'The page started: site configuration, stored language, device, viewport, app version.', {
   appVersion: Schema.String,
   site: SiteConfig,
   storedLanguage: Schema.NullOr(Schema.String),
@@ -31,12 +31,12 @@ export const appStarted = defineEvent('app.started', 'fact', {
 })
 
 /** The page became hidden or visible (document.visibilityState). */
-export const visibilityChanged = defineEvent('dom.visibilityChanged', 'fact', {
+export const visibilityChanged = defineEvent('dom.visibilityChanged', 'fact', 'The page became hidden or visible (document.visibilityState).', {
   visible: Schema.Boolean,
 })
 
 /** The player asked to try again from an error page. */
-export const retryRequested = defineEvent('app.retryRequested', 'intent', {})
+export const retryRequested = defineEvent('app.retryRequested', 'intent', 'The player asked to try again from an error page.', {})
 
 /** The app's events. */
 export const appEvents = [appStarted, visibilityChanged, retryRequested] as const

@@ -11,21 +11,21 @@ import { HallError } from '../hall/errors'
  */
 
 /** An actor asks the hall runner to perform a call. */
-export const hallRequested = defineEvent('hall.requested', 'notice', {
+export const hallRequested = defineEvent('hall.requested', 'notice', 'An actor asks the hall runner to perform a call.', {
   requestId: Schema.String,
   call: Schema.String,
   payload: Schema.Unknown,
 })
 
 /** The hall answered a call successfully; `data` is decoded with the call's response schema. */
-export const hallResponded = defineEvent('hall.responded', 'fact', {
+export const hallResponded = defineEvent('hall.responded', 'fact', "The hall answered a call successfully; `data` is decoded with the call's response schema.", {
   requestId: Schema.String,
   call: Schema.String,
   data: Schema.Unknown,
 })
 
 /** A call failed with one of the typed hall errors. */
-export const hallFailed = defineEvent('hall.failed', 'fact', {
+export const hallFailed = defineEvent('hall.failed', 'fact', 'A call failed with one of the typed hall errors.', {
   requestId: Schema.String,
   call: Schema.String,
   error: HallError,

@@ -11,14 +11,14 @@ export const SitePage = Schema.Literals(['/pages/500', '/pages/503', '/pages/403
 export type SitePage = typeof SitePage.Type
 
 /** The site is initialised and usable: its code, the chosen interface language and currency. */
-export const siteReady = defineEvent('site.ready', 'notice', {
+export const siteReady = defineEvent('site.ready', 'notice', 'The site is initialised and usable: its code, the chosen interface language and currency.', {
   siteCode: Schema.String,
   language: Schema.String,
   currency: Schema.String,
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */
-export const siteBlocked = defineEvent('site.blocked', 'notice', {
+export const siteBlocked = defineEvent('site.blocked', 'notice', 'Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500).', {
   page: SitePage,
   reason: Schema.String,
 })
