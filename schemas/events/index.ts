@@ -3,6 +3,9 @@ import type { EventDef, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
 import { clockEvents } from './clock'
 import { hallEvents } from './hall'
+import { navEvents } from './nav'
+import { popupEvents } from './popup'
+import { sessionEvents } from './session'
 import { siteEvents } from './site'
 
 /**
@@ -10,7 +13,15 @@ import { siteEvents } from './site'
  * that is not here or does not decode; the recorder redacts with these schemas; docs/events.md
  * lists them.
  */
-export const eventDefs = [...appEvents, ...clockEvents, ...hallEvents, ...siteEvents] as const
+export const eventDefs = [
+  ...appEvents,
+  ...clockEvents,
+  ...hallEvents,
+  ...siteEvents,
+  ...sessionEvents,
+  ...navEvents,
+  ...popupEvents,
+] as const
 
 /** Any event that may travel on the bus. */
 export type LobbyEvent = EventOf<(typeof eventDefs)[number]>
@@ -30,8 +41,11 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, hallEvents, siteEvents }
+export { appEvents, clockEvents, hallEvents, navEvents, popupEvents, sessionEvents, siteEvents }
 export * from './app'
 export * from './clock'
 export * from './hall'
+export * from './nav'
+export * from './popup'
+export * from './session'
 export * from './site'

@@ -1,0 +1,125 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+import { Sensitive } from '../sensitive'
+
+/**
+ * The player's session (spec §4 visitor to logged-in, fast login, guest registration, token
+ * expiry, logout, geetest restriction, language switch; §6 roles). The session actor owns it;
+ * views send intents, the storage runner loads and persists, the hall runner takes credentials.
+ */
+
+/** How the player signed in (spec §4 login modes). */
+export const LoginMode = Schema.Literals(['normal', 'sms', 'fastlogin', 'trymode', 'thirdlogin'])
+export type LoginMode = typeof LoginMode.Type
+
+/** What is kept across visits: the fast-login key and the last user, flagged not real (spec §4). */
+export const StoredSession = Schema.Struct({
+  userkey: Sensitive(Schema.NullOr(Schema.String)),
+  username: Schema.NullOr(Schema.String),
+  accountType: Schema.NullOr(Schema.Number),
+})
+export type StoredSession = typeof StoredSession.Type
+
+/** The storage runner read the persisted session at start (or found none). */
+export const sessionStoredLoaded = defineEvent('session.storedLoaded', 'fact', 'The persisted session was read at start: the fast-login key and the last user (not trusted as a login).', {
+  stored: StoredSession,
+})
+
+/** A fresh login key was generated after a silent fast-login failure (spec §4: random, so a fact). */
+export const sessionKeyGenerated = defineEvent('session.keyGenerated', 'fact', 'A generated login key, after fast login failed and the system gave no token.', {
+  key: Sensitive(Schema.String),
+})
+
+/** The player submitted the login form (validated in the view, spec §5). */
+export const loginSubmitted = defineEvent('session.loginSubmitted', 'intent', 'The player submitted the login form.', {
+  username: Schema.String,
+  password: Sensitive(Schema.String),
+})
+
+/** The player submitted the registration form (validated in the view, spec §5). */
+export const registerSubmitted = defineEvent('session.registerSubmitted', 'intent', 'The player submitted the registration form.', {
+  username: Schema.String,
+  password: Sensitive(Schema.String),
+  currency: Schema.String,
+})
+
+/** The player asked to log out (opens the confirm). */
+export const logoutRequested = defineEvent('session.logoutRequested', 'intent', 'The player asked to log out; a confirm follows.', {})
+/** The player confirmed the logout. */
+export const logoutConfirmed = defineEvent('session.logoutConfirmed', 'intent', 'The player confirmed the logout.', {})
+/** The player cancelled the logout. */
+export const logoutCancelled = defineEvent('session.logoutCancelled', 'intent', 'The player cancelled the logout.', {})
+/** The player acknowledged the token-expired modal. */
+export const expiredAcknowledged = defineEvent('session.expiredAcknowledged', 'intent', 'The player closed the token-expired modal.', {})
+/** The player chose a currency (logged out: for the session; guest: updateGuestCurrency). */
+export const currencyChosen = defineEvent('session.currencyChosen', 'intent', 'The player chose a currency in the header.', {
+  currency: Schema.String,
+})
+/** The player chose an interface language (spec §4 language switch). */
+export const languageChosen = defineEvent('session.languageChosen', 'intent', 'The player chose an interface language.', {
+  language: Schema.String,
+})
+/** The player submitted the forced change-password form (change_password 1). */
+export const passwordChangeSubmitted = defineEvent('session.passwordChangeSubmitted', 'intent', 'The player submitted the forced change-password form.', {
+  oldPassword: Sensitive(Schema.String),
+  newPassword: Sensitive(Schema.String),
+})
+
+/** Signed in: a real player or a guest (trial) account. */
+export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or guest is signed in.', {
+  mode: LoginMode,
+  username: Schema.String,
+  accountType: Schema.Number,
+  /** Logged in in the spec's sense: a userkey and not a trial account. */
+  real: Schema.Boolean,
+})
+
+/** Signed out, by the player or because the token expired. */
+export const loggedOut = defineEvent('session.loggedOut', 'notice', 'The session ended (logout or token expiry).', {
+  reason: Schema.Literals(['logout', 'expired']),
+})
+
+/** The hall answered -1 (token expired): announced once, however many calls failed (spec §8). */
+export const tokenExpired = defineEvent('session.tokenExpired', 'notice', 'The token expired; the single token-expired modal opens.', {})
+
+/** The hall credentials changed: the hall runner signs with them from now on. */
+export const credentialsChanged = defineEvent('session.credentialsChanged', 'notice', 'The token and key material for hall calls changed.', {
+  token: Sensitive(Schema.String),
+  keyMaterial: Sensitive(Schema.String),
+  currency: Schema.String,
+})
+
+/** What to persist: the storage runner writes it to Dexie. */
+export const persistRequested = defineEvent('session.persistRequested', 'notice', 'The session to keep across visits changed.', {
+  stored: StoredSession,
+})
+
+/** A fresh login key is needed (the runner answers session.keyGenerated). */
+export const keyRequested = defineEvent('session.keyRequested', 'notice', 'The session actor needs a generated login key.', {})
+
+/** The interface language to apply (i18n, document lang, stored; spec §4 language switch). */
+export const languageApplied = defineEvent('session.languageApplied', 'notice', 'The interface language changed: apply it, store it, clear web.lobby. keys.', {
+  language: Schema.String,
+})
+
+/** The session events. */
+export const sessionEvents = [
+  sessionStoredLoaded,
+  sessionKeyGenerated,
+  loginSubmitted,
+  registerSubmitted,
+  logoutRequested,
+  logoutConfirmed,
+  logoutCancelled,
+  expiredAcknowledged,
+  currencyChosen,
+  languageChosen,
+  passwordChangeSubmitted,
+  loggedIn,
+  loggedOut,
+  tokenExpired,
+  credentialsChanged,
+  persistRequested,
+  keyRequested,
+  languageApplied,
+] as const
