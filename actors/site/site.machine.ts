@@ -39,6 +39,9 @@ export interface SiteInfoView {
 /** What the actor reads of system info. */
 export interface SysInfoView {
   readonly recommendCurrency?: string
+  readonly token?: string
+  readonly auto_visitor_login_web?: string
+  readonly auto_visitor_login_h5?: string
   readonly [key: string]: unknown
 }
 /** What the actor reads of the IP check. */
@@ -53,6 +56,7 @@ export interface SiteContext {
   readonly pendingId: string | null
   readonly config: SiteConfig | null
   readonly storedLanguage: string | null
+  readonly device: 'mobile' | 'desktop'
   readonly siteInfo: SiteInfoView | null
   readonly sysInfo: SysInfoView | null
   readonly ipInfo: IpInfoView | null
@@ -78,6 +82,7 @@ const initialContext: SiteContext = {
   pendingId: null,
   config: null,
   storedLanguage: null,
+  device: 'desktop',
   siteInfo: null,
   sysInfo: null,
   ipInfo: null,
@@ -110,6 +115,10 @@ export const chooseCurrency = (info: SiteInfoView | null, sys: SysInfoView | nul
   return offered[0] ?? 'CNY'
 }
 
+/** Auto visitor login for the device (spec §4: auto_visitor_login_web / _h5, 'open' or 'close'). */
+export const autoVisitorLogin = (sys: SysInfoView | null, device: 'mobile' | 'desktop'): boolean =>
+  (device === 'mobile' ? sys?.auto_visitor_login_h5 : sys?.auto_visitor_login_web) === 'open'
+
 const injectedOf = (c: SiteContext, key: 'siteInfo' | 'sysInfo'): unknown =>
   c.config?.healthy === true ? c.config.injected?.[key] : undefined
 
@@ -134,7 +143,7 @@ export const siteMachine = setup({
       if (event.type !== 'app.started') return {}
       // The request counter survives a restart, so a late answer to an earlier start can never
       // be taken for the answer to the new one.
-      return { ...initialContext, requestCount: context.requestCount, config: event.site, storedLanguage: event.storedLanguage }
+      return { ...initialContext, requestCount: context.requestCount, config: event.site, storedLanguage: event.storedLanguage, device: event.device }
     }),
     request: enqueueActions(({ context, enqueue }, call: string) => {
       const requestId = nextId(context)
@@ -162,6 +171,11 @@ export const siteMachine = setup({
       siteCode: context.config?.siteCode ?? '',
       language: context.language,
       currency: context.currency,
+      languages: context.siteInfo?.languageInfos?.map((l) => l.languageCode) ?? [],
+      currencies: context.siteInfo?.currencyInfos?.map((c) => c.currencyCode) ?? [],
+      systemToken: context.sysInfo?.token ?? '',
+      autoVisitorLogin: autoVisitorLogin(context.sysInfo, context.device),
+      device: context.device,
     })),
     block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
       blockedBy: p.page,

@@ -1,5 +1,6 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
+import { Sensitive } from '../sensitive'
 
 /**
  * Site initialisation (spec §4 site mode, §8): site info, then system info, then the IP check.
@@ -15,6 +16,14 @@ export const siteReady = defineEvent('site.ready', 'notice', 'The site is initia
   siteCode: Schema.String,
   language: Schema.String,
   currency: Schema.String,
+  /** Interface languages and currencies the site offers. */
+  languages: Schema.Array(Schema.String),
+  currencies: Schema.Array(Schema.String),
+  /** The system token visitors send before login ('' when system info gave none). */
+  systemToken: Sensitive(Schema.String),
+  /** Auto visitor (guest) login is on for this device (auto_visitor_login_h5 on phones, _web on desktops). */
+  autoVisitorLogin: Schema.Boolean,
+  device: Schema.Literals(['mobile', 'desktop']),
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */

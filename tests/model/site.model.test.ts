@@ -32,7 +32,7 @@ const STARTS = {
 } satisfies Record<string, SiteEvent>
 
 const SITE_INFOS = { open: siteInfo(), maintain4: siteInfo({ maintainStatus: 4 }), maintain5: siteInfo({ maintainStatus: 5 }) }
-const SYS_INFO = { recommendCurrency: 'USDT' }
+const SYS_INFO = { recommendCurrency: 'USDT', token: 'system-token', auto_visitor_login_web: 'open', auto_visitor_login_h5: 'close' }
 const IP_INFOS = {
   normal: { areaStatus: true, siteMaintenanceStatus: false },
   maintenance: { areaStatus: true, siteMaintenanceStatus: true },
@@ -132,7 +132,17 @@ const siteInvariants = () => {
     // site.ready exactly on entering ready, with the locale the rules give.
     if (entered('ready')) {
       expect(ofType(emitted, 'site.ready')).toEqual([
-        { type: 'site.ready', siteCode: real.context.config?.siteCode, ...expectedLocale(real) },
+        {
+          type: 'site.ready',
+          siteCode: real.context.config?.siteCode,
+          ...expectedLocale(real),
+          languages: (real.context.siteInfo?.languageInfos ?? []).map((l) => l.languageCode),
+          currencies: (real.context.siteInfo?.currencyInfos ?? []).map((c) => c.currencyCode),
+          systemToken: real.context.sysInfo?.token ?? '',
+          autoVisitorLogin:
+            (real.context.device === 'mobile' ? real.context.sysInfo?.auto_visitor_login_h5 : real.context.sysInfo?.auto_visitor_login_web) === 'open',
+          device: real.context.device,
+        },
       ])
     } else {
       expect(ofType(emitted, 'site.ready')).toEqual([])
@@ -196,7 +206,7 @@ describe('site actor model', () => {
       { type: 'hall.requested', requestId: 'site-1', call: 'getSiteInfo', payload: {} },
       { type: 'hall.requested', requestId: 'site-2', call: 'getSysInfo', payload: {} },
       { type: 'hall.requested', requestId: 'site-3', call: 'ipCheck', payload: {} },
-      { type: 'site.ready', siteCode: '001', language: 'zh_CN', currency: 'USDT' },
+      expect.objectContaining({ type: 'site.ready', siteCode: '001', language: 'zh_CN', currency: 'USDT', systemToken: 'system-token', autoVisitorLogin: true }),
     ])
   })
 
@@ -209,7 +219,7 @@ describe('site actor model', () => {
     ])
     expect(real.context.usedInjected).toBe(true)
     // The injected site info offers zh_CN (the stored language) and USDT (the injected recommendation).
-    expect(emitted.at(-1)).toEqual({ type: 'site.ready', siteCode: '001', language: 'zh_CN', currency: 'USDT' })
+    expect(emitted.at(-1)).toMatchObject({ type: 'site.ready', siteCode: '001', language: 'zh_CN', currency: 'USDT' })
   })
 
   it('ignores injected data the page marked unhealthy: a site info failure ends on 500', () => {
@@ -254,7 +264,7 @@ describe('site actor model', () => {
       failure('site-3', SITE_CALLS.ipCheck),
     ])
     expect(real.value).toBe('ready')
-    expect(emitted.at(-1)).toEqual({ type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USDT' })
+    expect(emitted.at(-1)).toMatchObject({ type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USDT' })
   })
 
   it('retries from the error page with a fresh request id, and reaches ready', () => {

@@ -62,14 +62,24 @@ describe('site actor on the bus', () => {
     const { bus, requests, records, host } = system()
     bus.publish(appStarted({ storedLanguage: 'zh_CN' }), 'runner')
     bus.publish(responded('site-1', 'getSiteInfo', siteInfo()), 'runner')
-    bus.publish(responded('site-2', 'getSysInfo', { recommendCurrency: 'USDT' }), 'runner')
+    bus.publish(responded('site-2', 'getSysInfo', { recommendCurrency: 'USDT', token: 'sys-1', auto_visitor_login_web: 'open', auto_visitor_login_h5: 'close' }), 'runner')
     bus.publish(responded('site-3', 'ipCheck', { areaStatus: true, siteMaintenanceStatus: false }), 'runner')
     expect(requests().map((r) => [r.requestId, r.call])).toEqual([
       ['site-1', 'getSiteInfo'],
       ['site-2', 'getSysInfo'],
       ['site-3', 'ipCheck'],
     ])
-    expect(records.at(-1)!.event).toEqual({ type: 'site.ready', siteCode: '001', language: 'zh_CN', currency: 'USDT' })
+    expect(records.at(-1)!.event).toEqual({
+      type: 'site.ready',
+      siteCode: '001',
+      language: 'zh_CN',
+      currency: 'USDT',
+      languages: ['en_US', 'zh_CN'],
+      currencies: ['USD', 'USDT'],
+      systemToken: 'sys-1',
+      autoVisitorLogin: true,
+      device: 'desktop',
+    })
     expect(host.actor('site')!.getSnapshot().value).toBe('ready')
   })
 

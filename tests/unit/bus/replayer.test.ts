@@ -77,7 +77,7 @@ describe('replayer', () => {
     if (!parsed.ok) throw new Error(parsed.error.message)
     const records = [...parsed.file.records]
     const last = records.at(-1)!
-    records.push({ ...last, seq: last.seq + 1, kind: 'notice', event: { type: 'site.ready', siteCode: 'x', language: 'x', currency: 'x' } })
+    records.push({ ...last, seq: last.seq + 1, kind: 'notice', event: { type: 'site.ready', siteCode: 'x', language: 'x', currency: 'x', languages: [], currencies: [], systemToken: '[redacted]', autoVisitorLogin: false, device: 'desktop' } })
     const result = replayLog({ header: parsed.file.header, records })
     expect(result.divergence?.seq).toBe(last.seq + 1)
   })
