@@ -72,6 +72,13 @@ export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or g
   accountType: Schema.Number,
   /** Logged in in the spec's sense: a userkey and not a trial account. */
   real: Schema.Boolean,
+  /** change_password 1: the forced change-password popup comes first (spec §4). */
+  mustChangePassword: Schema.Boolean,
+})
+
+/** A visitor must be asked to sign in (auto visitor login off, or a register link; spec §4). */
+export const authPromptNeeded = defineEvent('session.authPromptNeeded', 'notice', 'A visitor must be asked to log in or register.', {
+  mode: Schema.Literals(['login', 'register']),
 })
 
 /** Signed out, by the player or because the token expired. */
@@ -116,6 +123,7 @@ export const sessionEvents = [
   languageChosen,
   passwordChangeSubmitted,
   loggedIn,
+  authPromptNeeded,
   loggedOut,
   tokenExpired,
   credentialsChanged,
