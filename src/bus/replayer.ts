@@ -51,12 +51,21 @@ const stable = (v: unknown): string =>
       : value,
   )
 
+/** Equal as JSON: the same text is equal at once; otherwise equal up to key order. */
+const sameJson = (a: unknown, b: unknown): boolean => {
+  const ja = JSON.stringify(a)
+  const jb = JSON.stringify(b)
+  return ja === jb || stable(a) === stable(b)
+}
+
 const firstStateDifference = (
   expected: Record<string, unknown> | undefined,
   actual: Record<string, unknown> | undefined,
 ): string | null => {
+  if (expected === undefined && actual === undefined) return null
+  if (expected !== undefined && actual !== undefined && JSON.stringify(expected) === JSON.stringify(actual)) return null
   const keys = new Set([...Object.keys(expected ?? {}), ...Object.keys(actual ?? {})])
-  for (const k of [...keys].sort()) if (stable(expected?.[k]) !== stable(actual?.[k])) return k
+  for (const k of [...keys].sort()) if (!sameJson(expected?.[k], actual?.[k])) return k
   return null
 }
 
@@ -65,7 +74,7 @@ const compare = (logged: LogRecord | undefined, produced: BusRecord): Divergence
     return { seq: produced.seq, actor: produced.source ?? null, reason: 'the replay produced an event the log does not have', expected: null, actual: produced.event }
   }
   const actual = redactEvent(produced.event)
-  if (logged.seq !== produced.seq || logged.kind !== produced.kind || stable(logged.event) !== stable(actual)) {
+  if (logged.seq !== produced.seq || logged.kind !== produced.kind || !sameJson(logged.event, actual)) {
     return {
       seq: logged.seq,
       actor: produced.source ?? logged.source ?? null,
@@ -105,8 +114,8 @@ export const replayLog = (file: LogFile, options: ReplayOptions = {}): ReplayRes
   let injected = 0
   let notices = 0
   const check = (): void => {
-    while (divergence === null && compared < produced.length) {
-      const p = produced[compared]!
+    while (divergence === null && produced.length > 0) {
+      const p = produced.shift()!
       divergence = compare(records[compared], p)
       compared++
     }
@@ -117,10 +126,10 @@ export const replayLog = (file: LogFile, options: ReplayOptions = {}): ReplayRes
     if (record.kind === 'notice') notices++
     else {
       now = Math.max(record.at, now)
-      const before = produced.length
+      const before = bus.lastSeq
       bus.publish(record.event as unknown as LobbyEvent, 'replay', record.source)
       injected++
-      if (produced.length === before) {
+      if (bus.lastSeq === before) {
         divergence = { seq: record.seq, actor: null, reason: `the logged ${record.kind} could not be injected: ${invalid.at(-1) ?? 'refused'}`, expected: record.event, actual: null }
         break
       }
