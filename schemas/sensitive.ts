@@ -22,6 +22,35 @@ const isMarked = (ast: SchemaAST.AST): boolean => {
   return false
 }
 
+/**
+ * Where a schema does not describe a value (Unknown), keys with these names still have their
+ * string values redacted: a safety net, so an undescribed corner (injected page data, a call
+ * whose response is not described yet) cannot carry a token into the log.
+ */
+export const SENSITIVE_NAME = /pass(word)?|token|session_?key|user_?key|site_?key|secret|cpf|pin$/i
+
+const redactByName = (value: unknown, depth = 0): unknown => {
+  if (depth > 32 || typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    let changed = false
+    const out = value.map((v) => {
+      const r = redactByName(v, depth + 1)
+      if (r !== v) changed = true
+      return r
+    })
+    return changed ? out : value
+  }
+  let out: Record<string, unknown> | undefined
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const r = typeof v === 'string' && SENSITIVE_NAME.test(k) ? REDACTED : redactByName(v, depth + 1)
+    if (r !== v) {
+      out ??= { ...(value as Record<string, unknown>) }
+      out[k] = r
+    }
+  }
+  return out ?? value
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -76,6 +105,10 @@ const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
     }
     case 'Suspend':
       return redactAst(ast.thunk(), value)
+    case 'Unknown':
+    case 'Any':
+    case 'ObjectKeyword':
+      return redactByName(value)
     default:
       return value
   }

@@ -1,0 +1,35 @@
+import { Schema } from 'effect'
+import { describe, expect, it } from 'vitest'
+import { REDACTED, redact, Sensitive } from '../../../schemas/sensitive'
+
+describe('redact', () => {
+  const S = Schema.Struct({
+    name: Schema.String,
+    password: Sensitive(Schema.String),
+    nested: Schema.optional(Schema.Struct({ pin: Sensitive(Schema.String), note: Schema.String })),
+    list: Schema.Array(Schema.Struct({ key: Sensitive(Schema.String) })),
+    loose: Schema.Unknown,
+  })
+
+  it('replaces marked fields, at any depth, and leaves the rest', () => {
+    const v = { name: 'ann', password: 'p4ss', nested: { pin: '1234', note: 'hi' }, list: [{ key: 'k1' }, { key: 'k2' }], loose: 1 }
+    expect(redact(S, v)).toEqual({ name: 'ann', password: REDACTED, nested: { pin: REDACTED, note: 'hi' }, list: [{ key: REDACTED }, { key: REDACTED }], loose: 1 })
+    expect(v.password).toBe('p4ss')
+  })
+
+  it('in undescribed values, redacts strings under secret-looking names', () => {
+    const v = { name: 'a', password: 'x', list: [], loose: { sysInfo: { token: 'sys-1', site_status: 1 }, deep: [{ session_key: 'sk', userkey: 'uk', siteKey: 'k' }] } }
+    expect(redact(S, v)).toEqual({
+      name: 'a',
+      password: REDACTED,
+      list: [],
+      loose: { sysInfo: { token: REDACTED, site_status: 1 }, deep: [{ session_key: REDACTED, userkey: REDACTED, siteKey: REDACTED }] },
+    })
+  })
+
+  it('keeps null and absent optional values as they are', () => {
+    const O = Schema.Struct({ key: Sensitive(Schema.NullOr(Schema.String)) })
+    expect(redact(O, { key: null })).toEqual({ key: null })
+    expect(redact(O, { key: 'x' })).toEqual({ key: REDACTED })
+  })
+})
