@@ -12,8 +12,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { Context } from 'hono'
 import { HALL_PREFIX, HallHeader, ProtocolCode } from '../schemas/hall/protocol'
-import { authCalls } from './calls/auth'
-import { siteCalls } from './calls/site'
+import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
 import { migrate, openDb } from './db'
@@ -75,7 +74,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const files = new StaticFiles(opts.staticDir)
   const startedAt = new Date().toISOString()
   const implementations = new Map<string, Implementation>(
-    [...siteCalls, ...authCalls].map((i) => [`${i.call.method} ${i.call.path}`, i]),
+    implemented.map((i) => [`${i.call.method} ${i.call.path}`, i]),
   )
   const deps: PipelineDeps = {
     db,

@@ -1,0 +1,10 @@
+/**
+ * The calls the reference hall implements. Every other described call answers 4040 "not
+ * implemented by the reference hall", so a lobby feature that needs one fails loudly in tests.
+ */
+import { authCalls } from './auth'
+import { siteCalls } from './site'
+import type { Implementation } from './types'
+
+/** Every implementation, site calls first. */
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls]
