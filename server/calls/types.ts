@@ -50,7 +50,6 @@ export const ServiceCodes = {
   invalidPassword: 1032,
   notGuest: 1033,
   unsupportedCurrency: 1034,
-  userkeyUnknown: 1035,
 } as const
 
 /** An implemented call: the description and the function answering it. */
