@@ -11,7 +11,7 @@ import { HALL_PREFIX } from '../schemas/hall/protocol'
 import type { Db } from './db'
 import { siteConfigOf } from './page'
 import type { HallState } from './state'
-import { credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+import { balanceOf, credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -144,7 +144,7 @@ export const runControl = async (
       const amount = String(b.amount)
       const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
       if (balance === undefined) return fail(409, 'the balance would go below zero')
-      return ok({ balance, currency: player.currency })
+      return ok({ balance: await balanceOf(db, player.id, player.currency), currency: player.currency })
     }
     case 'reset':
       state.reset()

@@ -107,3 +107,18 @@ describe('signing in at the reference hall', () => {
     expect((await post(me, '/home/prize', {})).envelope.data).toMatchObject({ game_gold: '1025.50' })
   })
 })
+
+describe('session lifetime', () => {
+  it('expires sessions after the configured lifetime', async () => {
+    const short = await startHall({ port: 0, dataDir: 'memory', mode: 'test', sessionTtlMs: 1 })
+    try {
+      const v = await visitor(short.url, '001')
+      const a = await callHall(short.url, v, 'POST', '/home/login', { username: 'demo', password: 'demo1234' })
+      expect(a.envelope.code).toBe(1)
+      const me = player('001', a.envelope.data)
+      expect((await callHall(short.url, me, 'POST', '/home/heartbeat', {})).envelope).toMatchObject({ code: -1 })
+    } finally {
+      await short.close()
+    }
+  }, 60_000)
+})
