@@ -1,7 +1,8 @@
 import type { ActorSpec } from './spec'
+import { navActor } from './nav'
 import { siteActor } from './site'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor]
 
 export type { ActorSpec } from './spec'

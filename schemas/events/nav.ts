@@ -29,5 +29,13 @@ export const navigated = defineEvent('nav.navigated', 'notice', 'The lobby is no
   replace: Schema.Boolean,
 })
 
+/**
+ * A private route was refused after the first page load (not really logged in: guests do not
+ * count). The lobby stays where it is; the popup queue opens the guide to log in.
+ */
+export const guardBlocked = defineEvent('nav.guardBlocked', 'notice', 'A private route was refused after the first page load; the guide to log in opens.', {
+  name: Schema.String,
+})
+
 /** The navigation events. */
-export const navEvents = [navRequested, locationChanged, navigated] as const
+export const navEvents = [navRequested, locationChanged, navigated, guardBlocked] as const

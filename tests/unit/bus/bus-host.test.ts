@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actorSpecs } from '../../../actors'
+import { siteActor } from '../../../actors/site'
 import type { LobbyEvent } from '../../../schemas/events'
 import { Bus, InvalidEventError, type BusRecord } from '../../../src/bus/bus'
 import { BusClock } from '../../../src/bus/clock'
@@ -9,7 +9,8 @@ import { appStarted, failed, responded, siteInfo } from '../../support/site-fixt
 const system = () => {
   let now = 1_000
   const bus = new Bus({ now: () => now++, onInvalid: 'throw' })
-  const host = new ActorHost(bus, actorSpecs, new BusClock(null))
+  // The site actor alone: these tests are about the bus and the host, with site initialisation as the example.
+  const host = new ActorHost(bus, [siteActor], new BusClock(null))
   const records: BusRecord[] = []
   bus.records$.subscribe((r) => records.push(r))
   host.start()

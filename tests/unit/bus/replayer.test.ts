@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assign, emit, setup } from 'xstate'
-import { actorSpecs, type ActorSpec } from '../../../actors'
+import type { ActorSpec } from '../../../actors'
+import { siteActor } from '../../../actors/site'
 import type { LobbyEvent } from '../../../schemas/events'
 import { Bus } from '../../../src/bus/bus'
 import { BusClock, type TimerPort } from '../../../src/bus/clock'
@@ -13,7 +14,10 @@ import { appStarted, responded, siteInfo } from '../../support/site-fixtures'
 const header = { format: 'lobby-log' as const, formatVersion: 1, appVersion: 't', session: 's', siteCode: '001', language: 'en_US', viewport: { width: 1, height: 1 }, startedAt: 0 }
 
 /** A live-like system: real host and recorder, timers the test fires by hand. */
-const live = (specs: ReadonlyArray<ActorSpec> = actorSpecs) => {
+/** The site actor alone by default: these tests are about the replayer, with site initialisation as the example. */
+const SITE_ONLY: ReadonlyArray<ActorSpec> = [siteActor]
+
+const live = (specs: ReadonlyArray<ActorSpec> = SITE_ONLY) => {
   let now = 10_000
   const due: Array<() => void> = []
   const timers: TimerPort = { set: (fn) => due.push(fn), clear: () => undefined }
@@ -42,7 +46,7 @@ describe('replayer', () => {
   it('replays a recorded boot identically', async () => {
     const parsed = parseNdjson(await bootLog())
     if (!parsed.ok) throw new Error(parsed.error.message)
-    const result = replayLog(parsed.file)
+    const result = replayLog(parsed.file, { actors: SITE_ONLY })
     expect(result.divergence).toBeNull()
     expect(result.identical).toBe(true)
     expect(result.injected).toBe(4)
@@ -59,7 +63,7 @@ describe('replayer', () => {
         : r,
     )
     const edited = records.find((r) => r.event.type === 'hall.responded')!
-    const result = replayLog({ header: parsed.file.header, records })
+    const result = replayLog({ header: parsed.file.header, records }, { actors: SITE_ONLY })
     expect(result.identical).toBe(false)
     expect(result.divergence).toMatchObject({ seq: edited.seq, actor: 'site' })
   })
@@ -67,7 +71,7 @@ describe('replayer', () => {
   it('stops at --until and reports states there', async () => {
     const parsed = parseNdjson(await bootLog())
     if (!parsed.ok) throw new Error(parsed.error.message)
-    const result = replayLog(parsed.file, { until: 3 })
+    const result = replayLog(parsed.file, { until: 3, actors: SITE_ONLY })
     expect(result.identical).toBe(true)
     expect(result.finalStates).toEqual({ site: 'sysInfo' })
   })
@@ -78,7 +82,7 @@ describe('replayer', () => {
     const records = [...parsed.file.records]
     const last = records.at(-1)!
     records.push({ ...last, seq: last.seq + 1, kind: 'notice', event: { type: 'site.ready', siteCode: 'x', language: 'x', currency: 'x', languages: [], currencies: [], systemToken: '[redacted]', autoVisitorLogin: false, device: 'desktop' } })
-    const result = replayLog({ header: parsed.file.header, records })
+    const result = replayLog({ header: parsed.file.header, records }, { actors: SITE_ONLY })
     expect(result.divergence?.seq).toBe(last.seq + 1)
   })
 
