@@ -169,6 +169,10 @@ const verify = async (deps: PipelineDeps, call: HallCall, req: HallRequest, now:
   const encrypted = flag === '1' ? true : flag === '0' ? false : call.encrypted
   const carried = req.method === 'GET' ? (req.query[GET_DATA_QUERY] ?? '') : req.body
   let text = carried
+  // A call described as encrypted never takes its parameters in clear (spec §7).
+  if (call.encrypted && !encrypted && carried.trim() !== '') {
+    throw new ProtocolError(ProtocolCode.invalidBody, `${call.path} takes an encrypted body`)
+  }
   if (carried.trim() !== '' && encrypted) {
     const plain = decrypt(keyMaterial, nonce, carried)
     if (plain === undefined) throw new ProtocolError(ProtocolCode.undecryptable, 'cannot decrypt the request')

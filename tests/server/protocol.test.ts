@@ -29,8 +29,15 @@ describe('the hall protocol', () => {
     expect(a.envelope.data).toMatchObject({ siteCode: '001', defaultLanguage: 'en_US', defaultCurrency: 'USD', maintainStatus: 0 })
   })
 
-  it('accepts parameters in clear when the request says so, and still encrypts the answer of an encrypted call', async () => {
-    const a = await callHall(hall.url, site, 'GET', '/home/getsysinfo', {}, { encrypted: false })
+  it('refuses parameters in clear for a call whose body is encrypted: 4005', async () => {
+    const a = await callHall(hall.url, site, 'POST', '/home/checkusername', { username: 'demo' }, { encrypted: false })
+    expect(a.status).toBe(400)
+    expect(a.envelope.code).toBe(4005)
+    expect(a.envelope.msg).toContain('encrypted')
+  })
+
+  it('encrypts the answer of an encrypted call', async () => {
+    const a = await callHall(hall.url, site, 'GET', '/home/getsysinfo', {})
     expect(a.envelope.code).toBe(1)
     expect(a.headers.get('x-encrypted')).toBe('1')
     expect(Exit.isSuccess(Schema.decodeUnknownExit(SysInfo)(a.envelope.data))).toBe(true)
