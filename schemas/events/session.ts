@@ -30,6 +30,20 @@ export const sessionKeyGenerated = defineEvent('session.keyGenerated', 'fact', '
   key: Sensitive(Schema.String),
 })
 
+/**
+ * What a third-party login that found no account hands to the registration modal (spec §4
+ * third-party login: email, id, access token, requester type, new account name and password).
+ */
+export const ThirdWay = Schema.Struct({
+  email: Schema.String,
+  id: Schema.String,
+  accessToken: Sensitive(Schema.String),
+  requesterType: Schema.Number,
+  newUsername: Schema.String,
+  newPassword: Sensitive(Schema.String),
+})
+export type ThirdWay = typeof ThirdWay.Type
+
 /** The player submitted the login form (validated in the view, spec §5). */
 export const loginSubmitted = defineEvent('session.loginSubmitted', 'intent', 'The player submitted the login form.', {
   username: Schema.String,
@@ -41,6 +55,21 @@ export const registerSubmitted = defineEvent('session.registerSubmitted', 'inten
   username: Schema.String,
   password: Sensitive(Schema.String),
   currency: Schema.String,
+})
+
+/** A visitor asked to play as a guest (trial mode, spec §4 login mode trymode): guest registration. */
+export const trialRequested = defineEvent('session.trialRequested', 'intent', 'A visitor asked to play as a guest (trial account).', {})
+
+/** The player submitted the SMS login form (spec §7.1 smslogin; the hall does not implement it yet). */
+export const smsLoginSubmitted = defineEvent('session.smsLoginSubmitted', 'intent', 'The player submitted the SMS login form.', {
+  phone: Schema.String,
+  code: Sensitive(Schema.String),
+})
+
+/** A third-party sign-in (Google, Facebook ...) answered; the lobby signs in with its token (spec §4 thirdlogin). */
+export const thirdLoginSubmitted = defineEvent('session.thirdLoginSubmitted', 'intent', 'The player signed in with a third party; the lobby logs in with its access token.', {
+  accessToken: Sensitive(Schema.String),
+  requesterType: Schema.Number,
 })
 
 /** The player asked to log out (opens the confirm). */
@@ -79,6 +108,8 @@ export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or g
 /** A visitor must be asked to sign in (auto visitor login off, or a register link; spec §4). */
 export const authPromptNeeded = defineEvent('session.authPromptNeeded', 'notice', 'A visitor must be asked to log in or register.', {
   mode: Schema.Literals(['login', 'register']),
+  /** A third-party login found no account (result code 100): register in thirdWay mode with these (spec §4). */
+  thirdWay: Schema.optionalKey(ThirdWay),
 })
 
 /** Signed out, by the player or because the token expired. */
@@ -115,6 +146,9 @@ export const sessionEvents = [
   sessionKeyGenerated,
   loginSubmitted,
   registerSubmitted,
+  trialRequested,
+  smsLoginSubmitted,
+  thirdLoginSubmitted,
   logoutRequested,
   logoutConfirmed,
   logoutCancelled,

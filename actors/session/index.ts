@@ -1,0 +1,55 @@
+import type { ActorSpec } from '../spec'
+import { languageMachine } from './language.machine'
+import { sessionMachine } from './session.machine'
+
+/**
+ * The session actor: who is signed in (visitor, guest, real player) and how they got there (fast
+ * login, guest registration, login, registration, SMS or third-party login), token expiry,
+ * logout, the session currency and the geetest restriction. It asks for hall calls with
+ * `hall.requested`, announces sign-ins and sign-outs, and hands credentials to the hall runner
+ * and the session to keep to the storage runner.
+ */
+export const sessionActor = {
+  id: 'session',
+  machine: sessionMachine,
+  consumes: [
+    'app.started',
+    'site.ready',
+    'session.storedLoaded',
+    'session.keyGenerated',
+    'hall.responded',
+    'hall.failed',
+    'session.loginSubmitted',
+    'session.registerSubmitted',
+    'session.trialRequested',
+    'session.smsLoginSubmitted',
+    'session.thirdLoginSubmitted',
+    'session.logoutConfirmed',
+    'session.expiredAcknowledged',
+    'session.currencyChosen',
+    'session.passwordChangeSubmitted',
+  ],
+} as const satisfies ActorSpec
+
+/**
+ * The language actor: the interface language switch (spec §4), a 200 ms loading, then
+ * `session.languageApplied` for the storage runner to apply and store. Part of the session's
+ * public surface; its own actor so each machine stays small.
+ */
+export const languageActor = {
+  id: 'language',
+  machine: languageMachine,
+  consumes: ['site.ready', 'session.languageChosen'],
+} as const satisfies ActorSpec
+
+/** The session statechart, as the system starts it. */
+export { sessionMachine } from './session.machine'
+/** The language-switch statechart. */
+export { languageMachine } from './language.machine'
+/** The language actor's context. */
+export type { LanguageContext } from './language.machine'
+/** The session's calls, delays and constants, for tests and views (the seconds of a geetest block, the link-type query key). */
+export { SESSION_CALLS, SESSION_DELAYS, GEETEST_SECONDS, GEETEST_ERRORS, LINK_TYPE_QUERY, TRIAL_ACCOUNT, linkTypeOf } from './session.logic'
+/** The session's context, the events it takes and emits, and a form error. */
+export type { SessionContext, SessionEvent, SessionEmitted, SessionError } from './session.logic'
+export * from './session.selectors'

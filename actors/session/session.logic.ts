@@ -1,0 +1,275 @@
+import type { EventOfType } from '../../schemas/events'
+import type { LoginMode, StoredSession, ThirdWay } from '../../schemas/events/session'
+import type { UserInfo } from '../../schemas/hall/calls/auth'
+import type { HallError } from '../../schemas/hall/errors'
+import { LinkType } from '../../schemas/routes'
+
+/**
+ * The session actor's data and the pure rules it applies (spec §4 visitor to logged-in, §6
+ * roles, §8 reactions). Kept apart from the statechart so the machine file stays a statechart.
+ */
+
+/** The hall calls the session makes, by the names of schemas/hall/calls. */
+export const SESSION_CALLS = {
+  sysInfo: 'getSysInfo',
+  fastLogin: 'fastLogin',
+  testRegister: 'testRegister',
+  login: 'login',
+  register: 'register',
+  smsLogin: 'smsLogin',
+  thirdLogin: 'thirdPartyLogin',
+  logout: 'userLogout',
+  guestCurrency: 'updateGuestCurrency',
+  changePassword: 'forceChangePassword',
+} as const
+export type SessionCall = (typeof SESSION_CALLS)[keyof typeof SESSION_CALLS]
+
+/** Actor delays (ms): the language switch's loading (spec §4), the geetest block and its countdown tick (spec §9). */
+export const SESSION_DELAYS = { languageSwitch: 200, geetestTick: 1_000, geetestBlock: 60_000 } as const
+
+/** Seconds a geetest restriction blocks login attempts (spec §9). */
+export const GEETEST_SECONDS = SESSION_DELAYS.geetestBlock / 1_000
+
+/** Login failures that start the geetest restriction (spec §4: error_12, error_01). */
+export const GEETEST_ERRORS: ReadonlyArray<string> = ['error_12', 'error_01']
+
+/** account_type of a trial (guest) account (spec §3). */
+export const TRIAL_ACCOUNT = 1
+
+/** The third-party login's result code for an account that is not registered yet (spec §4). */
+export const THIRD_NOT_REGISTERED = 100
+
+/** The query key of the entry URL that carries the link type (docs/decisions.md). */
+export const LINK_TYPE_QUERY = 'linkType'
+
+/**
+ * An error to show on a form: the hall's code and message for a service error, or the message
+ * key of the interface text (GEETEST_RESTRICTED, RSP_DATA_NOT_JSON, SYSTEM_ERROR, NETWORK_TIMEOUT,
+ * NETWORK_ERROR) when the lobby words it itself.
+ */
+export interface SessionError {
+  readonly code: number | null
+  readonly msg: string
+  readonly messageKey: string | null
+}
+
+/** What the site and the page told the session at start. */
+export interface SessionSite {
+  readonly siteKey: string
+  readonly linkType: number | null
+  readonly systemToken: string
+  readonly autoVisitorLogin: boolean
+  readonly languages: ReadonlyArray<string>
+  readonly currencies: ReadonlyArray<string>
+}
+
+export interface SessionContext {
+  readonly requestCount: number
+  readonly pendingId: string | null
+  /** The three start facts, null until each arrived. */
+  readonly started: { readonly siteKey: string; readonly linkType: number | null } | null
+  readonly stored: StoredSession | null
+  readonly site: Omit<SessionSite, 'siteKey' | 'linkType'> | null
+  /** The session currency of a visitor (the user's own once signed in). */
+  readonly currency: string
+  /** Fast login or test registration already retried after reloading system info. */
+  readonly retried: boolean
+  /** The token guest registration sends: the system token or a generated key (spec §4). */
+  readonly loginKey: string | null
+  /** The signed-in user (guest or real), null for a visitor. */
+  readonly user: UserInfo | null
+  readonly mode: LoginMode | null
+  /** The registration answer, kept while the new account signs in by fast login. */
+  readonly registered: UserInfo | null
+  /** The third-party sign-in in flight (for the thirdWay registration when it finds no account). */
+  readonly thirdAttempt: { readonly accessToken: string; readonly requesterType: number } | null
+  readonly loginError: SessionError | null
+  readonly registerError: SessionError | null
+  /** A failed guest currency change or forced password change, for the view. */
+  readonly accountError: SessionError | null
+  /** Seconds left of a geetest restriction; 0 when none. */
+  readonly geetestLeft: number
+}
+
+export const initialContext: SessionContext = {
+  requestCount: 0,
+  pendingId: null,
+  started: null,
+  stored: null,
+  site: null,
+  currency: 'CNY',
+  retried: false,
+  loginKey: null,
+  user: null,
+  mode: null,
+  registered: null,
+  thirdAttempt: null,
+  loginError: null,
+  registerError: null,
+  accountError: null,
+  geetestLeft: 0,
+}
+
+/** The events the session consumes. */
+export type SessionEvent =
+  | EventOfType<'app.started'>
+  | EventOfType<'site.ready'>
+  | EventOfType<'session.storedLoaded'>
+  | EventOfType<'session.keyGenerated'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+  | EventOfType<'session.loginSubmitted'>
+  | EventOfType<'session.registerSubmitted'>
+  | EventOfType<'session.trialRequested'>
+  | EventOfType<'session.smsLoginSubmitted'>
+  | EventOfType<'session.thirdLoginSubmitted'>
+  | EventOfType<'session.logoutConfirmed'>
+  | EventOfType<'session.expiredAcknowledged'>
+  | EventOfType<'session.currencyChosen'>
+  | EventOfType<'session.passwordChangeSubmitted'>
+
+/** The events the session emits. */
+export type SessionEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'session.credentialsChanged'>
+  | EventOfType<'session.persistRequested'>
+  | EventOfType<'session.loggedIn'>
+  | EventOfType<'session.loggedOut'>
+  | EventOfType<'session.tokenExpired'>
+  | EventOfType<'session.authPromptNeeded'>
+  | EventOfType<'session.keyRequested'>
+
+/** The link type of the entry URL (`?linkType=3`), or null when absent or not a number. */
+export const linkTypeOf = (url: string): number | null => {
+  let raw: string | null
+  try {
+    raw = new URL(url).searchParams.get(LINK_TYPE_QUERY)
+  } catch {
+    return null
+  }
+  const n = raw === null || raw.trim() === '' ? NaN : Number(raw)
+  return Number.isInteger(n) ? n : null
+}
+
+/** Guest registration without a stored key: auto visitor login on for the device, or a test-register or home link (spec §4). */
+export const guestAllowed = (site: Pick<SessionSite, 'autoVisitorLogin' | 'linkType'>): boolean =>
+  site.autoVisitorLogin || site.linkType === LinkType.testRegister || site.linkType === LinkType.home
+
+/** A -1 answer: the token expired (spec §8). */
+export const isExpiredError = (error: HallError): boolean => error._tag === 'ServiceCode' && error.code === -1
+
+/** A login failure that starts the geetest restriction (spec §4). */
+export const isGeetestError = (error: HallError): boolean =>
+  error._tag === 'ServiceCode' && (GEETEST_ERRORS.includes(error.msg.trim()) || GEETEST_ERRORS.includes(String(error.code)))
+
+/** How a failed call shows on a form (spec §8 reactions). */
+export const errorOf = (error: HallError): SessionError => {
+  switch (error._tag) {
+    case 'ServiceCode':
+      return { code: error.code, msg: error.msg, messageKey: isGeetestError(error) ? 'GEETEST_RESTRICTED' : null }
+    case 'NotJson':
+      return { code: null, msg: `response data not json (${error.requestId})`, messageKey: 'RSP_DATA_NOT_JSON' }
+    case 'Timeout':
+      return { code: null, msg: `no answer within ${error.ms} ms`, messageKey: 'NETWORK_TIMEOUT' }
+    case 'Network':
+      return { code: null, msg: error.message, messageKey: 'NETWORK_ERROR' }
+    case 'EmptyData':
+      return { code: null, msg: 'empty data', messageKey: 'SYSTEM_ERROR' }
+    case 'Decode':
+      return { code: null, msg: error.message, messageKey: 'SYSTEM_ERROR' }
+  }
+}
+
+/** The form error while a geetest restriction blocks attempts. */
+export const GEETEST_BLOCKED: SessionError = { code: null, msg: 'error_12', messageKey: 'GEETEST_RESTRICTED' }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The signed-in user of an answer. The login family's answers are decoded as UserInfo by the hall
+ * runner; SMS and third-party logins answer open data, so the fields the session relies on are
+ * checked here and the rest defaulted.
+ */
+export const userOf = (data: unknown): UserInfo | null => {
+  if (!isRecord(data)) return null
+  const { userkey, session_key, token, username, account_type } = data
+  if (typeof userkey !== 'string' || typeof session_key !== 'string' || typeof token !== 'string') return null
+  if (typeof username !== 'string' || typeof account_type !== 'number') return null
+  return {
+    userIdx: '0', platfromid: username, portrait_id: 0, currency: '', change_password: 0, must_bind_phone: 0,
+    must_bind_email: 0, must_bind_google_auth: 0, mustBindWithdrawPass: 0, must_bind_item: 0, email: '', thirdEmail: '',
+    thirdType: 0, mobile_phone: '', cpf: '', is_open_google_auth: 0, userOptResult: [], user_status: 1, game_gold: '0',
+    has_recharged: 0, showPassword: 0, lastgameinfo: null,
+    ...(data as Partial<UserInfo>),
+  } as UserInfo
+}
+
+/** A third-party answer saying the account is not registered yet (result code 100), or null. */
+export const thirdNotRegistered = (data: unknown): Record<string, unknown> | null =>
+  isRecord(data) && Number(data['code']) === THIRD_NOT_REGISTERED ? data : null
+
+/** The thirdWay registration data: from the hall's answer where it gives them, else from the attempt. */
+export const thirdWayOf = (data: Record<string, unknown>, attempt: SessionContext['thirdAttempt']): ThirdWay => {
+  const str = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '')
+  return {
+    email: str('email'),
+    id: str('id'),
+    accessToken: attempt?.accessToken ?? '',
+    requesterType: attempt?.requesterType ?? 0,
+    newUsername: str('new_username'),
+    newPassword: str('new_password'),
+  }
+}
+
+/**
+ * Logged in in the spec's sense: a userkey and not a trial account (spec §4, §6). Every signed-in
+ * user came with a userkey; it is not compared with '' because a sensitive value reads
+ * '[redacted]' in replay.
+ */
+export const isReal = (user: UserInfo | null): boolean => user !== null && user.account_type !== TRIAL_ACCOUNT
+
+/** The base login payload of spec §7.1 (the fields the lobby knows without the device). */
+export const BASE_LOGIN = { clientType: 5, platformType: 1001, operationId: 0 } as const
+
+/** The answer to the call the session waits for. */
+export const answered = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.responded' && e.requestId === c.pendingId
+/** A -1 while signed in is the token expiring, whoever made the call (spec §8). */
+export const expiry = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.failed' && isExpiredError(e.error) && c.user !== null
+/** Its own call failed (a -1 while signed in is the expiry instead). */
+export const failedMine = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.failed' && e.requestId === c.pendingId && !expiry(c, e)
+/** A trial account is signed in. */
+export const isGuest = (c: SessionContext): boolean => c.user?.account_type === TRIAL_ACCOUNT
+/** The site offers this currency (or names none). */
+export const offeredCurrency = (c: SessionContext, currency: string): boolean => c.site !== null && (c.site.currencies.length === 0 || c.site.currencies.includes(currency))
+/** The token visitors send (spec §7: pre-login calls). */
+export const systemToken = (c: SessionContext): string => c.site?.systemToken ?? ''
+
+/** The payload of each call, from the context and the event that asked for it. */
+export const payloadOf = (call: SessionCall, c: SessionContext, e: SessionEvent): Record<string, unknown> => {
+  switch (call) {
+    case SESSION_CALLS.fastLogin:
+      return { ...BASE_LOGIN, token: systemToken(c), userkey: c.registered?.userkey ?? c.stored?.userkey ?? '' }
+    case SESSION_CALLS.testRegister:
+      return { ...BASE_LOGIN, token: c.loginKey ?? systemToken(c), currency: c.currency }
+    case SESSION_CALLS.login:
+      return e.type === 'session.loginSubmitted' ? { ...BASE_LOGIN, username: e.username, password: e.password, token: systemToken(c), currency: c.currency } : {}
+    case SESSION_CALLS.register:
+      return e.type === 'session.registerSubmitted' ? { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) } : {}
+    case SESSION_CALLS.smsLogin:
+      return e.type === 'session.smsLoginSubmitted' ? { phone: e.phone, code: e.code } : {}
+    case SESSION_CALLS.thirdLogin:
+      return e.type === 'session.thirdLoginSubmitted' ? { access_token: e.accessToken, requester_type: e.requesterType } : {}
+    case SESSION_CALLS.logout:
+      return c.user === null ? {} : { useridx: c.user.userIdx, token: c.user.token }
+    case SESSION_CALLS.guestCurrency:
+      return e.type === 'session.currencyChosen' ? { currency: e.currency } : {}
+    case SESSION_CALLS.changePassword:
+      return e.type === 'session.passwordChangeSubmitted' ? { oldPassword: e.oldPassword, newPassword: e.newPassword } : {}
+    case SESSION_CALLS.sysInfo:
+      return {}
+  }
+}
+
+/** The credentials of a visitor: the system token and the site key. */
+export const systemCredentials = (c: SessionContext, currency: string) =>
+  ({ type: 'session.credentialsChanged', token: systemToken(c), keyMaterial: c.started?.siteKey ?? '', currency }) as const
