@@ -45,6 +45,11 @@ const bodies = {
   credit: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), amount: Amount }),
   reset: Schema.Struct({}),
   'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
+  'site-document': Schema.Struct({
+    siteCode: Schema.String,
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
+    patch: Schema.Record(Schema.String, Schema.Unknown),
+  }),
 } as const
 
 type ControlName = keyof typeof bodies
@@ -145,6 +150,16 @@ export const runControl = async (
       const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
       if (balance === undefined) return fail(409, 'the balance would go below zero')
       return ok({ balance: await balanceOf(db, player.id, player.currency), currency: player.currency })
+    }
+    case 'site-document': {
+      // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.
+      const b = decoded.value as (typeof bodies)['site-document']['Type']
+      const updated = await db.query(
+        `UPDATE site_documents SET doc = doc || $3::jsonb, updated_at = now() WHERE site_code = $1 AND name = $2`,
+        [b.siteCode, b.name, JSON.stringify(b.patch)],
+      )
+      if ((updated.affectedRows ?? 0) === 0) return fail(404, `site ${b.siteCode} has no ${b.name} document`)
+      return ok()
     }
     case 'reset':
       state.reset()

@@ -38,6 +38,14 @@ describe('the control surface', () => {
     expect(await control(hall.url, 'maintenance', { siteCode: '999', maintainStatus: 1 })).toMatchObject({ ok: false })
   })
 
+  it('patches a stored settings document, as an operator would (auto visitor login off)', async () => {
+    expect(await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { auto_visitor_login_h5: 'close' } })).toEqual({ ok: true })
+    expect((await get('/home/getsysinfo')).envelope.data).toMatchObject({ auto_visitor_login_h5: 'close', auto_visitor_login_web: 'close' })
+    await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { auto_visitor_login_h5: 'open' } })
+    expect((await get('/home/getsysinfo')).envelope.data).toMatchObject({ auto_visitor_login_h5: 'open' })
+    expect(await control(hall.url, 'site-document', { siteCode: '999', name: 'sysInfo', patch: {} })).toMatchObject({ ok: false })
+  })
+
   it('forces the next answers of a call: envelope, count, until cleared, raw text', async () => {
     await control(hall.url, 'force', { path: '/hall/api/lobby/layoutDesign/getLayout', code: 1, data: null })
     const forced = await get('/api/lobby/layoutDesign/getLayout')
