@@ -1,9 +1,10 @@
 import type { ActorSpec } from './spec'
 import { navActor } from './nav'
+import { popupsActor } from './popups'
 import { languageActor, sessionActor } from './session'
 import { siteActor } from './site'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor]
 
 export type { ActorSpec } from './spec'

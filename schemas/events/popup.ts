@@ -31,5 +31,13 @@ export const popupShown = defineEvent('popup.shown', 'notice', 'The popup shown 
   popup: Schema.NullOr(PopupId),
 })
 
+/**
+ * A popup finished closing: it was hidden, and 100 ms later its content is reset (spec §2). What
+ * waits for a popup to be dismissed (the post-login sequence) waits for this.
+ */
+export const popupClosed = defineEvent('popup.closed', 'notice', 'A popup finished closing, 100 ms after it was hidden; its content is reset.', {
+  popup: PopupId,
+})
+
 /** The popup events. */
-export const popupEvents = [popupOpenRequested, popupCloseRequested, popupShown] as const
+export const popupEvents = [popupOpenRequested, popupCloseRequested, popupShown, popupClosed] as const
