@@ -45,6 +45,13 @@ const bodies = {
   credit: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), amount: Amount }),
   reset: Schema.Struct({}),
   'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
+  player: Schema.Struct({
+    username: Schema.String,
+    siteCode: Schema.optional(Schema.String),
+    change_password: Schema.optional(Schema.Literals([0, 1])),
+    user_status: Schema.optional(Schema.Literals([1, 2, 3, 4, 5])),
+    has_recharged: Schema.optional(Schema.Literals([0, 1])),
+  }),
   'site-document': Schema.Struct({
     siteCode: Schema.String,
     name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
@@ -150,6 +157,20 @@ export const runControl = async (
       const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
       if (balance === undefined) return fail(409, 'the balance would go below zero')
       return ok({ balance: await balanceOf(db, player.id, player.currency), currency: player.currency })
+    }
+    case 'player': {
+      // Account flags an operator sets: a forced password change, a frozen or blacklisted status.
+      const b = decoded.value as typeof bodies.player.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const sets: Array<[string, number]> = []
+      if (b.change_password !== undefined) sets.push(['change_password', b.change_password])
+      if (b.user_status !== undefined) sets.push(['user_status', b.user_status])
+      if (b.has_recharged !== undefined) sets.push(['has_recharged', b.has_recharged])
+      for (const [column, value] of sets) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
+      return ok()
     }
     case 'site-document': {
       // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.

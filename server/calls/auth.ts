@@ -10,6 +10,7 @@ import {
   Username,
   checkUsername,
   fastLogin,
+  forceChangePassword,
   login,
   register,
   testRegister,
@@ -136,6 +137,19 @@ export const authCalls: ReadonlyArray<Implementation> = [
     const { session } = await requirePlayer(ctx)
     await endSession(ctx.db, session.token, ctx.now)
     return {}
+  }),
+
+  // The forced password change (change_password 1, spec §4): the old password proves the player,
+  // the new one must differ and follow the rules; the flag is cleared in the same transaction.
+  implement(forceChangePassword, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    if (player.passwordHash === null || !(await verifyPassword(p.oldPassword, player.passwordHash))) {
+      throw new ServiceError(ServiceCodes.loginError, 'the current password is wrong')
+    }
+    if (p.oldPassword === p.newPassword) throw new ServiceError(ServiceCodes.invalidPassword, 'the new password must differ from the current one')
+    const hash = await hashPassword(p.newPassword)
+    await ctx.db.query('UPDATE players SET password_hash = $2, change_password = 0 WHERE id = $1', [player.id, hash])
+    return { change_password: 0 }
   }),
 
   implement(updateGuestCurrency, async (ctx, p) => {

@@ -16,6 +16,7 @@ import {
   register,
   testRegister,
   updateGuestCurrency,
+  forceChangePassword,
   userLogout,
 } from '../../schemas/hall/calls'
 import type { UserInfo } from '../../schemas/hall/calls'
@@ -152,6 +153,16 @@ describe('registration', () => {
     expect(await fail(updateGuestCurrency, { currency: 'XXX' }, playerContext(hall, guest))).toMatchObject({ code: 1034 })
     const real = await loginDemo()
     expect(await fail(updateGuestCurrency, { currency: 'EUR' }, playerContext(hall, real))).toMatchObject({ code: 1033 })
+  })
+})
+
+describe('forced password change', () => {
+  it('clears change_password with the right old password; a wrong one gives 1011', async () => {
+    const { user, username, password } = await registerFresh()
+    await control(hall.url, 'player', { username, change_password: 1 })
+    const ctx = playerContext(hall, user)
+    expect(await fail(forceChangePassword, { oldPassword: 'wrong999', newPassword: 'newpass12' }, ctx)).toMatchObject({ code: 1011 })
+    expect(await succeed(forceChangePassword, { oldPassword: password, newPassword: 'newpass12' }, ctx)).toEqual({ change_password: 0 })
   })
 })
 

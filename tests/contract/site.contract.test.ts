@@ -161,6 +161,7 @@ describe('coverage', () => {
     checkUsername: { username: 'demo' },
     userLogout: {},
     updateGuestCurrency: { currency: 'USD' },
+    forceChangePassword: { oldPassword: 'demo1234', newPassword: 'demo5678' },
   }
 
   it('every implemented call passes the protocol checks through the client and gives a forced code', async () => {

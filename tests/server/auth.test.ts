@@ -47,6 +47,20 @@ describe('signing in at the reference hall', () => {
     expect(after.envelope).toMatchObject({ code: -1, msg: 'token expired' })
   })
 
+  it('forces a password change: the flag shows at login, the change clears it, the new password works', async () => {
+    const reg = await post(site, '/home/register', { username: 'forced01', password: 'first123' })
+    expect(reg.envelope.code).toBe(1)
+    expect(await control(hall.url, 'player', { username: 'forced01', change_password: 1 })).toEqual({ ok: true })
+    const first = await login(site, 'forced01', 'first123')
+    expect(first.envelope.data).toMatchObject({ change_password: 1 })
+    const me = player('001', first.envelope.data)
+    expect((await post(me, '/user/forcechangepassword', { oldPassword: 'wrong123', newPassword: 'second12' })).envelope.code).toBe(1011)
+    expect((await post(me, '/user/forcechangepassword', { oldPassword: 'first123', newPassword: 'first123' })).envelope.code).toBe(1032)
+    expect((await post(me, '/user/forcechangepassword', { oldPassword: 'first123', newPassword: 'second12' })).envelope).toMatchObject({ code: 1, data: { change_password: 0 } })
+    expect((await login(site, 'forced01', 'first123')).envelope.code).toBe(1011)
+    expect((await login(site, 'forced01', 'second12')).envelope.data).toMatchObject({ change_password: 0 })
+  })
+
   it('answers -1 once the control surface expires the session', async () => {
     const me = player('001', (await login(site, 'demo', 'demo1234')).envelope.data)
     expect(await control(hall.url, 'expire-token', { username: 'demo', siteCode: '001' })).toMatchObject({ ok: true })

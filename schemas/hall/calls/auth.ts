@@ -426,6 +426,9 @@ export const forceChangePassword = defineCall({
   name: 'forceChangePassword',
   area: 'auth',
   path: '/user/forcechangepassword',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    oldPassword: Sensitive(Schema.String),
+    newPassword: Password,
+  }),
+  response: Schema.Struct({ change_password: Schema.Number }),
 })
