@@ -10,6 +10,7 @@ import { ActorHost } from './bus/host'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
+import { startStorageRunner } from './effects/storage'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -145,6 +146,9 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     ...(o.hall === undefined ? {} : { options: o.hall }),
   })
   cleanups.push(() => hallSub.unsubscribe())
+  // Before the host starts, so it sees app.started and answers with session.storedLoaded.
+  const storage = startStorageRunner(core.bus, { db, root: w.document.documentElement })
+  cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
   const started: EventOfType<'app.started'> = {

@@ -10,7 +10,8 @@ import { callHall, toHallError, type CallOptions, type HallContext } from './hal
 /**
  * The hall runner: performs every `hall.requested` notice with the hall client and publishes
  * the answer as `hall.responded` or `hall.failed`. It keeps the common-header context (site,
- * language, currency, token, key material) from the events that change it. It decides nothing
+ * language, currency, token, key material) from the events that change it
+ * (`session.credentialsChanged` for the token, key material and currency). It decides nothing
  * about errors: it reports them typed, and actors react.
  */
 
@@ -51,6 +52,10 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
       }
     } else if (ctx !== null && event.type === 'site.ready') {
       ctx = { ...ctx, language: event.language, currency: event.currency }
+    } else if (ctx !== null && event.type === 'session.credentialsChanged') {
+      // The session decides who calls: a player's token and session key after a sign-in, the
+      // system token and site key after a logout or an expiry, and the session currency.
+      ctx = { ...ctx, token: event.token, keyMaterial: event.keyMaterial, currency: event.currency }
     } else if (ctx !== null && event.type === 'hall.responded' && event.call === 'getSysInfo') {
       const token = (event.data as { token?: unknown } | null)?.token
       if (typeof token === 'string' && ctx.token === '') ctx = { ...ctx, token }
