@@ -1,0 +1,206 @@
+/**
+ * Form rules (spec §5), as pure functions: each takes the raw input and returns the key of the
+ * message to show (in the `auth` namespace, under `validation.`), or null when the value passes.
+ * Messages take the item name as `item` and the numbers below as `min`, `max`, `length`, `decimals`
+ * (VALIDATION_PARAMS), so a view calls `t(key, { ...VALIDATION_PARAMS, item: label })`.
+ */
+
+/** The numbers of spec §5 and §9. */
+export const LIMITS = {
+  usernameMin: 4,
+  usernameMax: 16,
+  passwordMin: 6,
+  passwordMax: 16,
+  emailMax: 50,
+  cpfMax: 11,
+  paymentPassword: 6,
+  codeLength: { sms: 4, email: 5, image: 4 },
+  realNameMax: 75,
+  phoneMax: 16,
+  moneyDecimals: { fiat: 2, crypto: 10 },
+  /** The longest money input: 12 digits without a decimal point, 15 characters with one. */
+  moneyLength: { whole: 12, withPoint: 15 },
+  numberDecimals: 2,
+} as const
+
+/** The interpolation values every validation message may use. */
+export const VALIDATION_PARAMS = {
+  usernameMin: LIMITS.usernameMin,
+  usernameMax: LIMITS.usernameMax,
+  passwordMin: LIMITS.passwordMin,
+  passwordMax: LIMITS.passwordMax,
+  emailMax: LIMITS.emailMax,
+  cpfMax: LIMITS.cpfMax,
+  paymentPassword: LIMITS.paymentPassword,
+  realNameMax: LIMITS.realNameMax,
+  phoneMax: LIMITS.phoneMax,
+  numberDecimals: LIMITS.numberDecimals,
+} as const
+
+/** Every message key a rule may return. */
+export type ValidationKey =
+  | 'validation.required'
+  | 'validation.username'
+  | 'validation.passwordLength'
+  | 'validation.passwordChars'
+  | 'validation.passwordWeak'
+  | 'validation.passwordMismatch'
+  | 'validation.email'
+  | 'validation.emailLength'
+  | 'validation.cpf'
+  | 'validation.paymentPassword'
+  | 'validation.code'
+  | 'validation.codeNotRequested'
+  | 'validation.number'
+  | 'validation.money'
+  | 'validation.moneyDecimals'
+  | 'validation.moneyLength'
+  | 'validation.realNameLength'
+  | 'validation.realNameUppercase'
+  | 'validation.phoneError'
+  | 'validation.phoneError2'
+  | 'validation.phoneLength'
+  | 'validation.phoneLeadingZero'
+  | 'validation.url'
+
+/** A rule: the message key, or null when the value passes. */
+export type Rule = (value: string) => ValidationKey | null
+
+/** The symbols a password may hold besides word characters (spec §5: ~!@#$%^&*_=+-/,./?). */
+export const PASSWORD_SYMBOLS = '~!@#$%^&*_=+-/,.?'
+const escaped = PASSWORD_SYMBOLS.replace(/[-\\^\]/]/g, '\\$&')
+const PASSWORD_CHARS = new RegExp(`^[\\w${escaped}]*$`)
+const ONLY_SYMBOLS = new RegExp(`^[${escaped}]+$`)
+
+/** Required: message 'required' with the item name (spec §5). Blank counts as empty. */
+export const required: Rule = (value) => (value.trim() === '' ? 'validation.required' : null)
+
+/** Runs rules in order and returns the first message. */
+export const firstOf =
+  (...rules: ReadonlyArray<Rule>): Rule =>
+  (value) => {
+    for (const rule of rules) {
+      const key = rule(value)
+      if (key !== null) return key
+    }
+    return null
+  }
+
+/** Username: letters and digits only (either case), 4 to 16. */
+export const username: Rule = firstOf(required, (v) =>
+  /^[A-Za-z0-9]+$/.test(v) && v.length >= LIMITS.usernameMin && v.length <= LIMITS.usernameMax ? null : 'validation.username',
+)
+
+/**
+ * Password: 6 to 16 word characters and ~!@#$%^&*_=+-/,.? , not only digits, not only letters,
+ * not only symbols.
+ */
+export const password: Rule = firstOf(required, (v) => {
+  if (v.length < LIMITS.passwordMin || v.length > LIMITS.passwordMax) return 'validation.passwordLength'
+  if (!PASSWORD_CHARS.test(v)) return 'validation.passwordChars'
+  if (/^\d+$/.test(v) || /^[A-Za-z]+$/.test(v) || ONLY_SYMBOLS.test(v)) return 'validation.passwordWeak'
+  return null
+})
+
+/** The confirmation of a password: required, and the same as the password. */
+export const confirmation =
+  (passwordValue: string): Rule =>
+  (value) =>
+    required(value) ?? (value === passwordValue ? null : 'validation.passwordMismatch')
+
+/** Email: standard format, at most 50 characters. */
+export const email: Rule = firstOf(required, (v) => {
+  if (v.length > LIMITS.emailMax) return 'validation.emailLength'
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v) ? null : 'validation.email'
+})
+
+/** CPF: digits only, 1 to 11. */
+export const cpf: Rule = firstOf(required, (v) => (new RegExp(`^\\d{1,${LIMITS.cpfMax}}$`).test(v) ? null : 'validation.cpf'))
+
+/** Payment (withdraw) password: exactly 6 digits. */
+export const paymentPassword: Rule = firstOf(required, (v) =>
+  new RegExp(`^\\d{${LIMITS.paymentPassword}}$`).test(v) ? null : 'validation.paymentPassword',
+)
+
+/** The kinds of verification code and their lengths (spec §5: SMS 4 digits, email 5, image 4). */
+export type CodeKind = keyof typeof LIMITS.codeLength
+
+/**
+ * A verification code: required, asked for first, and of its kind's length. SMS and email codes
+ * are digits; an image code is letters or digits.
+ */
+export const code =
+  (kind: CodeKind, requested: boolean): Rule =>
+  (value) => {
+    const empty = required(value)
+    if (empty !== null) return empty
+    if (!requested) return 'validation.codeNotRequested'
+    const n = LIMITS.codeLength[kind]
+    const pattern = kind === 'image' ? new RegExp(`^[A-Za-z0-9]{${n}}$`) : new RegExp(`^\\d{${n}}$`)
+    return pattern.test(value) ? null : 'validation.code'
+  }
+
+/** The length a code input takes, for its maxLength and the message. */
+export const codeLength = (kind: CodeKind): number => LIMITS.codeLength[kind]
+
+/** Number check: digits with up to 2 decimals. */
+export const numberCheck: Rule = (v) => (new RegExp(`^\\d+(\\.\\d{1,${LIMITS.numberDecimals}})?$`).test(v) ? null : 'validation.number')
+
+/**
+ * Money input: numeric only, 2 decimals for fiat and 10 for crypto; at most 12 digits without a
+ * decimal point, 15 characters with one.
+ */
+export const money =
+  (currencyType: 'fiat' | 'crypto'): Rule =>
+  (v) => {
+    const empty = required(v)
+    if (empty !== null) return empty
+    if (!/^\d+(\.\d*)?$/.test(v)) return 'validation.money'
+    const max = v.includes('.') ? LIMITS.moneyLength.withPoint : LIMITS.moneyLength.whole
+    if (v.length > max) return 'validation.moneyLength'
+    const decimals = v.split('.')[1]?.length ?? 0
+    return decimals > LIMITS.moneyDecimals[currencyType] ? 'validation.moneyDecimals' : null
+  }
+
+/** The decimals a money input allows, for the message. */
+export const moneyDecimals = (currencyType: 'fiat' | 'crypto'): number => LIMITS.moneyDecimals[currencyType]
+
+/** Real name: required, at most 75, uppercase when the site says so (realNameMustUppercase). */
+export const realName =
+  (mustUppercase: boolean): Rule =>
+  (v) => {
+    const empty = required(v)
+    if (empty !== null) return empty
+    if (v.length > LIMITS.realNameMax) return 'validation.realNameLength'
+    return mustUppercase && v !== v.toUpperCase() ? 'validation.realNameUppercase' : null
+  }
+
+/**
+ * Brazilian phone: required, at most 16 characters; its digits (mask characters aside) have a 9
+ * as the third digit (phoneError), then follow the Brazilian mobile pattern: a two-digit area code
+ * without 0, 9, eight digits (phoneError2). On the country-select variant a leading 0 is refused.
+ */
+export const phoneBR =
+  (o: { refuseLeadingZero?: boolean } = {}): Rule =>
+  (v) => {
+    const empty = required(v)
+    if (empty !== null) return empty
+    if (v.length > LIMITS.phoneMax) return 'validation.phoneLength'
+    if (o.refuseLeadingZero === true && v.trim().startsWith('0')) return 'validation.phoneLeadingZero'
+    const digits = v.replace(/[\s()+-]/g, '')
+    if (!/^\d+$/.test(digits) || digits[2] !== '9') return 'validation.phoneError'
+    return /^[1-9]{2}9\d{8}$/.test(digits) ? null : 'validation.phoneError2'
+  }
+
+/** URL check: http or https. */
+export const url: Rule = (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : 'validation.url')
+
+/**
+ * Go-to-page input: digits only, clamped to 1..ceil(total / pageSize) (spec §5). Returns the page
+ * to go to, or null when the input is not a number.
+ */
+export const goToPage = (input: string, total: number, pageSize: number): number | null => {
+  if (!/^\d+$/.test(input.trim())) return null
+  const last = Math.max(1, Math.ceil(total / pageSize))
+  return Math.min(last, Math.max(1, Number(input.trim())))
+}
