@@ -3,8 +3,9 @@ import { navActor } from './nav'
 import { popupsActor } from './popups'
 import { languageActor, sessionActor } from './session'
 import { siteActor } from './site'
+import { socketActor } from './socket'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor]
 
 export type { ActorSpec } from './spec'

@@ -7,6 +7,7 @@ import { navEvents } from './nav'
 import { popupEvents } from './popup'
 import { sessionEvents } from './session'
 import { siteEvents } from './site'
+import { socketEvents } from './socket'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -21,6 +22,7 @@ export const eventDefs = [
   ...sessionEvents,
   ...navEvents,
   ...popupEvents,
+  ...socketEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -41,7 +43,7 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, hallEvents, navEvents, popupEvents, sessionEvents, siteEvents }
+export { appEvents, clockEvents, hallEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
 export * from './app'
 export * from './clock'
 export * from './hall'
@@ -49,3 +51,4 @@ export * from './nav'
 export * from './popup'
 export * from './session'
 export * from './site'
+export * from './socket'
