@@ -3,6 +3,7 @@ import type { EventDef, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
 import { clockEvents } from './clock'
 import { hallEvents } from './hall'
+import { musicEvents } from './music'
 import { navEvents } from './nav'
 import { popupEvents } from './popup'
 import { sessionEvents } from './session'
@@ -22,6 +23,7 @@ export const eventDefs = [
   ...sessionEvents,
   ...navEvents,
   ...popupEvents,
+  ...musicEvents,
   ...socketEvents,
 ] as const
 
@@ -43,10 +45,11 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, hallEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
+export { appEvents, clockEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
 export * from './app'
 export * from './clock'
 export * from './hall'
+export * from './music'
 export * from './nav'
 export * from './popup'
 export * from './session'

@@ -431,6 +431,38 @@ export const platformCategories = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * A music item (screens doc §3): oss_url is where the audio file is served (absolute, or a path
+ * on the hall's origin); music_size is the file's size in bytes.
+ */
+export const MusicItem = Schema.Struct({
+  id: Schema.Number,
+  music_name: Schema.String,
+  music_size: Schema.Number,
+  oss_url: Schema.String,
+})
+export type MusicItem = typeof MusicItem.Type
+
+/**
+ * What the music-list call does, by reqType. The spec names the player's own list (no reqType:
+ * page 1, pageLimit 500, data.data) and the system music (reqType 1, sys_list); it lists no call
+ * for adding a system track to the player's list or removing one, so the project defines them on
+ * the same call: reqType 2 downloads music_id into the player's list, reqType 3 deletes it from
+ * the list; both answer the list as it now is, like the plain list.
+ */
+export const MusicReqType = { system: 1, download: 2, remove: 3 } as const
+
+/** The player's own list (my_list): answer of the plain list, a download and a delete. */
+export const MyMusicPage = Schema.Struct({ data: Schema.Array(MusicItem), total: Schema.Number })
+export type MyMusicPage = typeof MyMusicPage.Type
+/** The system music (reqType 1). */
+export const SystemMusic = Schema.Struct({ sys_list: Schema.Array(MusicItem) })
+export type SystemMusic = typeof SystemMusic.Type
+
+/** Music list defaults (spec §9): page 1, 500 a page. */
+export const MUSIC_PAGE_LIMIT = 500
+
+/** The music library: the player's list, the system list, and downloads into and deletes from the player's list. */
 export const musicList = defineCall({
   name: 'musicList',
   area: 'site',
@@ -439,9 +471,10 @@ export const musicList = defineCall({
   request: Schema.Struct({
     page: Schema.optional(Schema.Number),
     pageLimit: Schema.optional(Schema.Number),
-    reqType: Schema.optional(Schema.Number),
+    reqType: Schema.optional(Schema.Literals([MusicReqType.system, MusicReqType.download, MusicReqType.remove])),
+    music_id: Schema.optional(Schema.Number),
   }),
-  response: OpenResponse,
+  response: Schema.Union([SystemMusic, MyMusicPage]),
 })
 
 export const activeIsShow = defineCall({
