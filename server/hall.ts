@@ -21,6 +21,8 @@ import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
 import { HallState } from './state'
+import { mountSupport } from './support/routes'
+import { seedSupportAccount } from './support/store'
 
 /** Options of startHall. */
 export interface HallOptions {
@@ -66,6 +68,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   try {
     await migrate(db)
     if (await needsSeed(db)) await seed(db)
+    if (opts.mode !== 'production') await seedSupportAccount(db)
   } catch (e) {
     await db.close()
     throw e
@@ -146,6 +149,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const r = await runControl({ db, state }, name, await c.req.text(), new URL(c.req.url).origin)
     return c.json(r.body, r.status as 200)
   })
+
+  mountSupport(app, { db, files })
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)

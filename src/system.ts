@@ -8,6 +8,7 @@ import { Bus } from './bus/bus'
 import { BusClock, realTimers, wallNow, type TimerPort } from './bus/clock'
 import { ActorHost } from './bus/host'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
+import { startDiagnosticsRunner } from './effects/diagnostics'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
 import { startStorageRunner } from './effects/storage'
@@ -146,6 +147,14 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     ...(o.hall === undefined ? {} : { options: o.hall }),
   })
   cleanups.push(() => hallSub.unsubscribe())
+  const diagnostics = startDiagnosticsRunner(core.bus, {
+    exportLog: () => recorder.flush().then(() => recorder.exportNdjson()),
+    domain: w.location.host,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    fingerprint,
+    ...(o.hall === undefined ? {} : { options: o.hall }),
+  })
+  cleanups.push(() => diagnostics.unsubscribe())
   // Before the host starts, so it sees app.started and answers with session.storedLoaded.
   const storage = startStorageRunner(core.bus, { db, root: w.document.documentElement })
   cleanups.push(() => storage.stop())

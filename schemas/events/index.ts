@@ -2,6 +2,7 @@ import type { Schema } from 'effect'
 import type { EventDef, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
 import { clockEvents } from './clock'
+import { diagnosticsEvents } from './diagnostics'
 import { hallEvents } from './hall'
 import { musicEvents } from './music'
 import { navEvents } from './nav'
@@ -23,6 +24,7 @@ export const eventDefs = [
   ...sessionEvents,
   ...navEvents,
   ...popupEvents,
+  ...diagnosticsEvents,
   ...musicEvents,
   ...socketEvents,
 ] as const
@@ -45,9 +47,10 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
+export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
 export * from './app'
 export * from './clock'
+export * from './diagnostics'
 export * from './hall'
 export * from './music'
 export * from './nav'

@@ -4,7 +4,8 @@
  */
 import { authCalls } from './auth'
 import { siteCalls } from './site'
+import { supportCalls } from './support'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls]

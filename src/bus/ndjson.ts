@@ -25,8 +25,48 @@ export interface LogFileError {
 const decodeHeader = Schema.decodeUnknownExit(LogHeader)
 const decodeRecord = Schema.decodeUnknownExit(LogRecord)
 
-/** Reads a log file; refuses another format version with a message naming it. */
-export const parseNdjson = (text: string): { ok: true; file: LogFile } | { ok: false; error: LogFileError } => {
+/**
+ * A step that brings a log of format version `from` to version `from + 1`. It works on the
+ * parsed JSON of each line, before decoding, so it may rename, add or drop fields freely.
+ */
+export interface LogMigration {
+  readonly from: number
+  readonly header: (header: Record<string, unknown>) => Record<string, unknown>
+  readonly record: (record: Record<string, unknown>) => Record<string, unknown>
+}
+
+/**
+ * The migrations this build knows, by the version they read. Version 1 is the first format, so
+ * there is none yet: a log of another version is refused with a message naming it. When
+ * LOG_FORMAT_VERSION is bumped, the step from the previous version goes here.
+ */
+export const LOG_MIGRATIONS: ReadonlyMap<number, LogMigration> = new Map()
+
+/** Why a log of this version cannot be read, or null when the migrations bring it to the current one. */
+const versionProblem = (version: unknown, migrations: ReadonlyMap<number, LogMigration>): string | null => {
+  if (typeof version !== 'number' || !Number.isInteger(version)) return `the log names no format version (formatVersion: ${JSON.stringify(version)})`
+  if (version > LOG_FORMAT_VERSION) {
+    return `log format version ${version} is not supported: it is newer than this build, which reads version ${LOG_FORMAT_VERSION}; open it with a newer build`
+  }
+  for (let v = version; v < LOG_FORMAT_VERSION; v++) {
+    if (!migrations.has(v)) {
+      return `log format version ${version} is not supported (this build reads version ${LOG_FORMAT_VERSION} and has no migration from version ${v})`
+    }
+  }
+  return null
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Reads a log file. A log of an older format version is migrated step by step (`migrations`,
+ * LOG_MIGRATIONS by default) before it is decoded; one that no migration reaches, or a newer one,
+ * is refused with a message naming its version.
+ */
+export const parseNdjson = (
+  text: string,
+  migrations: ReadonlyMap<number, LogMigration> = LOG_MIGRATIONS,
+): { ok: true; file: LogFile } | { ok: false; error: LogFileError } => {
   const lines = text.split('\n').filter((l) => l.trim() !== '')
   if (lines.length === 0) return { ok: false, error: { line: 1, message: 'empty file: no header line' } }
   let headerJson: unknown
@@ -35,14 +75,17 @@ export const parseNdjson = (text: string): { ok: true; file: LogFile } | { ok: f
   } catch {
     return { ok: false, error: { line: 1, message: 'the header line is not JSON' } }
   }
-  const header = decodeHeader(headerJson)
-  if (header._tag === 'Failure') return { ok: false, error: { line: 1, message: `not a lobby log header: ${String(header.cause)}` } }
-  if (header.value.formatVersion !== LOG_FORMAT_VERSION) {
-    return {
-      ok: false,
-      error: { line: 1, message: `log format version ${header.value.formatVersion} is not supported (this build reads version ${LOG_FORMAT_VERSION})` },
-    }
+  if (!isObject(headerJson) || headerJson['format'] !== 'lobby-log') {
+    return { ok: false, error: { line: 1, message: 'not a lobby log header: the first line has no "format": "lobby-log"' } }
   }
+  const problem = versionProblem(headerJson['formatVersion'], migrations)
+  if (problem !== null) return { ok: false, error: { line: 1, message: problem } }
+  const steps: LogMigration[] = []
+  for (let v = headerJson['formatVersion'] as number; v < LOG_FORMAT_VERSION; v++) steps.push(migrations.get(v)!)
+  let migratedHeader: Record<string, unknown> = headerJson
+  for (const step of steps) migratedHeader = { ...step.header(migratedHeader), formatVersion: step.from + 1 }
+  const header = decodeHeader(migratedHeader)
+  if (header._tag === 'Failure') return { ok: false, error: { line: 1, message: `not a lobby log header: ${String(header.cause)}` } }
   const records: LogRecord[] = []
   let last = 0
   for (let i = 1; i < lines.length; i++) {
@@ -51,6 +94,10 @@ export const parseNdjson = (text: string): { ok: true; file: LogFile } | { ok: f
       json = JSON.parse(lines[i]!)
     } catch {
       return { ok: false, error: { line: i + 1, message: 'not JSON' } }
+    }
+    for (const step of steps) {
+      if (!isObject(json)) break
+      json = step.record(json)
     }
     const r = decodeRecord(json)
     if (r._tag === 'Failure') return { ok: false, error: { line: i + 1, message: `not a log record: ${String(r.cause)}` } }
