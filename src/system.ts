@@ -12,10 +12,13 @@ import { startDiagnosticsRunner } from './effects/diagnostics'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
 import { startStorageRunner } from './effects/storage'
+import { browserHistory, startHistoryRunner } from './effects/history'
+import { startI18nRunner } from './effects/i18n'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
 import { isString, PREF_KEYS, readPref, writePref } from './store/prefs'
+import { i18n, isLanguage } from './i18n'
 
 /**
  * The composition root: creates the bus, the actors and, depending on the mode, the runners and
@@ -160,6 +163,14 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  cleanups.push(startHistoryRunner(core.bus, browserHistory(w)))
+  cleanups.push(
+    startI18nRunner(core.bus, {
+      supports: isLanguage,
+      changeLanguage: (code) => void i18n.changeLanguage(code),
+      setDocumentLang: (lang) => w.document.documentElement.setAttribute('lang', lang),
+    }),
+  )
   const started: EventOfType<'app.started'> = {
     type: 'app.started',
     appVersion: APP_VERSION,

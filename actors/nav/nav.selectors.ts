@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { routeByName, type RouteName } from '../../schemas/routes'
 import { isMineTab, isPrivate } from './nav.location'
-import type { navMachine } from './nav.machine'
+import type { NavAuth, navMachine } from './nav.machine'
 
 type NavSnapshot = SnapshotFrom<typeof navMachine>
 
@@ -60,3 +60,6 @@ export const selectNavPhase = (s: NavSnapshot): 'booting' | 'blocked' | 'pending
   if (s.matches('settling') && (isPrivate(s.context.location) || isMineTab(s.context.location))) return 'pending'
   return 'ready'
 }
+
+/** Who the player is as far as navigation knows (from the session's notices): for the tab bar and the guard's UI. */
+export const selectAuth = (s: NavSnapshot): NavAuth => s.context.auth

@@ -19,3 +19,27 @@ export const selectLocale = (s: SiteSnapshot) => ({ language: s.context.language
 
 /** The site code. */
 export const selectSiteCode = (s: SiteSnapshot): string => s.context.config?.siteCode ?? ''
+
+const offered = new WeakMap<object, { languages: ReadonlyArray<string>; currencies: ReadonlyArray<string> }>()
+const NONE: ReadonlyArray<string> = Object.freeze([])
+
+/** What site info offers, computed once per answer so views get the same array until it changes. */
+const offeredBy = (s: SiteSnapshot) => {
+  const info = s.context.siteInfo
+  if (info === null) return { languages: NONE, currencies: NONE }
+  let o = offered.get(info)
+  if (o === undefined) {
+    o = {
+      languages: info.languageInfos?.map((l) => l.languageCode) ?? NONE,
+      currencies: info.currencyInfos?.map((c) => c.currencyCode) ?? NONE,
+    }
+    offered.set(info, o)
+  }
+  return o
+}
+
+/** The interface languages the site offers (site.ready's `languages`), for the language switch. */
+export const selectOfferedLanguages = (s: SiteSnapshot): ReadonlyArray<string> => offeredBy(s).languages
+
+/** The currencies the site offers (site.ready's `currencies`), for the currency switch. */
+export const selectOfferedCurrencies = (s: SiteSnapshot): ReadonlyArray<string> => offeredBy(s).currencies

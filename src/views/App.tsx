@@ -1,11 +1,35 @@
-import { BootGate, SiteSummary } from './boot/BootGate'
+import { I18nextProvider, useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { siteMachine } from '../../actors/site'
+import { selectSitePhase } from '../../actors/site'
+import { i18n } from '../i18n'
+import { useActorSelector } from '../system-react'
+import { BootScreen } from './boot/BootScreen'
+import { useNavPhase } from './routing/nav-hooks'
+import { NavRouter, Routes } from './routing/Routes'
+import { Shell } from './shell/Shell'
 
-/** The lobby: the boot gate, then the shell. */
+type SiteRef = ActorRefFrom<typeof siteMachine>
+
+/**
+ * The lobby's screen, from the navigation actor's phase: the boot screen while the site
+ * initialises; the error page of a blocked site on its own (there is no site to show a header
+ * for); otherwise the shell with the current route's page.
+ */
+const Screen = () => {
+  const { t } = useTranslation()
+  const phase = useNavPhase()
+  const sitePhase = useActorSelector<SiteRef, ReturnType<typeof selectSitePhase>>('site', selectSitePhase)
+  if (phase === 'booting') return <BootScreen />
+  if (phase === 'blocked') return sitePhase === 'loading' ? <BootScreen /> : <Routes />
+  return <Shell>{phase === 'pending' ? <BootScreen label={t('pending')} /> : <Routes />}</Shell>
+}
+
+/** The lobby. */
 export const App = () => (
-  <BootGate>
-    <SiteSummary />
-    <main className="home" aria-label="Lobby">
-      <h1 className="visually-hidden">Lobby</h1>
-    </main>
-  </BootGate>
+  <I18nextProvider i18n={i18n}>
+    <NavRouter>
+      <Screen />
+    </NavRouter>
+  </I18nextProvider>
 )

@@ -1,0 +1,134 @@
+import { useTranslation } from 'react-i18next'
+import { useSend } from '../../system-react'
+import { Icon } from '../../ui/Icon'
+import { useNavigate, useRouteQuery } from '../routing/nav-hooks'
+import { CATEGORIES, visibleCategories } from '../shell/categories'
+import { formatMoney, useSiteName } from '../shell/Header'
+import { useSessionView } from '../shell/session-view'
+import { useMedia, DESKTOP_QUERY } from '../../ui/useMedia'
+
+/**
+ * The game page (/home/game): the lobby's home. The game lists of each category arrive with a
+ * later issue; until then the page welcomes the player and offers the categories. With
+ * tabItem=mine it is the Mine view (spec §2).
+ */
+export const GamePage = () => {
+  const query = useRouteQuery()
+  return query['tabItem'] === 'mine' ? <MineView /> : <Lobby categoryId={query['gameCategoryId'] ?? '0'} />
+}
+
+const Lobby = ({ categoryId }: { categoryId: string }) => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const navigate = useNavigate()
+  const site = useSiteName()
+  const session = useSessionView()
+  const desktop = useMedia(DESKTOP_QUERY)
+  const category = CATEGORIES.find((c) => String(c.id) === categoryId) ?? CATEGORIES[0]!
+  return (
+    <section className="lobby" aria-labelledby="page-title">
+      <div className="hero">
+        <div className="hero__text">
+          <p className="hero__eyebrow">{t('game.eyebrow')}</p>
+          <h1 id="page-title" className="hero__title">
+            {t('game.welcome', { site })}
+          </h1>
+          <p className="hero__body">{t('game.pitch')}</p>
+          {!session.signedIn && (
+            <div className="hero__actions">
+              <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>
+                {t('game.join')}
+              </button>
+            </div>
+          )}
+        </div>
+        <div className="hero__art" aria-hidden="true">
+          <Icon name="cards" />
+          <Icon name="slot" />
+          <Icon name="trophy" />
+        </div>
+      </div>
+
+      <h2 className="section-title">{t('game.categories')}</h2>
+      <ul className="tiles" role="list">
+        {visibleCategories({ real: session.real, desktop }).map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className="tile"
+              aria-current={c.id === category.id ? 'page' : undefined}
+              onClick={() => navigate('game', { query: { gameCategoryId: String(c.id) } })}
+            >
+              <span className="tile__icon">
+                <Icon name={c.icon} />
+              </span>
+              <span className="tile__label">{t(`category.${c.key}`)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="section-title">{t(`category.${category.key}`)}</h2>
+      <div className="empty empty--panel">
+        <span className="empty__icon">
+          <Icon name={category.icon} />
+        </span>
+        <p className="empty__text">{t('game.listSoon')}</p>
+      </div>
+    </section>
+  )
+}
+
+/** The Mine view (spec §2): the user card and the nav card, for a real login. */
+const MineView = () => {
+  const { t, i18n } = useTranslation()
+  const send = useSend()
+  const navigate = useNavigate()
+  const session = useSessionView()
+  const name = session.username ?? t('mine.player')
+  const entries = [
+    { name: 'promote', icon: 'friends' },
+    { name: 'report', icon: 'ticket' },
+    { name: 'records', icon: 'clock' },
+    { name: 'withdraw', icon: 'wallet' },
+    { name: 'vip', icon: 'star' },
+    { name: 'setting', icon: 'tools' },
+  ] as const
+  return (
+    <section className="mine" aria-labelledby="page-title">
+      <h1 id="page-title" className="visually-hidden">
+        {t('tab.mine')}
+      </h1>
+      <div className="card user-card">
+        <span className="avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="user-card__who">
+          <p className="user-card__name">{name}</p>
+          <p className="user-card__balance">
+            <span className="balance__currency">{session.currency}</span> {formatMoney(session.balance, i18n.language)}
+          </p>
+        </div>
+        <div className="user-card__actions">
+          <button type="button" className="button button--accent button--small" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
+            {t('header.recharge')}
+          </button>
+          <button type="button" className="button button--ghost button--small" onClick={() => navigate('withdraw')}>
+            {t('header.withdraw')}
+          </button>
+        </div>
+      </div>
+      <ul className="card nav-card" role="list">
+        {entries.map((e) => (
+          <li key={e.name}>
+            <button type="button" className="nav-card__item" onClick={() => navigate(e.name)}>
+              <Icon name={e.icon} className="nav-card__icon" />
+              <span>{t(`route.${e.name}`)}</span>
+              <Icon name="chevronRight" className="nav-card__chevron" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

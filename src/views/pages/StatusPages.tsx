@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { siteMachine } from '../../../actors/site'
+import { selectSitePhase } from '../../../actors/site'
+import { useActorSelector, useSend } from '../../system-react'
+import { Icon, type IconName } from '../../ui/Icon'
+import { useNavigate } from '../routing/nav-hooks'
+
+type SiteRef = ActorRefFrom<typeof siteMachine>
+
+const StatusPage = ({ icon, title, body, children }: { icon: IconName; title: string; body: string; children?: React.ReactNode }) => (
+  <section className="status" aria-labelledby="status-title">
+    <span className="status__icon">
+      <Icon name={icon} />
+    </span>
+    <h1 id="status-title" className="status__title">
+      {title}
+    </h1>
+    <p className="status__body">{body}</p>
+    {children}
+  </section>
+)
+
+const HomeButton = () => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <button type="button" className="button button--primary" onClick={() => navigate('game')}>
+      {t('page.back')}
+    </button>
+  )
+}
+
+/** /404: any path the route table does not know (spec §2). */
+export const NotFoundPage = () => {
+  const { t } = useTranslation()
+  return (
+    <StatusPage icon="compass" title={t('route.notFound')} body={t('status.notFoundBody')}>
+      <HomeButton />
+    </StatusPage>
+  )
+}
+
+/** /error: an entry link with both id and cid (spec §2 error text). */
+export const LinkErrorPage = () => {
+  const { t } = useTranslation()
+  return (
+    <StatusPage icon="link" title={t('route.error')} body={t('status.linkBody')}>
+      <HomeButton />
+    </StatusPage>
+  )
+}
+
+/**
+ * The pages site initialisation ends on (site.blocked): 403 area restriction, 503 maintenance,
+ * 500 unavailable. The 500 page offers 'Try again', which restarts site initialisation.
+ */
+export const BlockedPage = ({ page }: { page: 'page403' | 'page503' | 'page500' }) => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const phase = useActorSelector<SiteRef, ReturnType<typeof selectSitePhase>>('site', selectSitePhase)
+  const icon: IconName = page === 'page403' ? 'lock' : page === 'page503' ? 'tools' : 'alert'
+  const body = t(page === 'page403' ? 'status.restrictedBody' : page === 'page503' ? 'status.maintenanceBody' : 'status.unavailableBody')
+  return (
+    <main className="status-screen" id="main">
+      <StatusPage icon={icon} title={t(`route.${page}`)} body={body}>
+        {page === 'page500' && (
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={phase === 'loading'}
+            disabled={phase === 'loading'}
+            onClick={() => send({ type: 'app.retryRequested' })}
+          >
+            {t('status.retry')}
+          </button>
+        )}
+      </StatusPage>
+    </main>
+  )
+}

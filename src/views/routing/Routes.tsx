@@ -1,0 +1,66 @@
+import { useCallback, type ReactNode } from 'react'
+import { Route, Router, Switch, type BaseLocationHook } from 'wouter'
+import { ROUTES, type RouteName } from '../../../schemas/routes'
+import { GamePage } from '../pages/GamePage'
+import { PlaceholderPage } from '../pages/PlaceholderPage'
+import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
+import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
+
+/**
+ * Rendering routes with wouter, the navigation actor as the source of truth.
+ *
+ * wouter's `Router` takes a location hook; ours reads the path from the nav actor's selectors
+ * instead of from `window.location`, and its search hook reads the actor's search. So what is on
+ * screen is always the actor's location (a replayed log shows the screen the player saw), and
+ * the address bar follows it through the history runner. wouter's own navigate (`<Link>`,
+ * `useLocation()[1]`, `<Redirect>`) would navigate by path, which the lobby forbids (spec §2:
+ * navigation by route name): it throws. Views navigate with `useNavigate()` by route name.
+ */
+const useActorLocation: BaseLocationHook = () => {
+  const path = useNavPath()
+  const refuse = useCallback((to: string): never => {
+    assertRouteName(to)
+    throw new Error(`navigate by route name with useNavigate(), not with wouter ('${to}')`)
+  }, [])
+  return [path, refuse]
+}
+const useActorSearch = (): string => useNavSearch()
+
+/** The wouter router over the nav actor. */
+export const NavRouter = ({ children }: { children: ReactNode }) => (
+  <Router hook={useActorLocation} searchHook={useActorSearch}>
+    {children}
+  </Router>
+)
+
+/** The page of each route; a route without its own screen yet shows its title and a way back. */
+const pageOf = (name: RouteName): ReactNode => {
+  switch (name) {
+    case 'game':
+      return <GamePage />
+    case 'notFound':
+      return <NotFoundPage />
+    case 'error':
+      return <LinkErrorPage />
+    case 'page403':
+    case 'page503':
+    case 'page500':
+      return <BlockedPage page={name} />
+    default:
+      return <PlaceholderPage name={name} />
+  }
+}
+
+/** Every route of schemas/routes.ts, matched by wouter against the actor's path. */
+export const Routes = () => (
+  <Switch>
+    {ROUTES.map((route) => (
+      <Route key={route.name} path={route.path}>
+        {pageOf(route.name)}
+      </Route>
+    ))}
+    <Route>
+      <NotFoundPage />
+    </Route>
+  </Switch>
+)

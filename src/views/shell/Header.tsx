@@ -1,0 +1,207 @@
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import type { siteMachine } from '../../../actors/site'
+import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
+import type { languageMachine } from '../../../actors/session'
+import { selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
+import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
+import { useActorSelector, useSend } from '../../system-react'
+import { Icon } from '../../ui/Icon'
+import { Popover } from '../../ui/Popover'
+import { useNavigate } from '../routing/nav-hooks'
+import { useSessionView } from './session-view'
+
+type SiteRef = ActorRefFrom<typeof siteMachine>
+type LanguageRef = ActorRefFrom<typeof languageMachine>
+
+/** The site's name, for the logo and the page title. */
+export const useSiteName = (): string => useActorSelector<SiteRef, string>('site', selectSiteName) || 'Lobby'
+
+/** The logo: the site's name; goes to the game page (spec §2). */
+const Logo = () => {
+  const { t } = useTranslation()
+  const name = useSiteName()
+  const navigate = useNavigate()
+  return (
+    <button type="button" className="logo" aria-label={t('header.logo', { site: name })} onClick={() => navigate('game')}>
+      <span className="logo__mark" aria-hidden="true">
+        <Icon name="sparkle" />
+      </span>
+      <span className="logo__text">{name}</span>
+    </button>
+  )
+}
+
+/** The language switch: the site's languages, each named in itself (spec §2; the list scrolls beyond 6). */
+export const LanguageSwitch = ({ compact = false }: { compact?: boolean }) => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const offered = useActorSelector<SiteRef, ReadonlyArray<string>>('site', selectOfferedLanguages)
+  const chosen = useActorSelector<LanguageRef, string>('language', selectLanguage)
+  const switching = useActorSelector<LanguageRef, boolean>('language', selectIsSwitchingLanguage)
+  const languages = offered.filter(isLanguage)
+  const current: Language = isLanguage(chosen) ? chosen : 'en_US'
+  return (
+    <Popover
+      busy={switching}
+      className="lang-switch"
+      label={`${t('header.language')}: ${LANGUAGE_NAMES[current]}`}
+      panelLabel={t('header.chooseLanguage')}
+      trigger={
+        <>
+          <Icon name="globe" />
+          {!compact && <span className="chip__text">{LANGUAGE_NAMES[current]}</span>}
+          <Icon name="chevronDown" className="chip__caret" />
+        </>
+      }
+    >
+      {(close) => (
+        <ul className="options" role="list">
+          {(languages.length > 0 ? languages : [current]).map((code) => (
+            <li key={code}>
+              <button
+                type="button"
+                className="option"
+                lang={code.replace('_', '-')}
+                aria-current={code === current ? 'true' : undefined}
+                onClick={() => {
+                  if (code !== current) send({ type: 'session.languageChosen', language: code })
+                  close()
+                }}
+              >
+                {LANGUAGE_NAMES[code]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Popover>
+  )
+}
+
+/** The currency switch, shown only when logged out (spec §2). */
+export const CurrencySwitch = () => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const offered = useActorSelector<SiteRef, ReadonlyArray<string>>('site', selectOfferedCurrencies)
+  const current = useSessionView().currency
+  return (
+    <Popover
+      className="currency-switch"
+      label={`${t('header.currency')}: ${current}`}
+      panelLabel={t('header.chooseCurrency')}
+      trigger={
+        <>
+          <span className="chip__text chip__text--code">{current}</span>
+          <Icon name="chevronDown" className="chip__caret" />
+        </>
+      }
+    >
+      {(close) => (
+        <ul className="options" role="list">
+          {(offered.length > 0 ? offered : [current]).map((code) => (
+            <li key={code}>
+              <button
+                type="button"
+                className="option option--code"
+                aria-current={code === current ? 'true' : undefined}
+                onClick={() => {
+                  if (code !== current) send({ type: 'session.currencyChosen', currency: code })
+                  close()
+                }}
+              >
+                {code}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Popover>
+  )
+}
+
+/** Formats an amount of a currency for the balance. */
+export const formatMoney = (amount: number | null, language: string): string => {
+  if (amount === null) return '—'
+  try {
+    return new Intl.NumberFormat(language.replace('_', '-'), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+  } catch {
+    return amount.toFixed(2)
+  }
+}
+
+/** The balance with its refresh button (logged in). */
+const Balance = () => {
+  const { t, i18n } = useTranslation()
+  const session = useSessionView()
+  return (
+    <div className="balance" role="group" aria-label={t('header.balance')}>
+      <span className="balance__currency">{session.currency}</span>
+      <span className="balance__amount">{formatMoney(session.balance, i18n.language)}</span>
+      {/* The balance refresh joins with the wallet: until an intent exists for it, the button says so. */}
+      <button type="button" className="icon-button icon-button--small" aria-label={t('header.refreshBalance')} aria-disabled="true">
+        <Icon name="refresh" />
+      </button>
+    </div>
+  )
+}
+
+/** The header (spec §2), web and mobile. */
+export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; onOpenMenu: () => void; menuOpen: boolean }) => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const navigate = useNavigate()
+  const session = useSessionView()
+  return (
+    <header className="header" role="banner">
+      {!desktop && (
+        <button type="button" className="icon-button" aria-label={t('header.openMenu')} aria-expanded={menuOpen} onClick={onOpenMenu}>
+          <Icon name="menu" />
+        </button>
+      )}
+      <Logo />
+      <div className="header__spacer" />
+      <div className="header__actions">
+        <LanguageSwitch compact={!desktop} />
+        {!session.signedIn && <CurrencySwitch />}
+        {session.signedIn && <Balance />}
+        {session.signedIn &&
+          (desktop ? (
+            <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
+              <Icon name="wallet" />
+              {t('header.recharge')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="icon-button icon-button--accent"
+              aria-label={t('header.recharge')}
+              onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}
+            >
+              <Icon name="plus" />
+            </button>
+          ))}
+        {session.signedIn && desktop && (
+          <button type="button" className="button button--ghost" onClick={() => navigate('withdraw')}>
+            {t('header.withdraw')}
+          </button>
+        )}
+        {!session.signedIn && (
+          <>
+            <button type="button" className="button button--ghost" onClick={() => send({ type: 'popup.openRequested', popup: 'login' })}>
+              <span className="button__text">{t('header.login')}</span>
+            </button>
+            <button type="button" className="button button--primary" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>
+              <span className="button__text">{t('header.register')}</span>
+            </button>
+          </>
+        )}
+        {session.signedIn && !desktop && (
+          <button type="button" className="icon-button" aria-label={t('header.logout')} onClick={() => send({ type: 'session.logoutRequested' })}>
+            <Icon name="logout" />
+          </button>
+        )}
+      </div>
+    </header>
+  )
+}

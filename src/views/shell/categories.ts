@@ -1,0 +1,38 @@
+import type { IconName } from '../../ui/Icon'
+
+/** One entry of the game category menu (spec §2): its category id, label key and icon. */
+export interface CategoryEntry {
+  readonly id: number
+  /** Key in the shell namespace: `category.<key>`. */
+  readonly key: string
+  readonly icon: IconName
+}
+
+/** The game category menu of spec §2, in its order. */
+export const CATEGORIES: ReadonlyArray<CategoryEntry> = [
+  { id: 0, key: 'hot', icon: 'fire' },
+  { id: 99, key: 'search', icon: 'search' },
+  { id: 100, key: 'recent', icon: 'clock' },
+  { id: 101, key: 'collect', icon: 'star' },
+  { id: 113, key: 'demo', icon: 'play' },
+  { id: 9, key: 'club', icon: 'club' },
+  { id: 10, key: 'clubFriend', icon: 'friends' },
+  { id: 1, key: 'chess', icon: 'cards' },
+  { id: 2, key: 'fish', icon: 'fish' },
+  { id: 3, key: 'electronic', icon: 'slot' },
+  { id: 4, key: 'real', icon: 'live' },
+  { id: 5, key: 'sports', icon: 'trophy' },
+  { id: 6, key: 'cockfighting', icon: 'rooster' },
+  { id: 8, key: 'lottery', icon: 'ticket' },
+  { id: 11, key: 'blockchain', icon: 'cube' },
+]
+
+/** Category ids of the menu entries spec §2 names. */
+export const CATEGORY = { hot: 0, search: 99, recent: 100, collect: 101, demo: 113 } as const
+
+/**
+ * The entries shown (spec §2): demo is hidden once logged in (a real login: demo is for guests
+ * and visitors, spec §6); recent and collect are hidden on desktop web (the classic layout).
+ */
+export const visibleCategories = (o: { readonly real: boolean; readonly desktop: boolean }): ReadonlyArray<CategoryEntry> =>
+  CATEGORIES.filter((c) => !(c.id === CATEGORY.demo && o.real) && !(o.desktop && (c.id === CATEGORY.recent || c.id === CATEGORY.collect)))

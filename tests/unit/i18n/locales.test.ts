@@ -1,0 +1,101 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { i18n, LANGUAGE_NAMES, LANGUAGES, NAMESPACES, resources } from '../../../src/i18n'
+
+/**
+ * Every string of the lobby is in every interface language, and really translated: a key
+ * missing from a locale, an empty value, or a non-English value identical to the English one
+ * fails, unless it is listed below (brand names, codes, and words that are the same in that
+ * language).
+ */
+
+/** `namespace:key` allowed to equal English in every language (brands, acronyms, codes). */
+const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip']
+
+/** `namespace:key` allowed to equal English in one language: the word really is the same there. */
+const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
+  es_ES: ['shell:category.club'],
+  fr_FR: ['shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice'],
+  it_IT: ['shell:category.club', 'shell:tab.home'],
+}
+
+const ENGLISH = 'en_US'
+const dir = path.resolve(import.meta.dirname, '../../../src/i18n/locales')
+
+/** Flattens nested keys: { a: { b: 'x' } } → { 'a.b': 'x' }. */
+const flatten = (value: unknown, prefix = ''): Record<string, unknown> => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { [prefix]: value }
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => Object.entries(flatten(v, prefix === '' ? k : `${prefix}.${k}`))),
+  )
+}
+const placeholders = (s: string): string[] => [...s.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!).sort()
+/** A value with no letters (only placeholders, digits, punctuation) cannot be translated. */
+const untranslatable = (s: string): boolean => !/\p{L}/u.test(s.replace(/\{\{[^}]*\}\}/g, ''))
+
+const english = (ns: string) => flatten(resources[ENGLISH]?.[ns] ?? {})
+
+describe('locales', () => {
+  it('has exactly the 18 interface languages, each with every namespace found on disk', () => {
+    const onDisk = readdirSync(dir).sort()
+    expect(onDisk).toEqual([...LANGUAGES].sort())
+    const namespacesOnDisk = [...new Set(onDisk.flatMap((l) => readdirSync(path.join(dir, l)).map((f) => f.replace(/\.json$/, ''))))].sort()
+    // The setup loads every locales/<code>/<namespace>.json there is.
+    expect([...NAMESPACES]).toEqual(namespacesOnDisk)
+    for (const lng of LANGUAGES) for (const ns of NAMESPACES) expect(resources[lng]?.[ns], `${lng}/${ns}.json`).toBeDefined()
+  })
+
+  for (const ns of NAMESPACES) {
+    describe(`namespace ${ns}`, () => {
+      it('every locale has every English key, and no other', () => {
+        const keys = Object.keys(english(ns)).sort()
+        expect(keys.length).toBeGreaterThan(0)
+        for (const lng of LANGUAGES) {
+          const own = Object.keys(flatten(resources[lng]?.[ns] ?? {})).sort()
+          expect({ lng, missing: keys.filter((k) => !own.includes(k)), extra: own.filter((k) => !keys.includes(k)) }).toEqual({
+            lng,
+            missing: [],
+            extra: [],
+          })
+        }
+      })
+
+      it('no value is empty, and every value keeps the English placeholders', () => {
+        const en = english(ns)
+        for (const lng of LANGUAGES) {
+          for (const [key, value] of Object.entries(flatten(resources[lng]?.[ns] ?? {}))) {
+            expect(typeof value === 'string' && value.trim() !== '', `${lng} ${ns}:${key} is empty`).toBe(true)
+            const source = en[key]
+            if (typeof source === 'string' && typeof value === 'string') expect(placeholders(value), `${lng} ${ns}:${key}`).toEqual(placeholders(source))
+          }
+        }
+      })
+
+      it('no non-English value is the English one, unless allowed', () => {
+        const en = english(ns)
+        const copied: string[] = []
+        for (const lng of LANGUAGES) {
+          if (lng === ENGLISH) continue
+          const allowed = new Set([...SAME_EVERYWHERE, ...(SAME_IN[lng] ?? [])])
+          for (const [key, value] of Object.entries(flatten(resources[lng]?.[ns] ?? {}))) {
+            if (value === en[key] && typeof value === 'string' && !untranslatable(value) && !allowed.has(`${ns}:${key}`)) copied.push(`${lng} ${ns}:${key} = ${value}`)
+          }
+        }
+        expect(copied).toEqual([])
+      })
+    })
+  }
+
+  it('names every language in itself', () => {
+    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...LANGUAGES].sort())
+    expect(new Set(Object.values(LANGUAGE_NAMES)).size).toBe(LANGUAGES.length)
+  })
+
+  it('translates through i18next in any language, falling back to English for an unknown one', () => {
+    expect(i18n.t('header.login', { lng: 'de_DE' })).toBe('Anmelden')
+    expect(i18n.t('header.login', { lng: 'zh_CN' })).toBe('登录')
+    expect(i18n.t('game.welcome', { lng: 'ja_JP', site: 'Lobby' })).toBe('Lobby へようこそ')
+    expect(i18n.t('header.login', { lng: 'xx_XX' })).toBe('Log in')
+  })
+})
