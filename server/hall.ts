@@ -12,6 +12,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { Context } from 'hono'
 import { HALL_PREFIX, HallHeader, ProtocolCode } from '../schemas/hall/protocol'
+import { AUDIO_PATH, serveAudio } from './audio'
 import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
@@ -151,6 +152,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   })
 
   mountSupport(app, { db, files })
+
+  app.get(`${AUDIO_PATH}/*`, (c) => serveAudio(new URL(c.req.url).pathname) ?? c.text('Not Found', 404))
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)

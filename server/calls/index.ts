@@ -3,9 +3,10 @@
  * implemented by the reference hall", so a lobby feature that needs one fails loudly in tests.
  */
 import { authCalls } from './auth'
+import { musicCalls } from './music'
 import { siteCalls } from './site'
 import { supportCalls } from './support'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls]
