@@ -24,11 +24,12 @@ export const REMEMBERED_MSG_IDS = 500
 
 /**
  * The delay before reconnection attempt `retry` (1-based): 1 s, 1.3 s, 1.69 s, 2.197 s ... and
- * never more than 10 s (from the 10th attempt on). Rounded to a millionth of a ms so the values are
- * the decimal ones (1690, not 1690.0000000000002).
+ * never more than 10 s (from the 10th attempt on), in whole ms: timers, the simulated clock and
+ * the log all count in ms, and a fractional delay (2856.1) does not survive float arithmetic on a
+ * clock (start + 2856.1 - start is not 2856.1). So 2856, 3713, 4827, 6275, 8157, then 10000.
  */
 export const reconnectDelayMs = (retry: number): number =>
-  Math.min(RECONNECT_MAX_MS, Math.round(RECONNECT_BASE_MS * RECONNECT_GROWTH ** Math.max(0, retry - 1) * 1e6) / 1e6)
+  Math.min(RECONNECT_MAX_MS, Math.round(RECONNECT_BASE_MS * RECONNECT_GROWTH ** Math.max(0, retry - 1)))
 
 export interface SocketContext {
   /** The hall Token from the last credentials change (sensitive: never branched on). */
