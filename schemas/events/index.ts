@@ -4,9 +4,11 @@ import { appEvents } from './app'
 import { clockEvents } from './clock'
 import { diagnosticsEvents } from './diagnostics'
 import { hallEvents } from './hall'
+import { linesEvents } from './lines'
 import { musicEvents } from './music'
 import { navEvents } from './nav'
 import { popupEvents } from './popup'
+import { redpacketsEvents } from './redpackets'
 import { sessionEvents } from './session'
 import { siteEvents } from './site'
 import { socketEvents } from './socket'
@@ -24,6 +26,8 @@ export const eventDefs = [
   ...sessionEvents,
   ...navEvents,
   ...popupEvents,
+  ...linesEvents,
+  ...redpacketsEvents,
   ...diagnosticsEvents,
   ...musicEvents,
   ...socketEvents,
@@ -52,9 +56,11 @@ export * from './app'
 export * from './clock'
 export * from './diagnostics'
 export * from './hall'
+export * from './lines'
 export * from './music'
 export * from './nav'
 export * from './popup'
+export * from './redpackets'
 export * from './session'
 export * from './site'
 export * from './socket'

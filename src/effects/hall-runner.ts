@@ -56,6 +56,9 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
       // The session decides who calls: a player's token and session key after a sign-in, the
       // system token and site key after a logout or an expiry, and the session currency.
       ctx = { ...ctx, token: event.token, keyMaterial: event.keyMaterial, currency: event.currency }
+    } else if (ctx !== null && event.type === 'lines.baseChosen') {
+      // The line tester chose another network line: later calls go through it.
+      ctx = { ...ctx, baseUrl: hallOrigin(event.url) }
     } else if (ctx !== null && event.type === 'hall.responded' && event.call === 'getSysInfo') {
       const token = (event.data as { token?: unknown } | null)?.token
       if (typeof token === 'string' && ctx.token === '') ctx = { ...ctx, token }

@@ -5,6 +5,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { Amount } from './auth'
 import { OpenRequest, OpenResponse } from './common'
 
 export const activeCategory = defineCall({
@@ -248,37 +249,109 @@ export const promoteDetails = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * Red packets (spec §4 red packets; enumerations: red-packet actions grab, open, send; refresh
+ * intervals 10 s, 3 min, 5 min; count 10). The spec names the calls, not their shapes; the
+ * project fixes them here once for the lobby and the reference hall:
+ *
+ * - redactive lists the red-packet activities of the site the player may still take a packet
+ *   of, closed ones included (the lobby filters them), each with the packet offered now (redId),
+ *   the action that takes it, the devices it may be taken on and how often the lobby polls;
+ * - getred (grab), getreward (open) and receivereward (send) take the offered packet. Each
+ *   credits the packet's amount once per player and packet: asking again answers the same claim
+ *   with `first: false` and credits nothing.
+ */
+
+/** How a packet is taken: grabbed from a rain, opened, or a packet sent to the player (enumerations). */
+export const RedPacketAction = Schema.Literals(['grab', 'open', 'send'])
+export type RedPacketAction = typeof RedPacketAction.Type
+
+/** Activity status (enumerations): Draft 0, Processing 1, Over 2, Closed 3, Expired 4. */
+export const ActivityStatus = Schema.Literals([0, 1, 2, 3, 4])
+export type ActivityStatus = typeof ActivityStatus.Type
+
+/** Device type strings (enumerations): iOS '1', Android '2', H5 '3', PC '4'. */
+export const DeviceTypeString = Schema.Literals(['1', '2', '3', '4'])
+export type DeviceTypeString = typeof DeviceTypeString.Type
+
+/** Red-packet refresh intervals in seconds (enumerations: 10 s default, 3 min, 5 min). */
+export const RedPacketRefresh = Schema.Literals([10, 180, 300])
+export type RedPacketRefresh = typeof RedPacketRefresh.Type
+
+/** One red-packet activity as redactive lists it for the player. */
+export const RedActivity = Schema.Struct({
+  activeid: Schema.Int,
+  title: Schema.String,
+  status: ActivityStatus,
+  action: RedPacketAction,
+  /** The packet offered to the player now (1 .. count). */
+  redId: Schema.Int,
+  /** Packets of this activity the player may still take (spec count, at most 10). */
+  count: Schema.Int,
+  /** Devices the packet may be taken on; elsewhere the lobby shows the receive-tips prompt. */
+  deviceTypes: Schema.Array(DeviceTypeString),
+  /** How often the lobby polls while this activity runs, in seconds. */
+  refreshInterval: RedPacketRefresh,
+})
+export type RedActivity = typeof RedActivity.Type
+
+/** The red-packet activities of the player. */
 export const redActive = defineCall({
   name: 'redActive',
   area: 'active',
   path: '/active/redactive',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: Schema.Struct({ list: Schema.Array(RedActivity) }),
 })
 
+/** Which packet to take, and from which device type (numeric, as the other receive calls send it). */
+export const RedClaimRequest = Schema.Struct({
+  activeId: Schema.Int,
+  redId: Schema.Int,
+  requestDeviceType: Schema.Number,
+})
+export type RedClaimRequest = typeof RedClaimRequest.Type
+
+/** A packet taken: its amount, the balance after it, and whether this request was the one that credited it. */
+export const RedClaim = Schema.Struct({
+  activeId: Schema.Int,
+  redId: Schema.Int,
+  amount: Amount,
+  currency: Schema.String,
+  balance: Amount,
+  first: Schema.Boolean,
+})
+export type RedClaim = typeof RedClaim.Type
+
+/** Grabs a packet of a red-packet rain (action grab). */
 export const getRed = defineCall({
   name: 'getRed',
   area: 'active',
   path: '/active/getred',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: RedClaimRequest,
+  response: RedClaim,
 })
 
+/** Opens a packet given to the player (action open). */
 export const getReward = defineCall({
   name: 'getReward',
   area: 'active',
   path: '/active/getreward',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: RedClaimRequest,
+  response: RedClaim,
 })
 
+/** Takes a packet sent to the player (action send). */
 export const receiveReward = defineCall({
   name: 'receiveReward',
   area: 'active',
   path: '/active/receivereward',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: RedClaimRequest,
+  response: RedClaim,
 })
+
+/** The call that takes a packet of each action. */
+export const RED_PACKET_CALLS = { grab: 'getRed', open: 'getReward', send: 'receiveReward' } as const satisfies Record<RedPacketAction, string>
 
 export const receiveRewardAll = defineCall({
   name: 'receiveRewardAll',

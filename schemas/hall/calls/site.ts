@@ -13,6 +13,7 @@ import { Schema } from 'effect'
 import { defineCall } from '../call'
 import { Amount, LastGameInfo } from './auth'
 import { CurrencyType, OpenRequest, OpenResponse, Switch } from './common'
+import { NetworkLines } from '../../events/lines'
 import { Sensitive } from './sensitive'
 
 /** The 18 interface languages of the lobby (screens doc §1); a site offers a subset. */
@@ -241,6 +242,8 @@ export const InjectedSiteConfig = Schema.Struct({
     sysInfo: SysInfo,
     allCurrency: Schema.Array(CurrencyInfo),
     layout: Layout,
+    /** The network lines the lobby may call through (screens doc §3 network line). */
+    lines: Schema.optionalKey(NetworkLines),
   }),
 })
 export type InjectedSiteConfig = typeof InjectedSiteConfig.Type

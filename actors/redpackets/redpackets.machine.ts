@@ -1,0 +1,205 @@
+import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate'
+import type { RedClaim } from '../../schemas/hall/calls/active'
+import {
+  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey, userStatusOf,
+  type RedPacketsContext, type RedPacketsEmitted, type RedPacketsEvent,
+} from './redpackets.logic'
+
+/**
+ * Red packets (screens doc §4 red packets, §6: frozen and blacklisted players receive none;
+ * calls §7.4; §9 polling 10 s and the 3 s fetch lock). Once a real player is signed in, three
+ * parallel regions:
+ *
+ * - `fetch`: asks the hall for the player's red-packet activities at sign-in, on every poll
+ *   (10 s, or the 3 or 5 min an activity sets) and when a view asks; a fetch is skipped while the
+ *   lock is closed and for FreezeManual 2, FreezeAbnormal 3 and BlackList 5;
+ * - `lock`: closes for 3 s when a fetch goes out;
+ * - `popup`: shows the head of the queue; grab, open or send take it (the head leaves the queue
+ *   at once, so a double click cannot take it twice) and the answer shows the amount; when only
+ *   packets of other devices are open, the receive-tips prompt shows once for them.
+ *
+ * The player's account status comes from the login-family answer the session actor signs in
+ * with: this actor sees that `hall.responded` just before the `session.loggedIn` it causes.
+ *
+ * Consumes: app.started, hall.responded, hall.failed, session.loggedIn, session.loggedOut,
+ *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed.
+ * Emits: hall.requested, redpackets.credited.
+ */
+
+const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean =>
+  (e.type === 'hall.responded' || e.type === 'hall.failed') && c.fetchId !== null && e.requestId === c.fetchId
+
+export const redpacketsMachine = setup({
+  types: { context: {} as RedPacketsContext, events: {} as RedPacketsEvent, emitted: {} as RedPacketsEmitted },
+  delays: {
+    fetchLock: REDPACKET_DELAYS.fetchLock,
+    poll: ({ context }) => context.pollMs,
+  },
+  guards: {
+    realPlayer: ({ event }) => event.type === 'session.loggedIn' && event.real,
+    skipped: ({ context }) => context.userStatus !== null && SKIPPED_STATUSES.includes(context.userStatus),
+    lockOpen: stateIn('#redpackets.signedIn.lock.open'),
+    fetchAnswer: ({ context, event }) => event.type === 'hall.responded' && isFetchAnswer(context, event),
+    fetchFailure: ({ context, event }) => event.type === 'hall.failed' && isFetchAnswer(context, event),
+    bringsNew: ({ context, event }) =>
+      event.type === 'hall.responded' && isFetchAnswer(context, event) &&
+      merge(context, listOf(event.data)).queue.some((a) => !context.queue.some((q) => q.activeid === a.activeid)),
+    hasHead: ({ context }) => context.queue.length > 0,
+    needsTips: ({ context }) => context.blocked.some((id) => !context.prompted.includes(id)),
+    isHead: ({ context, event }) =>
+      event.type === 'redpackets.actionRequested' &&
+      context.queue[0]?.activeid === event.activeId && context.queue[0].action === event.action,
+    claimAnswer: ({ context, event }) =>
+      (event.type === 'hall.responded' || event.type === 'hall.failed') && context.claimId !== null && event.requestId === context.claimId,
+    hasUserStatus: ({ event }) => userStatusOf(event) !== null,
+  },
+  actions: {
+    takeDevice: assign(({ event }) => (event.type === 'app.started' ? { device: deviceTypeOf(event.device) } : {})),
+    noteUserStatus: assign(({ event }) => ({ lastUserStatus: userStatusOf(event) })),
+    signIn: assign(({ context }) => ({
+      ...initialContext,
+      requestCount: context.requestCount,
+      device: context.device,
+      lastUserStatus: context.lastUserStatus,
+      userStatus: context.lastUserStatus,
+    })),
+    signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, device: context.device })),
+    requestList: enqueueActions(({ context, enqueue }) => {
+      const requestId = `redpackets-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, fetchId: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: REDPACKET_CALLS.list, payload: {} })
+      enqueue.raise({ type: 'redpackets.lock' })
+    }),
+    takeList: assign(({ context, event }) => {
+      if (event.type !== 'hall.responded') return {}
+      return { ...merge(context, listOf(event.data)), fetchId: null }
+    }),
+    dropFetch: assign({ fetchId: null }),
+    takeHead: enqueueActions(({ context, enqueue }) => {
+      const head = context.queue[0]
+      if (head === undefined) return
+      const requestId = `redpackets-${context.requestCount + 1}`
+      enqueue.assign({
+        requestCount: context.requestCount + 1,
+        queue: context.queue.slice(1),
+        taken: [...context.taken, packetKey(head)],
+        claimId: requestId,
+        claiming: { activeId: head.activeid, redId: head.redId, action: head.action },
+      })
+      enqueue.emit({
+        type: 'hall.requested',
+        requestId,
+        call: REDPACKET_CALLS[head.action],
+        payload: { activeId: head.activeid, redId: head.redId, requestDeviceType: Number(context.device) },
+      })
+    }),
+    takeClaim: enqueueActions(({ context, event, enqueue }) => {
+      const claiming = context.claiming
+      if (claiming === null) return
+      if (event.type === 'hall.responded') {
+        const claim = event.data as RedClaim
+        enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim, error: null } })
+        if (claim.first) {
+          enqueue.emit({
+            type: 'redpackets.credited',
+            activeId: claim.activeId,
+            redId: claim.redId,
+            amount: claim.amount,
+            currency: claim.currency,
+            balance: claim.balance,
+          })
+        }
+      } else if (event.type === 'hall.failed') {
+        enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim: null, error: event.error } })
+      }
+    }),
+    dropResult: assign({ result: null }),
+    markPrompted: assign(({ context }) => ({ prompted: [...new Set([...context.prompted, ...context.blocked])] })),
+  },
+}).createMachine({
+  id: 'redpackets',
+  context: initialContext,
+  initial: 'signedOut',
+  on: {
+    'app.started': { actions: 'takeDevice' },
+    'hall.responded': { guard: 'hasUserStatus', actions: 'noteUserStatus' },
+    'session.loggedIn': [
+      { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
+      { target: '.signedOut', actions: 'signOut' },
+    ],
+    'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
+  },
+  states: {
+    signedOut: {},
+    signedIn: {
+      type: 'parallel',
+      states: {
+        fetch: {
+          initial: 'due',
+          states: {
+            due: {
+              always: [
+                { guard: and([not('skipped'), 'lockOpen']), target: 'fetching', actions: 'requestList' },
+                { target: 'waiting' },
+              ],
+            },
+            fetching: {
+              on: {
+                'hall.responded': { guard: 'fetchAnswer', target: 'waiting', actions: 'takeList' },
+                'hall.failed': { guard: 'fetchFailure', target: 'waiting', actions: 'dropFetch' },
+              },
+            },
+            waiting: {
+              after: { poll: { target: 'due' } },
+              on: { 'redpackets.fetchRequested': { target: 'due' } },
+            },
+          },
+        },
+        lock: {
+          initial: 'open',
+          states: {
+            open: { on: { 'redpackets.lock': { target: 'closed' } } },
+            closed: { after: { fetchLock: { target: 'open' } } },
+          },
+        },
+        popup: {
+          initial: 'hidden',
+          states: {
+            hidden: {
+              always: [
+                { guard: 'hasHead', target: 'packet' },
+                { guard: 'needsTips', target: 'tips' },
+              ],
+            },
+            packet: {
+              on: {
+                'redpackets.actionRequested': { guard: 'isHead', target: 'claiming', actions: 'takeHead' },
+                'redpackets.popupClosed': { target: 'dismissed' },
+              },
+            },
+            claiming: {
+              on: {
+                'hall.responded': { guard: 'claimAnswer', target: 'result', actions: 'takeClaim' },
+                'hall.failed': { guard: 'claimAnswer', target: 'result', actions: 'takeClaim' },
+              },
+            },
+            result: {
+              on: { 'redpackets.popupClosed': { target: 'hidden', actions: 'dropResult' } },
+            },
+            tips: {
+              on: { 'redpackets.popupClosed': { target: 'hidden', actions: 'markPrompted' } },
+            },
+            // The player closed a packet without taking it: it shows again when a fetch brings a
+            // new activity or the player asks for red packets.
+            dismissed: {
+              on: {
+                'hall.responded': { guard: 'bringsNew', target: 'hidden' },
+                'redpackets.fetchRequested': { target: 'hidden' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})

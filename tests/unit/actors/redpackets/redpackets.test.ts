@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest'
+import { merge, REDPACKET_DELAYS, selectRedPacketCount, selectRedPacketPopup } from '../../../../actors/redpackets'
+import {
+  action, activity, claimAnswer, failed, fetchRequested, listAnswer, loggedIn, loggedOut, loginAnswer, popupClosed, started, startRedPackets,
+} from './support'
+
+const LIST = { type: 'hall.requested', requestId: 'redpackets-1', call: 'redActive', payload: {} }
+
+describe('red packets: fetching', () => {
+  it('fetches at sign-in of a real player, then polls every 10 s', () => {
+    const t = startRedPackets()
+    t.signIn()
+    expect(t.requests()).toEqual([LIST])
+    t.send(listAnswer('redpackets-1', []))
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll - 1)
+    expect(t.requests()).toEqual([])
+    t.clock.increment(1)
+    expect(t.requests()).toEqual([{ ...LIST, requestId: 'redpackets-2' }])
+  })
+
+  it('fetches nothing for a guest or a visitor', () => {
+    const t = startRedPackets()
+    t.send(started(), loginAnswer(1, 'testRegister'), loggedIn(false))
+    expect(t.requests()).toEqual([])
+    expect(t.snapshot().value).toBe('signedOut')
+  })
+
+  it.each([
+    [2, 'FreezeManual'],
+    [3, 'FreezeAbnormal'],
+    [5, 'BlackList'],
+  ])('skips every fetch for account status %i (%s)', (status) => {
+    const t = startRedPackets()
+    t.signIn({ status })
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll * 3)
+    t.send(fetchRequested)
+    expect(t.requests()).toEqual([])
+  })
+
+  it.each([1, 4])('fetches for account status %i', (status) => {
+    const t = startRedPackets()
+    t.signIn({ status })
+    expect(t.requests()).toHaveLength(1)
+  })
+
+  it('takes the status from the login answer just before the sign-in, whichever login call it was', () => {
+    const t = startRedPackets()
+    t.send(started(), loginAnswer(3, 'fastLogin'), { type: 'hall.responded', requestId: 'x', call: 'getSysInfo', data: { user_status: 1 } }, loggedIn())
+    expect(t.requests()).toEqual([])
+    expect(t.snapshot().context.userStatus).toBe(3)
+  })
+
+  it('keeps a 3 s lock after each fetch: a request inside it is skipped', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', []))
+    t.requests()
+    t.send(fetchRequested)
+    expect(t.requests()).toEqual([])
+    t.clock.increment(REDPACKET_DELAYS.fetchLock)
+    t.send(fetchRequested)
+    expect(t.requests()).toEqual([{ ...LIST, requestId: 'redpackets-2' }])
+  })
+
+  it('ignores a fetch request while a fetch is in flight, and a failed fetch keeps the queue', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', [activity(1)]))
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    t.requests()
+    t.send(fetchRequested)
+    expect(t.requests()).toEqual([])
+    t.send(failed('redpackets-2', 'redActive'))
+    expect(selectRedPacketCount(t.snapshot())).toBe(1)
+    expect(t.snapshot().matches({ signedIn: { fetch: 'waiting' } })).toBe(true)
+  })
+
+  it('polls at the shortest interval the open activities set (3 and 5 min)', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', [activity(1, { refreshInterval: 300 }), activity(2, { refreshInterval: 180 }), activity(3, { status: 3, refreshInterval: 10 })]))
+    t.requests()
+    t.clock.increment(179_999)
+    expect(t.requests()).toEqual([])
+    t.clock.increment(1)
+    expect(t.requests()).toHaveLength(1)
+  })
+
+  it('stops at logout and ignores a late answer', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(loggedOut, listAnswer('redpackets-1', [activity(1)]))
+    t.clock.increment(60_000)
+    expect(t.requests()).toEqual([LIST])
+    expect(t.snapshot().value).toBe('signedOut')
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+  })
+
+  it('a new sign-in starts again without reusing a request id', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(loginAnswer(), loggedIn())
+    expect(t.requests().map((r) => r.requestId)).toEqual(['redpackets-1', 'redpackets-2'])
+  })
+})
+
+describe('red packets: the queue', () => {
+  it('merges by activeid, filters closed ones and keeps what the fetch does not mention', () => {
+    const base = { taken: [] as string[], device: '4' as const }
+    const first = merge({ ...base, queue: [] }, [activity(1), activity(2, { status: 3 }), activity(3)])
+    expect(first.queue.map((a) => a.activeid)).toEqual([1, 3])
+    const second = merge({ ...base, queue: first.queue }, [activity(3, { title: 'renamed' }), activity(4), activity(1, { status: 2 })])
+    expect(second.queue.map((a) => [a.activeid, a.title])).toEqual([[3, 'renamed'], [4, 'Rain 4']])
+    const third = merge({ ...base, queue: second.queue }, [])
+    expect(third.queue.map((a) => a.activeid)).toEqual([3, 4])
+    expect(third.pollMs).toBe(REDPACKET_DELAYS.defaultPoll)
+  })
+
+  it('never brings back a packet already taken, but offers the next packet of the activity', () => {
+    const r = merge({ queue: [], taken: ['1:1'], device: '4' }, [activity(1), activity(2)])
+    expect(r.queue.map((a) => a.activeid)).toEqual([2])
+    expect(merge({ queue: [], taken: ['1:1'], device: '4' }, [activity(1, { redId: 2 })]).queue).toHaveLength(1)
+  })
+
+  it('filters by device: packets of other devices are blocked', () => {
+    const r = merge({ queue: [], taken: [], device: '3' }, [activity(1, { deviceTypes: ['1', '2'] }), activity(2, { deviceTypes: ['3'] }), activity(3, { deviceTypes: ['4'], status: 3 })])
+    expect(r.queue.map((a) => a.activeid)).toEqual([2])
+    expect(r.blocked).toEqual([1])
+  })
+})
+
+describe('red packets: the popup', () => {
+  const withPackets = (...list: Parameters<typeof activity>[]) => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', list.map(([id, o]) => activity(id, o))))
+    t.drain()
+    return t
+  }
+
+  it('shows the head packet; a grab takes it at once, asks getred, and shows the amount credited', () => {
+    const t = withPackets([1], [2, { action: 'open' }])
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'packet', activeId: 1, title: 'Rain 1', action: 'grab', waiting: 1 })
+    t.send(action(1, 'grab'))
+    expect(t.requests()).toEqual([
+      { type: 'hall.requested', requestId: 'redpackets-2', call: 'getRed', payload: { activeId: 1, redId: 1, requestDeviceType: 4 } },
+    ])
+    expect(selectRedPacketCount(t.snapshot())).toBe(1)
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'claiming', activeId: 1, action: 'grab' })
+    t.send(claimAnswer('redpackets-2', 'getRed'))
+    expect(t.drain()).toEqual([{ type: 'redpackets.credited', activeId: 1, redId: 1, amount: '8.00', currency: 'USD', balance: '108.00' }])
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'result', activeId: 1, amount: '8.00', currency: 'USD', again: false, error: null })
+    t.send(popupClosed)
+    expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 2, action: 'open' })
+  })
+
+  it('a double grab sends one request', () => {
+    const t = withPackets([1], [2])
+    t.send(action(1), action(1))
+    expect(t.requests()).toHaveLength(1)
+    expect(selectRedPacketCount(t.snapshot())).toBe(1)
+  })
+
+  it.each([
+    ['open', 'getReward'],
+    ['send', 'receiveReward'],
+  ] as const)('%s takes the head with %s', (a, call) => {
+    const t = withPackets([5, { action: a }])
+    t.send(action(5, 'grab'))
+    expect(t.requests()).toEqual([])
+    t.send(action(5, a))
+    expect(t.requests()).toEqual([expect.objectContaining({ call, payload: { activeId: 5, redId: 1, requestDeviceType: 4 } })])
+  })
+
+  it('an action for another packet than the head is ignored', () => {
+    const t = withPackets([1], [2])
+    t.send(action(2))
+    expect(t.requests()).toEqual([])
+  })
+
+  it('a claim the hall had credited before shows the amount again without a credited notice', () => {
+    const t = withPackets([1])
+    t.send(action(1))
+    t.requests()
+    t.send(claimAnswer('redpackets-2', 'getRed', { first: false }))
+    expect(t.drain()).toEqual([])
+    expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'result', again: true })
+  })
+
+  it('a failed claim shows the error; the packet is gone from the queue', () => {
+    const t = withPackets([1])
+    t.send(action(1))
+    t.send(failed('redpackets-2', 'getRed', { _tag: 'ServiceCode', code: 1201, msg: 'red packet gone' }))
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'result', activeId: 1, amount: null, currency: '', again: false, error: 'red packet gone' })
+    t.send(popupClosed)
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+  })
+
+  it('a taken packet the next fetch still lists does not come back', () => {
+    const t = withPackets([1])
+    t.send(action(1))
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    t.send(listAnswer('redpackets-3', [activity(1)]))
+    expect(selectRedPacketCount(t.snapshot())).toBe(0)
+  })
+
+  it('a closed packet stays hidden until a fetch brings a new activity or the player asks', () => {
+    const t = withPackets([1])
+    t.send(popupClosed)
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    t.send(listAnswer('redpackets-2', [activity(1)]))
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    t.send(listAnswer('redpackets-3', [activity(1), activity(2)]))
+    expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 1 })
+    t.send(popupClosed, fetchRequested)
+    expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 1 })
+  })
+
+  it('shows the receive-tips prompt once when the open packets are for other devices', () => {
+    const t = startRedPackets()
+    t.signIn({ device: 'mobile' })
+    t.send(listAnswer('redpackets-1', [activity(1, { deviceTypes: ['4'] })]))
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'tips' })
+    t.send(popupClosed)
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    t.send(listAnswer('redpackets-2', [activity(1, { deviceTypes: ['4'] })]))
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+  })
+
+  it('the selector returns the same view until something changes', () => {
+    const t = withPackets([1])
+    const a = selectRedPacketPopup(t.snapshot())
+    t.clock.increment(REDPACKET_DELAYS.fetchLock)
+    expect(selectRedPacketPopup(t.snapshot())).toEqual(a)
+  })
+})
