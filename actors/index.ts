@@ -1,4 +1,5 @@
 import type { ActorSpec } from './spec'
+import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
 import { languageActor, sessionActor } from './session'
@@ -6,6 +7,6 @@ import { siteActor } from './site'
 import { socketActor } from './socket'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor]
 
 export type { ActorSpec } from './spec'

@@ -9,6 +9,7 @@ import { BusClock, realTimers, wallNow, type TimerPort } from './bus/clock'
 import { ActorHost } from './bus/host'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
 import { startDiagnosticsRunner } from './effects/diagnostics'
+import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
 import { startStorageRunner } from './effects/storage'
@@ -27,6 +28,9 @@ import { i18n, isLanguage } from './i18n'
  */
 
 export type SystemMode = 'live' | 'test' | 'replay'
+
+/** The Dexie prefs key of the music settings (play type, volume). */
+const MUSIC_PREF_KEY = 'music'
 
 /** The running lobby as views and tools see it. */
 export interface LobbySystem {
@@ -163,6 +167,13 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  cleanups.push(startAudioRunner(core.bus, { audio: htmlAudioPort(w), clicks: documentClicks(w.document), random: Math.random }))
+  cleanups.push(
+    startMusicSettingsRunner(core.bus, {
+      load: () => readPref(db, MUSIC_PREF_KEY, (v): v is unknown => v !== undefined),
+      save: (settings) => writePref(db, MUSIC_PREF_KEY, settings),
+    }),
+  )
   cleanups.push(startHistoryRunner(core.bus, browserHistory(w)))
   cleanups.push(
     startI18nRunner(core.bus, {
