@@ -1,8 +1,8 @@
 /**
  * The hall's store: PGlite (PostgreSQL compiled to WebAssembly) in a data directory, or in memory
  * for tests, with plain SQL migrations from server/migrations applied in file-name order and
- * recorded in schema_migrations. Nothing here is PGlite-specific beyond opening the database, so
- * the same migrations and queries run against a PostgreSQL server.
+ * recorded in schema_migrations. The same migrations, seed and queries run on a PostgreSQL server
+ * through server/pg.ts, which implements the Db interface below with the `pg` client.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,11 +10,33 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 
-/** The handle the rest of the hall uses; PGlite's own API (query, exec, transaction). */
-export type Db = PGlite
+/** What a query answers: the rows, and how many rows an INSERT, UPDATE, DELETE or MERGE touched. */
+export interface Results<T> {
+  rows: T[]
+  /** Rows touched by INSERT, UPDATE, DELETE, COPY or MERGE; 0 for other statements. */
+  affectedRows?: number
+  fields: ReadonlyArray<{ readonly name: string; readonly dataTypeID: number }>
+}
 
-/** One transaction or the database itself: both can run queries. */
-export type Queryable = Pick<PGlite, 'query' | 'exec'>
+/**
+ * One transaction or the database itself: both can run queries. This is the part of PGlite's API
+ * the hall uses, so a PGlite instance is one as it is; server/pg.ts implements it for a server.
+ * Values come back as PGlite parses them (int8 as a number while safe, numeric as a string,
+ * timestamptz as a Date, json as values, arrays as arrays), whichever store runs.
+ */
+export interface Queryable {
+  /** One statement, with $1 … $n parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: ReadonlyArray<unknown>): Promise<Results<T>>
+  /** Any number of statements separated by semicolons, no parameters; one result per statement. */
+  exec(sql: string): Promise<ReadonlyArray<Results<Record<string, unknown>>>>
+}
+
+/** The handle the rest of the hall uses: queries, transactions (fn's tx is bound to one connection), close. */
+export interface Db extends Queryable {
+  /** Runs fn in BEGIN … COMMIT; rolls back and rethrows when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -33,7 +55,7 @@ const pgliteVersion = (): string => {
  * and tests start many halls. The cache holds no data of any hall (it is taken before migrations
  * and seeding), is keyed by the PGlite version, and is rebuilt whenever it cannot be loaded.
  */
-const openMemory = async (): Promise<Db> => {
+const openMemory = async (): Promise<PGlite> => {
   const template = join(tmpdir(), `lobby-hall-pglite-${pgliteVersion()}.tar`)
   if (existsSync(template)) {
     try {

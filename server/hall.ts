@@ -17,6 +17,7 @@ import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
 import { migrate, openDb } from './db'
+import { openPostgres } from './pg'
 import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
@@ -31,8 +32,10 @@ export interface HallOptions {
   readonly port: number
   /** Interface to listen on; default 127.0.0.1. */
   readonly host?: string
-  /** Data directory of the store, or 'memory' for a throw-away store. */
-  readonly dataDir: string | 'memory'
+  /** Data directory of the store (PGlite), or 'memory' for a throw-away store; required unless databaseUrl is given. */
+  readonly dataDir?: string | 'memory'
+  /** A PostgreSQL server's database (postgres://user:password@host:port/database) to use instead of PGlite. */
+  readonly databaseUrl?: string
   /** dev and test enable the control surface and ?site=; production disables both. */
   readonly mode: 'production' | 'dev' | 'test'
   /** The built lobby (dist/) to serve outside the hall prefix. */
@@ -65,7 +68,8 @@ const remoteAddress = (c: Context<Env>): string => c.env.incoming.socket.remoteA
 export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
-  const db = await openDb(opts.dataDir)
+  if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
+  const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory') : await openPostgres(opts.databaseUrl, { log })
   try {
     await migrate(db)
     if (await needsSeed(db)) await seed(db)

@@ -1,12 +1,16 @@
 /**
  * The hall's command line: `tsx server/main.ts --port 8080 --data ./data --mode dev --static dist`.
+ * `--database-url postgres://user:password@host:5432/lobby`, else env DATABASE_URL, keeps the store
+ * on that PostgreSQL server instead of PGlite under --data (which is then not used).
  * Prints the URL once listening and closes the store cleanly on SIGINT or SIGTERM, so the data
  * directory is never left half-written.
  */
 import { parseArgs } from 'node:util'
 import { startHall } from './hall'
+import { describeUrl } from './pg'
 
-const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1] [--data ./data | --data memory]
+const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1]
+                         [--data ./data | --data memory | --database-url postgres://user:pass@host:5432/db]
                          [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]`
 
 const main = async (): Promise<void> => {
@@ -14,7 +18,8 @@ const main = async (): Promise<void> => {
     options: {
       port: { type: 'string', default: process.env['PORT'] ?? '8080' },
       host: { type: 'string', default: '127.0.0.1' },
-      data: { type: 'string', default: './data' },
+      data: { type: 'string' },
+      'database-url': { type: 'string' },
       mode: { type: 'string', default: 'dev' },
       static: { type: 'string' },
       'session-ttl-hours': { type: 'string' },
@@ -31,16 +36,22 @@ const main = async (): Promise<void> => {
   if (mode !== 'production' && mode !== 'dev' && mode !== 'test') throw new Error(`bad --mode: ${mode}`)
   const ttlHours = values['session-ttl-hours'] === undefined ? undefined : Number(values['session-ttl-hours'])
   if (ttlHours !== undefined && !(ttlHours > 0)) throw new Error(`bad --session-ttl-hours: ${values['session-ttl-hours']}`)
+  // A server URL, given or in the environment, wins over --data (which `npm start` always passes).
+  const databaseUrl = values['database-url'] ?? (process.env['DATABASE_URL'] || undefined)
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error(`bad --database-url: ${describeUrl(databaseUrl)}`)
 
   const hall = await startHall({
     port,
     host: values.host,
-    dataDir: values.data,
+    ...(databaseUrl === undefined ? { dataDir: values.data ?? './data' } : { databaseUrl }),
     mode,
     ...(values.static === undefined ? {} : { staticDir: values.static }),
     ...(ttlHours === undefined ? {} : { sessionTtlMs: ttlHours * 3_600_000 }),
   })
   process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
+  const ignored = databaseUrl !== undefined && values.data !== undefined ? ` (--data ${values.data} not used)` : ''
+  const store = databaseUrl === undefined ? `PGlite in ${values.data ?? './data'}` : `PostgreSQL at ${describeUrl(databaseUrl)}${ignored}`
+  process.stdout.write(`Store: ${store}\n`)
 
   let stopping = false
   const stop = (signal: string): void => {
