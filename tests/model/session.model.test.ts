@@ -1,0 +1,381 @@
+import { describe, expect, it } from 'vitest'
+import { createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate'
+import { GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext } from '../../actors/session'
+import type { LobbyEvent } from '../../schemas/events'
+import type { HallError } from '../../schemas/hall/errors'
+import { appStarted } from '../support/site-fixtures'
+import { guest as guestUser, user } from '../unit/actors/session/support'
+import { modelHarness, type DelayEvent, type StepCheck } from './harness'
+
+// ---------------------------------------------------------------------------------------------
+// The test models: the real statecharts with every delay turned into an explicit
+// `{ type: 'delay', ms }` event (xstate/graph cannot traverse `after`). A delayed transition takes
+// a delay of at least its own length; a nested one only a delay shorter than its ancestors', which
+// take the longer ones (the 60 s block ends the restriction whatever tick is pending).
+
+type Config = { after?: Record<string, unknown>; on?: Record<string, unknown>; states?: Record<string, Config>; [k: string]: unknown }
+
+const withDelayEvents = (node: Config, delays: Readonly<Record<string, number>>, ancestors: ReadonlyArray<number> = []): Config => {
+  const out: Config = { ...node }
+  const own: number[] = []
+  if (node.after !== undefined) {
+    const handlers: unknown[] = []
+    for (const [name, transition] of Object.entries(node.after)) {
+      const ms = delays[name]
+      if (ms === undefined) throw new Error(`no length for delay '${name}'`)
+      own.push(ms)
+      for (const t of Array.isArray(transition) ? transition : [transition]) {
+        handlers.push({
+          ...(typeof t === 'string' ? { target: t } : (t as object)),
+          guard: ({ event }: { event: DelayEvent }) => event.ms >= ms && ancestors.every((a) => event.ms < a),
+        })
+      }
+    }
+    delete out.after
+    out.on = { ...(node.on ?? {}), delay: handlers }
+  }
+  if (node.states !== undefined) {
+    out.states = Object.fromEntries(Object.entries(node.states).map(([k, s]) => [k, withDelayEvents(s, delays, [...ancestors, ...own])]))
+  }
+  return out
+}
+
+const modelOf = <M extends AnyStateMachine>(machine: M): M =>
+  createMachine(withDelayEvents(machine.config as Config, SESSION_DELAYS) as never, machine.implementations as never) as unknown as M
+
+type Snap = SnapshotFrom<typeof sessionMachine>
+type Ev = AnyEventObject
+
+// ---------------------------------------------------------------------------------------------
+// Sample data.
+
+const REAL = user()
+const MUST_CHANGE = user({ change_password: 1 })
+const NEW_PLAYER = user({ username: 'newbie01', userkey: 'uk-new', token: 'tk-new', session_key: 'sk-new' })
+const GUEST = guestUser()
+const GUEST_USDT = guestUser({ currency: 'USDT' })
+const THIRD_UNREGISTERED = { code: 100, email: 'a@b.c', id: 'g-1', new_username: 'ab12345', new_password: 'Pw12345' }
+
+const starts = {
+  plain: appStarted(),
+  home: appStarted({ url: 'http://127.0.0.1:8080/?linkType=2' }),
+  testRegister: appStarted({ url: 'http://127.0.0.1:8080/?linkType=3' }),
+  register: appStarted({ url: 'http://127.0.0.1:8080/?linkType=4' }),
+}
+const stored = {
+  none: { type: 'session.storedLoaded', stored: { userkey: null, username: null, accountType: null } },
+  key: { type: 'session.storedLoaded', stored: { userkey: 'uk-1001', username: 'player01', accountType: 0 } },
+} as const
+const ready = (autoVisitorLogin: boolean, systemToken: string): Ev => ({
+  type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: ['en_US', 'zh_CN'], currencies: ['USD', 'USDT'],
+  systemToken, autoVisitorLogin, device: 'desktop',
+})
+const readies = [ready(false, 'sys-token'), ready(true, 'sys-token'), ready(true, '')]
+
+const service = (code: number, msg = 'error'): HallError => ({ _tag: 'ServiceCode', code, msg })
+const ok = (requestId: string, call: string, data: unknown): Ev => ({ type: 'hall.responded', requestId, call, data })
+const ko = (requestId: string, call: string, error: HallError): Ev => ({ type: 'hall.failed', requestId, call, error })
+
+/** The call each waiting state has made, by auth state (signedIn's children as 'signedIn.x'). */
+const CALL_OF: Readonly<Record<string, string>> = {
+  fastLogin: SESSION_CALLS.fastLogin,
+  fastLoginReload: SESSION_CALLS.sysInfo,
+  guestRegister: SESSION_CALLS.testRegister,
+  guestReload: SESSION_CALLS.sysInfo,
+  signingIn: SESSION_CALLS.login,
+  registering: SESSION_CALLS.register,
+  registeredFastLogin: SESSION_CALLS.fastLogin,
+  smsSigningIn: SESSION_CALLS.smsLogin,
+  thirdSigningIn: SESSION_CALLS.thirdLogin,
+  loggingOut: SESSION_CALLS.logout,
+  'signedIn.updatingCurrency': SESSION_CALLS.guestCurrency,
+  'signedIn.changingPassword': SESSION_CALLS.changePassword,
+}
+
+const authOf = (value: StateValue): string => {
+  const auth = (value as { auth: StateValue }).auth
+  return typeof auth === 'string' ? auth : `signedIn.${String((auth as { signedIn: string }).signedIn)}`
+}
+const geetestOf = (value: StateValue): string => {
+  const g = (value as { geetest: StateValue }).geetest
+  return typeof g === 'string' ? g : 'restricted'
+}
+
+/** What the hall may answer in each waiting state. */
+const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
+  const call = CALL_OF[auth]
+  if (call === undefined) return []
+  const data = (d: unknown) => ok(id, call, d)
+  const fail = (e: HallError) => ko(id, call, e)
+  switch (auth) {
+    case 'fastLogin':
+    case 'registeredFastLogin':
+      return [data(REAL), fail(service(1011))]
+    case 'fastLoginReload':
+    case 'guestReload':
+      return [data({ token: c.site?.systemToken === '' ? '' : 'sys-token-2' }), fail({ _tag: 'Network', message: 'offline' })]
+    case 'guestRegister':
+      return [data(GUEST), fail(service(1128))]
+    case 'signingIn':
+      return [data(REAL), data(MUST_CHANGE), fail(service(1011, 'incorrect username or password')), fail(service(1124, 'error_12'))]
+    case 'registering':
+      return [data(NEW_PLAYER), fail(service(1012, 'username already exists'))]
+    case 'smsSigningIn':
+      return [data(REAL), data({}), fail(service(1011))]
+    case 'thirdSigningIn':
+      return [data(THIRD_UNREGISTERED), data(REAL), data({}), fail(service(100, 'not registered')), fail(service(1011))]
+    case 'signedIn.updatingCurrency':
+      return [data(GUEST_USDT), fail(service(1128)), fail(service(-1, 'token expired'))]
+    case 'signedIn.changingPassword':
+      return [data({}), fail(service(1011))]
+    case 'loggingOut':
+      return [data({}), fail({ _tag: 'Network', message: 'offline' }), fail(service(-1, 'token expired'))]
+    default:
+      return []
+  }
+}
+
+/** New requests are offered only while the counter is small, so the state space stays finite. */
+const MAX_REQUESTS = 2
+
+const sessionEvents = (s: Snap): Ev[] => {
+  const c = s.context
+  const auth = authOf(s.value)
+  const id = `session-${c.requestCount}`
+  const out: Ev[] = []
+  if (auth === 'starting') {
+    if (c.started === null) out.push(...Object.values(starts))
+    if (c.stored === null) out.push(...Object.values(stored))
+    if (c.site === null) out.push(...readies)
+  }
+  out.push(...answersFor(auth, c, id))
+  if (auth === 'awaitingKey') out.push({ type: 'session.keyGenerated', key: 'generated-key' })
+  if (c.requestCount < MAX_REQUESTS) {
+    out.push(
+      { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
+      { type: 'session.registerSubmitted', username: 'newbie01', password: 'secret123', currency: 'USD' },
+      { type: 'session.smsLoginSubmitted', phone: '5511999990000', code: '1234' },
+      { type: 'session.thirdLoginSubmitted', accessToken: 'google-token', requesterType: 2 },
+      { type: 'session.trialRequested' },
+      { type: 'session.currencyChosen', currency: 'USDT' },
+      { type: 'session.passwordChangeSubmitted', oldPassword: 'secret123', newPassword: 'better456' },
+      { type: 'session.logoutConfirmed' },
+      // Back to the site's first currency (a guest's change is a call).
+      { type: 'session.currencyChosen', currency: 'USD' },
+    )
+  }
+  // A currency the site does not offer: ignored.
+  out.push({ type: 'session.currencyChosen', currency: 'XXX' })
+  out.push({ type: 'session.expiredAcknowledged' })
+  // Another actor's call failing with -1 (an expiry only while signed in), and a stale answer.
+  out.push(ko('other-1', 'getBalance', service(-1, 'token expired')))
+  if (c.requestCount > 1) out.push(ok(`session-${c.requestCount - 1}`, 'fastLogin', REAL))
+  if (geetestOf(s.value) === 'restricted') {
+    // A login attempt during the block makes no request, so it is offered whatever the counter.
+    if (c.requestCount >= MAX_REQUESTS) out.push({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
+    if (c.geetestLeft >= GEETEST_SECONDS - 1) out.push({ type: 'delay', ms: SESSION_DELAYS.geetestTick })
+    out.push({ type: 'delay', ms: SESSION_DELAYS.geetestBlock })
+  }
+  return out
+}
+
+/**
+ * How the traversal tells states apart: by what the machine's guards read. The start facts only
+ * matter until the session decides (afterwards the stored user, the link type and auto visitor
+ * login are forgotten); of a user, only the account type, change_password and currency; of the
+ * form errors, only whether one is shown and whether it is the geetest one. The harness checks
+ * on every path that this never merges states that behave differently.
+ */
+const serializeSession = (s: Snap): string => {
+  const c = s.context
+  if (authOf(s.value) === 'starting') return JSON.stringify({ value: s.value, context: c })
+  const brief = (u: SessionContext['user']) => (u === null ? null : [u.account_type, u.change_password, u.currency])
+  return JSON.stringify({
+    value: s.value,
+    n: c.requestCount,
+    pending: c.pendingId,
+    token: c.site?.systemToken,
+    currency: c.currency,
+    retried: c.retried,
+    key: c.loginKey,
+    user: brief(c.user),
+    mode: c.mode,
+    registered: brief(c.registered),
+    third: c.thirdAttempt !== null,
+    errors: [c.loginError?.messageKey ?? (c.loginError === null ? null : 'set'), c.registerError !== null, c.accountError !== null],
+    geetest: c.geetestLeft,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// What must hold after every step, written from the spec, independently of the machine.
+
+const ofType = (events: ReadonlyArray<AnyEventObject>, type: string) => events.filter((e) => e.type === type)
+
+const sessionInvariants = () => {
+  let before: Snap | null = null
+  return ({ real, event, emitted, emittedSoFar, step }: StepCheck<typeof sessionMachine, typeof sessionMachine>) => {
+    if (step === 0) before = null
+    const c = real.context
+    const auth = authOf(real.value)
+    const prev = before
+
+    // A waiting state has exactly one request out: the last one, for its own call.
+    const call = CALL_OF[auth]
+    if (call !== undefined) expect(c.pendingId).toBe(`session-${c.requestCount}`)
+    const requests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
+    expect(requests.length).toBeLessThanOrEqual(1)
+    for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requestCount}`, call])
+
+    // Visitors have no user; signed-in states have one.
+    if (auth === 'visitor' || auth === 'expired' || auth === 'starting') expect(c.user).toBeNull()
+    if (auth.startsWith('signedIn') || auth === 'loggingOut') expect(c.user).not.toBeNull()
+
+    // Every sign-in announces credentials, the session to keep and the login, in that order.
+    const logins = ofType(emitted, 'session.loggedIn')
+    if (logins.length > 0 && prev !== null && prev.context.user === null) {
+      const u = c.user!
+      expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
+        { type: 'session.credentialsChanged', token: u.token, keyMaterial: u.session_key, currency: u.currency },
+        { type: 'session.persistRequested', stored: { userkey: u.userkey, username: u.username, accountType: u.account_type } },
+        { type: 'session.loggedIn', mode: c.mode, username: u.username, accountType: u.account_type, real: u.account_type !== 1, mustChangePassword: u.change_password === 1 },
+      ])
+    }
+
+    // Token expiry: once, only from a signed-in state, with everything reset to the visitor's.
+    const expiries = ofType(emitted, 'session.tokenExpired')
+    if (expiries.length > 0) {
+      expect(prev?.context.user).not.toBeNull()
+      expect(auth).toBe('expired')
+      expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
+        { type: 'session.tokenExpired' },
+        { type: 'session.persistRequested', stored: { userkey: null, username: null, accountType: null } },
+        { type: 'session.credentialsChanged', token: c.site?.systemToken, keyMaterial: c.started?.siteKey, currency: c.currency },
+        { type: 'session.loggedOut', reason: 'expired' },
+      ])
+    }
+    const sinceAck = emittedSoFar.slice(emittedSoFar.findLastIndex((e) => e.type === 'session.loggedOut' && e['reason'] === 'logout') + 1)
+    expect(ofType(sinceAck, 'session.tokenExpired').length).toBeLessThanOrEqual(emittedSoFar.filter((e) => e.type === 'session.loggedIn').length)
+
+    // Logging out always ends as a visitor with a 'logout', whatever the hall answered.
+    if (prev !== null && authOf(prev.value) === 'loggingOut' && auth === 'visitor') {
+      expect(ofType(emitted, 'session.loggedOut')).toEqual([{ type: 'session.loggedOut', reason: 'logout' }])
+      expect(ofType(emitted, 'session.tokenExpired')).toEqual([])
+    }
+
+    // The geetest block: 1..60 seconds while restricted, 0 otherwise; no login request meanwhile.
+    if (geetestOf(real.value) === 'restricted') {
+      expect(c.geetestLeft).toBeGreaterThanOrEqual(1)
+      expect(c.geetestLeft).toBeLessThanOrEqual(GEETEST_SECONDS)
+      if (prev !== null && geetestOf(prev.value) === 'restricted') expect(requests.filter((r) => r.call === SESSION_CALLS.login)).toEqual([])
+    } else {
+      expect(c.geetestLeft).toBe(0)
+    }
+
+    // A real player's currency cannot change here; a visitor's follows the choice at once.
+    if (event?.type === 'session.currencyChosen' && prev !== null && prev.context.user !== null && prev.context.user.account_type !== 1) {
+      expect(emitted).toEqual([])
+    }
+
+    // An answer to a request the session is not waiting for changes nothing (a -1 aside).
+    if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
+      const expiring = event.type === 'hall.failed' && (event['error'] as HallError)._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
+      if (!expiring) {
+        expect(real.value).toEqual(prev.value)
+        expect(real.context).toEqual(prev.context)
+        expect(emitted).toEqual([])
+      }
+    }
+
+    // The prompt to log in or register comes only when the session decides, or from a third-party login.
+    if (ofType(emitted, 'session.authPromptNeeded').length > 0) {
+      expect(prev === null ? 'starting' : authOf(prev.value)).toMatch(/^(starting|thirdSigningIn)$/)
+    }
+    before = real
+  }
+}
+
+const session = modelHarness({
+  name: 'session',
+  machine: sessionMachine,
+  model: modelOf(sessionMachine),
+  events: sessionEvents as never,
+  serializeState: serializeSession as never,
+  check: sessionInvariants() as never,
+  limits: { traversal: 200_000, paths: 100_000, simplePaths: 60 },
+})
+
+const language = modelHarness({
+  name: 'language',
+  machine: languageMachine,
+  model: modelOf(languageMachine),
+  events: ((s: SnapshotFrom<typeof languageMachine>): Ev[] => [
+    ...(s.context.languages.length === 0 ? [ready(false, 'sys-token')] : []),
+    { type: 'session.languageChosen', language: 'zh_CN' },
+    { type: 'session.languageChosen', language: 'en_US' },
+    { type: 'session.languageChosen', language: 'ko_KR' },
+    { type: 'delay', ms: SESSION_DELAYS.languageSwitch - 1 },
+    { type: 'delay', ms: SESSION_DELAYS.languageSwitch },
+  ]) as never,
+  check: ({ real, emitted, model }) => {
+    const applied = ofType(emitted, 'session.languageApplied')
+    expect(applied.length).toBeLessThanOrEqual(1)
+    for (const a of applied) {
+      expect(real.context.languages).toContain(a['language'])
+      expect(a['language']).toBe(real.context.language)
+    }
+    expect(model.value).toEqual(real.value)
+  },
+})
+
+describe('session actor model', () => {
+  it('follows the model on every generated path and covers every state and transition', { timeout: 600_000 }, () => {
+    const report = session.run()
+    expect(report.states.uncovered).toEqual([])
+    expect(report.transitions.uncovered).toEqual([])
+    expect(report.branches.uncovered).toEqual([])
+    expect(report.droppedPaths).toBe(0)
+  })
+
+  it('language switch: every path, every state and transition', () => {
+    const report = language.run()
+    expect(report.states.uncovered).toEqual([])
+    expect(report.transitions.uncovered).toEqual([])
+    expect(report.branches.uncovered).toEqual([])
+  })
+
+  it('the boot of a returning player whose key no longer works, step by step', () => {
+    const { real, emitted } = session.runEvents([
+      starts.plain, stored.key, readies[0]!,
+      ko('session-1', SESSION_CALLS.fastLogin, service(1011)),
+      ok('session-2', SESSION_CALLS.sysInfo, { token: 'sys-token-2' }),
+      ko('session-3', SESSION_CALLS.fastLogin, service(1011)),
+      ok('session-4', SESSION_CALLS.testRegister, GUEST),
+    ] as never)
+    expect(authOf(real.value)).toBe('signedIn.idle')
+    expect(emitted.map((e) => (e.type === 'hall.requested' ? `${e.type} ${String(e['call'])}` : e.type))).toEqual([
+      'hall.requested fastLogin',
+      'hall.requested getSysInfo',
+      'session.credentialsChanged',
+      'hall.requested fastLogin',
+      'hall.requested testRegister',
+      'session.credentialsChanged',
+      'session.persistRequested',
+      'session.loggedIn',
+    ])
+  })
+
+  it('the 60 s geetest block as explicit delays: ticks, then the end', () => {
+    const { real } = session.runEvents([
+      starts.plain, stored.none, readies[0]!,
+      { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
+      ko('session-1', SESSION_CALLS.login, service(1124, 'error_01')),
+      { type: 'delay', ms: 1_000 },
+      { type: 'delay', ms: 1_000 },
+      { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
+      { type: 'delay', ms: 60_000 },
+    ] as never)
+    expect(real.context.geetestLeft).toBe(0)
+    expect(real.context.requestCount).toBe(1)
+  })
+})
