@@ -1,16 +1,19 @@
 /**
  * The control surface for tests and demos (ARCHITECTURE.md, "The reference hall"): switch
  * maintenance and area restriction, expire a player's sessions, add latency, force the next
- * answers of a call, credit a balance, and read a site's boot configuration. It exists only in dev
+ * answers of a call, credit a balance (which pushes payOrderSuccess on the player's socket), push
+ * any event notice to a player's socket, and read a site's boot configuration. It exists only in dev
  * and test mode and answers only loopback clients; everywhere else its paths are 404. Bodies are
  * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
  */
 import { Exit, Schema } from 'effect'
 import { allCalls } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
+import { randomHex } from './crypto'
 import type { Db } from './db'
 import { siteConfigOf } from './page'
 import type { HallState } from './state'
+import type { SocketHub } from './ws'
 import { balanceOf, credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 
 /** A control answer: HTTP status and JSON body. */
@@ -44,6 +47,7 @@ const bodies = {
   'clear-force': Schema.Struct({ path: Schema.optional(Schema.String) }),
   credit: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), amount: Amount }),
   reset: Schema.Struct({}),
+  push: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), type: Schema.String, data: Schema.optional(Schema.Unknown) }),
   'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
   player: Schema.Struct({
     username: Schema.String,
@@ -76,7 +80,7 @@ export const isLoopback = (address: string | undefined): boolean =>
 
 /** Runs one control command. */
 export const runControl = async (
-  deps: { readonly db: Db; readonly state: HallState },
+  deps: { readonly db: Db; readonly state: HallState; readonly socket?: SocketHub },
   name: string,
   rawBody: string,
   origin: string,
@@ -156,7 +160,12 @@ export const runControl = async (
       const amount = String(b.amount)
       const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
       if (balance === undefined) return fail(409, 'the balance would go below zero')
-      return ok({ balance: await balanceOf(db, player.id, player.currency), currency: player.currency })
+      const shown = await balanceOf(db, player.id, player.currency)
+      // A completed credit is a real balance event: the player's socket hears payOrderSuccess.
+      const pushed = Number(amount) > 0 && deps.socket !== undefined
+        ? await deps.socket.push(player.id, 'payOrderSuccess', { orderNo: `C${Date.now()}${randomHex(3)}`, amount, currency: player.currency, balance: shown, isFirst: 0 })
+        : undefined
+      return ok({ balance: shown, currency: player.currency, ...(pushed === undefined ? {} : { msgId: pushed.msgId }) })
     }
     case 'player': {
       // Account flags an operator sets: a forced password change, a frozen or blacklisted status.
@@ -181,6 +190,15 @@ export const runControl = async (
       )
       if ((updated.affectedRows ?? 0) === 0) return fail(404, `site ${b.siteCode} has no ${b.name} document`)
       return ok()
+    }
+    case 'push': {
+      const b = decoded.value as typeof bodies.push.Type
+      if (deps.socket === undefined) return fail(501, 'this hall has no socket')
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      return ok(await deps.socket.push(player.id, b.type, b.data ?? null))
     }
     case 'reset':
       state.reset()

@@ -5,6 +5,7 @@
  * and the built lobby with its injected site configuration everywhere else.
  */
 import { randomUUID } from 'node:crypto'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
@@ -23,6 +24,7 @@ import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
 import { HallState } from './state'
+import { createSocketHub } from './ws'
 import { mountSupport } from './support/routes'
 import { seedSupportAccount } from './support/store'
 
@@ -79,6 +81,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     throw e
   }
   const state = new HallState()
+  // The realtime socket (server/ws.ts): attached to the HTTP server once it listens.
+  const socket = createSocketHub({ db, log })
   const files = new StaticFiles(opts.staticDir)
   const startedAt = new Date().toISOString()
   const implementations = new Map<string, Implementation>(
@@ -151,7 +155,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (!controlEnabled || !isLoopback(remoteAddress(c))) return c.text('Not Found', 404)
     if (c.req.method !== 'POST') return c.json({ ok: false, error: 'control commands are POST' }, 405)
     const name = new URL(c.req.url).pathname.slice('/__control/'.length)
-    const r = await runControl({ db, state }, name, await c.req.text(), new URL(c.req.url).origin)
+    const r = await runControl({ db, state, socket }, name, await c.req.text(), new URL(c.req.url).origin)
     return c.json(r.body, r.status as 200)
   })
 
@@ -186,6 +190,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     await db.close()
     throw e
   })
+  socket.attach(server as Server)
   const port = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
   let closing: Promise<void> | undefined
@@ -194,6 +199,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     port,
     close: () =>
       (closing ??= (async () => {
+        socket.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           if ('closeAllConnections' in server) server.closeAllConnections()

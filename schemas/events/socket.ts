@@ -38,11 +38,10 @@ export const ServerFrame = Schema.Union([
 export type ServerFrame = typeof ServerFrame.Type
 
 /**
- * Close codes the hall uses besides the standard ones: 4401 the Token is not a live player
- * session, 4400 the query lacks Token or siteCode, 4409 a newer connection of the same player
- * replaced this one.
+ * Close codes the hall uses besides the standard ones: 4400 the query lacks Token or siteCode,
+ * 4401 the Token is not a live player session of that site.
  */
-export const SOCKET_CLOSE = { unauthorized: 4401, badRequest: 4400, replaced: 4409 } as const
+export const SOCKET_CLOSE = { badRequest: 4400, unauthorized: 4401 } as const
 
 // --- the hall's event notices, typed ----------------------------------------------------------
 

@@ -178,7 +178,7 @@ const socketInvariants = () => {
         lastConnection += 1
       }
       if (e.type.startsWith('realtime.')) {
-        const id = (e as { msgId: string }).msgId
+        const id = (e as unknown as { msgId: string }).msgId
         noticed.set(id, (noticed.get(id) ?? 0) + 1)
         // Processed once, whatever was resent.
         expect(noticed.get(id)).toBe(1)

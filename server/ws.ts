@@ -1,0 +1,180 @@
+/**
+ * The hall's realtime socket (calls §7.3): `/websocket/ws?Token=…&siteCode=…` on the hall origin.
+ * A connection is accepted for a live player session of that site; the hall answers each Ping with
+ * a Pong, and pushes event notices `{ type: 'notice', msgId, content: { type, data } }`. Every
+ * notice goes to the player's outbox first (table socket_outbox, so it outlives a restart), is
+ * sent to each open connection of the player, and stays there until one of them acknowledges its
+ * msgId; every new connection gets all unacknowledged notices again, oldest first. The lobby
+ * processes each msgId once, so a resend is harmless and nothing is lost.
+ *
+ * Pushes come from real events (a completed credit: payOrderSuccess) and from the control surface
+ * (`POST /__control/push {username, type, data}`).
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { Schema } from 'effect'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { ClientFrame, SOCKET_CLOSE, SOCKET_PATH, type ServerFrame } from '../schemas/events/socket'
+import type { Queryable } from './db'
+import { isLive, playerById, sessionByToken } from './store'
+
+/** A connection that sends nothing (not even a Ping) for this long is dropped: three missed heartbeats. */
+export const SOCKET_IDLE_MS = 35_000
+
+/** The hall's socket: attach it to the HTTP server, push notices, close it with the hall. */
+export interface SocketHub {
+  /** Takes over WebSocket upgrades on SOCKET_PATH (other upgrade paths are refused). */
+  attach(server: Server): void
+  /** Stores a notice in the player's outbox and sends it to their open connections; answers its msgId and how many connections it went to. */
+  push(playerId: string, type: string, data: unknown): Promise<{ msgId: string; sent: number }>
+  /** Open connections (all players). */
+  readonly connectionCount: number
+  /** Unacknowledged notices of a player, oldest first. */
+  pending(playerId: string): Promise<ReadonlyArray<{ msgId: string; type: string; data: unknown }>>
+  /** Drops every connection (code 1001) and stops accepting new ones. */
+  close(): void
+}
+
+const decodeClientFrame = Schema.decodeUnknownExit(Schema.fromJsonString(ClientFrame))
+
+interface OutboxRow {
+  readonly msgId: string
+  readonly type: string
+  readonly data: unknown
+}
+
+export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: () => number; readonly log?: (line: string) => void }): SocketHub => {
+  const now = deps.now ?? Date.now
+  const wss = new WebSocketServer({ noServer: true })
+  const byPlayer = new Map<string, Set<WebSocket>>()
+  // Per player, sends happen one after another: a push and the resend of a new connection never
+  // interleave their frames.
+  const queues = new Map<string, Promise<unknown>>()
+  let closed = false
+
+  const serially = <T>(playerId: string, fn: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(playerId) ?? Promise.resolve()).then(fn, fn)
+    queues.set(playerId, next.catch(() => undefined))
+    return next
+  }
+
+  const sendFrame = (ws: WebSocket, frame: ServerFrame): boolean => {
+    if (ws.readyState !== ws.OPEN) return false
+    ws.send(JSON.stringify(frame))
+    return true
+  }
+  const noticeFrame = (row: OutboxRow): ServerFrame => ({ type: 'notice', msgId: row.msgId, content: { type: row.type, data: row.data } })
+
+  const unacked = async (playerId: string): Promise<ReadonlyArray<OutboxRow>> =>
+    (
+      await deps.db.query<OutboxRow>(
+        `SELECT msg_id::text AS "msgId", type, data FROM socket_outbox WHERE player_id = $1 AND acked_at IS NULL ORDER BY msg_id`,
+        [playerId],
+      )
+    ).rows
+
+  const authenticate = async (url: URL): Promise<{ playerId: string } | { code: number; reason: string }> => {
+    const token = url.searchParams.get('Token') ?? ''
+    const siteCode = url.searchParams.get('siteCode') ?? ''
+    if (token === '' || siteCode === '') return { code: SOCKET_CLOSE.badRequest, reason: 'Token and siteCode are required' }
+    const session = await sessionByToken(deps.db, token)
+    if (session === undefined || !isLive(session, now())) return { code: SOCKET_CLOSE.unauthorized, reason: 'not a live session' }
+    const player = await playerById(deps.db, session.playerId)
+    if (player === undefined || player.siteCode !== siteCode) return { code: SOCKET_CLOSE.unauthorized, reason: 'not a player of this site' }
+    return { playerId: player.id }
+  }
+
+  const onConnection = (ws: WebSocket, url: URL): void => {
+    // Frames that arrive while the Token is checked wait for it.
+    const early: RawData[] = []
+    let playerId: string | null = null
+    let idle: ReturnType<typeof setTimeout> | undefined
+    const keepAlive = () => {
+      if (idle !== undefined) clearTimeout(idle)
+      idle = setTimeout(() => ws.terminate(), SOCKET_IDLE_MS)
+    }
+    const onFrame = (raw: RawData) => {
+      keepAlive()
+      const exit = decodeClientFrame(raw.toString())
+      if (exit._tag !== 'Success' || playerId === null) return
+      const frame = exit.value
+      if (frame.type === 'Ping') sendFrame(ws, { type: 'Pong' })
+      else {
+        const owner = playerId
+        void deps.db
+          .query(`UPDATE socket_outbox SET acked_at = now() WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`, [
+            /^\d{1,18}$/.test(frame.msgId) ? frame.msgId : '0',
+            owner,
+          ])
+          .catch((e: unknown) => deps.log?.(`socket ack failed: ${String(e)}`))
+      }
+    }
+    ws.on('message', (raw) => (playerId === null ? early.push(raw) : onFrame(raw)))
+    ws.on('close', () => {
+      if (idle !== undefined) clearTimeout(idle)
+      if (playerId !== null) byPlayer.get(playerId)?.delete(ws)
+    })
+    ws.on('error', () => undefined)
+    keepAlive()
+    void authenticate(url)
+      .then(async (auth) => {
+        if ('code' in auth) return ws.close(auth.code, auth.reason)
+        const id = auth.playerId
+        await serially(id, async () => {
+          if (ws.readyState !== ws.OPEN) return
+          playerId = id
+          const set = byPlayer.get(id) ?? new Set<WebSocket>()
+          set.add(ws)
+          byPlayer.set(id, set)
+          for (const row of await unacked(id)) sendFrame(ws, noticeFrame(row))
+        })
+        for (const raw of early.splice(0)) onFrame(raw)
+      })
+      .catch((e: unknown) => {
+        deps.log?.(`socket connection failed: ${String(e)}`)
+        ws.close(1011, 'internal error')
+      })
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(req.url ?? '/', 'http://hall')
+    if (closed || url.pathname !== SOCKET_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url))
+  }
+
+  return {
+    attach: (server) => {
+      server.on('upgrade', onUpgrade)
+    },
+    push: async (playerId, type, data) => {
+      const row = (
+        await deps.db.query<OutboxRow>(
+          `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`,
+          [playerId, type, JSON.stringify(data ?? null)],
+        )
+      ).rows[0]
+      if (row === undefined) throw new Error('outbox insert returned no row')
+      const sent = await serially(playerId, async () => {
+        let n = 0
+        for (const ws of byPlayer.get(playerId) ?? []) if (sendFrame(ws, noticeFrame(row))) n += 1
+        return n
+      })
+      return { msgId: row.msgId, sent }
+    },
+    get connectionCount() {
+      let n = 0
+      for (const set of byPlayer.values()) n += set.size
+      return n
+    },
+    pending: (playerId) => unacked(playerId),
+    close: () => {
+      closed = true
+      for (const ws of wss.clients) ws.terminate()
+      byPlayer.clear()
+      wss.close()
+    },
+  }
+}
