@@ -22,7 +22,8 @@ import {
  *
  * States: idle (before the page starts), booting (entry location known, site initialising),
  * settling (site ready, the session not yet settled: the first page load is not complete, so a
- * private entry route that fails the guard goes to root), running (after the first page load: a
+ * private entry route that fails the guard goes to root once the session has its say; moves the
+ * player makes meanwhile are handled as after it), running (after the first page load: a
  * refused private route stays and announces nav.guardBlocked), blocked (an error page of site
  * initialisation).
  *
@@ -125,7 +126,6 @@ export const navMachine = setup({
     locationGuarded: ({ context, event }) => event.type === 'nav.locationChanged' && decideLocation(context, event).kind === 'guard',
     onErrorPage: ({ context }) => isErrorPage(context.location),
     entryUsable: ({ context }) => context.entry !== null && !isErrorPage(context.entry),
-    mineLost: ({ context, event }) => event.type === 'session.loggedIn' && !event.real && isMineTab(context.location),
   },
   actions: {
     enter: enqueueActions(({ enqueue, event }) => {
@@ -163,7 +163,10 @@ export const navMachine = setup({
       enqueue.emit({ type: 'nav.guardBlocked', name: d.name })
       if (d.restore && context.location !== null) enqueue.emit(navigated(context.location, true))
     }),
-    /** The first page load is complete: the entry location is checked against the guard. */
+    /**
+     * The first page load is complete, or who the player is changed: a private route without a real
+     * login goes to root, the Mine tab to the home tab.
+     */
     settle: enqueueActions(({ context, enqueue }) => {
       const to = settled(context)
       if (to === null) return
@@ -179,12 +182,6 @@ export const navMachine = setup({
       if (sameUrl(to, context.location)) return
       enqueue.assign({ location: to })
       enqueue.emit(navigated(to, p.replace))
-    }),
-    dropMine: enqueueActions(({ context, enqueue }) => {
-      if (context.location === null) return
-      const to = withoutMine(context.location)
-      enqueue.assign({ location: to })
-      enqueue.emit(navigated(to, true))
     }),
     showBlocked: enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'site.blocked') return
@@ -227,26 +224,20 @@ export const navMachine = setup({
         'session.loggedIn': { target: 'running', actions: ['recordAuth', 'settle'] },
         'session.authPromptNeeded': { target: 'running', actions: ['recordAuth', 'settle'] },
         'session.loggedOut': { target: 'running', actions: ['recordAuth', 'settle'] },
-        // The player acted: the first page load is over, and the request is handled as after it.
-        'nav.requested': [
-          { guard: 'requestIgnored' },
-          { guard: 'requestGuarded', target: 'running', actions: 'refuse' },
-          { target: 'running', actions: 'request' },
-        ],
-        'nav.locationChanged': [
-          { guard: 'locationIgnored' },
-          { guard: 'locationGuarded', target: 'running', actions: 'refuse' },
-          { target: 'running', actions: 'follow' },
-        ],
+        // The player may move before the session has settled: handled as after the first page
+        // load, while the entry location still waits for the session's word.
+        'nav.requested': [{ guard: 'requestIgnored' }, { guard: 'requestGuarded', actions: 'refuse' }, { actions: 'request' }],
+        'nav.locationChanged': [{ guard: 'locationIgnored' }, { guard: 'locationGuarded', actions: 'refuse' }, { actions: 'follow' }],
       },
     },
     running: {
       on: {
         'nav.requested': [{ guard: 'requestIgnored' }, { guard: 'requestGuarded', actions: 'refuse' }, { actions: 'request' }],
         'nav.locationChanged': [{ guard: 'locationIgnored' }, { guard: 'locationGuarded', actions: 'refuse' }, { actions: 'follow' }],
-        'session.loggedIn': [{ guard: 'mineLost', actions: ['recordAuth', 'dropMine'] }, { actions: 'recordAuth' }],
+        // Who the player is changed: a screen they may no longer see (a private route, the Mine tab) is left.
+        'session.loggedIn': { actions: ['recordAuth', 'settle'] },
+        // A sign-out changes who the player is; a later auth prompt does not (it only opens a popup).
         'session.loggedOut': { actions: ['recordAuth', { type: 'goRoot', params: { replace: false } }] },
-        'session.authPromptNeeded': { actions: 'recordAuth' },
       },
     },
     blocked: {
