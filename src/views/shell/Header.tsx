@@ -8,6 +8,7 @@ import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { Popover } from '../../ui/Popover'
+import { MusicButton } from '../music/MusicButton'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSessionView } from './session-view'
 
@@ -163,6 +164,7 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
       <div className="header__spacer" />
       <div className="header__actions">
         <LanguageSwitch compact={!desktop} />
+        <MusicButton />
         {!session.signedIn && <CurrencySwitch />}
         {session.signedIn && <Balance />}
         {session.signedIn &&
