@@ -13,6 +13,9 @@ import { randomHex } from './crypto'
 import type { Db } from './db'
 import { siteConfigOf } from './page'
 import type { HallState } from './state'
+import { LINE_COUNT, setLineDelay } from './lines'
+import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
+import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { balanceOf, credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 
@@ -61,6 +64,24 @@ const bodies = {
     name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
     patch: Schema.Record(Schema.String, Schema.Unknown),
   }),
+  /** The added delay of one network line (server/lines.ts); 0 removes it. */
+  'line-delay': Schema.Struct({
+    line: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: LINE_COUNT })),
+    ms: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)),
+  }),
+  /** Starts a red-packet activity (status 1 unless given); answers its id. */
+  'red-activity': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    title: Schema.optional(Schema.String),
+    action: Schema.optional(RedPacketAction),
+    amount: Amount,
+    deviceTypes: Schema.optional(Schema.Array(DeviceTypeString)),
+    refreshInterval: Schema.optional(RedPacketRefresh),
+    packets: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 }))),
+    status: Schema.optional(ActivityStatus),
+  }),
+  /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
+  'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
 } as const
 
 type ControlName = keyof typeof bodies
@@ -199,6 +220,33 @@ export const runControl = async (
       const player = await playerByUsername(db, site.code, b.username)
       if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
       return ok(await deps.socket.push(player.id, b.type, b.data ?? null))
+    }
+    case 'line-delay': {
+      const b = decoded.value as (typeof bodies)['line-delay']['Type']
+      setLineDelay(state, b.line, b.ms)
+      return ok()
+    }
+    case 'red-activity': {
+      const b = decoded.value as (typeof bodies)['red-activity']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const amount = String(b.amount)
+      if (!(Number(amount) > 0)) return fail(400, 'a red packet is worth more than zero')
+      const activity = await createRedActivity(db, {
+        siteCode: site.code,
+        title: b.title ?? 'Red packet rain',
+        action: b.action ?? 'grab',
+        status: b.status ?? 1,
+        deviceTypes: b.deviceTypes ?? ['1', '2', '3', '4'],
+        refreshSeconds: b.refreshInterval ?? 10,
+        amount,
+        packets: b.packets ?? 1,
+      })
+      return ok({ activeId: activity.id })
+    }
+    case 'red-activity-status': {
+      const b = decoded.value as (typeof bodies)['red-activity-status']['Type']
+      return (await setRedActivityStatus(db, b.activeId, b.status)) ? ok() : fail(404, `no red-packet activity ${b.activeId}`)
     }
     case 'reset':
       state.reset()

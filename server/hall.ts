@@ -18,6 +18,7 @@ import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
 import { migrate, openDb } from './db'
+import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
 import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
@@ -119,20 +120,19 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (opts.mode === 'dev') log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`)
   })
 
-  app.use(
-    `${HALL_PREFIX}/*`,
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: [...REQUIRED_HEADERS, HallHeader.encrypted, 'content-type'],
-      exposeHeaders: [HallHeader.encrypted, HallHeader.nonce, HallHeader.requestId],
-      maxAge: 600,
-    }),
-  )
+  const hallCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: [...REQUIRED_HEADERS, HallHeader.encrypted, 'content-type'],
+    exposeHeaders: [HallHeader.encrypted, HallHeader.nonce, HallHeader.requestId],
+    maxAge: 600,
+  })
+  app.use(`${HALL_PREFIX}/*`, hallCors)
+  app.use('/line/*', hallCors)
 
-  app.all(`${HALL_PREFIX}/*`, async (c) => {
+  // The hall under its prefix, and again under each network line's after that line's delay.
+  const hallRoute = async (c: Context<Env>, path: string) => {
     const url = new URL(c.req.url)
-    const path = url.pathname.slice(HALL_PREFIX.length)
     if (path.startsWith('/static/maintain/') && c.req.method === 'GET') {
       const info = await maintainInfo(db, path.slice('/static/maintain/'.length))
       return info === undefined ? c.json({ error: 'not found' }, 404) : c.json(info)
@@ -148,6 +148,14 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
       ip: remoteAddress(c),
       requestId: c.get('requestId'),
     })
+  }
+  app.all(`${HALL_PREFIX}/*`, (c) => hallRoute(c, new URL(c.req.url).pathname.slice(HALL_PREFIX.length)))
+  app.all('/line/*', async (c) => {
+    const line = lineOfPath(new URL(c.req.url).pathname)
+    if (line === undefined) return c.text('Not Found', 404)
+    const delay = lineDelay(state, line.line)
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
+    return hallRoute(c, line.path)
   })
   app.all(HALL_PREFIX, () => protocolAnswer(ProtocolCode.unknownPath, `unknown hall path: /`))
 

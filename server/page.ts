@@ -12,6 +12,7 @@ import type { InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/
 import { HALL_PREFIX } from '../schemas/hall/protocol'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
+import { hallLines } from './lines'
 import type { HallState } from './state'
 import { siteByCode, siteDocument, siteForHost } from './store'
 import type { SiteRow } from './store'
@@ -65,6 +66,7 @@ export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, orig
     sysInfo: await sysInfoOf(db, site, Date.now()),
     allCurrency: await allCurrencyOf(db, site),
     layout: await layoutOf(db, site),
+    lines: hallLines(origin),
   },
 })
 

@@ -5,8 +5,9 @@
 import { authCalls } from './auth'
 import { musicCalls } from './music'
 import { siteCalls } from './site'
+import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls]
