@@ -22,7 +22,13 @@ const siteConfigFromHall = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), siteConfigFromHall()],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    // The lobby, the devtools (timeline of a local log; ?frame is the screen inside it) and the support console.
+    rollupOptions: { input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' } },
+  },
   server: {
     host: '127.0.0.1',
     port: devPort,

@@ -1,0 +1,45 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useRef } from 'react'
+import type { TimelineModel } from '../model'
+
+/**
+ * The hall calls of the session: each hall.requested paired with its hall.responded or
+ * hall.failed by request id, with the time it took. Payloads and answers are shown as logged,
+ * that is redacted. Selecting a call selects its request (or its answer when the log lacks it).
+ */
+
+const ROW_H = 24
+
+export const NetworkPanel = ({ model, selected, onSelect }: { model: TimelineModel; selected: number; onSelect: (position: number) => void }) => {
+  const scroller = useRef<HTMLDivElement>(null)
+  const calls = model.network
+  const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 })
+  return (
+    <div ref={scroller} className="tl-list" role="listbox" aria-label="Hall calls" tabIndex={0}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const c = calls[v.index]!
+          const first = c.request >= 0 ? c.request : c.answer
+          const isSelected = selected === c.request || selected === c.answer
+          const status = c.ok === null ? 'pending' : c.ok ? 'ok' : (c.error ?? 'failed')
+          return (
+            <div
+              key={v.key}
+              role="option"
+              aria-selected={isSelected}
+              className={`tl-row tl-net${c.ok === false ? ' tl-row--error' : ''}${isSelected ? ' tl-row--selected' : ''}`}
+              style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
+              onClick={() => onSelect(first)}
+            >
+              <span className="tl-seq">{model.records[first]!.seq}</span>
+              <span className="tl-type">{c.call}</span>
+              <span className="tl-source">{c.requestId}</span>
+              <span className={`tl-status tl-status--${c.ok === null ? 'pending' : c.ok ? 'ok' : 'failed'}`}>{status}</span>
+              <span className="tl-time">{c.ms === null ? '—' : `${c.ms} ms`}</span>
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

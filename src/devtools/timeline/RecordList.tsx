@@ -1,0 +1,82 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import { eventSummary, type TimelineModel } from '../model'
+
+/**
+ * The records the filter keeps, one row each: seq, time from the start, kind, type, source, a
+ * summary of the fields, and the cause link. Virtualized (@tanstack/react-virtual): only the
+ * rows in view are in the DOM, so a log of 100,000 records scrolls like one of a hundred.
+ */
+
+const ROW_H = 24
+
+export const RecordList = ({
+  model,
+  kept,
+  selected,
+  onSelect,
+}: {
+  model: TimelineModel
+  kept: Int32Array
+  selected: number
+  onSelect: (position: number) => void
+}) => {
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({ count: kept.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 })
+
+  // Keep the selected record in view when it changes from elsewhere (swimlanes, step, play).
+  useEffect(() => {
+    if (selected < 0) return
+    let lo = 0
+    let hi = kept.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (kept[mid]! < selected) lo = mid + 1
+      else hi = mid - 1
+    }
+    if (kept[lo] === selected) virtualizer.scrollToIndex(lo, { align: 'auto' })
+  }, [selected, kept, virtualizer])
+
+  return (
+    <div ref={scroller} className="tl-list" role="listbox" aria-label="Records" tabIndex={0} data-testid="record-list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const i = kept[v.index]!
+          const r = model.records[i]!
+          const error = model.isError[i] === 1
+          return (
+            <div
+              key={v.key}
+              role="option"
+              aria-selected={i === selected}
+              className={`tl-row tl-row--${r.kind}${error ? ' tl-row--error' : ''}${i === selected ? ' tl-row--selected' : ''}`}
+              style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
+              onClick={() => onSelect(i)}
+            >
+              <span className="tl-seq">{r.seq}</span>
+              <span className="tl-time">+{((r.at - model.startAt) / 1000).toFixed(3)}s</span>
+              <span className={`tl-kind tl-kind--${r.kind}`}>{r.kind}</span>
+              <span className="tl-type">{r.event.type}</span>
+              <span className="tl-source">{r.source ?? ''}</span>
+              <span className="tl-summary">{eventSummary(r)}</span>
+              {r.cause === undefined ? null : (
+                <button
+                  type="button"
+                  className="tl-cause"
+                  aria-label={`cause: seq ${r.cause}`}
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    const c = model.positionOf(r.cause!)
+                    if (c >= 0) onSelect(c)
+                  }}
+                >
+                  ← {r.cause}
+                </button>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
