@@ -12,6 +12,7 @@ import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
+import { startSocketRunner, type SocketLike } from './effects/socket'
 import { startStorageRunner } from './effects/storage'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
@@ -167,6 +168,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))
   cleanups.push(startAudioRunner(core.bus, { audio: htmlAudioPort(w), clicks: documentClicks(w.document), random: Math.random }))
   cleanups.push(
     startMusicSettingsRunner(core.bus, {
