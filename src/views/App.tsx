@@ -4,6 +4,7 @@ import type { siteMachine } from '../../actors/site'
 import { selectSitePhase } from '../../actors/site'
 import { i18n } from '../i18n'
 import { useActorSelector } from '../system-react'
+import { PopupHost } from './auth/PopupHost'
 import { BootScreen } from './boot/BootScreen'
 import { useNavPhase } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
@@ -30,6 +31,7 @@ export const App = () => (
   <I18nextProvider i18n={i18n}>
     <NavRouter>
       <Screen />
+      <PopupHost />
     </NavRouter>
   </I18nextProvider>
 )

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import type { PopupId } from '../../../schemas/events/popup'
+import { useSend } from '../../system-react'
+import { Modal } from '../../ui/Modal'
+
+/** The token-expired modal (spec §4, §8): shown once; its one button acknowledges. Not dismissable otherwise. */
+export const TokenExpiredModal = ({ open }: { open: boolean }) => {
+  const { t } = useTranslation('auth')
+  const send = useSend()
+  return (
+    <Modal open={open} title={t('popup.tokenExpired')} showCloseButton={false} closeLabel={t('close')}>
+      <p className="modal__text">{t('tokenExpired.body')}</p>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" data-autofocus="" onClick={() => send({ type: 'session.expiredAcknowledged' })}>
+          {t('action.acknowledge')}
+        </button>
+      </div>
+    </Modal>
+  )
+}
+
+/**
+ * The logout confirm, with the spec's button wording swapped: the emphasised, primary button is
+ * the one that keeps the player logged in; logging out is the secondary one. Escape and the close
+ * button cancel.
+ */
+export const LogoutConfirmModal = ({ open, showCloseButton }: { open: boolean; showCloseButton: boolean }) => {
+  const { t } = useTranslation('auth')
+  const send = useSend()
+  const cancel = () => send({ type: 'session.logoutCancelled' })
+  return (
+    <Modal open={open} title={t('popup.logoutConfirm')} showCloseButton={showCloseButton} onClose={cancel} closeLabel={t('close')}>
+      <p className="modal__text">{t('logoutConfirm.body')}</p>
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={() => send({ type: 'session.logoutConfirmed' })}>
+          {t('action.logout')}
+        </button>
+        <button type="button" className="button button--primary" data-autofocus="" onClick={cancel}>
+          {t('action.stay')}
+        </button>
+      </div>
+    </Modal>
+  )
+}
+
+/** A popup a later issue builds: its translated title and a way to close it. */
+export const PlaceholderModal = ({
+  popup,
+  open,
+  showCloseButton,
+  fullScreen,
+  onClose,
+}: {
+  popup: PopupId
+  open: boolean
+  showCloseButton: boolean
+  fullScreen: boolean
+  onClose: (() => void) | undefined
+}) => {
+  const { t } = useTranslation('auth')
+  return (
+    <Modal open={open} title={t(`popup.${popup}`)} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} fullScreen={fullScreen}>
+      <p className="modal__text">{t('comingSoon')}</p>
+      {onClose !== undefined && (
+        <div className="modal__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('close')}
+          </button>
+        </div>
+      )}
+    </Modal>
+  )
+}

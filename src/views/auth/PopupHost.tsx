@@ -1,0 +1,35 @@
+import { useSend } from '../../system-react'
+import { AuthModal } from './AuthModal'
+import { ChangePasswordModal } from './ChangePasswordModal'
+import { LogoutConfirmModal, PlaceholderModal, TokenExpiredModal } from './MessageModals'
+import { usePopupView } from './popup-hooks'
+import './auth.css'
+
+/**
+ * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
+ * dialog while it is open; hidden, content kept, while it closes; gone (content reset) after.
+ * Closing a closable popup (Escape, the close button) sends `popup.closeRequested`; the popup's
+ * own answers go to the session.
+ */
+export const PopupHost = () => {
+  const view = usePopupView()
+  const send = useSend()
+  const { popup, phase } = view
+  if (popup === null || phase === null || phase === 'waiting') return null
+  const open = phase === 'open'
+  const onClose = view.closable ? () => send({ type: 'popup.closeRequested', popup }) : undefined
+  switch (popup) {
+    case 'auth':
+    case 'login':
+    case 'register':
+      return <AuthModal popup={popup} props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'forceChangePwd':
+      return <ChangePasswordModal open={open} />
+    case 'tokenExpired':
+      return <TokenExpiredModal open={open} />
+    case 'logoutConfirm':
+      return <LogoutConfirmModal open={open} showCloseButton={view.showCloseButton} />
+    default:
+      return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
+  }
+}

@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next'
+import type { SessionError } from '../../../actors/session'
+
+/** The message keys of the session's errors that have their own wording (spec §8). */
+const WORDED = ['SYSTEM_ERROR', 'RSP_DATA_NOT_JSON', 'NETWORK_TIMEOUT', 'NETWORK_ERROR'] as const
+
+/** Service codes with their own wording: 1011 wrong username or password, 1025 account frozen. */
+const CODES: ReadonlyArray<number> = [1011, 1025]
+
+/**
+ * The text of a form's server error (spec §8 reactions), or null. The geetest restriction shows
+ * the seconds remaining while it lasts; a code or key the lobby words itself is translated;
+ * anything else shows the hall's own message (it answers in the player's language), else a
+ * generic one.
+ */
+export const errorText = (t: TFunction<'auth'>, error: SessionError | null, geetestLeft: number): string | null => {
+  if (geetestLeft > 0) return t('error.GEETEST_RESTRICTED', { seconds: geetestLeft })
+  if (error === null) return null
+  if (error.messageKey === 'GEETEST_RESTRICTED') return null // the restriction is over
+  if (error.code !== null && CODES.includes(error.code)) return t(`error.code${error.code}` as 'error.code1011')
+  const key = WORDED.find((k) => k === error.messageKey)
+  if (key !== undefined) return t(`error.${key}`)
+  return error.msg.trim() !== '' ? error.msg : t('error.generic')
+}
