@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHall, type RunningHall } from '../../server/hall'
+import { launch, newContext } from './support/browser'
+import { LobbyPage } from './support/lobby.model'
+
+/**
+ * The realtime socket end to end, against a hall of this test's own (the shared one stays up):
+ * a player signs in, the hall pushes notices, the hall is stopped (its connections dropped) and
+ * started again on the same port and data, the socket comes back by itself, and every notice
+ * pushed before, during and after the outage is processed exactly once.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-socket-'))
+
+/** A port free right now, so the hall can be started again on the same one. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+
+const startOwnHall = (port: number) => startHall({ port, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
+
+const control = async (hallUrl: string, name: string, body: unknown): Promise<Record<string, unknown>> => {
+  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  if (!res.ok) throw new Error(`control ${name} answered ${res.status}: ${await res.text()}`)
+  return (await res.json()) as Record<string, unknown>
+}
+const push = async (hallUrl: string, n: number): Promise<string> =>
+  (await control(hallUrl, 'push', { username: 'demo', type: 'activeDetails', data: { activeId: n } }))['msgId'] as string
+
+/** Page model of the socket, read through the running system (window.__lobby). */
+class SocketModel {
+  constructor(readonly page: Page) {}
+
+  state(): Promise<string> {
+    return this.page.evaluate(() => String(window.__lobby!.system.actor('socket').getSnapshot().value))
+  }
+
+  /** Waits until the socket actor is in `state`. */
+  async waitState(state: string): Promise<void> {
+    await this.page.waitForFunction((s) => window.__lobby?.system.actor('socket').getSnapshot().value === s, state, { timeout: 60_000 })
+  }
+
+  /** Waits until `n` notices were processed. */
+  async waitReceived(n: number): Promise<void> {
+    await this.page.waitForFunction(
+      (count) => (window.__lobby?.system.actor('socket').getSnapshot().context as { received: number }).received >= count,
+      n,
+      { timeout: 60_000 },
+    )
+  }
+
+  /** The msgIds of every realtime.* notice in the event log, in order. */
+  async noticedMsgIds(): Promise<string[]> {
+    const log = await this.page.evaluate(() => window.__lobby!.exportLog())
+    return log
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as { event: { type: string; msgId?: string } })
+      .filter((r) => r.event.type.startsWith('realtime.'))
+      .map((r) => r.event.msgId ?? '')
+  }
+}
+
+let browser: Browser
+let hall: RunningHall | undefined
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+  await hall?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the realtime socket in a real browser', () => {
+  it('comes back after the hall is stopped and started again, with no notice lost or doubled', async () => {
+    const port = await freePort()
+    hall = await startOwnHall(port)
+    const url = hall.url
+    const context = await newContext(browser, 'desktop')
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    const lobby = new LobbyPage(page, url)
+    const socket = new SocketModel(page)
+    await lobby.open()
+    await lobby.waitReady()
+
+    // Sign in through the login popup (the site may open it by itself at boot).
+    const dialog = page.getByRole('dialog')
+    const prompted = await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false)
+    if (!prompted) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
+    await dialog.getByLabel('Username').fill('demo')
+    await dialog.getByLabel('Password', { exact: true }).fill('demo1234')
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).last().click()
+    await socket.waitState('open')
+
+    // Before the outage: two pushes and a credit (a real balance event: payOrderSuccess).
+    const pushed: string[] = [await push(url, 1), await push(url, 2)]
+    pushed.push((await control(url, 'credit', { username: 'demo', amount: '5' }))['msgId'] as string)
+    await socket.waitReceived(3)
+
+    // The hall goes away: the connection drops and the socket starts its backoff.
+    await hall.close()
+    await page.waitForFunction(() => window.__lobby?.system.actor('socket').getSnapshot().value !== 'open', null, { timeout: 30_000 })
+
+    // Back on the same port and data; notices pushed at once wait in the outbox for the socket.
+    hall = await startOwnHall(port)
+    pushed.push(await push(url, 3), await push(url, 4))
+    await socket.waitState('open')
+    pushed.push(await push(url, 5))
+    await socket.waitReceived(pushed.length)
+
+    const noticed = await socket.noticedMsgIds()
+    expect(noticed.sort()).toEqual([...pushed].sort())
+    expect(new Set(noticed).size).toBe(noticed.length)
+    expect(await socket.state()).toBe('open')
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
