@@ -9,7 +9,7 @@ import { Sensitive } from '../sensitive'
  * The runner owns the WebSocket and publishes what happened to it as facts.
  *
  * The wire is JSON text frames (the spec names Ping, msgId and content.type/data, not the framing;
- * docs/hall-protocol.md, "Realtime socket"):
+ * docs/realtime.md):
  * - client to hall: `{"type":"Ping"}` every 10 s, `{"type":"ack","msgId":"…"}` for every notice;
  * - hall to client: `{"type":"Pong"}`, `{"type":"notice","msgId":"…","content":{"type":"…","data":…}}`.
  */
