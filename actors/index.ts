@@ -2,11 +2,13 @@ import type { ActorSpec } from './spec'
 import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
+import { linesActor } from './lines'
+import { redpacketsActor } from './redpackets'
 import { languageActor, sessionActor } from './session'
 import { siteActor } from './site'
 import { socketActor } from './socket'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor]
 
 export type { ActorSpec } from './spec'

@@ -12,6 +12,7 @@ import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
 import { startHallRunner } from './effects/hall-runner'
+import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { startStorageRunner } from './effects/storage'
 import { browserHistory, startHistoryRunner } from './effects/history'
@@ -155,6 +156,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     ...(o.hall === undefined ? {} : { options: o.hall }),
   })
   cleanups.push(() => hallSub.unsubscribe())
+  const linesSub = startLinesRunner(core.bus, browserLinesPorts(w))
+  cleanups.push(() => linesSub.unsubscribe())
   const diagnostics = startDiagnosticsRunner(core.bus, {
     exportLog: () => recorder.flush().then(() => recorder.exportNdjson()),
     domain: w.location.host,

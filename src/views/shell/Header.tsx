@@ -8,7 +8,9 @@ import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { Popover } from '../../ui/Popover'
+import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
+import { RedPacketPopup } from '../redpackets/RedPacketPopup'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSessionView } from './session-view'
 
@@ -165,6 +167,8 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
       <div className="header__actions">
         <LanguageSwitch compact={!desktop} />
         <MusicButton />
+        <LineButton />
+        <RedPacketPopup />
         {!session.signedIn && <CurrencySwitch />}
         {session.signedIn && <Balance />}
         {session.signedIn &&
