@@ -17,6 +17,7 @@ import { startHall } from '../server/hall'
 import { replayLog } from '../src/bus/replayer'
 import { launch } from '../tests/e2e/support/browser'
 import { syntheticLog } from '../tests/bench/replay-log'
+import { timelineFigures } from '../tests/bench/timeline'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const figures: Array<[string, string, string]> = []
@@ -84,6 +85,9 @@ const main = async () => {
     const b = await browserFigures(hall.url)
     report('recorder throughput (IndexedDB)', `${Math.round(b.eventsPerSecond).toLocaleString('en')} events/s`, `>= 15,000 events/s (records of ${b.recordBytes} B, ${b.mode})`)
     report('recorder main-thread time', `${b.msPer100.toFixed(2)} ms/100 events`, 'smaller is better')
+    const t = await timelineFigures(hall.url)
+    report('timeline open, 100,000 records', `${Math.round(t.openMs).toLocaleString('en')} ms`, `< 2,000 ms (${(t.bytes / 1e6).toFixed(1)} MB NDJSON)`)
+    report('timeline longest task scrolling', `${Math.round(t.longestTaskMs)} ms`, `no long task (> 50 ms); ${t.longTasks} seen over ${t.scrolledRows.toLocaleString('en')} rows`)
   } finally {
     await hall.close()
     rmSync(dataDir, { recursive: true, force: true })

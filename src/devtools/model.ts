@@ -79,6 +79,7 @@ export class TimelineModel {
   private readonly effects = new Map<number, number[]>()
   private readonly networkByPosition = new Map<number, number>()
   private lowerText: string[] | null = null
+  private readonly summaries: Array<string | undefined> = []
   /** Positions where the interface language changed, and the language from there on. */
   private readonly languages: Array<{ position: number; language: string }> = []
 
@@ -93,8 +94,7 @@ export class TimelineModel {
     const types = new Set<string>()
     const calls = new Map<string, { requestId: string; call: string; request: number; answer: number; ok: boolean | null; error: string | null }>()
     let errors = 0
-    const laneList = () => [...laneIds.keys()]
-    let laneOrder = laneList()
+    const laneNumber = new Map([...laneIds.keys()].map((id, n) => [id, n]))
     for (let i = 0; i < records.length; i++) {
       const r = records[i]!
       this.bySeq.set(r.seq, i)
@@ -104,11 +104,13 @@ export class TimelineModel {
         else list.push(i)
       }
       const lane = laneOf(r)
-      if (!laneIds.has(lane)) {
+      let n = laneNumber.get(lane)
+      if (n === undefined) {
         laneIds.set(lane, { id: lane, kind: r.kind === 'notice' ? 'actor' : r.kind === 'intent' ? 'view' : 'runner' })
-        laneOrder = laneList()
+        n = laneNumber.size
+        laneNumber.set(lane, n)
       }
-      laneIndex[i] = laneOrder.indexOf(lane)
+      laneIndex[i] = n
       const type = r.event.type
       types.add(type)
       if (type === 'site.ready' || type === 'session.languageApplied') {
@@ -162,6 +164,16 @@ export class TimelineModel {
       language = l.language
     }
     return language
+  }
+
+  /** The one-line summary of a record's fields, computed once. */
+  summaryOf(position: number): string {
+    let s = this.summaries[position]
+    if (s === undefined) {
+      s = eventSummary(this.records[position]!)
+      this.summaries[position] = s
+    }
+    return s
   }
 
   /** Position of a seq in records, or -1. */
@@ -232,12 +244,20 @@ export class TimelineModel {
   }
 }
 
+/** The start of an object's JSON, without stringifying all of a large one. */
+const shortJson = (v: object): string => {
+  const entries = Array.isArray(v) ? v.slice(0, 4).map((x, i) => [String(i), x] as const) : Object.entries(v).slice(0, 4)
+  const inner = entries.map(([k, x]) => `${Array.isArray(v) ? '' : `"${k}":`}${x !== null && typeof x === 'object' ? (Array.isArray(x) ? '[…]' : '{…}') : JSON.stringify(x)}`).join(',')
+  const more = (Array.isArray(v) ? v.length : Object.keys(v).length) > entries.length ? ',…' : ''
+  return Array.isArray(v) ? `[${inner}${more}]` : `{${inner}${more}}`
+}
+
 /** A one-line summary of an event's fields, for the record list. */
 export const eventSummary = (r: LogRecord, max = 120): string => {
   const { type: _type, ...rest } = r.event as Record<string, unknown>
   const parts: string[] = []
   for (const [k, v] of Object.entries(rest)) {
-    const s = typeof v === 'string' ? v : JSON.stringify(v)
+    const s = typeof v === 'string' ? v : v !== null && typeof v === 'object' ? shortJson(v) : JSON.stringify(v)
     parts.push(`${k}=${s !== undefined && s.length > 40 ? `${s.slice(0, 40)}…` : s}`)
     if (parts.join(' ').length > max) break
   }

@@ -9,11 +9,13 @@ import type { TimelineModel } from '../model'
  */
 
 const ROW_H = 24
+// Stable across renders: the virtualizer recomputes every row's offset when this function changes.
+const rowHeight = () => ROW_H
 
 export const NetworkPanel = ({ model, selected, onSelect }: { model: TimelineModel; selected: number; onSelect: (position: number) => void }) => {
   const scroller = useRef<HTMLDivElement>(null)
   const calls = model.network
-  const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 })
+  const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, overscan: 12 })
   return (
     <div ref={scroller} className="tl-list" role="listbox" aria-label="Hall calls" tabIndex={0}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

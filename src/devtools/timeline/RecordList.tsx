@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import { eventSummary, type TimelineModel } from '../model'
+import type { TimelineModel } from '../model'
 
 /**
  * The records the filter keeps, one row each: seq, time from the start, kind, type, source, a
@@ -9,6 +9,8 @@ import { eventSummary, type TimelineModel } from '../model'
  */
 
 const ROW_H = 24
+// Stable across renders: the virtualizer recomputes every row's offset when this function changes.
+const rowHeight = () => ROW_H
 
 export const RecordList = ({
   model,
@@ -22,7 +24,7 @@ export const RecordList = ({
   onSelect: (position: number) => void
 }) => {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: kept.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 })
+  const virtualizer = useVirtualizer({ count: kept.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, overscan: 8 })
 
   // Keep the selected record in view when it changes from elsewhere (swimlanes, step, play).
   useEffect(() => {
@@ -58,7 +60,7 @@ export const RecordList = ({
               <span className={`tl-kind tl-kind--${r.kind}`}>{r.kind}</span>
               <span className="tl-type">{r.event.type}</span>
               <span className="tl-source">{r.source ?? ''}</span>
-              <span className="tl-summary">{eventSummary(r)}</span>
+              <span className="tl-summary">{model.summaryOf(i)}</span>
               {r.cause === undefined ? null : (
                 <button
                   type="button"

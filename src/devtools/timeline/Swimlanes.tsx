@@ -79,7 +79,6 @@ export const Swimlanes = ({
     const ro = new ResizeObserver(() => draw())
     ro.observe(c)
     return () => ro.disconnect()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, kept, height])
 
   useEffect(() => {
@@ -100,7 +99,6 @@ export const Swimlanes = ({
     g.stroke()
     const y = AXIS_H + model.laneIndex[selected]! * LANE_H
     g.strokeRect(x - 3, y + 1, 6, LANE_H - 2)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected, model, kept, height])
 
   const click = (e: React.MouseEvent<HTMLCanvasElement>) => {

@@ -68,7 +68,6 @@ export const Timeline = ({ file, title, onReady }: TimelineProps) => {
 
   useEffect(() => {
     onReady?.()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const select = useCallback(

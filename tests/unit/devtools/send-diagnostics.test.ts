@@ -13,7 +13,9 @@ describe('send diagnostics entry', () => {
     await i18n.changeLanguage('en_US')
     const system = createTestSystem({ actors: [] })
     const render = () =>
-      renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(SystemProvider, { system }, createElement(SendDiagnostics, { from: 'settings' }))))
+      renderToStaticMarkup(
+        createElement(SystemProvider, { system, children: createElement(I18nextProvider, { i18n }, createElement(SendDiagnostics, { from: 'settings' })) }),
+      )
     expect(render()).toContain('>Send diagnostics</button>')
     system.send({ type: 'diagnostics.sendRequested', from: 'settings' })
     system.bus.publish({ type: 'diagnostics.started', upload: 'u-12345678', bytes: 1000, chunks: 4 }, 'runner', 'diagnostics')

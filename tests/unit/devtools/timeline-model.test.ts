@@ -26,8 +26,8 @@ describe('timeline model', () => {
     const answered = model.network.filter((c) => c.answer >= 0)
     expect(answered.length).toBeGreaterThan(0)
     for (const c of answered) {
-      const req = model.records[c.request]!.event as { requestId: string }
-      const ans = model.records[c.answer]!.event as { requestId: string }
+      const req = model.records[c.request]!.event as unknown as { requestId: string }
+      const ans = model.records[c.answer]!.event as unknown as { requestId: string }
       expect(ans.requestId).toBe(req.requestId)
       expect(c.ms).toBe(model.records[c.answer]!.at - model.records[c.request]!.at)
       expect(c.ok).toBe(false)
@@ -76,7 +76,7 @@ describe('replay cursor', () => {
     for (const r of withState) {
       const s = cursor.seek(r.seq)
       expect(s.divergence).toBeNull()
-      expect(toPlain((s.after[site] as { value: unknown }).value)).toEqual(r.states!['site'])
+      expect(toPlain((s.after[site] as unknown as { value: unknown }).value)).toEqual(r.states!['site'])
       expect(s.before[site]).not.toBe(s.after[site])
     }
   })
@@ -90,7 +90,7 @@ describe('replay cursor', () => {
     cursor.seek(long.records[1490]!.seq)
     const again = cursor.seek(target)
     expect(cursor.systemGeneration).toBe(gen + 1)
-    expect(again.after.map((s) => toPlain((s as { value: unknown }).value))).toEqual(first.after.map((s) => toPlain((s as { value: unknown }).value)))
+    expect(again.after.map((s) => toPlain((s as unknown as { value: unknown }).value))).toEqual(first.after.map((s) => toPlain((s as unknown as { value: unknown }).value)))
   })
 
   it('reports where a log diverges from this build', () => {
