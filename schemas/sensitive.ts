@@ -42,7 +42,7 @@ const redactByName = (value: unknown, depth = 0): unknown => {
   }
   let out: Record<string, unknown> | undefined
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const r = typeof v === 'string' && SENSITIVE_NAME.test(k) ? REDACTED : redactByName(v, depth + 1)
+    const r = typeof v === 'string' && v !== '' && SENSITIVE_NAME.test(k) ? REDACTED : redactByName(v, depth + 1)
     if (r !== v) {
       out ??= { ...(value as Record<string, unknown>) }
       out[k] = r
@@ -55,7 +55,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
-  if (value === undefined || value === null) return value
+  // Nothing, null and the empty string carry no secret; keeping them keeps their meaning
+  // (an absent token) in the log, so replay sees the same thing the live actors saw.
+  if (value === undefined || value === null || value === '') return value
   if (isMarked(ast)) return REDACTED
   switch (ast._tag) {
     case 'Objects': {

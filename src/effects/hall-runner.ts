@@ -52,6 +52,9 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
       }
     } else if (ctx !== null && event.type === 'site.ready') {
       ctx = { ...ctx, language: event.language, currency: event.currency }
+    } else if (ctx !== null && event.type === 'session.languageApplied') {
+      // The language header follows the player's switch.
+      ctx = { ...ctx, language: event.language }
     } else if (ctx !== null && event.type === 'session.credentialsChanged') {
       // The session decides who calls: a player's token and session key after a sign-in, the
       // system token and site key after a logout or an expiry, and the session currency.

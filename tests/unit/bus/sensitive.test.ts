@@ -33,3 +33,11 @@ describe('redact', () => {
     expect(redact(O, { key: 'x' })).toEqual({ key: REDACTED })
   })
 })
+
+describe('redact: empty values', () => {
+  it('keeps an empty string, which carries no secret, so an absent token stays absent in the log', () => {
+    const O = Schema.Struct({ token: Sensitive(Schema.String), loose: Schema.Unknown })
+    expect(redact(O, { token: '', loose: { password: '' } })).toEqual({ token: '', loose: { password: '' } })
+    expect(redact(O, { token: 't', loose: { password: 'p' } })).toEqual({ token: REDACTED, loose: { password: REDACTED } })
+  })
+})
