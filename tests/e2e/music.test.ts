@@ -38,22 +38,16 @@ class MusicLibraryModel {
   }
 
   async waitFor(check: (s: MusicView) => boolean, what: string, timeout = 15_000): Promise<MusicView> {
-    const until = Date.now() + timeout
-    for (;;) {
-      const s = await this.state()
-      if (check(s)) return s
-      if (Date.now() > until) throw new Error(`music: timed out waiting for ${what}; state ${JSON.stringify(s.value)}`)
-      await this.page.waitForTimeout(100)
-    }
+    await expect.poll(() => this.state(), { timeout, interval: 100, message: `music: waiting for ${what}` }).toSatisfy(check)
+    return this.state()
   }
 
   /** Closes a sign-in popup the lobby may open at start for a visitor (spec §4), with Escape. */
   async dismissPopups(): Promise<void> {
     const other = this.page.locator('dialog[open]:not(.music-library)')
-    for (let i = 0; i < 5 && (await other.count()) > 0; i++) {
-      await this.page.keyboard.press('Escape')
-      await this.page.waitForTimeout(200)
-    }
+    if ((await other.count()) === 0) return
+    await this.page.keyboard.press('Escape')
+    await expect.poll(() => other.count()).toBe(0)
   }
 
   async open(): Promise<void> {
@@ -138,8 +132,6 @@ describe('the music player in a real browser', () => {
     // The page is hidden: playback pauses; visible again: it plays on.
     await music.setVisible(false)
     await music.waitFor((s) => s.value.player === 'hidden', 'paused while hidden')
-    await page.waitForTimeout(300)
-    expect((await music.state()).value.player).toBe('hidden')
     await music.setVisible(true)
     await music.waitFor((s) => s.value.player === 'playing', 'playing again when visible')
 

@@ -215,3 +215,36 @@ describe('music actor: the player', () => {
     expect(m.drain()).toEqual([playCmd(1, 1)])
   })
 })
+
+describe('music actor: rules the model tests found', () => {
+  it('refuses a confirmed delete when the list shrank to that one track meanwhile', () => {
+    const m = readyWith([track(1), track(2)])
+    m.send(intent('music.deleteClicked', { musicId: 1 }), intent('music.downloadClicked', { musicId: 3 }))
+    m.drain()
+    m.send(myAnswer('music-3', [track(1)])) // another tab deleted track 2
+    m.send(intent('music.deleteConfirmed'))
+    expect(m.drain()).toEqual([])
+    expect(selectMusicNotice(m.snapshot())).toBe('onlyTrack')
+  })
+
+  it('keeps a choice made while the page is hidden and plays it when the page is visible', () => {
+    const m = readyWith([track(1), track(2)])
+    m.send(visibility(false))
+    m.drain()
+    m.send(intent('music.nextClicked'))
+    expect(m.player()).toBe('hidden')
+    expect(m.drain()).toEqual([])
+    m.send(visibility(true))
+    expect(m.drain()).toEqual([playCmd(1, 2)])
+  })
+
+  it('stops when a reload empties my list while playing', () => {
+    const m = readyWith([track(1)])
+    m.send(intent('music.playClicked', {}), started(1))
+    m.send({ type: 'session.loggedOut', reason: 'logout' })
+    m.drain()
+    m.send(myAnswer('music-4', []))
+    expect(m.player()).toBe('stopped')
+    expect(m.drain()).toContainEqual({ type: 'music.audioRequested', action: 'stop', play: 1, src: null, resume: false, volume: 0.5 })
+  })
+})
