@@ -89,7 +89,7 @@ export const serveAudio = (pathname: string): Response | undefined => {
   const match = /^\/audio\/([a-z]+)\.wav$/.exec(pathname)
   const file = match?.[1] === undefined ? undefined : audioFile(match[1])
   if (file === undefined) return undefined
-  return new Response(file, {
+  return new Response(new Blob([file as Uint8Array<ArrayBuffer>]), {
     status: 200,
     headers: { 'content-type': 'audio/wav', 'content-length': String(file.byteLength), 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' },
   })
