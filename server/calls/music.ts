@@ -58,7 +58,7 @@ export const musicCalls: ReadonlyArray<Implementation> = [
     const site = ctx.site.code
     if (p.reqType === MusicReqType.download || p.reqType === MusicReqType.remove) {
       const id = p.music_id
-      const known = id === undefined ? 0 : ((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM music_tracks WHERE id = $1', [id])).rows[0]?.n ?? 0)
+      const known = id === undefined || !Number.isSafeInteger(id) ? 0 : ((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM music_tracks WHERE id = $1', [id])).rows[0]?.n ?? 0)
       if (id === undefined || known === 0) throw new ServiceError(MusicCodes.noSuchTrack, 'no such music')
       if (p.reqType === MusicReqType.download) {
         await ctx.db.query(

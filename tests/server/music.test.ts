@@ -45,6 +45,9 @@ describe('the music library at the reference hall', () => {
     expect(ids((await music(me, { reqType: 2, music_id: 102 })).envelope.data)).toEqual([101, 102])
     expect(ids((await music(me, { reqType: 3, music_id: 101 })).envelope.data)).toEqual([102])
     expect((await music(me, { reqType: 2, music_id: 999 })).envelope.code).toBe(MusicCodes.noSuchTrack)
+    expect((await music(me, { reqType: 2, music_id: 1.5 })).envelope.code).toBe(MusicCodes.noSuchTrack)
+    expect((await music(me, { reqType: 3 })).envelope.code).toBe(MusicCodes.noSuchTrack)
+    expect(ids((await music(me, { page: 1.5, pageLimit: -3 })).envelope.data)).toEqual([102])
     // The visitor's list is its own.
     expect((await music(site, {})).envelope.data).toEqual({ data: [], total: 0 })
   })
