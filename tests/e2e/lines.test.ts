@@ -35,21 +35,19 @@ class LinesModel {
   }
 
   async waitFor(check: (s: LinesView) => boolean, what: string, timeout = 20_000): Promise<LinesView> {
-    const until = Date.now() + timeout
-    for (;;) {
-      const s = await this.state()
-      if (check(s)) return s
-      if (Date.now() > until) throw new Error(`lines: timed out waiting for ${what}; ${JSON.stringify(s)}`)
-      await this.page.waitForTimeout(100)
-    }
+    let last: LinesView | undefined
+    await expect
+      .poll(async () => check((last = await this.state())), { timeout, interval: 100, message: `lines: waiting for ${what}` })
+      .toBe(true)
+    return last!
   }
 
   /** Closes a sign-in popup the lobby may open at start for a visitor, with Escape. */
   async dismissPopups(): Promise<void> {
     const other = this.page.locator('dialog[open]')
-    for (let i = 0; i < 5 && (await other.count()) > 0; i++) {
+    for (let n = await other.count(); n > 0; n = await other.count()) {
       await this.page.keyboard.press('Escape')
-      await this.page.waitForTimeout(200)
+      await this.page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, n)
     }
   }
 

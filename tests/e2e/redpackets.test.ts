@@ -57,10 +57,9 @@ describe('red packets in a real browser', () => {
 
     // Nothing more: one request, and the packet is not offered again.
     await result.getByRole('button', { name: 'Got it' }).click()
-    await page.evaluate(() => window.__lobby!.system.send({ type: 'redpackets.fetchRequested' }))
-    await page.waitForTimeout(3_500)
-    await page.evaluate(() => window.__lobby!.system.send({ type: 'redpackets.fetchRequested' }))
-    await page.waitForTimeout(1_000)
+    // The next poll (every 10 s) fetches the activities again: the packet taken is not offered.
+    await page.waitForResponse((r) => r.url().includes('/active/redactive'), { timeout: 20_000 })
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     expect(requests).toHaveLength(1)
     // The call went through the network line the tester chose (the hall runner follows lines.baseChosen).
     expect(requests[0]).toMatch(new RegExp(`^${hallUrl}/line/[123]/hall/active/getred`))
