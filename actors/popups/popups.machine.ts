@@ -88,7 +88,8 @@ export const planOf = (context: PopupsContext, event: QueueEvent, openNow: boole
     case 'popup.closeRequested':
       return isClosable(event.popup) ? dismiss(slot, [event.popup]) : slot
     case 'session.authPromptNeeded':
-      return request(slot, event.mode, {})
+      // A third-party login that found no account registers in thirdWay mode with what it found (spec §4).
+      return request(slot, event.mode, event.thirdWay === undefined ? {} : { mode: 'thirdWay', thirdWay: event.thirdWay })
     case 'session.logoutRequested':
       return request(slot, 'logoutConfirm', {})
     case 'session.logoutConfirmed':

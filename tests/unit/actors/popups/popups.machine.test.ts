@@ -156,6 +156,14 @@ describe('popups actor: sign-in', () => {
     expect(selectShownPopup(p.snapshot())).toBe('register')
   })
 
+  it('a third-party login that found no account opens registration in thirdWay mode with what it found', () => {
+    const p = startPopups()
+    const thirdWay = { email: 'p@example.com', id: 'g-1', accessToken: 'tok', requesterType: 2, newUsername: 'p1', newPassword: 'pw' }
+    p.send(siteReady(), { type: 'session.authPromptNeeded', mode: 'register', thirdWay })
+    expect(selectShownPopup(p.snapshot())).toBe('register')
+    expect(selectPopupProps(p.snapshot())).toEqual({ mode: 'thirdWay', thirdWay })
+  })
+
   it('opens login as the guide to log in when a private route is refused', () => {
     const p = startPopups()
     p.send(siteReady(), { type: 'nav.guardBlocked', name: 'vip' })
