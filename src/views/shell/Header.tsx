@@ -12,6 +12,7 @@ import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
 import { RedPacketPopup } from '../redpackets/RedPacketPopup'
 import { useNavigate } from '../routing/nav-hooks'
+import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
@@ -171,7 +172,7 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
         <RedPacketPopup />
         {!session.signedIn && <CurrencySwitch />}
         {session.signedIn && <Balance />}
-        {session.signedIn &&
+        {session.real &&
           (desktop ? (
             <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
               <Icon name="wallet" />
@@ -187,12 +188,14 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
               <Icon name="plus" />
             </button>
           ))}
-        {session.signedIn && desktop && (
+        {session.real && desktop && (
           <button type="button" className="button button--ghost" onClick={() => navigate('withdraw')}>
             {t('header.withdraw')}
           </button>
         )}
-        {!session.signedIn && (
+        {session.real && desktop && <PersonalMenu />}
+        {/* A guest (trial) account is not logged in (spec §4): it can still log in or sign up. */}
+        {!session.real && (
           <>
             <button type="button" className="button button--ghost" onClick={() => send({ type: 'popup.openRequested', popup: 'login' })}>
               <span className="button__text">{t('header.login')}</span>
