@@ -14,12 +14,16 @@ import { cors } from 'hono/cors'
 import type { Context } from 'hono'
 import { HALL_PREFIX, HallHeader, ProtocolCode } from '../schemas/hall/protocol'
 import { AUDIO_PATH, serveAudio } from './audio'
+import { GAME_ART_PATH, gameArt } from './games/art'
+import { gameById } from './games/catalogue'
+import { GAME_PLAY_PATH, GAME_ROUND_PATH, gamePage, playRound } from './games/play'
 import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
 import { migrate, openDb } from './db'
 import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
+import { brandAsset } from './brand'
 import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
@@ -137,6 +141,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
       const info = await maintainInfo(db, path.slice('/static/maintain/'.length))
       return info === undefined ? c.json({ error: 'not found' }, 404) : c.json(info)
     }
+    if (path.startsWith('/static/brand/') && c.req.method === 'GET') {
+      return (await brandAsset(db, path.slice('/static/brand/'.length))) ?? c.json({ error: 'not found' }, 404)
+    }
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
     if (body.length > 1_000_000) return protocolAnswer(ProtocolCode.invalidBody, 'request body too large')
     return handleHallRequest(deps, {
@@ -170,6 +177,21 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   mountSupport(app, { db, files })
 
   app.get(`${AUDIO_PATH}/*`, (c) => serveAudio(new URL(c.req.url).pathname) ?? c.text('Not Found', 404))
+
+  app.get(`${GAME_ART_PATH}/:file`, async (c) => {
+    const id = Number(/^(\d+)\.svg$/.exec(c.req.param('file'))?.[1])
+    const game = Number.isInteger(id) ? await gameById(db, id) : undefined
+    if (game === undefined) return c.text('Not Found', 404)
+    return c.body(gameArt(game.gameId, game.gameName), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' })
+  })
+  app.get(GAME_PLAY_PATH, async (c) => {
+    const url = new URL(c.req.url)
+    const site = await siteForPage(db, url, opts.mode)
+    if (site === undefined) return c.text('No site configured', 500)
+    const page = await gamePage(db, url, site.code, Date.now())
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+  })
+  app.post(GAME_ROUND_PATH, async (c) => c.json(await playRound(db, await c.req.json().catch(() => null))))
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)

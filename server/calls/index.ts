@@ -3,6 +3,7 @@
  * implemented by the reference hall", so a lobby feature that needs one fails loudly in tests.
  */
 import { authCalls } from './auth'
+import { gameCalls } from './games'
 import { musicCalls } from './music'
 import { siteCalls } from './site'
 import { redPacketCalls } from './redpackets'
@@ -10,4 +11,4 @@ import { supportCalls } from './support'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls]

@@ -12,6 +12,7 @@
 import { Schema } from 'effect'
 import { defineCall } from '../call'
 import { Amount, LastGameInfo } from './auth'
+import { GamePage, GamePlatform } from './games'
 import { CurrencyType, OpenRequest, OpenResponse, Switch } from './common'
 import { NetworkLines } from '../../events/lines'
 import { Sensitive } from './sensitive'
@@ -244,6 +245,8 @@ export const InjectedSiteConfig = Schema.Struct({
     layout: Layout,
     /** The network lines the lobby may call through (screens doc §3 network line). */
     lines: Schema.optionalKey(NetworkLines),
+    /** The brand logo info (getBrandLogoUse): the logo, brand name and download switch the frame shows at once. */
+    brandLogo: Schema.optionalKey(BrandLogo),
   }),
 })
 export type InjectedSiteConfig = typeof InjectedSiteConfig.Type
@@ -402,15 +405,25 @@ export const clubEntry = defineCall({
   response: OpenResponse,
 })
 
+/** The hot games (spec §7.3 recent report, §2 hot category 0), hottest first. */
 export const hotList = defineCall({
   name: 'hotList',
   area: 'site',
   path: '/api/lobby/recentreport/hot-list',
   method: 'GET',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    current: Schema.optional(Schema.Number),
+    size: Schema.optional(Schema.Number),
+  }),
+  response: GamePage,
 })
 
+/**
+ * A page of a category's games (spec §7.8: gameCategoryId, platformId, current, size 20). platformId
+ * <category>999 (spec §9 suffix) is every platform of the category; gameName searches by name over
+ * all categories; demo '1' lists the demo games. The sports wallet query (categoryId 5,
+ * platformName, pageSize 10) is the same call.
+ */
 export const gameList = defineCall({
   name: 'gameList',
   area: 'site',
@@ -418,20 +431,26 @@ export const gameList = defineCall({
   method: 'GET',
   request: Schema.Struct({
     gameCategoryId: Schema.optional(Schema.Number),
+    categoryId: Schema.optional(Schema.Number),
     platformId: Schema.optional(Schema.Number),
+    platformName: Schema.optional(Schema.String),
+    gameName: Schema.optional(Schema.String),
+    demo: Schema.optional(Schema.String),
     current: Schema.optional(Schema.Number),
     size: Schema.optional(Schema.Number),
+    pageSize: Schema.optional(Schema.Number),
   }),
-  response: OpenResponse,
+  response: GamePage,
 })
 
+/** The platforms of a category (spec §2 sub-game list), with how many games each has. */
 export const platformCategories = defineCall({
   name: 'platformCategories',
   area: 'site',
   path: '/api/lobby/recentreport/platform-categories',
   method: 'GET',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ gameCategoryId: Schema.optional(Schema.Number) }),
+  response: Schema.Array(GamePlatform),
 })
 
 /**

@@ -1,0 +1,125 @@
+/**
+ * The game calls of the reference hall (spec §7.8 and the recent-report GETs of §7.3): hot, a
+ * category's pages, platforms, search, demo, recent and favourites, add/remove favourites, the
+ * launch (socket_url entries to the hall's own game page), balance refresh and the prize pool.
+ * Sites 101 and 081 get the injected platforms 68 (category 4) and 14, 134, 37 (category 3) first.
+ */
+import {
+  addFavorite,
+  favoriteListAllV2,
+  favoriteListV2,
+  gameList,
+  gameLogin,
+  hotList,
+  platformCategories,
+  prizePoolWinAmount,
+  prizePoolWinnerList,
+  recentListV2,
+  refreshGold,
+  SELF_OPERATED_PLATFORM,
+} from '../../schemas/hall/calls'
+import type { GamePlatform } from '../../schemas/hall/calls'
+import {
+  categoryPage,
+  demoPage,
+  favoritePage,
+  favoriteRefs,
+  gameById,
+  hotPage,
+  paging,
+  platformNamePage,
+  platformsOf,
+  recentPage,
+  searchPage,
+} from '../games/catalogue'
+import { GAME_PLAY_PATH } from '../games/play'
+import { balanceOf } from '../store'
+import { requirePlayer } from './session'
+import { ServiceError, implement } from './types'
+import type { Implementation } from './types'
+
+/** Sites that inject extra platforms (spec §1). */
+export const INJECTING_SITES: ReadonlyArray<string> = ['101', '081']
+/** The injected platforms per category (spec §1). */
+export const INJECTED_PLATFORMS: Readonly<Record<number, ReadonlyArray<number>>> = { 4: [68], 3: [14, 134, 37] }
+
+/** Orders a category's platforms with the injected ones first on sites 101 and 081. */
+export const withInjected = (siteCode: string, category: number | undefined, list: ReadonlyArray<GamePlatform>): ReadonlyArray<GamePlatform> => {
+  const injected = category === undefined || !INJECTING_SITES.includes(siteCode) ? [] : (INJECTED_PLATFORMS[category] ?? [])
+  if (injected.length === 0) return list
+  const first = injected.flatMap((id) => list.filter((p) => p.platformId === id))
+  return [...first, ...list.filter((p) => !injected.includes(p.platformId))]
+}
+
+/** Platforms hidden on sites other than 101 and 081 (they exist only as injections there). */
+const hiddenElsewhere = (siteCode: string, p: GamePlatform): boolean =>
+  !INJECTING_SITES.includes(siteCode) && (p.platformId === 68 || p.platformId === 134)
+
+const winners = Array.from({ length: 240 }, (_, i) => ({
+  username: `pl***${String((i * 37) % 1000).padStart(3, '0')}`,
+  gameName: `Lucky Tiger ${(i % 50) + 1}`,
+  amount: (((i * 7919) % 90000) / 100 + 50).toFixed(2),
+}))
+
+/** The game call implementations. */
+export const gameCalls: ReadonlyArray<Implementation> = [
+  implement(hotList, (ctx, p) => hotPage(ctx.db, paging(p.current, p.size))),
+  implement(gameList, async (ctx, p) => {
+    const pg = paging(p.current, p.size ?? p.pageSize)
+    if (p.gameName !== undefined) return searchPage(ctx.db, p.gameName.trim(), pg)
+    if (p.demo === '1') return demoPage(ctx.db, pg)
+    if (p.platformName !== undefined) return platformNamePage(ctx.db, { category: p.categoryId ?? p.gameCategoryId ?? 5, name: p.platformName, ...pg })
+    const category = p.gameCategoryId ?? p.categoryId
+    if (category === undefined) throw new ServiceError(4005, 'gameCategoryId is required')
+    return categoryPage(ctx.db, { category, ...(p.platformId === undefined ? {} : { platform: p.platformId }), ...pg })
+  }),
+  implement(platformCategories, async (ctx, p) =>
+    withInjected(ctx.site.code, p.gameCategoryId, (await platformsOf(ctx.db, p.gameCategoryId)).filter((x) => !hiddenElsewhere(ctx.site.code, x))),
+  ),
+  implement(recentListV2, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    return recentPage(ctx.db, player.id, paging(p.current, p.size))
+  }),
+  implement(favoriteListV2, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    return favoritePage(ctx.db, player.id, paging(p.current, p.size))
+  }),
+  implement(favoriteListAllV2, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    return favoriteRefs(ctx.db, player.id)
+  }),
+  implement(addFavorite, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    await ctx.db.transaction(async (tx) => {
+      for (const f of p.id ?? []) {
+        if ((await gameById(tx, f.game_id)) === undefined) throw new ServiceError(1050, `no such game: ${f.game_id}`)
+        await tx.query('INSERT INTO game_favorites (player_id, game_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+          player.id,
+          f.game_id,
+          new Date(ctx.now).toISOString(),
+        ])
+      }
+      for (const f of p.delid ?? []) await tx.query('DELETE FROM game_favorites WHERE player_id = $1 AND game_id = $2', [player.id, f.game_id])
+    })
+    return favoriteRefs(ctx.db, player.id)
+  }),
+  implement(gameLogin, async (ctx, p) => {
+    const game = await gameById(ctx.db, p.gameid)
+    if (game === undefined || game.platformId !== p.platfromid) throw new ServiceError(1050, 'no such game')
+    if (p.user_type === 'demo') {
+      if (!game.demo || game.platformId !== SELF_OPERATED_PLATFORM) throw new ServiceError(41020, 'demo game disabled')
+    } else {
+      await requirePlayer(ctx)
+    }
+    return { socket_url: [{ url: GAME_PLAY_PATH, gameid: game.gameId }] }
+  }),
+  implement(refreshGold, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    return { game_gold: await balanceOf(ctx.db, player.id, player.currency) }
+  }),
+  implement(prizePoolWinAmount, async () => ({ amount: '128888.88' })),
+  implement(prizePoolWinnerList, async (_ctx, p) => {
+    const { current, size } = { current: Math.max(1, p.current ?? 1), size: Math.min(200, Math.max(1, p.size ?? 200)) }
+    return { records: winners.slice((current - 1) * size, current * size), total: winners.length }
+  }),
+]

@@ -1,0 +1,155 @@
+/**
+ * The small game the hall launches (spec: "games it launches are a small page that shows the game,
+ * the balance and a way back"). GET GAME_PLAY_PATH opens it with the address the lobby built from
+ * the launch answer (gameId, route, lang, key, userkey, try): key is the player's session key
+ * encrypted under the site key (`<nonce>.<base64>`), userkey must belong to the same player. A
+ * formal round (POST GAME_ROUND_PATH) moves the bet and the win with the wallet in one
+ * transaction, so the balance never goes negative and a round is all or nothing; a demo round
+ * plays with trial money held by the page and touches no wallet.
+ */
+import { randomInt } from 'node:crypto'
+import type { Db } from '../db'
+import { decrypt, randomHex } from '../crypto'
+import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
+import type { PlayerRow } from '../store'
+import { gameById } from './catalogue'
+
+/** Where the game page is served (the socket_url entries point here). */
+export const GAME_PLAY_PATH = '/games/play'
+/** Where a round is played. */
+export const GAME_ROUND_PATH = '/games/round'
+/** The trial money a demo game starts with. */
+export const DEMO_BALANCE = '2000.00'
+
+interface Ticket {
+  readonly playerId: string | null
+  readonly gameId: number
+  readonly currency: string
+  demoBalance: number
+}
+
+/** Open game pages by ticket; a restart ends them (the page then says so). */
+const tickets = new Map<string, Ticket>()
+
+const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const sessionOfKey = async (db: Db, siteKey: string, key: string, userkey: string, now: number): Promise<PlayerRow | undefined> => {
+  const [nonce, cipher] = key.split('.')
+  if (nonce === undefined || cipher === undefined || !/^[0-9a-f]{32}$/.test(nonce)) return undefined
+  const sessionKey = decrypt(siteKey, nonce, cipher)
+  if (sessionKey === undefined) return undefined
+  const s = (
+    await db.query<{ playerId: string; expiresAt: Date; endedAt: Date | null; token: string; sessionKey: string }>(
+      `SELECT player_id::text AS "playerId", expires_at AS "expiresAt", ended_at AS "endedAt", token, session_key AS "sessionKey"
+       FROM sessions WHERE session_key = $1`,
+      [sessionKey],
+    )
+  ).rows[0]
+  if (s === undefined || !isLive(s, now)) return undefined
+  const player = await playerById(db, s.playerId)
+  return player !== undefined && player.userkey === userkey ? player : undefined
+}
+
+/** The page of a game, or an error page with the way back. */
+export const gamePage = async (db: Db, url: URL, siteCode: string, now: number): Promise<{ status: number; html: string }> => {
+  const q = url.searchParams
+  const gameId = Number(q.get('gameId'))
+  const route = q.get('route') ?? '/home/game'
+  const back = route.startsWith('/') ? route : '/home/game'
+  const game = Number.isInteger(gameId) ? await gameById(db, gameId) : undefined
+  const demo = q.get('try') === 'demo'
+  const site = await siteByCode(db, siteCode)
+  const player = demo || site === undefined ? undefined : await sessionOfKey(db, site.siteKey, q.get('key') ?? '', q.get('userkey') ?? '', now)
+  if (game === undefined || (!demo && player === undefined)) {
+    return { status: 403, html: shell('Game', `<p role="alert">This game session is not valid.</p><a class="back" href="${escape(back)}" target="_top">Return to lobby</a>`) }
+  }
+  const ticket = randomHex(16)
+  tickets.set(ticket, { playerId: player?.id ?? null, gameId: game.gameId, currency: player?.currency ?? 'DEMO', demoBalance: Number(DEMO_BALANCE) })
+  if (player !== undefined) {
+    await db.query(
+      `INSERT INTO game_recent (player_id, game_id, played_at) VALUES ($1, $2, $3)
+       ON CONFLICT (player_id, game_id) DO UPDATE SET played_at = EXCLUDED.played_at`,
+      [player.id, game.gameId, new Date(now).toISOString()],
+    )
+    await db.query('UPDATE players SET last_game = $2 WHERE id = $1', [
+      player.id,
+      JSON.stringify({ gameName: game.gameName, gameId: String(game.gameId), platfromId: game.platformId, categoryId: game.gameCategoryId }),
+    ])
+  }
+  const balance = player === undefined ? DEMO_BALANCE : await balanceOf(db, player.id, player.currency)
+  const body = `
+<h1>${escape(game.gameName)}</h1>
+<img src="${escape(game.url)}" alt="" width="160" height="160">
+<p>${demo ? 'Demo play' : 'Playing for real'} · <span id="who">${escape(q.get('try') ?? '')}</span></p>
+<p>Balance: <output id="balance" aria-label="Game balance">${escape(balance)}</output> ${escape(player?.currency ?? '')}</p>
+<form id="bet">
+  <label>Bet <input id="amount" name="amount" type="number" min="1" step="1" value="10"></label>
+  <button type="submit">Spin</button>
+</form>
+<p id="result" role="status" aria-live="polite"></p>
+<a class="back" href="${escape(back)}" target="_top">Return to lobby</a>
+<script>
+const ticket = ${JSON.stringify(ticket)};
+document.getElementById('bet').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const bet = document.getElementById('amount').value;
+  const r = await fetch(${JSON.stringify(GAME_ROUND_PATH)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, bet }) });
+  const a = await r.json();
+  if (!a.ok) { document.getElementById('result').textContent = a.error; return; }
+  document.getElementById('balance').textContent = a.balance;
+  document.getElementById('result').textContent = (a.win > 0 ? 'You won ' + a.win : 'You lost ' + a.bet) + ' · round ' + a.round;
+});
+</script>`
+  return { status: 200, html: shell(game.gameName, body) }
+}
+
+const shell = (title: string, body: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: Canvas; color: CanvasText; text-align: center; }
+img { border-radius: 12px; }
+button, input, .back { font: inherit; padding: 8px 14px; margin: 4px; }
+.back { display: inline-block; }
+</style></head><body>${body}</body></html>`
+
+/** The answer of a round. */
+export type RoundAnswer =
+  | { readonly ok: true; readonly bet: string; readonly win: string; readonly balance: string; readonly round: string }
+  | { readonly ok: false; readonly error: string }
+
+/**
+ * Plays a round: the bet leaves the wallet and the win (0, or twice the bet, even odds; or a
+ * forced outcome for tests) comes back, in one transaction with the round's record.
+ */
+export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' | undefined = undefined): Promise<RoundAnswer> => {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as { ticket?: unknown; bet?: unknown }
+  const t = typeof b.ticket === 'string' ? tickets.get(b.ticket) : undefined
+  if (t === undefined) return { ok: false, error: 'This game session has ended.' }
+  const betText = typeof b.bet === 'string' || typeof b.bet === 'number' ? String(b.bet) : ''
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(betText) || Number(betText) <= 0) return { ok: false, error: 'Enter a bet above zero.' }
+  const won = outcome === undefined ? randomInt(2) === 1 : outcome === 'win'
+  const bet = Number(betText)
+  const win = won ? bet * 2 : 0
+  if (t.playerId === null) {
+    if (bet > t.demoBalance) return { ok: false, error: 'Not enough balance.' }
+    t.demoBalance = t.demoBalance - bet + win
+    return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: t.demoBalance.toFixed(2), round: 'demo' }
+  }
+  const playerId = t.playerId
+  const r = await db.transaction(async (tx) => {
+    const after = await credit(tx, playerId, t.currency, `-${betText}`, 'game-bet')
+    if (after === undefined) return undefined
+    const final = win > 0 ? await credit(tx, playerId, t.currency, win.toFixed(2), 'game-win') : after
+    if (final === undefined) throw new Error('a win cannot make the balance negative')
+    const round = (
+      await tx.query<{ id: string }>(
+        'INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
+        [playerId, t.gameId, t.currency, betText, win.toFixed(2), final],
+      )
+    ).rows[0]
+    return round?.id
+  })
+  if (r === undefined) return { ok: false, error: 'Not enough balance.' }
+  return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: await balanceOf(db, playerId, t.currency), round: r }
+}
