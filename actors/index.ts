@@ -7,8 +7,9 @@ import { redpacketsActor } from './redpackets'
 import { languageActor, sessionActor } from './session'
 import { siteActor } from './site'
 import { socketActor } from './socket'
+import { toastsActor } from './toasts'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor]
 
 export type { ActorSpec } from './spec'

@@ -3,8 +3,8 @@ import { redpacketsMachine } from './redpackets.machine'
 
 /**
  * The red-packets actor: fetches a real player's red-packet activities (at sign-in, on a poll of
- * 10 s, 3 or 5 min, and when a view asks; never within 3 s of the last fetch; never for frozen or
- * blacklisted players), keeps the queue merged by activeid without closed ones or packets of other
+ * 10 s, 3 or 5 min, when a view asks and when the socket reports an activity change; never within
+ * 3 s of the last fetch; never for frozen or blacklisted players), keeps the queue merged by activeid without closed ones or packets of other
  * devices, and takes the head packet when the player grabs, opens or accepts it.
  */
 export const redpacketsActor = {
@@ -19,6 +19,7 @@ export const redpacketsActor = {
     'redpackets.fetchRequested',
     'redpackets.actionRequested',
     'redpackets.popupClosed',
+    'realtime.activeDetailsReceived',
   ],
 } as const satisfies ActorSpec
 

@@ -85,6 +85,7 @@ export type RedPacketsEvent =
   | EventOfType<'redpackets.fetchRequested'>
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
+  | EventOfType<'realtime.activeDetailsReceived'>
   /** Internal: a fetch went out, the lock closes (raised by the actor itself, never on the bus). */
   | { readonly type: 'redpackets.lock' }
 

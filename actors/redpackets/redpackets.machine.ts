@@ -22,7 +22,8 @@ import {
  * with: this actor sees that `hall.responded` just before the `session.loggedIn` it causes.
  *
  * Consumes: app.started, hall.responded, hall.failed, session.loggedIn, session.loggedOut,
- *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed.
+ *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed,
+ *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks).
  * Emits: hall.requested, redpackets.credited.
  */
 
@@ -151,7 +152,11 @@ export const redpacketsMachine = setup({
             },
             waiting: {
               after: { poll: { target: 'due' } },
-              on: { 'redpackets.fetchRequested': { target: 'due' } },
+              on: {
+                'redpackets.fetchRequested': { target: 'due' },
+                // The hall says an activity changed (socket activeDetails): look now, lock permitting.
+                'realtime.activeDetailsReceived': { target: 'due' },
+              },
             },
           },
         },

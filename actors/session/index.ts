@@ -5,7 +5,7 @@ import { sessionMachine } from './session.machine'
 /**
  * The session actor: who is signed in (visitor, guest, real player) and how they got there (fast
  * login, guest registration, login, registration, SMS or third-party login), token expiry,
- * logout, the session currency and the geetest restriction. It asks for hall calls with
+ * logout, the session currency, the geetest restriction and the balance refresh. It asks for hall calls with
  * `hall.requested`, announces sign-ins and sign-outs, and hands credentials to the hall runner
  * and the session to keep to the storage runner.
  */
@@ -28,6 +28,9 @@ export const sessionActor = {
     'session.expiredAcknowledged',
     'session.currencyChosen',
     'session.passwordChangeSubmitted',
+    'session.balanceRefreshRequested',
+    'realtime.payOrderSucceeded',
+    'realtime.withdrawOrderSucceeded',
   ],
 } as const satisfies ActorSpec
 

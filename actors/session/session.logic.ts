@@ -21,6 +21,8 @@ export const SESSION_CALLS = {
   logout: 'userLogout',
   guestCurrency: 'updateGuestCurrency',
   changePassword: 'forceChangePassword',
+  /** The balance refresh (/home/prize answers game_gold; the hall has no RefreshGold yet). */
+  balance: 'prize',
 } as const
 export type SessionCall = (typeof SESSION_CALLS)[keyof typeof SESSION_CALLS]
 
@@ -89,6 +91,10 @@ export interface SessionContext {
   readonly accountError: SessionError | null
   /** Seconds left of a geetest restriction; 0 when none. */
   readonly geetestLeft: number
+  /** Balance refreshes asked for (their request ids are `session-balance-<n>`, apart from the auth calls). */
+  readonly balanceCount: number
+  /** The balance refresh in flight, or null; a newer one replaces it, and a sign-in or sign-out drops it. */
+  readonly balanceId: string | null
 }
 
 export const initialContext: SessionContext = {
@@ -108,6 +114,8 @@ export const initialContext: SessionContext = {
   registerError: null,
   accountError: null,
   geetestLeft: 0,
+  balanceCount: 0,
+  balanceId: null,
 }
 
 /** The events the session consumes. */
@@ -127,6 +135,9 @@ export type SessionEvent =
   | EventOfType<'session.expiredAcknowledged'>
   | EventOfType<'session.currencyChosen'>
   | EventOfType<'session.passwordChangeSubmitted'>
+  | EventOfType<'session.balanceRefreshRequested'>
+  | EventOfType<'realtime.payOrderSucceeded'>
+  | EventOfType<'realtime.withdrawOrderSucceeded'>
 
 /** The events the session emits. */
 export type SessionEmitted =
@@ -266,8 +277,21 @@ export const payloadOf = (call: SessionCall, c: SessionContext, e: SessionEvent)
     case SESSION_CALLS.changePassword:
       return e.type === 'session.passwordChangeSubmitted' ? { oldPassword: e.oldPassword, newPassword: e.newPassword } : {}
     case SESSION_CALLS.sysInfo:
+    case SESSION_CALLS.balance:
       return {}
   }
+}
+
+/** The answer to the balance refresh in flight. */
+export const balanceAnswered = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.responded' && c.balanceId !== null && e.requestId === c.balanceId
+/** The balance refresh in flight failed (a -1 while signed in is the expiry instead). */
+export const balanceFailed = (c: SessionContext, e: SessionEvent): boolean =>
+  e.type === 'hall.failed' && c.balanceId !== null && e.requestId === c.balanceId && !expiry(c, e)
+
+/** The game_gold of a balance answer, or null when it has none. */
+export const goldOf = (data: unknown): string | null => {
+  const gold = isRecord(data) ? data['game_gold'] : undefined
+  return typeof gold === 'string' ? gold : null
 }
 
 /** The credentials of a visitor: the system token and the site key. */

@@ -2,7 +2,7 @@ import { and, assign, enqueueActions, setup } from 'xstate'
 import type { LoginMode } from '../../schemas/events/session'
 import type { UserInfo } from '../../schemas/hall/calls/auth'
 import {
-  GEETEST_BLOCKED, GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
+  balanceAnswered, balanceFailed, goldOf, GEETEST_BLOCKED, GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
   failedMine, guestAllowed, initialContext, isGeetestError, isGuest, linkTypeOf, offeredCurrency, payloadOf, systemCredentials,
   systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionCall, type SessionContext, type SessionEmitted, type SessionEvent,
 } from './session.logic'
@@ -17,7 +17,8 @@ import {
  *   hall.failed (its own answers, and -1 from any actor's call), session.loginSubmitted,
  *   session.registerSubmitted, session.trialRequested, session.smsLoginSubmitted,
  *   session.thirdLoginSubmitted, session.logoutConfirmed, session.expiredAcknowledged,
- *   session.currencyChosen, session.passwordChangeSubmitted.
+ *   session.currencyChosen, session.passwordChangeSubmitted, session.balanceRefreshRequested,
+ *   realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded (the balance refresh).
  * Emits: hall.requested, session.credentialsChanged, session.persistRequested, session.loggedIn,
  *   session.loggedOut, session.tokenExpired, session.authPromptNeeded, session.keyRequested.
  */
@@ -52,6 +53,8 @@ export const sessionMachine = setup({
     guestCurrency: ({ context: c, event: e }) =>
       e.type === 'session.currencyChosen' && isGuest(c) && e.currency !== c.user?.currency && offeredCurrency(c, e.currency),
     mustChangePassword: ({ context }) => context.user?.change_password === 1,
+    balanceAnswered: ({ context, event }) => balanceAnswered(context, event),
+    balanceFailed: ({ context, event }) => balanceFailed(context, event),
   },
   actions: {
     takeStart: assign(({ event: e }) => {
@@ -84,7 +87,7 @@ export const sessionMachine = setup({
     signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' }) => {
       const user: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
       if (user === null) return
-      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
+      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null, balanceId: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
@@ -113,7 +116,7 @@ export const sessionMachine = setup({
     geetestBlocked: assign({ loginError: GEETEST_BLOCKED }),
     signOut: enqueueActions(({ context: c, enqueue }, reason: 'logout' | 'expired') => {
       if (reason === 'expired') enqueue.emit({ type: 'session.tokenExpired' })
-      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null })
+      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null, balanceId: null })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: null, username: null, accountType: null } })
       enqueue.emit(systemCredentials(c, c.currency))
       enqueue.emit({ type: 'session.loggedOut', reason })
@@ -136,6 +139,17 @@ export const sessionMachine = setup({
       enqueue.assign({ user, pendingId: null, accountError: null })
       enqueue.emit({ type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type, real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: false })
     }),
+    /** Asks for the balance (game_gold); a refresh already in flight is superseded, its answer ignored. */
+    requestBalance: enqueueActions(({ context, enqueue }) => {
+      const requestId = `session-balance-${context.balanceCount + 1}`
+      enqueue.assign({ balanceCount: context.balanceCount + 1, balanceId: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: SESSION_CALLS.balance, payload: {} })
+    }),
+    takeBalance: assign(({ context: c, event: e }) => {
+      const gold = e.type === 'hall.responded' ? goldOf(e.data) : null
+      return { balanceId: null, ...(gold === null || c.user === null ? {} : { user: { ...c.user, game_gold: gold } }) }
+    }),
+    dropBalance: assign({ balanceId: null }),
     startGeetest: assign({ geetestLeft: GEETEST_SECONDS }),
     tickGeetest: assign(({ context }) => ({ geetestLeft: Math.max(1, context.geetestLeft - 1) })),
     endGeetest: assign(({ context }) => ({ geetestLeft: 0, loginError: context.loginError?.messageKey === 'GEETEST_RESTRICTED' ? null : context.loginError })),
@@ -149,7 +163,12 @@ export const sessionMachine = setup({
       initial: 'starting',
       on: {
         // Any call failing with -1 while signed in: one modal, however many calls fail (spec §8).
-        'hall.failed': { guard: 'expired', target: '.expired' },
+        'hall.failed': [
+          { guard: 'expired', target: '.expired' },
+          { guard: 'balanceFailed', actions: 'dropBalance' },
+        ],
+        // The balance answer, whatever the auth state meanwhile (a sign-in or sign-out drops it first).
+        'hall.responded': { guard: 'balanceAnswered', actions: 'takeBalance' },
       },
       states: {
         starting: {
@@ -279,6 +298,10 @@ export const sessionMachine = setup({
           initial: 'idle',
           on: {
             'session.logoutConfirmed': { target: 'loggingOut' },
+            // The balance refresh (spec §2 header balance with refresh; §4 a completed deposit or withdrawal).
+            'session.balanceRefreshRequested': { actions: 'requestBalance' },
+            'realtime.payOrderSucceeded': { actions: 'requestBalance' },
+            'realtime.withdrawOrderSucceeded': { actions: 'requestBalance' },
           },
           states: {
             idle: {

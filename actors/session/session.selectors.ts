@@ -33,6 +33,9 @@ export const selectDisplayName = (s: SessionSnapshot): string | null => s.contex
 /** The balance (game_gold, a decimal string; '-1' while in a game), or null for a visitor. */
 export const selectBalance = (s: SessionSnapshot): string | null => s.context.user?.game_gold ?? null
 
+/** A balance refresh is in flight (the refresh button spins and waits). */
+export const selectIsRefreshingBalance = (s: SessionSnapshot): boolean => s.context.balanceId !== null
+
 /** The currency in use: the user's own once signed in, else the session currency. */
 export const selectCurrency = (s: SessionSnapshot): string => s.context.user?.currency ?? s.context.currency
 

@@ -12,6 +12,8 @@ import { redpacketsEvents } from './redpackets'
 import { sessionEvents } from './session'
 import { siteEvents } from './site'
 import { socketEvents } from './socket'
+import { toastEvents } from './toast'
+import { walletEvents } from './wallet'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -31,6 +33,8 @@ export const eventDefs = [
   ...diagnosticsEvents,
   ...musicEvents,
   ...socketEvents,
+  ...toastEvents,
+  ...walletEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -51,7 +55,7 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents }
+export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents }
 export * from './app'
 export * from './clock'
 export * from './diagnostics'
@@ -64,3 +68,5 @@ export * from './redpackets'
 export * from './session'
 export * from './site'
 export * from './socket'
+export * from './toast'
+export * from './wallet'

@@ -50,6 +50,7 @@ type ModelEvent =
   | EventOfType<'redpackets.fetchRequested'>
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
+  | EventOfType<'realtime.activeDetailsReceived'>
 
 const actionOf = (id: number) => (LISTS['two'] ?? []).find((a) => a.activeid === id)?.action ?? 'grab'
 const mergeIds = (c: ModelContext, name: ListName) => {
@@ -117,6 +118,7 @@ const rpModel = setup({
               on: {
                 delay: [{ guard: 'pollDue', target: 'due' }, { actions: 'addWait' }],
                 'redpackets.fetchRequested': { target: 'due' },
+                'realtime.activeDetailsReceived': { target: 'due' },
               },
             },
           },
@@ -156,6 +158,7 @@ const loggedIn = (real: boolean): ModelEvent => ({ type: 'session.loggedIn', mod
 const events = (s: ModelSnapshot): ModelEvent[] => {
   const out: ModelEvent[] = [
     { type: 'delay', ms: LOCK }, { type: 'delay', ms: POLL }, { type: 'redpackets.fetchRequested' }, { type: 'redpackets.popupClosed' },
+    { type: 'realtime.activeDetailsReceived', msgId: '7', data: { activeId: 1 } },
     { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }, { type: 'redpackets.actionRequested', activeId: 2, action: 'open' },
     { type: 'list', name: 'one' }, { type: 'list', name: 'two' }, { type: 'list', name: 'phones' }, { type: 'listFailed' }, { type: 'stale' },
     { type: 'claimed', first: true }, { type: 'claimFailed' },

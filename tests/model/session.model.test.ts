@@ -138,6 +138,15 @@ const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
 /** New requests are offered only while the counter is small, so the state space stays finite. */
 const MAX_REQUESTS = 2
 
+/** Balance refreshes offered per path (each one multiplies the signed-in states). */
+const MAX_BALANCE_REFRESHES = 1
+const ORDER = { orderNo: 'P1', amount: '25', currency: 'USD', balance: '125.00', isFirst: 0 }
+const BALANCE_TRIGGERS: Ev[] = [
+  { type: 'session.balanceRefreshRequested' },
+  { type: 'realtime.payOrderSucceeded', msgId: '1', data: ORDER },
+  { type: 'realtime.withdrawOrderSucceeded', msgId: '2', data: ORDER },
+]
+
 const sessionEvents = (s: Snap): Ev[] => {
   const c = s.context
   const auth = authOf(s.value)
@@ -162,6 +171,16 @@ const sessionEvents = (s: Snap): Ev[] => {
       { type: 'session.logoutConfirmed' },
       // Back to the site's first currency (a guest's change is a call).
       { type: 'session.currencyChosen', currency: 'USD' },
+    )
+  }
+  // The balance refresh: asked once per path (by the button or a deposit or withdrawal notice; the
+  // model handles them only while signed in), and every way its answer can come back.
+  if (c.balanceCount < MAX_BALANCE_REFRESHES) out.push(...BALANCE_TRIGGERS)
+  if (c.balanceId !== null) {
+    out.push(
+      ok(c.balanceId, SESSION_CALLS.balance, { game_gold: '125.00', lastgameinfo: null }),
+      ko(c.balanceId, SESSION_CALLS.balance, { _tag: 'Network', message: 'offline' }),
+      ko(c.balanceId, SESSION_CALLS.balance, service(-1, 'token expired')),
     )
   }
   // A currency the site does not offer: ignored.
@@ -204,6 +223,7 @@ const serializeSession = (s: Snap): string => {
     third: c.thirdAttempt !== null,
     errors: [c.loginError?.messageKey ?? (c.loginError === null ? null : 'set'), c.registerError !== null, c.accountError !== null],
     geetest: c.geetestLeft,
+    balance: [c.balanceCount, c.balanceId],
   })
 }
 
@@ -223,9 +243,20 @@ const sessionInvariants = () => {
     // A waiting state has exactly one request out: the last one, for its own call.
     const call = CALL_OF[auth]
     if (call !== undefined) expect(c.pendingId).toBe(`session-${c.requestCount}`)
-    const requests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
+    const allRequests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
+    const requests = allRequests.filter((r) => r.call !== SESSION_CALLS.balance)
     expect(requests.length).toBeLessThanOrEqual(1)
     for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requestCount}`, call])
+
+    // A balance refresh: only for a signed-in user, numbered apart from the auth calls, the one awaited.
+    const refreshes = allRequests.filter((r) => r.call === SESSION_CALLS.balance)
+    expect(refreshes.length).toBeLessThanOrEqual(1)
+    for (const r of refreshes) {
+      expect(prev?.context.user).not.toBeNull()
+      expect([r.requestId, r.payload, c.balanceId]).toEqual([`session-balance-${c.balanceCount}`, {}, r.requestId])
+    }
+    // Nobody signed in, nothing awaited.
+    if (c.user === null) expect(c.balanceId).toBeNull()
 
     // Visitors have no user; signed-in states have one.
     if (auth === 'visitor' || auth === 'expired' || auth === 'starting') expect(c.user).toBeNull()
@@ -277,8 +308,18 @@ const sessionInvariants = () => {
       expect(emitted).toEqual([])
     }
 
+    // The balance answer: the new game_gold (an answer) or the old one (a failure), nothing announced
+    // (a -1 aside); nothing else changes.
+    const balanceAnswer = prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] === prev.context.balanceId
+    if (balanceAnswer && !(event.type === 'hall.failed' && (event['error'] as { code?: number }).code === -1)) {
+      const gold = event.type === 'hall.responded' ? (event['data'] as { game_gold: string }).game_gold : prev.context.user?.game_gold
+      expect(real.value).toEqual(prev.value)
+      expect(real.context).toEqual({ ...prev.context, balanceId: null, user: prev.context.user === null ? null : { ...prev.context.user, game_gold: gold } })
+      expect(emitted).toEqual([])
+    }
+
     // An answer to a request the session is not waiting for changes nothing (a -1 aside).
-    if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
+    if (!balanceAnswer && prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
       const expiring = event.type === 'hall.failed' && (event['error'] as HallError)._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
       if (!expiring) {
         expect(real.value).toEqual(prev.value)
