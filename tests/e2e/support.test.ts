@@ -75,20 +75,18 @@ describe('support finds and replays a player session', () => {
     await control(hallUrl, 'expire-token', { username: 'demo' })
     await player.getByRole('dialog', { name: 'Session expired' }).waitFor({ timeout: 40_000 })
 
-    // Send diagnostics: the intent the 'send diagnostics' entry sends; the reference comes back as a fact.
-    const reference = await player.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const system = window.__lobby!.system
-          const sub = system.bus.records$.subscribe((r) => {
-            const e = r.event as { type: string; reference?: string; reason?: string }
-            if (e.type === 'diagnostics.sent') resolve(e.reference!)
-            if (e.type === 'diagnostics.failed') reject(new Error(e.reason))
-            if (e.type === 'diagnostics.sent' || e.type === 'diagnostics.failed') sub.unsubscribe()
-          })
-          system.send({ type: 'diagnostics.sendRequested', from: 'settings' } as never)
-        }),
-    )
+    // The player acknowledges, goes to the feedback page and presses 'Send diagnostics'.
+    await player.getByRole('dialog', { name: 'Session expired' }).getByRole('button', { name: 'Log in again' }).click()
+    const open = player.locator('dialog[open]')
+    for (let n = await open.count(); n > 0; n = await open.count()) {
+      await player.keyboard.press('Escape')
+      await player.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, n)
+    }
+    await player.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'feedback' }))
+    await player.getByRole('button', { name: 'Send diagnostics' }).click()
+    const shown = player.getByText(/LB-[0-9A-Z]{4}-[0-9A-Z]{4}/).first()
+    await shown.waitFor({ timeout: 30_000 })
+    const reference = /LB-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec((await shown.textContent()) ?? '')?.[0] ?? ''
     expect(reference).toMatch(/^LB-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
     await playerContext.close()
 

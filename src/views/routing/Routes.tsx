@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react'
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter'
 import { ROUTES, type RouteName } from '../../../schemas/routes'
 import { GamePage } from '../pages/GamePage'
+import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
@@ -46,6 +47,18 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'page503':
     case 'page500':
       return <BlockedPage page={name} />
+    case 'feedback':
+      return (
+        <PlaceholderPage name={name}>
+          <SendDiagnostics from="feedback" />
+        </PlaceholderPage>
+      )
+    case 'setting':
+      return (
+        <PlaceholderPage name={name}>
+          <SendDiagnostics from="settings" />
+        </PlaceholderPage>
+      )
     default:
       return <PlaceholderPage name={name} />
   }
