@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import type { InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
+import type { BrandLogo, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
@@ -67,14 +67,48 @@ export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, orig
     allCurrency: await allCurrencyOf(db, site),
     layout: await layoutOf(db, site),
     lines: hallLines(origin),
+    ...(await brandLogoOf(db, site)),
   },
 })
+
+const brandLogoOf = async (db: Db, site: SiteRow): Promise<{ brandLogo?: BrandLogo }> => {
+  const doc = await siteDocument<BrandLogo>(db, site.code, 'brandLogo')
+  return doc === undefined ? {} : { brandLogo: doc }
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * The site's head: title, description, keywords, favicon, app icons and manifest (spec §3 site
+ * info and brand logo), so the tab, a shared link and an installed app show the site before the
+ * lobby starts. Replaces the page's own title and drops its own icon and manifest links.
+ */
+export const injectHead = (html: string, config: InjectedSiteConfig): string => {
+  const info = config.injected.siteInfo
+  const base = `${HALL_PREFIX}/static/brand/${config.siteCode}`
+  const tags = [
+    `<title>${escapeHtml(info.title || info.siteName)}</title>`,
+    `<meta name="description" content="${escapeHtml(info.description)}">`,
+    `<meta name="keywords" content="${escapeHtml(info.keyword)}">`,
+    `<link rel="icon" type="image/svg+xml" href="${base}/logo.svg">`,
+    `<link rel="apple-touch-icon" href="${base}/icon-192.png">`,
+    `<link rel="manifest" href="${base}/manifest.webmanifest">`,
+  ].join('')
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>/i, '')
+    .replace(/<meta name="(description|keywords)"[^>]*>/gi, '')
+    .replace(/<link rel="(icon|manifest|apple-touch-icon)"[^>]*>/gi, '')
+  const head = stripped.search(/<\/head>/i)
+  return head >= 0 ? stripped.slice(0, head) + tags + stripped.slice(head) : tags + stripped
+}
 
 /**
  * Puts `<script>window.__LOBBY_SITE__ = ...</script>` before the first script of the page (or at the
  * end of head). `<` is escaped so no configured text can close the script element.
  */
 export const injectConfig = (html: string, config: InjectedSiteConfig): string => {
+  html = injectHead(html, config)
   const payload = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
   const tag = `<script>window.__LOBBY_SITE__ = ${payload}</script>`
   const at = html.search(/<script[\s>]/i)

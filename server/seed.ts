@@ -1,6 +1,6 @@
 /**
- * First-start data: three sites ('001' the default, and the Brazilian sites '101' and '081' with
- * their betting-provider entry), their languages, currencies and configuration documents, and a
+ * First-start data: the sites ('001' the default, the Brazilian sites '101' and '081' with
+ * their betting-provider entry, and '201', '301', '401', '501' so each layout and theme has one), their languages, currencies and configuration documents, and a
  * demo player per site (demo / demo1234). Seeding runs once, when the store has no site; site keys
  * are random per store and stay in the sites table, so a restart keeps every key and player.
  */
@@ -88,9 +88,58 @@ const SITES: ReadonlyArray<SiteSeed> = [
     timeZone: 'America/Sao_Paulo', skinType: 4, themeType: 4, recommendAreaCode: '+55',
     bettingProvider: BRAZIL_PROVIDER('2105281537281048577'),
   },
+  // One site per layout (skinType 1 classic, 2 European-American, 3 simple European-American,
+  // 4 cyan-blue), each with a theme of its own, so every look can be opened (?site= in dev/test).
+  {
+    code: '201', name: 'Lobby Europa', isDefault: false, hostNames: ['eu.localhost'],
+    language: 'en_US', languages: ['en_US', 'de_DE', 'fr_FR', 'it_IT', 'es_ES'],
+    currency: 'EUR', currencies: ['EUR', 'USD', 'USDT'],
+    timeZone: 'Europe/Berlin', skinType: 2, themeType: 3, recommendAreaCode: '+49',
+  },
+  {
+    code: '301', name: 'Lobby Simple', isDefault: false, hostNames: ['simple.localhost'],
+    language: 'en_US', languages: ['en_US', 'es_ES', 'pt_PT'],
+    currency: 'USD', currencies: ['USD', 'USDT'],
+    timeZone: 'UTC', skinType: 3, themeType: 5, recommendAreaCode: '+1',
+  },
+  {
+    code: '401', name: 'Lobby Cyan', isDefault: false, hostNames: ['cyan.localhost'],
+    language: 'en_US', languages: ['en_US', 'th_TH', 'vi_VN', 'id_ID'],
+    currency: 'USD', currencies: ['USD', 'THB', 'VND', 'USDT'],
+    timeZone: 'Asia/Bangkok', skinType: 4, themeType: 2, recommendAreaCode: '+66',
+  },
+  {
+    code: '501', name: 'Lobby Royal', isDefault: false, hostNames: ['royal.localhost'],
+    language: 'en_US', languages: ['en_US', 'hi_IN', 'tl_PH'],
+    currency: 'INR', currencies: ['INR', 'PHP', 'USDT'],
+    timeZone: 'Asia/Kolkata', skinType: 1, themeType: 7, recommendAreaCode: '+91',
+  },
 ]
 
 const tab = (key: string, name: string, sort: number) => ({ key, name, icon: `/hall/static/icons/${key}.svg`, sort })
+
+/**
+ * The mobile tab bar of each layout (spec §2): the classic lists are the spec's defaults; the other
+ * layouts use the other entries the spec names (discount/event, task, rebate, login, withdraw, vip,
+ * yuebao, promote, download), so every entry is served by some site.
+ */
+const tabBarOf = (skinType: number) => {
+  const lists: Readonly<Record<number, { out: ReadonlyArray<string>; in: ReadonlyArray<string> }>> = {
+    1: { out: ['home', 'sport', 'recharge', 'register', 'mine'], in: ['home', 'sport', 'recharge', 'service', 'mine'] },
+    2: { out: ['home', 'event', 'recharge', 'login', 'register'], in: ['home', 'task', 'recharge', 'vip', 'mine'] },
+    3: { out: ['home', 'sport', 'recharge', 'register', 'mine'], in: ['home', 'promote', 'recharge', 'withdraw', 'mine'] },
+    4: { out: ['home', 'event', 'recharge', 'download', 'register'], in: ['home', 'rebate', 'recharge', 'yuebao', 'mine'] },
+  }
+  const l = lists[skinType] ?? lists[1]!
+  const names: Readonly<Record<string, string>> = {
+    home: 'Home', sport: 'Sport', recharge: 'Deposit', register: 'Register', mine: 'Mine', service: 'Service', event: 'Discount',
+    task: 'Task', rebate: 'Rebate', login: 'Login', withdraw: 'Withdraw', vip: 'VIP', yuebao: 'Yuebao', promote: 'Promote', download: 'Download',
+  }
+  return {
+    loggedOut: l.out.map((k, i) => tab(k, names[k] ?? k, i + 1)),
+    loggedIn: l.in.map((k, i) => tab(k, names[k] ?? k, i + 1)),
+  }
+}
 
 /** The configuration documents of a site, keyed by document name (site_documents.name). */
 const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
@@ -124,13 +173,13 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
   },
   brandLogo: {
     type: 1,
-    hallLogo: `/hall/static/brand/${s.code}/logo.png`,
+    hallLogo: `/hall/static/brand/${s.code}/logo.svg`,
     brandName: s.name,
     officialWebsite: `https://${s.hostNames[0] ?? 'localhost'}`,
     aboutUsStatus: 1,
     downloadSwitch: 'open',
-    customizeWeb: { logo: `/hall/static/brand/${s.code}/logo-web.png` },
-    customizeH5: { logo: `/hall/static/brand/${s.code}/logo-h5.png` },
+    customizeWeb: { logo: `/hall/static/brand/${s.code}/logo.svg` },
+    customizeH5: { logo: `/hall/static/brand/${s.code}/logo.svg` },
   },
   userAgreement: {
     title: 'User agreement',
@@ -160,11 +209,12 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     { id: 3, title: 'Invite friends', imgUrl: `/hall/static/banners/${s.code}/promote.jpg`, location_type: 7, location_value: '', sort: 3 },
   ],
   layout: {
-    tabBar: {
-      loggedOut: [tab('home', 'Home', 1), tab('sport', 'Sport', 2), tab('recharge', 'Deposit', 3), tab('register', 'Register', 4), tab('mine', 'Mine', 5)],
-      loggedIn: [tab('home', 'Home', 1), tab('sport', 'Sport', 2), tab('recharge', 'Deposit', 3), tab('service', 'Service', 4), tab('mine', 'Mine', 5)],
-    },
-    header: [tab('language', 'Language', 1), tab('currency', 'Currency', 2), tab('search', 'Search', 3), tab('music', 'Music', 4)],
+    tabBar: tabBarOf(s.skinType),
+    header: [
+      tab('language', 'Language', 1), tab('currency', 'Currency', 2), tab('search', 'Search', 3), tab('music', 'Music', 4),
+      tab('event', 'Promotions', 5), tab('task', 'Tasks', 6), tab('rebate', 'Cashback', 7), tab('vip', 'VIP', 8),
+      tab('yuebao', 'Savings', 9), tab('promote', 'Invite', 10), tab('download', 'App', 11),
+    ],
   },
   maintain: {
     start_time: '2026-01-01 02:00:00',

@@ -43,3 +43,98 @@ export const selectOfferedLanguages = (s: SiteSnapshot): ReadonlyArray<string> =
 
 /** The currencies the site offers (site.ready's `currencies`), for the currency switch. */
 export const selectOfferedCurrencies = (s: SiteSnapshot): ReadonlyArray<string> => offeredBy(s).currencies
+
+/** The four layouts (spec §1), by site info's skinTypeValue (schemas/hall/calls/site.ts SkinType). */
+export type LayoutName = 'classic' | 'europeanAmerican' | 'simpleEuropeanAmerican' | 'cyanBlue'
+const LAYOUT_BY_SKIN: Readonly<Record<number, LayoutName>> = { 1: 'classic', 2: 'europeanAmerican', 3: 'simpleEuropeanAmerican', 4: 'cyanBlue' }
+
+/** The site's layout; classic until site info says otherwise. */
+export const selectLayoutName = (s: SiteSnapshot): LayoutName => {
+  const skin = s.context.siteInfo?.['skinTypeValue']
+  return (typeof skin === 'number' ? LAYOUT_BY_SKIN[skin] : undefined) ?? 'classic'
+}
+
+/** The colour theme id 1-7 (spec §9) from site info's themeTypeWeb; blue (1) by default. */
+export const selectThemeId = (s: SiteSnapshot): number => {
+  const theme = s.context.siteInfo?.['themeTypeWeb']
+  return typeof theme === 'number' && Number.isInteger(theme) && theme >= 1 && theme <= 7 ? theme : 1
+}
+
+/** One entry of a layout list (tab bar, header) as the hall gives it. */
+export interface LayoutEntryView {
+  readonly key: string
+  readonly name: string
+  readonly sort: number
+}
+/** The hall's layout lists (getLayout, injected with the page): tab bar logged out and in, header. */
+export interface LayoutListsView {
+  readonly loggedOut: ReadonlyArray<LayoutEntryView>
+  readonly loggedIn: ReadonlyArray<LayoutEntryView>
+  readonly header: ReadonlyArray<LayoutEntryView>
+}
+const EMPTY_LISTS: LayoutListsView = Object.freeze({ loggedOut: NONE_ENTRIES(), loggedIn: NONE_ENTRIES(), header: NONE_ENTRIES() })
+function NONE_ENTRIES(): ReadonlyArray<LayoutEntryView> {
+  return Object.freeze([])
+}
+const entriesOf = (v: unknown): ReadonlyArray<LayoutEntryView> =>
+  Array.isArray(v)
+    ? v
+        .filter((e): e is LayoutEntryView => typeof e === 'object' && e !== null && typeof (e as LayoutEntryView).key === 'string')
+        .slice()
+        .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+    : NONE_ENTRIES()
+const listsCache = new WeakMap<object, LayoutListsView>()
+const injectedOf = (s: SiteSnapshot, key: string): unknown => s.context.config?.injected?.[key]
+
+/** The layout lists, computed once per configuration so views get the same object. */
+export const selectLayoutLists = (s: SiteSnapshot): LayoutListsView => {
+  const layout = injectedOf(s, 'layout')
+  if (typeof layout !== 'object' || layout === null) return EMPTY_LISTS
+  let lists = listsCache.get(layout)
+  if (lists === undefined) {
+    const l = layout as { tabBar?: { loggedOut?: unknown; loggedIn?: unknown }; header?: unknown }
+    lists = { loggedOut: entriesOf(l.tabBar?.loggedOut), loggedIn: entriesOf(l.tabBar?.loggedIn), header: entriesOf(l.header) }
+    listsCache.set(layout, lists)
+  }
+  return lists
+}
+
+/** The brand logo info (getBrandLogoUse, injected with the page): logo URL, brand name, download switch, about-us status. */
+export const selectBrandLogo = (s: SiteSnapshot): { readonly hallLogo: string; readonly brandName: string; readonly downloadOpen: boolean; readonly aboutUs: boolean } | null => {
+  const b = injectedOf(s, 'brandLogo') as Record<string, unknown> | undefined
+  if (typeof b !== 'object' || b === null) return null
+  return brandCache(b)
+}
+const brands = new WeakMap<object, { hallLogo: string; brandName: string; downloadOpen: boolean; aboutUs: boolean }>()
+const brandCache = (b: Record<string, unknown>) => {
+  let v = brands.get(b)
+  if (v === undefined) {
+    v = {
+      hallLogo: typeof b['hallLogo'] === 'string' ? b['hallLogo'] : '',
+      brandName: typeof b['brandName'] === 'string' ? b['brandName'] : '',
+      downloadOpen: b['downloadSwitch'] === 'open',
+      aboutUs: b['aboutUsStatus'] === 1,
+    }
+    brands.set(b, v)
+  }
+  return v
+}
+
+/** Page metadata from site info: title, description, keywords (spec §3). */
+export const selectSiteTitle = (s: SiteSnapshot): string => (typeof s.context.siteInfo?.['title'] === 'string' ? s.context.siteInfo['title'] : '')
+export const selectSiteDescription = (s: SiteSnapshot): string =>
+  typeof s.context.siteInfo?.['description'] === 'string' ? s.context.siteInfo['description'] : ''
+export const selectSiteKeywords = (s: SiteSnapshot): string => (typeof s.context.siteInfo?.['keyword'] === 'string' ? s.context.siteInfo['keyword'] : '')
+
+/** The betting-provider entry's name (sites 101 and 081, spec §1), or '' when the site has none. */
+export const selectBettingProviderName = (s: SiteSnapshot): string => {
+  const p = s.context.siteInfo?.['bettingProvider'] as { name?: unknown } | undefined
+  return typeof p?.name === 'string' ? p.name : ''
+}
+
+/** A system-info switch is 'open' (vip_status, agentDisplayEntrance, kfOnlineStatus, musicShow ...). */
+export const selectSysSwitches = (s: SiteSnapshot): string => {
+  const sys = s.context.sysInfo
+  if (sys === null) return ''
+  return ['vip_status', 'agentDisplayEntrance', 'kfOnlineStatus', 'musicShow'].filter((k) => sys[k] === 'open').join(' ')
+}

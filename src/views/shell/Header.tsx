@@ -14,6 +14,7 @@ import { RedPacketPopup } from '../redpackets/RedPacketPopup'
 import { useNavigate } from '../routing/nav-hooks'
 import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
+import { useBrandLogo } from './site-look'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
 type LanguageRef = ActorRefFrom<typeof languageMachine>
@@ -25,12 +26,17 @@ export const useSiteName = (): string => useActorSelector<SiteRef, string>('site
 const Logo = () => {
   const { t } = useTranslation()
   const name = useSiteName()
+  const brand = useBrandLogo()
   const navigate = useNavigate()
   return (
     <button type="button" className="logo" aria-label={t('header.logo', { site: name })} onClick={() => navigate('game')}>
-      <span className="logo__mark" aria-hidden="true">
-        <Icon name="sparkle" />
-      </span>
+      {brand !== null && brand.hallLogo !== '' ? (
+        <img className="logo__image" src={brand.hallLogo} alt="" width={34} height={34} />
+      ) : (
+        <span className="logo__mark" aria-hidden="true">
+          <Icon name="sparkle" />
+        </span>
+      )}
       <span className="logo__text">{name}</span>
     </button>
   )
@@ -166,11 +172,12 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
       <Logo />
       <div className="header__spacer" />
       <div className="header__actions">
-        <LanguageSwitch compact={!desktop} />
-        <MusicButton />
-        <LineButton />
+        {/* On phones the secondary tools live in the drawer (SideMenu.tsx MenuDrawer). */}
+        {desktop && <LanguageSwitch />}
+        {desktop && <MusicButton />}
+        {desktop && <LineButton />}
         <RedPacketPopup />
-        {!session.signedIn && <CurrencySwitch />}
+        {desktop && !session.signedIn && <CurrencySwitch />}
         {session.signedIn && <Balance />}
         {session.real &&
           (desktop ? (

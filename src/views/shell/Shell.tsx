@@ -6,6 +6,8 @@ import { useNavPath, useRouteName, useShowsTabBar } from '../routing/nav-hooks'
 import { Header, useSiteName } from './Header'
 import { MenuDrawer, SideMenu } from './SideMenu'
 import { TabBar } from './TabBar'
+import { useLayout, useSiteLook } from './site-look'
+import { DownloadBanner, PromoBanner } from '../banners/Banners'
 
 /**
  * The app shell (spec §2): header, side menu (a drawer on phones), the page, and on phones the
@@ -18,6 +20,8 @@ export const Shell = ({ children }: { children: ReactNode }) => {
   const path = useNavPath()
   const route = useRouteName()
   const site = useSiteName()
+  const { traits } = useLayout()
+  useSiteLook()
   const [drawer, setDrawer] = useState(false)
   const closeDrawer = useCallback(() => setDrawer(false), [])
   const main = useRef<HTMLElement>(null)
@@ -35,7 +39,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
 
   const tabBar = !desktop && showsTabBar
   return (
-    <div className={`shell ${desktop ? 'shell--web' : 'shell--phone'}${tabBar ? ' shell--with-tabbar' : ''}`}>
+    <div className={`shell ${desktop ? 'shell--web' : 'shell--phone'} shell--menu-${traits.desktopMenu}${tabBar ? ' shell--with-tabbar' : ''}`}>
       <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
         {t('skipToContent')}
       </button>
@@ -43,6 +47,8 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <div className="shell__body">
         {desktop && <SideMenu />}
         <main id="main" ref={main} className="shell__main" tabIndex={-1}>
+          {!desktop && <DownloadBanner />}
+          <PromoBanner desktop={desktop} />
           {children}
         </main>
       </div>

@@ -1,29 +1,36 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSend } from '../../system-react'
-import { Icon } from '../../ui/Icon'
+import type { RouteName } from '../../../schemas/routes'
+import { Icon, type IconName } from '../../ui/Icon'
+import { LineButton } from '../lines/LineButton'
+import { MusicButton } from '../music/MusicButton'
 import { useNavigate, useRouteName, useRouteQuery } from '../routing/nav-hooks'
-import { visibleCategories } from './categories'
+import { categoryTarget, visibleCategories } from './categories'
+import { CurrencySwitch, LanguageSwitch } from './Header'
 import { useSessionView } from './session-view'
+import { useBettingProviderName, useBrandLogo, useLayout, useSysSwitch } from './site-look'
 
-/** The game category entries (spec §2): each goes to the game page with its category. */
-const CategoryList = ({ desktop, onChosen }: { desktop: boolean; onChosen?: () => void }) => {
+/** The game category entries (spec §2), each going where its layout sends it. */
+const CategoryList = ({ desktop, onChosen, horizontal = false }: { desktop: boolean; onChosen?: () => void; horizontal?: boolean }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const session = useSessionView()
+  const { traits } = useLayout()
   const route = useRouteName()
   const query = useRouteQuery()
-  const current = route === 'game' && query['tabItem'] !== 'mine' ? (query['gameCategoryId'] ?? '0') : null
+  const current =
+    (route === 'game' && query['tabItem'] !== 'mine') || route === 'subgame' ? (query['gameCategoryId'] ?? (route === 'game' ? '0' : null)) : null
   return (
-    <ul className="menu__list" role="list">
-      {visibleCategories({ real: session.real, desktop }).map((c) => (
+    <ul className={horizontal ? 'menu__bar' : 'menu__list'} role="list">
+      {visibleCategories({ real: session.real, desktop, recentCollectOnDesktop: traits.recentCollectOnDesktop }).map((c) => (
         <li key={c.id}>
           <button
             type="button"
             className="menu__item"
             aria-current={current === String(c.id) ? 'page' : undefined}
             onClick={() => {
-              navigate('game', { query: { gameCategoryId: String(c.id) } })
+              const target = categoryTarget(c.id, traits.allCategoriesToList)
+              navigate(target.name, { query: target.query })
               onChosen?.()
             }}
           >
@@ -36,15 +43,94 @@ const CategoryList = ({ desktop, onChosen }: { desktop: boolean; onChosen?: () =
   )
 }
 
+interface SystemEntry {
+  readonly key: string
+  readonly label: string
+  readonly icon: IconName
+  readonly route: RouteName
+}
+
 /**
- * The side menu on the web layout (spec §2): collapsible; hovering expands it, leaving collapses
- * it, unless the player pinned it open with its toggle. Keyboard focus inside expands it too.
+ * The system menu entries whose condition holds (spec §2): the betting-provider entry (sites 101
+ * and 081), VIP (vip_status open), promote (agentDisplayEntrance open), customer service
+ * (kfOnlineStatus open), betting record, download app (brand download switch), about us
+ * (aboutUsStatus 1). Entries gated on red-dot counts (activity, task, rebate) join with those counts.
+ */
+const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
+  const { t } = useTranslation()
+  const provider = useBettingProviderName()
+  const vip = useSysSwitch('vip_status')
+  const agent = useSysSwitch('agentDisplayEntrance')
+  const service = useSysSwitch('kfOnlineStatus')
+  const brand = useBrandLogo()
+  const entries: SystemEntry[] = []
+  if (provider !== '') entries.push({ key: 'provider', label: provider, icon: 'trophy', route: 'sports' })
+  entries.push({ key: 'event', label: t('route.eventIndex'), icon: 'sparkle', route: 'eventIndex' })
+  if (vip) entries.push({ key: 'vip', label: t('route.vip'), icon: 'star', route: 'vip' })
+  if (agent) entries.push({ key: 'promote', label: t('route.promote'), icon: 'friends', route: 'promote' })
+  if (service) entries.push({ key: 'service', label: t('route.service'), icon: 'headset', route: 'service' })
+  entries.push({ key: 'records', label: t('route.records'), icon: 'ticket', route: 'records' })
+  if (brand?.aboutUs === true) entries.push({ key: 'about', label: t('route.about'), icon: 'compass', route: 'about' })
+  return entries
+}
+
+const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
+  const { t } = useTranslation('layout')
+  const navigate = useNavigate()
+  const entries = useSystemEntries()
+  return (
+    <>
+      <p className="menu__heading" aria-hidden="true">
+        {t('menu.more')}
+      </p>
+      <ul className="menu__list" role="list" aria-label={t('menu.more')}>
+        {entries.map((e) => (
+          <li key={e.key}>
+            <button
+              type="button"
+              className="menu__item"
+              onClick={() => {
+                navigate(e.route)
+                onChosen?.()
+              }}
+            >
+              <Icon name={e.icon} className="menu__icon" />
+              <span className="menu__label">{e.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/**
+ * The side menu on the web layout (spec §2). Classic and cyan-blue: a rail that hovering expands
+ * and leaving collapses, unless the player pinned it open; keyboard focus inside expands it too.
+ * European-American: an open panel with the system entries below the categories. Simple
+ * European-American: a category bar under the header.
  */
 export const SideMenu = () => {
   const { t } = useTranslation()
+  const { traits } = useLayout()
   const [pinned, setPinned] = useState(false)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
+  if (traits.desktopMenu === 'bar') {
+    return (
+      <nav className="menu menu--bar" aria-label={t('menu.label')}>
+        <CategoryList desktop horizontal />
+      </nav>
+    )
+  }
+  if (traits.desktopMenu === 'panel') {
+    return (
+      <nav className="menu menu--side menu--panel menu--expanded" aria-label={t('menu.label')}>
+        <CategoryList desktop />
+        <SystemList />
+      </nav>
+    )
+  }
   const expanded = pinned || hovered || focused
   return (
     <nav
@@ -66,10 +152,14 @@ export const SideMenu = () => {
   )
 }
 
-/** The side menu on phones: a drawer from the left, with the categories and the account actions. */
+/**
+ * The side menu on phones: a drawer from the left with the header's secondary tools (language,
+ * currency, music, network line: a 390 px header has room only for the logo, the balance or the
+ * sign-in buttons, and the menu), the categories, the system entries and the account actions.
+ */
 export const MenuDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation()
-  const send = useSend()
+  const layoutT = useTranslation('layout').t
   const navigate = useNavigate()
   const session = useSessionView()
   const panel = useRef<HTMLDivElement>(null)
@@ -77,7 +167,7 @@ export const MenuDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
     if (!open) return
     panel.current?.querySelector<HTMLElement>('button')?.focus()
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose()
+      if (e.key === 'Escape' && document.querySelector('dialog[open]') === null) onClose()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
@@ -93,10 +183,17 @@ export const MenuDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
             <Icon name="close" />
           </button>
         </div>
+        <div className="drawer__tools" role="group" aria-label={layoutT('menu.tools')}>
+          <LanguageSwitch />
+          {!session.real && <CurrencySwitch />}
+          <MusicButton />
+          <LineButton />
+        </div>
         <nav aria-label={t('menu.label')}>
           <CategoryList desktop={false} onChosen={onClose} />
+          <SystemList onChosen={onClose} />
         </nav>
-        {session.signedIn && (
+        {session.real && (
           <div className="drawer__foot">
             <button
               type="button"
@@ -107,17 +204,6 @@ export const MenuDrawer = ({ open, onClose }: { open: boolean; onClose: () => vo
               }}
             >
               {t('header.withdraw')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--block"
-              onClick={() => {
-                send({ type: 'session.logoutRequested' })
-                onClose()
-              }}
-            >
-              <Icon name="logout" />
-              {t('header.logout')}
             </button>
           </div>
         )}

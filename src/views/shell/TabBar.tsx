@@ -1,37 +1,65 @@
 import { useTranslation } from 'react-i18next'
-import type { NavTab } from '../../../actors/nav'
+import type { RouteName } from '../../../schemas/routes'
 import { useSend } from '../../system-react'
 import { Icon, type IconName } from '../../ui/Icon'
-import { useCurrentTab, useNavigate } from '../routing/nav-hooks'
+import { useCurrentTab, useNavigate, useRouteName } from '../routing/nav-hooks'
 import { useSessionView } from './session-view'
+import { useLayoutLists } from './site-look'
 
-const ICONS: Record<NavTab, IconName> = {
-  home: 'home',
-  sport: 'sport',
-  recharge: 'wallet',
-  register: 'userPlus',
-  service: 'headset',
-  mine: 'user',
+/** Every tab-bar entry the spec names (§2): the defaults and the other server-provided entries. */
+export const TAB_KEYS = [
+  'home', 'sport', 'recharge', 'register', 'service', 'mine',
+  'event', 'task', 'rebate', 'login', 'withdraw', 'vip', 'yuebao', 'promote', 'download',
+] as const
+export type TabKey = (typeof TAB_KEYS)[number]
+const isTabKey = (k: string): k is TabKey => (TAB_KEYS as ReadonlyArray<string>).includes(k)
+
+const ICONS: Record<TabKey, IconName> = {
+  home: 'home', sport: 'sport', recharge: 'wallet', register: 'userPlus', service: 'headset', mine: 'user',
+  event: 'sparkle', task: 'ticket', rebate: 'refresh', login: 'lock', withdraw: 'arrowUp', vip: 'star',
+  yuebao: 'cube', promote: 'friends', download: 'arrowUp',
+}
+
+/** The route a tab stands for, to mark it current (the nav actor knows the defaults). */
+const ROUTE_OF: Partial<Record<TabKey, RouteName>> = {
+  event: 'eventIndex', rebate: 'eventCashback', withdraw: 'withdraw', vip: 'vip', yuebao: 'yuebao', promote: 'promote',
+}
+
+/** The spec's default lists (§2), used when the hall gives none. */
+const DEFAULTS: Readonly<Record<'out' | 'in', ReadonlyArray<TabKey>>> = {
+  out: ['home', 'sport', 'recharge', 'register', 'mine'],
+  in: ['home', 'sport', 'recharge', 'service', 'mine'],
 }
 
 /**
- * The mobile tab bar (spec §2): logged out home, sport, recharge, register, mine; logged in home,
- * sport, recharge, service, mine. Clicking the current tab does nothing. Recharge needs a login
- * (logged out: the login popup). Mine needs a real login: guests get the registration popup, a
- * visitor the login popup; a real player goes to the Mine view (the game page, tabItem=mine).
+ * The mobile tab bar (spec §2), built from the hall's layout lists (getLayout: logged out and
+ * logged in), the spec's defaults when the hall gives none. Clicking the current tab does nothing.
+ * Recharge needs a login. Mine needs a real login: guests get the registration popup, a visitor the
+ * login popup. Entries whose screens are later issues go to their (placeholder) pages: discount to
+ * the event page, rebate to cashback (guests get registration), withdraw (the tab skips the phone
+ * check), vip, yuebao and promote to theirs; task opens the task popup, download the download popup.
  */
 export const TabBar = () => {
   const { t } = useTranslation()
+  const layoutT = useTranslation('layout').t
   const send = useSend()
   const navigate = useNavigate()
   const session = useSessionView()
-  const current = useCurrentTab()
-  const tabs: ReadonlyArray<NavTab> = session.signedIn
-    ? ['home', 'sport', 'recharge', 'service', 'mine']
-    : ['home', 'sport', 'recharge', 'register', 'mine']
+  const navTab = useCurrentTab()
+  const route = useRouteName()
+  const lists = useLayoutLists()
+  const served = (session.real ? lists.loggedIn : lists.loggedOut).map((e) => e.key).filter(isTabKey)
+  const tabs: ReadonlyArray<TabKey> = (served.length > 0 ? served : session.real ? DEFAULTS.in : DEFAULTS.out).slice(0, 5)
+  const isCurrent = (tab: TabKey): boolean => navTab === tab || (ROUTE_OF[tab] !== undefined && ROUTE_OF[tab] === route)
 
-  const choose = (tab: NavTab): void => {
-    if (tab === current) return
+  const needsReal = (popupForGuest: 'register' | 'login' = 'register'): boolean => {
+    if (session.real) return false
+    send({ type: 'popup.openRequested', popup: session.guest ? popupForGuest : 'login' })
+    return true
+  }
+
+  const choose = (tab: TabKey): void => {
+    if (isCurrent(tab)) return
     switch (tab) {
       case 'home':
         return navigate('game')
@@ -43,28 +71,50 @@ export const TabBar = () => {
         return send({ type: 'popup.openRequested', popup: session.signedIn ? 'pay' : 'login' })
       case 'register':
         return send({ type: 'popup.openRequested', popup: 'register' })
+      case 'login':
+        return send({ type: 'popup.openRequested', popup: 'login' })
       case 'mine':
         if (session.real) return navigate('game', { query: { tabItem: 'mine' } })
         return send({ type: 'popup.openRequested', popup: session.guest ? 'register' : 'login' })
+      case 'event':
+        return navigate('eventIndex')
+      case 'task':
+        if (needsReal()) return
+        return send({ type: 'popup.openRequested', popup: 'task' })
+      case 'download':
+        return send({ type: 'popup.openRequested', popup: 'downloadApp' })
+      case 'rebate':
+        if (needsReal()) return
+        return navigate('eventCashback')
+      case 'withdraw':
+      case 'vip':
+      case 'yuebao':
+      case 'promote':
+        if (needsReal('login')) return
+        return navigate(ROUTE_OF[tab]!)
     }
   }
 
+  const label = (tab: TabKey): string => (tab === 'vip' ? t('route.vip') : tab in DEFAULT_LABELS ? t(`tab.${tab}`) : layoutT(`tab.${tab}`))
+
   return (
-    <nav className="tabbar" aria-label={t('tab.label')}>
+    <nav className="tabbar" aria-label={t('tab.label')} style={{ gridTemplateColumns: `repeat(${tabs.length}, 1fr)` }}>
       {tabs.map((tab) => (
         <button
           key={tab}
           type="button"
           className={`tabbar__item${tab === 'recharge' ? ' tabbar__item--accent' : ''}`}
-          aria-current={tab === current ? 'page' : undefined}
+          aria-current={isCurrent(tab) ? 'page' : undefined}
           onClick={() => choose(tab)}
         >
           <span className="tabbar__icon">
             <Icon name={ICONS[tab]} />
           </span>
-          <span className="tabbar__label">{t(`tab.${tab}`)}</span>
+          <span className="tabbar__label">{label(tab)}</span>
         </button>
       ))}
     </nav>
   )
 }
+
+const DEFAULT_LABELS = { home: 1, sport: 1, recharge: 1, register: 1, service: 1, mine: 1 } as const

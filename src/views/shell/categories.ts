@@ -32,7 +32,36 @@ export const CATEGORY = { hot: 0, search: 99, recent: 100, collect: 101, demo: 1
 
 /**
  * The entries shown (spec §2): demo is hidden once logged in (a real login: demo is for guests
- * and visitors, spec §6); recent and collect are hidden on desktop web (the classic layout).
+ * and visitors, spec §6); recent and collect are hidden on desktop web except in the
+ * European-American layout.
  */
-export const visibleCategories = (o: { readonly real: boolean; readonly desktop: boolean }): ReadonlyArray<CategoryEntry> =>
-  CATEGORIES.filter((c) => !(c.id === CATEGORY.demo && o.real) && !(o.desktop && (c.id === CATEGORY.recent || c.id === CATEGORY.collect)))
+export const visibleCategories = (o: {
+  readonly real: boolean
+  readonly desktop: boolean
+  readonly recentCollectOnDesktop?: boolean
+}): ReadonlyArray<CategoryEntry> =>
+  CATEGORIES.filter(
+    (c) =>
+      !(c.id === CATEGORY.demo && o.real) &&
+      !(o.desktop && o.recentCollectOnDesktop !== true && (c.id === CATEGORY.recent || c.id === CATEGORY.collect)),
+  )
+
+/** The categories that go to the game list in every layout (spec §2); the others go to the sub-game list. */
+const LIST_CATEGORIES: ReadonlyArray<number> = [CATEGORY.hot, CATEGORY.demo, CATEGORY.collect, CATEGORY.recent]
+
+/** The category suffix of a default platform id (spec §2, §9: category id followed by 999). */
+export const PLATFORM_SUFFIX = '999'
+
+/**
+ * Where a category entry goes (spec §2): search to the search page; hot, demo, collect and recent
+ * (every category on cyan-blue) to the game list; the others to the sub-game list with the
+ * category's default platform.
+ */
+export const categoryTarget = (
+  id: number,
+  allToList: boolean,
+): { readonly name: 'game' | 'subgame' | 'search'; readonly query: Readonly<Record<string, string>> } => {
+  if (id === CATEGORY.search) return { name: 'search', query: {} }
+  if (allToList || LIST_CATEGORIES.includes(id)) return { name: 'game', query: { gameCategoryId: String(id) } }
+  return { name: 'subgame', query: { gameCategoryId: String(id), platformId: `${id}${PLATFORM_SUFFIX}` } }
+}

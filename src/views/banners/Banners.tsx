@@ -1,0 +1,87 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Icon } from '../../ui/Icon'
+import { useSend } from '../../system-react'
+import { useNavigate, useRouteName, useRouteQuery } from '../routing/nav-hooks'
+import { useBrandLogo, useLayout, useSiteCode } from '../shell/site-look'
+import './banners.css'
+
+/** Site codes whose native app shells still show the download banner (spec §2). */
+export const DOWNLOAD_BANNER_SHELL_SITES: ReadonlyArray<string> = ['675', '024', '032']
+
+/** Whether the page runs inside the lobby's native app shell (its user agent names it). */
+const inNativeShell = (): boolean => typeof navigator !== 'undefined' && /LobbyApp\//.test(navigator.userAgent)
+
+/**
+ * The foldable download banner (spec §2): on /home/game only, when the brand's download switch is
+ * open; hidden inside native app shells except for sites 675, 024 and 032. It folds to a slim bar
+ * and can be closed.
+ */
+export const DownloadBanner = () => {
+  const { t } = useTranslation('layout')
+  const send = useSend()
+  const route = useRouteName()
+  const query = useRouteQuery()
+  const brand = useBrandLogo()
+  const site = useSiteCode()
+  const [folded, setFolded] = useState(false)
+  const [closed, setClosed] = useState(false)
+  if (route !== 'game' || query['tabItem'] === 'mine' || closed || brand?.downloadOpen !== true) return null
+  if (inNativeShell() && !DOWNLOAD_BANNER_SHELL_SITES.includes(site)) return null
+  return (
+    <aside className={`download-banner${folded ? ' download-banner--folded' : ''}`} aria-label={t('download.label')}>
+      {brand.hallLogo !== '' && <img className="download-banner__logo" src={brand.hallLogo} alt="" width={36} height={36} />}
+      {!folded && (
+        <p className="download-banner__text">
+          <strong>{t('download.title', { brand: brand.brandName })}</strong>
+          <span>{t('download.body')}</span>
+        </p>
+      )}
+      {!folded && (
+        <button type="button" className="button button--accent button--small" onClick={() => send({ type: 'popup.openRequested', popup: 'downloadApp' })}>
+          {t('download.action')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="icon-button icon-button--small"
+        aria-expanded={!folded}
+        aria-label={folded ? t('download.unfold') : t('download.fold')}
+        onClick={() => setFolded((f) => !f)}
+      >
+        <Icon name={folded ? 'chevronDown' : 'chevronLeft'} />
+      </button>
+      <button type="button" className="icon-button icon-button--small" aria-label={t('download.close')} onClick={() => setClosed(true)}>
+        <Icon name="close" />
+      </button>
+    </aside>
+  )
+}
+
+/**
+ * The promo banner of the simple European-American layout (spec §2: mobile, home only): earn
+ * R$ 75 of real balance per invited friend, a redeem button to the promote page, and a close button.
+ */
+export const PromoBanner = ({ desktop }: { desktop: boolean }) => {
+  const { t } = useTranslation('layout')
+  const navigate = useNavigate()
+  const route = useRouteName()
+  const query = useRouteQuery()
+  const { traits } = useLayout()
+  const [closed, setClosed] = useState(false)
+  if (desktop || !traits.promoBanner || closed || route !== 'game' || query['tabItem'] === 'mine') return null
+  return (
+    <aside className="promo-banner" aria-label={t('promo.label')}>
+      <span className="promo-banner__icon" aria-hidden="true">
+        <Icon name="friends" />
+      </span>
+      <p className="promo-banner__text">{t('promo.text')}</p>
+      <button type="button" className="button button--accent button--small" onClick={() => navigate('promote')}>
+        {t('promo.redeem')}
+      </button>
+      <button type="button" className="icon-button icon-button--small" aria-label={t('promo.close')} onClick={() => setClosed(true)}>
+        <Icon name="close" />
+      </button>
+    </aside>
+  )
+}

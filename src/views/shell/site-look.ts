@@ -1,0 +1,91 @@
+import { useEffect } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { siteMachine } from '../../../actors/site'
+import {
+  selectBettingProviderName,
+  selectBrandLogo,
+  selectLayoutLists,
+  selectLayoutName,
+  selectSiteCode,
+  selectSiteDescription,
+  selectSiteKeywords,
+  selectSysSwitches,
+  selectThemeId,
+  type LayoutListsView,
+  type LayoutName,
+} from '../../../actors/site'
+import { useActorSelector } from '../../system-react'
+
+type SiteRef = ActorRefFrom<typeof siteMachine>
+const useSite = <T,>(selector: (s: ReturnType<SiteRef['getSnapshot']>) => T): T => useActorSelector<SiteRef, T>('site', selector)
+
+export type { LayoutName }
+
+/**
+ * What each layout does differently (spec §1, §2). Everything else is shared: the differences
+ * live here, once, and the views ask.
+ */
+export interface LayoutTraits {
+  /** Recent and collect in the desktop menu (spec §2: European-American only; phones always). */
+  readonly recentCollectOnDesktop: boolean
+  /** Every category goes to the game list (spec §2: cyan-blue); otherwise only hot, demo, collect, recent. */
+  readonly allCategoriesToList: boolean
+  /** The 'earn R$ 75' promo banner on the phone home (spec §2: simple European-American). */
+  readonly promoBanner: boolean
+  /** How the desktop menu shows: an icon rail that expands on hover, an open panel, or a bar under the header. */
+  readonly desktopMenu: 'rail' | 'panel' | 'bar'
+}
+
+export const LAYOUT_TRAITS: Readonly<Record<LayoutName, LayoutTraits>> = {
+  classic: { recentCollectOnDesktop: false, allCategoriesToList: false, promoBanner: false, desktopMenu: 'rail' },
+  europeanAmerican: { recentCollectOnDesktop: true, allCategoriesToList: false, promoBanner: false, desktopMenu: 'panel' },
+  simpleEuropeanAmerican: { recentCollectOnDesktop: false, allCategoriesToList: false, promoBanner: true, desktopMenu: 'bar' },
+  cyanBlue: { recentCollectOnDesktop: false, allCategoriesToList: true, promoBanner: false, desktopMenu: 'rail' },
+}
+
+/** The site's layout name and traits. */
+export const useLayout = (): { readonly name: LayoutName; readonly traits: LayoutTraits } => {
+  const name = useSite(selectLayoutName)
+  return { name, traits: LAYOUT_TRAITS[name] }
+}
+
+/** The hall's layout lists (tab bar, header). */
+export const useLayoutLists = (): LayoutListsView => useSite(selectLayoutLists)
+export const useBrandLogo = () => useSite(selectBrandLogo)
+export const useSiteCode = (): string => useSite(selectSiteCode)
+export const useBettingProviderName = (): string => useSite(selectBettingProviderName)
+/** Whether a system-info switch is open (vip_status, agentDisplayEntrance, kfOnlineStatus, musicShow). */
+export const useSysSwitch = (name: string): boolean => useSite(selectSysSwitches).split(' ').includes(name)
+
+const setMeta = (name: string, content: string): void => {
+  if (content === '') return
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+  if (el === null) {
+    el = document.createElement('meta')
+    el.name = name
+    document.head.append(el)
+  }
+  el.content = content
+}
+
+/**
+ * Applies the site's look to the document: data-theme (themeTypeWeb, spec §9 ids 1-7, default
+ * blue) and data-layout (skinTypeValue) on <html>, so every surface, popups included, follows
+ * the tokens of src/ui/themes.css; and the description and keywords of site info (the hall
+ * injects them with the title, favicon and manifest before the lobby starts; this keeps them
+ * right when site info answers differently from the injected copy).
+ */
+export const useSiteLook = (): void => {
+  const theme = useSite(selectThemeId)
+  const layout = useSite(selectLayoutName)
+  const description = useSite(selectSiteDescription)
+  const keywords = useSite(selectSiteKeywords)
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = String(theme)
+    document.documentElement.dataset['layout'] = layout
+  }, [theme, layout])
+  useEffect(() => {
+    setMeta('description', description)
+    setMeta('keywords', keywords)
+  }, [description, keywords])
+}
