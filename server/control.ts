@@ -15,6 +15,8 @@ import { siteConfigOf } from './page'
 import type { HallState } from './state'
 import { LINE_COUNT, setLineDelay } from './lines'
 import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
+import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
+import { lastCode } from './calls/security'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { balanceOf, credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
@@ -58,7 +60,15 @@ const bodies = {
     change_password: Schema.optional(Schema.Literals([0, 1])),
     user_status: Schema.optional(Schema.Literals([1, 2, 3, 4, 5])),
     has_recharged: Schema.optional(Schema.Literals([0, 1])),
+    /** How many items the forced bind flow asks for (phone, email, google auth, withdraw password). */
+    must_bind_item: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))),
+    /** The frames this player alone sees, by id, in order ([] gives the site's frames back). */
+    frames: Schema.optional(Schema.Array(Schema.Int)),
   }),
+  /** Lists the frames (no ids), or switches the given frames on or off for their sites. */
+  frames: Schema.Struct({ ids: Schema.optional(Schema.Array(Schema.Int)), on: Schema.optional(Schema.Boolean) }),
+  /** The last verification code the hall "sent" to a player (it sends no SMS or mail). */
+  'last-code': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }),
   'site-document': Schema.Struct({
     siteCode: Schema.String,
     name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
@@ -199,8 +209,24 @@ export const runControl = async (
       if (b.change_password !== undefined) sets.push(['change_password', b.change_password])
       if (b.user_status !== undefined) sets.push(['user_status', b.user_status])
       if (b.has_recharged !== undefined) sets.push(['has_recharged', b.has_recharged])
+      if (b.must_bind_item !== undefined) sets.push(['must_bind_item', b.must_bind_item])
+      if (b.frames !== undefined) await setPlayerFrames(db, player.id, b.frames)
       for (const [column, value] of sets) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
       return ok()
+    }
+    case 'frames': {
+      const b = decoded.value as typeof bodies.frames.Type
+      if (b.ids === undefined) return ok({ frames: await allFrames(db) })
+      return ok({ changed: await setFrameSwitch(db, b.ids, b.on ?? true) })
+    }
+    case 'last-code': {
+      const b = decoded.value as (typeof bodies)['last-code']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const sent = await lastCode(db, player.id, b.purpose)
+      return sent === undefined ? fail(404, `no code sent to ${b.username}`) : ok(sent)
     }
     case 'site-document': {
       // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.

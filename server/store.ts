@@ -240,7 +240,9 @@ export const expireSessions = async (db: Queryable, username: string, siteCode: 
   ).affectedRows ?? 0
 
 /** The user info a login-family call answers for a player in a session. */
-export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => ({
+export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => {
+  const b = await bindStateOf(db, p.id)
+  return {
   userIdx: p.id,
   userkey: p.userkey,
   session_key: s.sessionKey,
@@ -251,21 +253,35 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   currency: p.currency,
   account_type: p.accountType,
   change_password: p.changePassword,
-  must_bind_phone: 0,
-  must_bind_email: 0,
-  must_bind_google_auth: 0,
-  mustBindWithdrawPass: 0,
-  must_bind_item: 0,
-  email: '',
+  must_bind_phone: b.mustBindItem > 0 ? 1 : 0,
+  must_bind_email: b.mustBindItem > 1 ? 1 : 0,
+  must_bind_google_auth: b.mustBindItem > 2 ? 1 : 0,
+  mustBindWithdrawPass: b.mustBindItem > 3 ? 1 : 0,
+  must_bind_item: b.mustBindItem,
+  email: b.email,
   thirdEmail: '',
   thirdType: 0,
-  mobile_phone: '',
+  mobile_phone: b.mobilePhone,
   cpf: '',
-  is_open_google_auth: 0,
-  userOptResult: [0, 0, 0, 0, p.accountType === 1 ? 1 : 0],
+  is_open_google_auth: b.googleAuth,
+  userOptResult: [b.withdrawPass ? 1 : 0, 0, b.mobilePhone === '' ? 0 : 1, 0, p.accountType === 1 ? 1 : 0],
   user_status: p.userStatus,
   game_gold: await balanceOf(db, p.id, p.currency),
   has_recharged: p.hasRecharged,
   showPassword: 0,
   lastgameinfo: p.lastGame,
-})
+  }
+}
+
+/** What a player must bind and has bound (the forced bind flow, server/calls/security.ts). */
+export const bindStateOf = async (
+  db: Queryable,
+  playerId: string,
+): Promise<{ mustBindItem: number; mobilePhone: string; email: string; googleAuth: number; withdrawPass: boolean }> =>
+  (
+    await db.query<{ mustBindItem: number; mobilePhone: string; email: string; googleAuth: number; withdrawPass: boolean }>(
+      `SELECT must_bind_item::int AS "mustBindItem", mobile_phone AS "mobilePhone", email, google_auth::int AS "googleAuth",
+         withdraw_pass_hash IS NOT NULL AS "withdrawPass" FROM players WHERE id = $1`,
+      [playerId],
+    )
+  ).rows[0] ?? { mustBindItem: 0, mobilePhone: '', email: '', googleAuth: 0, withdrawPass: false }

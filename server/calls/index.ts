@@ -8,7 +8,9 @@ import { musicCalls } from './music'
 import { siteCalls } from './site'
 import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
+import { frameCalls } from './frames'
+import { securityCalls } from './security'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls]

@@ -330,7 +330,7 @@ export const securityCreateSms = defineCall({
   name: 'securityCreateSms',
   area: 'auth',
   path: '/user/security/createsms',
-  request: OpenRequest,
+  request: Schema.Struct({ phone: Schema.String }),
   response: OpenResponse,
 })
 
@@ -338,7 +338,7 @@ export const securityCreateMail = defineCall({
   name: 'securityCreateMail',
   area: 'auth',
   path: '/user/security/createmail',
-  request: OpenRequest,
+  request: Schema.Struct({ email: Schema.String }),
   response: OpenResponse,
 })
 

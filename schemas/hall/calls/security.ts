@@ -1,7 +1,9 @@
 /**
  * Security and profile calls (spec §7.2): binding phone, email, CPF, Google authenticator and withdraw password, second-factor checks and password changes.
  *
- * The spec shows almost none of their payloads, so requests are open objects and answers unknown; the reference hall does not implement them yet and answers 4040.
+ * The spec shows almost none of their payloads, so most requests are open objects and answers unknown. The bind calls of the forced bind flow
+ * (modifyphone, bindEmail, bindgoogleauth, modifywithdrawpass) have the payloads the reference hall implements (server/calls/security.ts),
+ * codes and PINs marked sensitive; the others answer 4040.
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
@@ -20,7 +22,7 @@ export const securityModifyPhone = defineCall({
   name: 'securityModifyPhone',
   area: 'security',
   path: '/user/security/modifyphone',
-  request: OpenRequest,
+  request: Schema.Struct({ phone: Schema.String, code: Sensitive(Schema.String) }),
   response: OpenResponse,
 })
 
@@ -36,7 +38,7 @@ export const bindEmail = defineCall({
   name: 'bindEmail',
   area: 'security',
   path: '/user/security/bindEmail',
-  request: OpenRequest,
+  request: Schema.Struct({ email: Schema.String, code: Sensitive(Schema.String) }),
   response: OpenResponse,
 })
 
@@ -44,7 +46,7 @@ export const modifyWithdrawPass = defineCall({
   name: 'modifyWithdrawPass',
   area: 'security',
   path: '/user/security/modifywithdrawpass',
-  request: OpenRequest,
+  request: Schema.Struct({ newPass: Sensitive(Schema.String), oldPass: Schema.optional(Sensitive(Schema.String)) }),
   response: OpenResponse,
 })
 
@@ -52,7 +54,8 @@ export const bindGoogleAuth = defineCall({
   name: 'bindGoogleAuth',
   area: 'security',
   path: '/user/security/bindgoogleauth',
-  request: OpenRequest,
+  // Without a code the hall starts the binding (answers the secret); with one it checks it and binds.
+  request: Schema.Struct({ code: Schema.optional(Sensitive(Schema.String)) }),
   response: OpenResponse,
 })
 

@@ -588,12 +588,34 @@ export const walletDownloadUrl = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * A pop-up frame (screens §3 pop-up frame): frame type login 1, day 2, home 3, one 4; image style
+ * left 1, right 2, customize 3, text 4; location type none 1 ... yuebao 10 (calls, enumerations).
+ * `content` is operator HTML: the lobby sanitizes it before showing it.
+ */
+export const Frame = Schema.Struct({
+  id: Schema.Int,
+  frameType: Schema.Literals([1, 2, 3, 4]),
+  img_style: Schema.Literals([1, 2, 3, 4]),
+  img_url: Schema.String,
+  img_color: Schema.String,
+  img_icon: Schema.String,
+  title: Schema.String,
+  publicity_name: Schema.String,
+  content: Schema.String,
+  location_type: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })),
+  location_value: Schema.String,
+  location_template: Schema.String,
+  jump_window: Schema.Number,
+})
+export type Frame = typeof Frame.Type
+
 export const frameBoxIndex = defineCall({
   name: 'frameBoxIndex',
   area: 'site',
   path: '/message/frameBox/index',
   request: OpenRequest,
-  response: OpenResponse,
+  response: Schema.Struct({ list: Schema.Array(Frame) }),
 })
 
 export const messageFrame = defineCall({

@@ -1,0 +1,122 @@
+/**
+ * The security calls the forced bind flow needs (screens §4 bind flow; calls §7.2, §7.9 code
+ * send): send a code to a phone (createsms) or an email (createmail), bind the phone
+ * (modifyphone), the email (bindEmail) and Google authenticator (bindgoogleauth) with that code,
+ * and set the withdraw password (modifywithdrawpass). The reference hall sends no SMS or mail and
+ * runs no authenticator: a code is 6 random digits kept for 10 minutes, the last one per player
+ * and purpose; the control surface reveals it (`last-code`) so tests and demos can type it.
+ */
+import { bindEmail, bindGoogleAuth, modifyWithdrawPass, securityCreateMail, securityCreateSms, securityModifyPhone } from '../../schemas/hall/calls'
+import { randomBytes } from 'node:crypto'
+import type { Queryable } from '../db'
+import { hashPassword } from '../crypto'
+import { requirePlayer } from './session'
+import { ServiceError, implement } from './types'
+import type { Implementation } from './types'
+
+/** Service codes of the bind calls (the reference hall's own; the spec's catalogue has none). */
+export const SecurityCodes = {
+  badPhone: 1220,
+  badEmail: 1221,
+  noCode: 1222,
+  wrongCode: 1223,
+  alreadyBound: 1224,
+  badPin: 1225,
+} as const
+
+/** How long a sent code is good for. */
+export const CODE_TTL_MS = 10 * 60_000
+
+type Purpose = 'phone' | 'email' | 'googleAuth'
+
+const newCode = (): string => String(randomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0')
+
+const storeCode = async (db: Queryable, playerId: string, purpose: Purpose, target: string, now: number): Promise<string> => {
+  const code = newCode()
+  await db.query(
+    `INSERT INTO security_codes (player_id, purpose, target, code, expires_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
+    [playerId, purpose, target, code, new Date(now + CODE_TTL_MS).toISOString()],
+  )
+  return code
+}
+
+/** Checks and spends a code: it must be the last one sent for this purpose and target, and not expired. */
+const spendCode = async (db: Queryable, playerId: string, purpose: Purpose, target: string, code: string, now: number): Promise<void> => {
+  const row = (
+    await db.query<{ target: string; code: string; expiresAt: string }>(
+      `SELECT target, code, expires_at AS "expiresAt" FROM security_codes WHERE player_id = $1 AND purpose = $2`,
+      [playerId, purpose],
+    )
+  ).rows[0]
+  if (row === undefined || new Date(row.expiresAt).getTime() < now) throw new ServiceError(SecurityCodes.noCode, 'send a code first')
+  if (row.target !== target || row.code !== code) throw new ServiceError(SecurityCodes.wrongCode, 'the code is wrong')
+  await db.query('DELETE FROM security_codes WHERE player_id = $1 AND purpose = $2', [playerId, purpose])
+}
+
+/** The last code sent to a player for a purpose (control surface), or undefined. */
+export const lastCode = async (db: Queryable, playerId: string, purpose?: Purpose): Promise<{ purpose: string; target: string; code: string } | undefined> =>
+  (
+    await db.query<{ purpose: string; target: string; code: string }>(
+      `SELECT purpose, target, code FROM security_codes WHERE player_id = $1 AND ($2::text IS NULL OR purpose = $2)
+       ORDER BY expires_at DESC LIMIT 1`,
+      [playerId, purpose ?? null],
+    )
+  ).rows[0]
+
+const PHONE = /^\+?\d{6,15}$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PIN = /^\d{6}$/
+
+export const securityCalls: ReadonlyArray<Implementation> = [
+  implement(securityCreateSms, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    if (!PHONE.test(p.phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
+    await storeCode(ctx.db, player.id, 'phone', p.phone, ctx.now)
+    return {}
+  }),
+  implement(securityCreateMail, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    if (!EMAIL.test(p.email)) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
+    await storeCode(ctx.db, player.id, 'email', p.email.toLowerCase(), ctx.now)
+    return {}
+  }),
+  implement(securityModifyPhone, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    await ctx.db.transaction(async (tx) => {
+      await spendCode(tx, player.id, 'phone', p.phone, p.code, ctx.now)
+      await tx.query('UPDATE players SET mobile_phone = $2 WHERE id = $1', [player.id, p.phone])
+    })
+    return { mobile_phone: p.phone }
+  }),
+  implement(bindEmail, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    const email = p.email.toLowerCase()
+    await ctx.db.transaction(async (tx) => {
+      await spendCode(tx, player.id, 'email', email, p.code, ctx.now)
+      await tx.query('UPDATE players SET email = $2 WHERE id = $1', [player.id, email])
+    })
+    return { email }
+  }),
+  implement(bindGoogleAuth, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    if (p.code === undefined) {
+      // Starting the binding: the secret the authenticator app would take; the code it would show is the one `last-code` reveals.
+      const secret = randomBytes(10).toString('hex').toUpperCase()
+      await storeCode(ctx.db, player.id, 'googleAuth', 'authenticator', ctx.now)
+      return { secret }
+    }
+    const code = p.code
+    await ctx.db.transaction(async (tx) => {
+      await spendCode(tx, player.id, 'googleAuth', 'authenticator', code, ctx.now)
+      await tx.query('UPDATE players SET google_auth = 1 WHERE id = $1', [player.id])
+    })
+    return { is_open_google_auth: 1 }
+  }),
+  implement(modifyWithdrawPass, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    if (!PIN.test(p.newPass)) throw new ServiceError(SecurityCodes.badPin, 'the withdraw password is 6 digits')
+    await ctx.db.query('UPDATE players SET withdraw_pass_hash = $2 WHERE id = $1', [player.id, await hashPassword(p.newPass)])
+    return { withdraw_pass: 1 }
+  }),
+]

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { startHall } from '../../server/hall'
+import { SecurityCodes } from '../../server/calls/security'
+import { callHall, control, player, visitor } from './support'
+import type { Caller, Hall } from './support'
+
+let hall: Hall
+let site: Caller
+let n = 0
+
+beforeAll(async () => {
+  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test' })
+  site = await visitor(hall.url, '001')
+}, 60_000)
+afterAll(() => hall.close())
+beforeEach(async () => {
+  await control(hall.url, 'reset')
+})
+
+const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params)
+
+const newPlayer = async (): Promise<{ caller: Caller; username: string }> => {
+  n += 1
+  const username = `frame${String(n).padStart(3, '0')}`
+  const reg = await post(site, '/home/register', { username, password: 'abc12345' })
+  expect(reg.envelope.code).toBe(1)
+  return { caller: player('001', reg.envelope.data), username }
+}
+
+type Seeded = { id: number; frameType: number; img_style: number; location_type: number; content: string; frame_switch: number }
+
+it('seeds frames of every type, image style and location type, one of them HTML with a script, all switched off', async () => {
+  const { frames } = (await control(hall.url, 'frames')) as unknown as { frames: ReadonlyArray<Seeded> }
+  expect(new Set(frames.map((f) => f.frameType))).toEqual(new Set([1, 2, 3, 4]))
+  expect(new Set(frames.map((f) => f.img_style))).toEqual(new Set([1, 2, 3, 4]))
+  expect(new Set(frames.map((f) => f.location_type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
+  expect(frames.some((f) => f.content.includes('<script>') && f.content.includes('onerror='))).toBe(true)
+  expect(frames.every((f) => f.frame_switch === 0)).toBe(true)
+  const { caller } = await newPlayer()
+  expect((await post(caller, '/message/frameBox/index', {})).envelope.data).toEqual({ list: [] })
+})
+
+it('lists a player its own frames in the given order, and the switched-on site frames otherwise', async () => {
+  const { frames } = (await control(hall.url, 'frames')) as unknown as { frames: ReadonlyArray<Seeded> }
+  const [a, b, c] = frames.map((f) => f.id) as [number, number, number]
+  const one = await newPlayer()
+  const other = await newPlayer()
+  expect(await control(hall.url, 'player', { username: one.username, frames: [c, a] })).toMatchObject({ ok: true })
+  const list = (await post(one.caller, '/message/frameBox/index', {})).envelope.data as { list: ReadonlyArray<{ id: number }> }
+  expect(list.list.map((f) => f.id)).toEqual([c, a])
+  await control(hall.url, 'frames', { ids: [b], on: true })
+  try {
+    const theirs = (await post(other.caller, '/message/frameBox/index', {})).envelope.data as { list: ReadonlyArray<{ id: number }> }
+    expect(theirs.list.map((f) => f.id)).toEqual([b])
+  } finally {
+    await control(hall.url, 'frames', { ids: [b], on: false })
+  }
+  expect((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data).toEqual({ list: [] })
+  expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0 })
+})
+
+it('binds a phone and an email with the codes it sent, refuses a wrong or missing code, and reports the bind state at login', async () => {
+  const { caller, username } = await newPlayer()
+  await control(hall.url, 'player', { username, must_bind_item: 2 })
+  expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code: '000000' })).envelope.code).toBe(SecurityCodes.noCode)
+  expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope.code).toBe(1)
+  const sent = await control(hall.url, 'last-code', { username })
+  expect(sent).toMatchObject({ ok: true, purpose: 'phone', target: '5551234567' })
+  const code = sent['code'] as string
+  const wrong = code === '111111' ? '222222' : '111111'
+  expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code: wrong })).envelope.code).toBe(SecurityCodes.wrongCode)
+  expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code })).envelope.code).toBe(1)
+  // A code is spent once.
+  expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code })).envelope.code).toBe(SecurityCodes.noCode)
+  expect((await post(caller, '/user/security/createmail', { email: 'not-an-email' })).envelope.code).toBe(SecurityCodes.badEmail)
+  await post(caller, '/user/security/createmail', { email: 'Me@Example.com' })
+  const mail = await control(hall.url, 'last-code', { username, purpose: 'email' })
+  expect((await post(caller, '/user/security/bindEmail', { email: 'me@example.com', code: mail['code'] })).envelope.code).toBe(1)
+  const ga = await post(caller, '/user/security/bindgoogleauth', {})
+  expect(ga.envelope.data).toMatchObject({ secret: expect.any(String) })
+  const gaCode = (await control(hall.url, 'last-code', { username, purpose: 'googleAuth' }))['code']
+  expect((await post(caller, '/user/security/bindgoogleauth', { code: gaCode })).envelope.code).toBe(1)
+  expect((await post(caller, '/user/security/modifywithdrawpass', { newPass: '12ab' })).envelope.code).toBe(SecurityCodes.badPin)
+  expect((await post(caller, '/user/security/modifywithdrawpass', { newPass: '123456' })).envelope.code).toBe(1)
+  const login = await post(site, '/home/login', { username, password: 'abc12345' })
+  expect(login.envelope.data).toMatchObject({
+    must_bind_item: 2,
+    mobile_phone: '5551234567',
+    email: 'me@example.com',
+    is_open_google_auth: 1,
+    userOptResult: [1, 0, 1, 0, 0],
+  })
+})
