@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { siteMachine } from '../../actors/site'
 import { selectSitePhase } from '../../actors/site'
 import { i18n } from '../i18n'
+import { ToastHost } from '../ui/Toast'
 import { useActorSelector } from '../system-react'
 import { PopupHost } from './auth/PopupHost'
 import { BootScreen } from './boot/BootScreen'
@@ -32,6 +33,7 @@ export const App = () => (
     <NavRouter>
       <Screen />
       <PopupHost />
+      <ToastHost />
     </NavRouter>
   </I18nextProvider>
 )

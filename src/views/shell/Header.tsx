@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
-import type { languageMachine } from '../../../actors/session'
-import { selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
+import type { languageMachine, sessionMachine } from '../../../actors/session'
+import { selectIsRefreshingBalance, selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
@@ -11,6 +11,7 @@ import { Popover } from '../../ui/Popover'
 import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
 import { RedPacketPopup } from '../redpackets/RedPacketPopup'
+import { SocketStatus } from '../realtime/SocketStatus'
 import { useNavigate } from '../routing/nav-hooks'
 import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
@@ -18,6 +19,7 @@ import { useBrandLogo } from './site-look'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
 type LanguageRef = ActorRefFrom<typeof languageMachine>
+type SessionRef = ActorRefFrom<typeof sessionMachine>
 
 /** The site's name, for the logo and the page title. */
 export const useSiteName = (): string => useActorSelector<SiteRef, string>('site', selectSiteName) || 'Lobby'
@@ -143,13 +145,21 @@ export const formatMoney = (amount: number | null, language: string): string => 
 /** The balance with its refresh button (logged in). */
 const Balance = () => {
   const { t, i18n } = useTranslation()
+  const send = useSend()
   const session = useSessionView()
+  const refreshing = useActorSelector<SessionRef, boolean>('session', selectIsRefreshingBalance)
   return (
     <div className="balance" role="group" aria-label={t('header.balance')}>
       <span className="balance__currency">{session.currency}</span>
       <span className="balance__amount">{formatMoney(session.balance, i18n.language)}</span>
-      {/* The balance refresh joins with the wallet: until an intent exists for it, the button says so. */}
-      <button type="button" className="icon-button icon-button--small" aria-label={t('header.refreshBalance')} aria-disabled="true">
+      <button
+        type="button"
+        className="icon-button icon-button--small"
+        aria-label={t('header.refreshBalance')}
+        aria-busy={refreshing}
+        data-refreshing={refreshing || undefined}
+        onClick={() => send({ type: 'session.balanceRefreshRequested' })}
+      >
         <Icon name="refresh" />
       </button>
     </div>
@@ -179,6 +189,7 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
         <RedPacketPopup />
         {desktop && !session.signedIn && <CurrencySwitch />}
         {session.signedIn && <Balance />}
+        <SocketStatus />
         {session.real &&
           (desktop ? (
             <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
