@@ -1,4 +1,5 @@
 import type { ActorSpec } from './spec'
+import { gamesActor, launchActor } from './games'
 import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
@@ -10,6 +11,6 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor]
 
 export type { ActorSpec } from './spec'

@@ -11,9 +11,10 @@ import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recor
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
+import { startGameAddressRunner, startGamesStoreRunner } from './effects/games'
 import { startHallRunner } from './effects/hall-runner'
-import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startSocketRunner, type SocketLike } from './effects/socket'
+import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
@@ -33,6 +34,8 @@ export type SystemMode = 'live' | 'test' | 'replay'
 
 /** The Dexie prefs key of the music settings (play type, volume). */
 const MUSIC_PREF_KEY = 'music'
+/** The Dexie prefs key of the game store (search history, favourites cache). */
+const GAMES_PREF_KEY = 'games'
 
 /** The running lobby as views and tools see it. */
 export interface LobbySystem {
@@ -180,6 +183,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     }),
   )
   cleanups.push(startHistoryRunner(core.bus, browserHistory(w)))
+  cleanups.push(startGameAddressRunner(core.bus))
+  cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   cleanups.push(
     startI18nRunner(core.bus, {
       supports: isLanguage,

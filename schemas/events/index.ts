@@ -3,11 +3,14 @@ import type { EventDef, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
 import { clockEvents } from './clock'
 import { diagnosticsEvents } from './diagnostics'
+import { frameboxEvents } from './framebox'
+import { gamesEvents } from './games'
 import { hallEvents } from './hall'
 import { linesEvents } from './lines'
 import { musicEvents } from './music'
 import { navEvents } from './nav'
 import { popupEvents } from './popup'
+import { postloginEvents } from './postlogin'
 import { redpacketsEvents } from './redpackets'
 import { sessionEvents } from './session'
 import { siteEvents } from './site'
@@ -28,6 +31,8 @@ export const eventDefs = [
   ...sessionEvents,
   ...navEvents,
   ...popupEvents,
+  ...postloginEvents,
+  ...frameboxEvents,
   ...linesEvents,
   ...redpacketsEvents,
   ...diagnosticsEvents,
@@ -35,6 +40,7 @@ export const eventDefs = [
   ...socketEvents,
   ...toastEvents,
   ...walletEvents,
+  ...gamesEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -59,11 +65,14 @@ export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, nav
 export * from './app'
 export * from './clock'
 export * from './diagnostics'
+export * from './framebox'
+export * from './games'
 export * from './hall'
 export * from './lines'
 export * from './music'
 export * from './nav'
 export * from './popup'
+export * from './postlogin'
 export * from './redpackets'
 export * from './session'
 export * from './site'

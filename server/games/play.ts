@@ -57,7 +57,7 @@ export const gamePage = async (db: Db, url: URL, siteCode: string, now: number):
   const route = q.get('route') ?? '/home/game'
   const back = route.startsWith('/') ? route : '/home/game'
   const game = Number.isInteger(gameId) ? await gameById(db, gameId) : undefined
-  const demo = q.get('try') === 'demo'
+  const demo = (q.get('key') ?? '') === ''
   const site = await siteByCode(db, siteCode)
   const player = demo || site === undefined ? undefined : await sessionOfKey(db, site.siteKey, q.get('key') ?? '', q.get('userkey') ?? '', now)
   if (game === undefined || (!demo && player === undefined)) {

@@ -89,7 +89,7 @@ describe('the game catalogue at the reference hall', () => {
     expect((await post(me, '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
     const n = nonce()
     const key = `${n}.${aesEncrypt(site.keyMaterial, n, loginData.session_key)}`
-    const url = `${hall.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${loginData.userkey}&try=demo1`
+    const url = `${hall.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${loginData.userkey}&try=demo`
     const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
     const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
     expect(ticket).toBeDefined()

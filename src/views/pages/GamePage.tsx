@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
+import { GameContent } from '../game/GameContent'
 import { useNavigate, useRouteQuery } from '../routing/nav-hooks'
 import { CATEGORIES, visibleCategories } from '../shell/categories'
 import { formatMoney, useSiteName } from '../shell/Header'
@@ -69,12 +70,7 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
       </ul>
 
       <h2 className="section-title">{t(`category.${category.key}`)}</h2>
-      <div className="empty empty--panel">
-        <span className="empty__icon">
-          <Icon name={category.icon} />
-        </span>
-        <p className="empty__text">{t('game.listSoon')}</p>
-      </div>
+      <GameContent />
     </section>
   )
 }

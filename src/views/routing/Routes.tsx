@@ -2,6 +2,9 @@ import { useCallback, type ReactNode } from 'react'
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter'
 import { ROUTES, type RouteName } from '../../../schemas/routes'
 import { GamePage } from '../pages/GamePage'
+import { EmbeddedPage } from '../game/EmbeddedPage'
+import { SearchPage } from '../game/SearchPage'
+import { SportsPage } from '../game/SportsPage'
 import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
@@ -38,7 +41,14 @@ export const NavRouter = ({ children }: { children: ReactNode }) => (
 const pageOf = (name: RouteName): ReactNode => {
   switch (name) {
     case 'game':
+    case 'subgame':
       return <GamePage />
+    case 'search':
+      return <SearchPage />
+    case 'embedded':
+      return <EmbeddedPage />
+    case 'sports':
+      return <SportsPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

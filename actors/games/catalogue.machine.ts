@@ -1,0 +1,238 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { EventOfType } from '../../schemas/events'
+import type { FavoriteRef, GamePlatform } from '../../schemas/hall/calls/games'
+import {
+  APP_CATEGORIES, CATEGORY, allPlatformsOf, asFavorites, asPage, asPlatforms, categoryOfQuery, effectiveCategory, hasMore,
+  mergePage, pageCall, pushHistory, sameKey, toggleFavorite,
+  type GameList, type ListKey,
+} from './games.logic'
+
+/**
+ * The game catalogue (screens §2 category menu, §3 game store, §4 game category on home; calls
+ * §7.8 and the recent-report GETs): follows the location (`nav.navigated`) and loads the list it
+ * shows, 20 games a page (hot, demo, recent, collect, a category's platform, or a search), the
+ * platforms of a category for the sub-game list, the favourites (optimistic; rolled back when
+ * /home/addfavorite fails) and the search history. The persisted store arrives as
+ * `games.storeLoaded`; every change to it is announced as `games.storeChanged`.
+ *
+ * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, session.loggedIn,
+ *   session.loggedOut, games.storeLoaded, games.searchTyped, games.searchSubmitted,
+ *   games.searchHistoryCleared, games.moreRequested, games.favoriteToggled.
+ * Emits: hall.requested, games.storeChanged, games.warned.
+ */
+
+export type CatalogueEvent =
+  | EventOfType<'site.ready'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+  | EventOfType<'nav.navigated'>
+  | EventOfType<'session.loggedIn'>
+  | EventOfType<'session.loggedOut'>
+  | EventOfType<'games.storeLoaded'>
+  | EventOfType<'games.searchTyped'>
+  | EventOfType<'games.searchSubmitted'>
+  | EventOfType<'games.searchHistoryCleared'>
+  | EventOfType<'games.moreRequested'>
+  | EventOfType<'games.favoriteToggled'>
+
+export type CatalogueEmitted = EventOfType<'hall.requested'> | EventOfType<'games.storeChanged'> | EventOfType<'games.warned'>
+
+export interface CatalogueContext {
+  readonly requestCount: number
+  /** skinTypeValue of site info (the layout). */
+  readonly skin: number
+  readonly real: boolean
+  readonly signedIn: boolean
+  /** The route shown ('game', 'subgame', 'search', or another), the category asked and the one shown. */
+  readonly route: string
+  readonly askedCategory: number
+  readonly category: number
+  readonly platform: number
+  readonly list: GameList | null
+  readonly listRequest: string | null
+  readonly listFailed: boolean
+  readonly platforms: ReadonlyArray<GamePlatform>
+  readonly platformsRequest: string | null
+  readonly searchText: string
+  readonly history: ReadonlyArray<string>
+  readonly favorites: ReadonlyArray<FavoriteRef>
+  /** The favourite change in flight and the favourites to go back to when it fails. */
+  readonly favoriteRequest: string | null
+  readonly favoritesBefore: ReadonlyArray<FavoriteRef>
+}
+
+export const initialCatalogue: CatalogueContext = {
+  requestCount: 0, skin: 1, real: false, signedIn: false, route: '', askedCategory: 0, category: 0, platform: allPlatformsOf(0),
+  list: null, listRequest: null, listFailed: false, platforms: [], platformsRequest: null, searchText: '', history: [],
+  favorites: [], favoriteRequest: null, favoritesBefore: [],
+}
+
+const queryOf = (search: string): Record<string, string> => Object.fromEntries(new URLSearchParams(search))
+
+/** The list a location shows, or null (no list on this route, or an empty search). */
+const keyOf = (c: CatalogueContext): ListKey | null => {
+  if (c.route === 'search') return c.searchText.trim() === '' ? null : { kind: 'search', text: c.searchText.trim() }
+  if (c.route !== 'game' && c.route !== 'subgame') return null
+  if (APP_CATEGORIES.includes(c.category)) return null
+  if ((c.category === CATEGORY.recent || c.category === CATEGORY.collect) && !c.signedIn) return null
+  return { kind: 'category', category: c.category, platform: c.platform }
+}
+
+const isAnswerTo = (id: string | null, e: CatalogueEvent): boolean =>
+  (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+
+const store = (c: Pick<CatalogueContext, 'history' | 'favorites'>): CatalogueEmitted => ({
+  type: 'games.storeChanged', history: [...c.history], favorites: [...c.favorites],
+})
+
+export const catalogueMachine = setup({
+  types: { context: {} as CatalogueContext, events: {} as CatalogueEvent, emitted: {} as CatalogueEmitted },
+  guards: {
+    listAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.listRequest, event),
+    listFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.listRequest, event),
+    platformsAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.platformsRequest, event),
+    favoriteAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.favoriteRequest, event),
+    favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.favoriteRequest, event),
+    siteInfo: ({ event }) => event.type === 'hall.responded' && event.call === 'getSiteInfo',
+    canFavorite: ({ context }) => context.signedIn && context.favoriteRequest === null,
+    canLoadMore: ({ context }) => context.list !== null && context.listRequest === null && hasMore(context.list),
+  },
+  actions: {
+    takeSkin: assign(({ event }) => {
+      const skin = event.type === 'hall.responded' ? (event.data as { skinTypeValue?: unknown } | null)?.skinTypeValue : undefined
+      return typeof skin === 'number' ? { skin } : {}
+    }),
+    takeStore: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'games.storeLoaded') return
+      enqueue.assign({ history: event.history, favorites: context.signedIn ? context.favorites : event.favorites })
+    }),
+    signIn: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'session.loggedIn') return
+      const requestId = `games-${context.requestCount + 1}`
+      enqueue.assign({ real: event.real, signedIn: true, requestCount: context.requestCount + 1, favoriteRequest: requestId, favoritesBefore: context.favorites })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'favoriteListAllV2', payload: {} })
+    }),
+    signOut: assign({ real: false, signedIn: false, favorites: [], favoriteRequest: null, favoritesBefore: [] }),
+    follow: assign(({ context, event }) => {
+      if (event.type !== 'nav.navigated') return {}
+      const q = queryOf(event.search)
+      const asked = categoryOfQuery(q['gameCategoryId'])
+      const route = event.name
+      if (route === 'search') return { route, askedCategory: CATEGORY.search, category: CATEGORY.search }
+      const category = effectiveCategory(asked, { real: context.real, skin: context.skin })
+      const platform = q['platformId'] !== undefined && /^\d+$/.test(q['platformId']) && category === asked ? Number(q['platformId']) : allPlatformsOf(category)
+      return { route, askedCategory: Number.isNaN(asked) ? -1 : asked, category, platform }
+    }),
+    recheck: assign(({ context }) => {
+      const category = effectiveCategory(context.askedCategory, { real: context.real, skin: context.skin })
+      return category === context.category ? {} : { category, platform: allPlatformsOf(category) }
+    }),
+    warnApp: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'nav.navigated' && APP_CATEGORIES.includes(context.category)) enqueue.emit({ type: 'games.warned', message: 'games.clubNeedsApp' })
+    }),
+    /** Loads page 1 of the list the location shows when it is another list than the one held. */
+    load: enqueueActions(({ context: c, enqueue }) => {
+      const key = keyOf(c)
+      if (key === null) {
+        if (c.list !== null || c.listRequest !== null) enqueue.assign({ list: null, listRequest: null, listFailed: false })
+        return
+      }
+      if (c.list !== null && sameKey(c.list.key, key)) return
+      let n = c.requestCount + 1
+      const requestId = `games-${n}`
+      const { call, payload } = pageCall(key, 1)
+      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
+      const wantsPlatforms = key.kind === 'category' && !(c.platforms[0]?.gameCategoryId === key.category) && key.category !== CATEGORY.hot &&
+        key.category !== CATEGORY.demo && key.category !== CATEGORY.recent && key.category !== CATEGORY.collect
+      let platformsRequest = c.platformsRequest
+      if (wantsPlatforms) {
+        n += 1
+        platformsRequest = `games-${n}`
+        enqueue.emit({ type: 'hall.requested', requestId: platformsRequest, call: 'platformCategories', payload: { gameCategoryId: key.category } })
+      }
+      enqueue.assign({ requestCount: n, list: { key, games: [], total: 0, current: 0 }, listRequest: requestId, listFailed: false, platformsRequest })
+    }),
+    reload: assign({ list: null }),
+    more: enqueueActions(({ context: c, enqueue }) => {
+      if (c.list === null) return
+      const requestId = `games-${c.requestCount + 1}`
+      const { call, payload } = pageCall(c.list.key, c.list.current + 1)
+      enqueue.assign({ requestCount: c.requestCount + 1, listRequest: requestId, listFailed: false })
+      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
+    }),
+    takePage: assign(({ context, event }) => {
+      const page = event.type === 'hall.responded' ? asPage(event.data) : null
+      if (page === null || context.list === null) return { listRequest: null, listFailed: true }
+      return { list: mergePage(context.list, page), listRequest: null }
+    }),
+    failPage: assign({ listRequest: null, listFailed: true }),
+    takePlatforms: assign(({ event }) => ({ platforms: event.type === 'hall.responded' ? (asPlatforms(event.data) ?? []) : [], platformsRequest: null })),
+    type: assign(({ event }) => (event.type === 'games.searchTyped' ? { searchText: event.text } : {})),
+    submit: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'games.searchSubmitted') return
+      const history = pushHistory(context.history, event.text)
+      enqueue.assign({ searchText: event.text, history })
+      if (history !== context.history) enqueue.emit(store({ history, favorites: context.favorites }))
+    }),
+    clearHistory: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ history: [] })
+      enqueue.emit(store({ history: [], favorites: context.favorites }))
+    }),
+    toggle: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'games.favoriteToggled') return
+      const ref = { game_id: event.gameId, cate_id: event.platformId, category_id: event.categoryId }
+      const { favorites, added } = toggleFavorite(context.favorites, ref)
+      const requestId = `games-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, favorites, favoritesBefore: context.favorites, favoriteRequest: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'addFavorite', payload: added ? { id: [ref] } : { delid: [ref] } })
+      enqueue.emit(store({ history: context.history, favorites }))
+    }),
+    takeFavorites: enqueueActions(({ context, event, enqueue }) => {
+      const favorites = event.type === 'hall.responded' ? asFavorites(event.data) : null
+      enqueue.assign({ favoriteRequest: null, favoritesBefore: [], ...(favorites === null ? {} : { favorites }) })
+      if (favorites !== null) enqueue.emit(store({ history: context.history, favorites }))
+      // A collect list on screen is stale once the favourites changed.
+      if (context.list?.key.kind === 'category' && context.list.key.category === CATEGORY.collect) enqueue.assign({ list: null })
+    }),
+    rollBack: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ favorites: context.favoritesBefore, favoritesBefore: [], favoriteRequest: null })
+      enqueue.emit(store({ history: context.history, favorites: context.favoritesBefore }))
+      enqueue.emit({ type: 'games.warned', message: 'games.favoriteFailed' })
+    }),
+  },
+}).createMachine({
+  id: 'games',
+  context: initialCatalogue,
+  initial: 'idle',
+  on: {
+    'games.storeLoaded': { actions: 'takeStore' },
+    'hall.responded': { guard: 'siteInfo', actions: 'takeSkin' },
+  },
+  states: {
+    idle: {
+      on: { 'site.ready': 'ready' },
+    },
+    ready: {
+      on: {
+        'hall.responded': [
+          { guard: 'listAnswer', actions: 'takePage' },
+          { guard: 'platformsAnswer', actions: 'takePlatforms' },
+          { guard: 'favoriteAnswer', actions: ['takeFavorites', 'load'] },
+          { guard: 'siteInfo', actions: ['takeSkin', 'recheck', 'load'] },
+        ],
+        'hall.failed': [
+          { guard: 'listFailure', actions: 'failPage' },
+          { guard: 'favoriteFailure', actions: 'rollBack' },
+        ],
+        'nav.navigated': { actions: ['follow', 'warnApp', 'load'] },
+        'session.loggedIn': { actions: ['signIn', 'recheck', 'reload', 'load'] },
+        'session.loggedOut': { actions: ['signOut', 'recheck', 'reload', 'load'] },
+        'games.searchTyped': { actions: ['type', 'load'] },
+        'games.searchSubmitted': { actions: ['submit', 'load'] },
+        'games.searchHistoryCleared': { actions: 'clearHistory' },
+        'games.moreRequested': { guard: 'canLoadMore', actions: 'more' },
+        'games.favoriteToggled': { guard: 'canFavorite', actions: 'toggle' },
+      },
+    },
+  },
+})

@@ -1,0 +1,294 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { EventOfType } from '../../schemas/events'
+import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
+import { CATEGORY } from './games.logic'
+
+/**
+ * Entering a game (screens §4 entering a game; calls §7.8 launch; errors §8 game open). The
+ * launch follows the location: arriving on /home/embedded (platformId, gameId, gameName,
+ * gameCategoryId) opens that game, leaving it ends the game and refreshes the balance.
+ *
+ * - Refused with the warning lobby.game.fetchingPrize while the prize balance (/home/prize) is
+ *   being fetched; the player may try again.
+ * - Self-operated platform 13 with a logged-out player or the demo category (113) launches as
+ *   demo, everything else as formal.
+ * - The answer's first socket_url entry becomes the game address: the launch runner adds the
+ *   encrypted session key and the userkey (`games.addressRequested` → `games.addressBuilt`).
+ * - While in a game the balance is '-1' (`games.balanceChanged`); back in the lobby it is
+ *   refreshed with RefreshGold.
+ * - 3004, 210103 and 41020 ask for registration and retry once a real player is signed in; 3002
+ *   asks for phone verification and retries when that popup closes; 3003 shows needBindBankCard.
+ * - After a sign-in whose prize answer names a last game, the continue-last-game confirm is
+ *   requested 1000 ms later (debounced: another answer within the second restarts the wait).
+ *
+ * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, session.loggedIn,
+ *   session.loggedOut, popup.closed, games.addressBuilt, games.launchRetried.
+ * Emits: hall.requested, games.addressRequested, games.popupRequested, games.warned,
+ *   games.balanceChanged.
+ */
+
+export type LaunchEvent =
+  | EventOfType<'site.ready'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+  | EventOfType<'nav.navigated'>
+  | EventOfType<'session.loggedIn'>
+  | EventOfType<'session.loggedOut'>
+  | EventOfType<'popup.closed'>
+  | EventOfType<'games.addressBuilt'>
+  | EventOfType<'games.launchRetried'>
+
+export type LaunchEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'games.addressRequested'>
+  | EventOfType<'games.popupRequested'>
+  | EventOfType<'games.warned'>
+  | EventOfType<'games.balanceChanged'>
+
+/** The game being opened. */
+export interface LaunchTarget {
+  readonly gameId: number
+  readonly platformId: number
+  readonly categoryId: number
+  readonly gameName: string
+}
+
+/** Why a launch stopped: a service code (spec §8) or the lobby's own reason, as a message key. */
+export interface LaunchError {
+  readonly code: number | null
+  readonly message: string
+}
+
+export interface LaunchContext {
+  readonly requestCount: number
+  readonly language: string
+  readonly real: boolean
+  readonly signedIn: boolean
+  readonly username: string
+  readonly prizeRequest: string | null
+  readonly lastGame: Readonly<Record<string, unknown>> | null
+  readonly target: LaunchTarget | null
+  readonly launchRequest: string | null
+  readonly launchId: number
+  readonly url: string | null
+  readonly error: LaunchError | null
+  readonly goldRequest: string | null
+  /** The balance as the launch last knew it ('-1' in a game), or null. */
+  readonly gold: string | null
+}
+
+export const initialLaunch: LaunchContext = {
+  requestCount: 0, language: 'en_US', real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null,
+  target: null, launchRequest: null, launchId: 0, url: null, error: null, goldRequest: null, gold: null,
+}
+
+/** The launch delays (spec §9: continue-game debounce 1000 ms). */
+export const LAUNCH_DELAYS = { continueGame: 1000 } as const
+
+/** Codes that ask for registration (3004 test register game; 210103, 41020 demo disabled). */
+export const REGISTER_CODES: ReadonlyArray<number> = [3004, 210103, 41020]
+export const PHONE_CODE = 3002
+export const BANK_CARD_CODE = 3003
+
+/** Demo or formal (spec §4): self-operated with a logged-out player or the demo choice is demo. */
+export const userTypeOf = (t: LaunchTarget, real: boolean): 'demo' | 'formal' =>
+  t.platformId === SELF_OPERATED_PLATFORM && (!real || t.categoryId === CATEGORY.demo) ? 'demo' : 'formal'
+
+const targetOf = (search: string): LaunchTarget | null => {
+  const q = new URLSearchParams(search)
+  const gameId = Number(q.get('gameId'))
+  const platformId = Number(q.get('platformId'))
+  const categoryId = Number(q.get('gameCategoryId') ?? '0')
+  if (!Number.isInteger(gameId) || gameId <= 0 || !Number.isInteger(platformId) || platformId <= 0 || !Number.isInteger(categoryId)) return null
+  return { gameId, platformId, categoryId, gameName: q.get('gameName') ?? '' }
+}
+
+const codeOf = (e: LaunchEvent): number | null =>
+  e.type === 'hall.failed' && e.error._tag === 'ServiceCode' ? (e.error as { code: number }).code : null
+
+const answers = (id: string | null, e: LaunchEvent): boolean =>
+  (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+
+export const launchMachine = setup({
+  types: { context: {} as LaunchContext, events: {} as LaunchEvent, emitted: {} as LaunchEmitted },
+  delays: { continueGame: LAUNCH_DELAYS.continueGame },
+  guards: {
+    toEmbedded: ({ event }) => event.type === 'nav.navigated' && event.name === 'embedded' && targetOf(event.search) !== null,
+    leaves: ({ event }) => event.type === 'nav.navigated' && event.name !== 'embedded',
+    prizeFetching: ({ context }) => context.prizeRequest !== null,
+    prizeSettled: ({ context }) => context.prizeRequest === null,
+    prizeAnswer: ({ context, event }) => answers(context.prizeRequest, event),
+    lastGameNamed: ({ context, event }) =>
+      event.type === 'hall.responded' && answers(context.prizeRequest, event) && (event.data as { lastgameinfo?: unknown } | null)?.lastgameinfo != null &&
+      context.real,
+    launchAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.launchRequest, event),
+    registerCode: ({ context, event }) => answers(context.launchRequest, event) && REGISTER_CODES.includes(codeOf(event) ?? 0),
+    phoneCode: ({ context, event }) => answers(context.launchRequest, event) && codeOf(event) === PHONE_CODE,
+    launchFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.launchRequest, event),
+    ourAddress: ({ context, event }) => event.type === 'games.addressBuilt' && event.launchId === context.launchId,
+    goldAnswer: ({ context, event }) => answers(context.goldRequest, event),
+    realLogin: ({ event }) => event.type === 'session.loggedIn' && event.real,
+    phoneClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'verifyBindPhone',
+  },
+  actions: {
+    takeSite: assign(({ event }) => (event.type === 'site.ready' ? { language: event.language } : {})),
+    signIn: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'session.loggedIn') return
+      const requestId = `launch-${context.requestCount + 1}`
+      enqueue.assign({ real: event.real, signedIn: true, username: event.username, requestCount: context.requestCount + 1, prizeRequest: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'prize', payload: {} })
+    }),
+    signOut: assign({ real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null, gold: null }),
+    takePrize: enqueueActions(({ event, enqueue }) => {
+      enqueue.assign({ prizeRequest: null })
+      if (event.type !== 'hall.responded') return
+      const d = event.data as { game_gold?: unknown; lastgameinfo?: unknown } | null
+      if (typeof d?.game_gold === 'string') {
+        enqueue.assign({ gold: d.game_gold })
+        enqueue.emit({ type: 'games.balanceChanged', game_gold: d.game_gold })
+      }
+      const last = d?.lastgameinfo
+      enqueue.assign({ lastGame: last !== null && typeof last === 'object' ? (last as Record<string, unknown>) : null })
+    }),
+    offerLastGame: enqueueActions(({ context, enqueue }) => {
+      if (context.lastGame !== null) enqueue.emit({ type: 'games.popupRequested', popup: 'continueLastGame', props: { ...context.lastGame } })
+    }),
+    target: assign(({ event }) => (event.type === 'nav.navigated' ? { target: targetOf(event.search), url: null, error: null } : {})),
+    refuse: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ error: { code: null, message: 'lobby.game.fetchingPrize' } })
+      enqueue.emit({ type: 'games.warned', message: 'lobby.game.fetchingPrize' })
+    }),
+    launch: enqueueActions(({ context: c, enqueue }) => {
+      if (c.target === null) return
+      const requestId = `launch-${c.requestCount + 1}`
+      const userType = userTypeOf(c.target, c.real)
+      enqueue.assign({ requestCount: c.requestCount + 1, launchRequest: requestId, error: null, url: null })
+      enqueue.emit({
+        type: 'hall.requested', requestId, call: 'gameLogin',
+        payload: {
+          gameid: c.target.gameId, platfromid: c.target.platformId, user_type: userType, os_type: 3, gameMode: 0,
+          ...(userType === 'demo' ? { promoteInfo: '{}' } : c.target.platformId === SELF_OPERATED_PLATFORM ? {} : { exitUrl: '/home/game' }),
+        },
+      })
+    }),
+    build: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'hall.responded' || c.target === null) return
+      const entry = (event.data as { socket_url?: ReadonlyArray<{ url: string; gameid: number }> } | null)?.socket_url?.[0]
+      const launchId = c.launchId + 1
+      enqueue.assign({ launchRequest: null, launchId })
+      if (entry === undefined) {
+        enqueue.assign({ error: { code: null, message: 'games.noAddress' } })
+        return
+      }
+      const demo = userTypeOf(c.target, c.real) === 'demo'
+      enqueue.emit({
+        type: 'games.addressRequested', launchId, base: entry.url, gameId: entry.gameid,
+        route: `/home/game?gameCategoryId=${c.target.categoryId}`, lang: c.language, try: c.username === '' ? 'demo' : c.username, demo,
+      })
+    }),
+    enter: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'games.addressBuilt') return
+      enqueue.assign({ url: event.url, gold: '-1' })
+      enqueue.emit({ type: 'games.balanceChanged', game_gold: '-1' })
+    }),
+    askRegister: enqueueActions(({ event, enqueue }) => {
+      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needRegister' } })
+      enqueue.emit({ type: 'games.popupRequested', popup: 'register' })
+    }),
+    askPhone: enqueueActions(({ event, enqueue }) => {
+      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needPhone' } })
+      enqueue.emit({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
+    }),
+    fail: assign(({ event }) => {
+      const code = codeOf(event)
+      const message = code === BANK_CARD_CODE ? 'needBindBankCard' : event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? event.error.msg : 'games.launchFailed'
+      return { launchRequest: null, error: { code, message } }
+    }),
+    leave: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ target: null, url: null, error: null, launchRequest: null })
+      if (c.url === null || !c.signedIn) return
+      const requestId = `launch-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, goldRequest: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'refreshGold', payload: { os_type: 3 } })
+    }),
+    takeGold: enqueueActions(({ event, enqueue }) => {
+      enqueue.assign({ goldRequest: null })
+      const gold = event.type === 'hall.responded' ? (event.data as { game_gold?: unknown } | null)?.game_gold : undefined
+      if (typeof gold === 'string') {
+        enqueue.assign({ gold })
+        enqueue.emit({ type: 'games.balanceChanged', game_gold: gold })
+      }
+    }),
+  },
+}).createMachine({
+  id: 'launch',
+  context: initialLaunch,
+  initial: 'idle',
+  states: {
+    idle: { on: { 'site.ready': { target: 'running', actions: 'takeSite' } } },
+    running: {
+      type: 'parallel',
+      on: {
+        'session.loggedOut': { actions: 'signOut' },
+        'hall.responded': { guard: 'goldAnswer', actions: 'takeGold' },
+        'hall.failed': { guard: 'goldAnswer', actions: 'takeGold' },
+      },
+      states: {
+        lastGame: {
+          initial: 'quiet',
+          on: {
+            'session.loggedIn': { target: '.quiet', actions: 'signIn' },
+            'hall.responded': [
+              { guard: 'lastGameNamed', target: '.debouncing', reenter: true, actions: 'takePrize' },
+              { guard: 'prizeAnswer', actions: 'takePrize' },
+              { guard: 'goldAnswer', actions: 'takeGold' },
+            ],
+            'hall.failed': [{ guard: 'prizeAnswer', actions: 'takePrize' }, { guard: 'goldAnswer', actions: 'takeGold' }],
+          },
+          states: {
+            quiet: {},
+            debouncing: { after: { continueGame: { target: 'quiet', actions: 'offerLastGame' } } },
+          },
+        },
+        game: {
+          initial: 'lobby',
+          on: {
+            'nav.navigated': [
+              { guard: 'toEmbedded', target: '.checking', actions: 'target' },
+              { guard: 'leaves', target: '.lobby', actions: 'leave' },
+            ],
+          },
+          states: {
+            lobby: {},
+            checking: {
+              always: [{ guard: 'prizeFetching', target: 'refused', actions: 'refuse' }, { target: 'launching', actions: 'launch' }],
+            },
+            refused: { on: { 'games.launchRetried': 'checking' } },
+            launching: {
+              on: {
+                'hall.responded': { guard: 'launchAnswer', target: 'building', actions: 'build' },
+                'hall.failed': [
+                  { guard: 'registerCode', target: 'awaitingRegistration', actions: 'askRegister' },
+                  { guard: 'phoneCode', target: 'awaitingPhone', actions: 'askPhone' },
+                  { guard: 'launchFailure', target: 'failed', actions: 'fail' },
+                ],
+              },
+            },
+            building: { on: { 'games.addressBuilt': { guard: 'ourAddress', target: 'playing', actions: 'enter' } } },
+            playing: {},
+            awaitingRegistration: {
+              on: { 'session.loggedIn': { guard: 'realLogin', target: 'waitingPrize' }, 'games.launchRetried': 'checking' },
+            },
+            // The sign-in fetches the prize balance; the retry waits for it instead of being refused.
+            waitingPrize: {
+              always: { guard: 'prizeSettled', target: 'checking' },
+              on: { 'hall.responded': { guard: 'prizeAnswer', target: 'checking' }, 'hall.failed': { guard: 'prizeAnswer', target: 'checking' } },
+            },
+            awaitingPhone: { on: { 'popup.closed': { guard: 'phoneClosed', target: 'checking' }, 'games.launchRetried': 'checking' } },
+            failed: { on: { 'games.launchRetried': 'checking' } },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,103 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+import { FavoriteRef } from '../hall/calls/games'
+import { Sensitive } from '../sensitive'
+import { PopupId } from './popup'
+
+/**
+ * The game lobby (screens §2 category menu, §3 game and game store, §4 game category on home and
+ * entering a game; calls §7.8; errors §8 game open): the player's search and favourite intents,
+ * the persisted game store and the built game address as facts, and what the games and launch
+ * actors ask of runners, the popup queue and the wallet as notices.
+ */
+
+// Intents -------------------------------------------------------------------------------------
+
+/** The player typed in the search box (search as you type). */
+export const searchTyped = defineEvent('games.searchTyped', 'intent', 'The player typed in the game search box.', {
+  text: Schema.String,
+})
+/** The player submitted a search (Enter, or picked a history entry): the text joins the history. */
+export const searchSubmitted = defineEvent('games.searchSubmitted', 'intent', 'The player submitted a game search; the text joins the search history.', {
+  text: Schema.String,
+})
+/** The player cleared the search history. */
+export const searchHistoryCleared = defineEvent('games.searchHistoryCleared', 'intent', 'The player cleared the search history.', {})
+/** The list scrolled near its end: load the next page of 20. */
+export const moreRequested = defineEvent('games.moreRequested', 'intent', 'The game list scrolled near its end; the next page of 20 is wanted.', {})
+/** The player starred or unstarred a game. */
+export const favoriteToggled = defineEvent('games.favoriteToggled', 'intent', 'The player starred or unstarred a game.', {
+  gameId: Schema.Number,
+  platformId: Schema.Number,
+  categoryId: Schema.Number,
+})
+/** The player asked to try the launch again (after a refusal or an error). */
+export const launchRetried = defineEvent('games.launchRetried', 'intent', 'The player asked to open the game again.', {})
+
+// Facts ---------------------------------------------------------------------------------------
+
+/** The persisted game store was read at start (search history, favourites cache). */
+export const storeLoaded = defineEvent('games.storeLoaded', 'fact', 'The persisted game store (search history, favourites cache) was read at start.', {
+  history: Schema.Array(Schema.String),
+  favorites: Schema.Array(FavoriteRef),
+})
+/** The launch runner built the game address (it holds the encrypted session key: sensitive). */
+export const addressBuilt = defineEvent('games.addressBuilt', 'fact', 'The game address was built from the launch answer (with the encrypted session key).', {
+  launchId: Schema.Number,
+  url: Sensitive(Schema.String),
+})
+
+// Notices -------------------------------------------------------------------------------------
+
+/** The game store to persist changed (search history, favourites). */
+export const storeChanged = defineEvent('games.storeChanged', 'notice', 'The game store to persist changed (search history, favourites cache).', {
+  history: Schema.Array(Schema.String),
+  favorites: Schema.Array(FavoriteRef),
+})
+/**
+ * The launch runner must build the game address from a socket_url entry: base, gameId, route,
+ * lang and try (the username, or 'demo'); it adds the encrypted session key and the userkey.
+ */
+export const addressRequested = defineEvent('games.addressRequested', 'notice', 'Build the game address from a socket_url entry (the runner adds the encrypted session key and userkey).', {
+  launchId: Schema.Number,
+  base: Schema.String,
+  gameId: Schema.Number,
+  route: Schema.String,
+  lang: Schema.String,
+  try: Schema.String,
+  /** A demo launch: no session key or userkey goes into the address. */
+  demo: Schema.Boolean,
+})
+/**
+ * A popup the game lobby needs (spec §8 game open: registration for 3004, 210103, 41020; phone
+ * verification for 3002; the continue-last-game confirm). For the popup queue to consume.
+ */
+export const popupRequested = defineEvent('games.popupRequested', 'notice', 'The game lobby needs a global popup (registration, phone verification, continue last game).', {
+  popup: PopupId,
+  props: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+})
+/** A warning to show briefly (lobby.game.fetchingPrize, demo-only categories, club app prompt). */
+export const warned = defineEvent('games.warned', 'notice', 'A game-lobby warning to show as a toast (message key).', {
+  message: Schema.String,
+})
+/** The balance as the game lobby knows it: '-1' while in a game, the refreshed balance after. */
+export const balanceChanged = defineEvent('games.balanceChanged', 'notice', "The player's balance as the launch knows it ('-1' while in a game).", {
+  game_gold: Schema.String,
+})
+
+/** The games events. */
+export const gamesEvents = [
+  searchTyped,
+  searchSubmitted,
+  searchHistoryCleared,
+  moreRequested,
+  favoriteToggled,
+  launchRetried,
+  storeLoaded,
+  addressBuilt,
+  storeChanged,
+  addressRequested,
+  popupRequested,
+  warned,
+  balanceChanged,
+] as const

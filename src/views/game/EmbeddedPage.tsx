@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next'
+import { selectGameUrl, selectLaunchError, selectLaunchPhase, selectLaunchTarget } from '../../../actors/games'
+import { useSend } from '../../system-react'
+import { useNavigate } from '../routing/nav-hooks'
+import { useLaunch } from './games-hooks'
+
+/** The embedded game page (/home/embedded): the game in a frame, or why it did not open. */
+export const EmbeddedPage = () => {
+  const { t } = useTranslation('games')
+  const send = useSend()
+  const navigate = useNavigate()
+  const phase = useLaunch(selectLaunchPhase)
+  const url = useLaunch(selectGameUrl)
+  const target = useLaunch(selectLaunchTarget)
+  const error = useLaunch(selectLaunchError)
+  const name = target?.gameName ?? ''
+  const back = () => navigate('game', { query: { gameCategoryId: String(target?.categoryId ?? 0) } })
+  const message = error === null ? null : error.message === 'lobby.game.fetchingPrize' ? t('fetchingPrize') : error.message === 'needBindBankCard' ? t('needBindBankCard') : error.message.startsWith('games.') ? t(error.message.slice(6)) : error.message
+  return (
+    <section className="embedded" aria-labelledby="game-title">
+      <h1 id="game-title">{name}</h1>
+      <div>
+        <button type="button" className="button button--ghost button--small" onClick={back}>{t('backToLobby')}</button>
+      </div>
+      {phase === 'opening' && <p role="status">{t('opening')}</p>}
+      {phase === 'playing' && url !== null && <iframe className="embedded__frame" title={t('gameFrame', { name })} src={url} />}
+      {message !== null && phase !== 'playing' && phase !== 'opening' && (
+        <div role="alert">
+          <p>{message}</p>
+          {phase === 'needsRegistration' && (
+            <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>{t('register')}</button>
+          )}
+          {phase === 'needsPhone' && (
+            <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'verifyBindPhone' })}>{t('verifyPhone')}</button>
+          )}
+          {error?.code === 3003 && (
+            <button type="button" className="button button--accent" onClick={() => navigate('withdraw', { query: { tab: 'bankCard' } })}>{t('bindBankCard')}</button>
+          )}
+          <button type="button" className="button button--ghost" onClick={() => send({ type: 'games.launchRetried' })}>{t('retry')}</button>
+        </div>
+      )}
+    </section>
+  )
+}

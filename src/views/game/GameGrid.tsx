@@ -1,0 +1,113 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FavoriteRef, Game } from '../../../schemas/hall/calls/games'
+import {
+  selectCanFavorite, selectFavorites, selectGames, selectHasMore, selectListFailed, selectLoading, selectTotal,
+} from '../../../actors/games'
+import { useSend } from '../../system-react'
+import { useNavigate } from '../routing/nav-hooks'
+import { useGames } from './games-hooks'
+import './games.css'
+
+const TILE = 132
+const GAP = 12
+
+/** Columns for a width: as many 132 px tiles as fit, at least 2. */
+const columnsOf = (width: number): number => Math.max(2, Math.floor((width + GAP) / (TILE + GAP)))
+
+/**
+ * The game list: a virtualized grid (only the rows in view and a few around are in the DOM) of
+ * lazy images; the next page of 20 is asked for when the last rows come into view.
+ */
+export const GameGrid = ({ label }: { label: string }) => {
+  const { t } = useTranslation('games')
+  const send = useSend()
+  const games = useGames(selectGames)
+  const total = useGames(selectTotal)
+  const loading = useGames(selectLoading)
+  const failed = useGames(selectListFailed)
+  const more = useGames(selectHasMore)
+  const favorites = useGames(selectFavorites)
+  const canFavorite = useGames(selectCanFavorite)
+  const favSet = useMemo(() => new Set(favorites.map((f: FavoriteRef) => f.game_id)), [favorites])
+  const parent = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(800)
+  useEffect(() => {
+    const el = parent.current
+    if (el === null) return
+    setWidth(el.clientWidth)
+    const ro = new ResizeObserver(([entry]) => entry !== undefined && setWidth(entry.contentRect.width))
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [])
+  const columns = columnsOf(width)
+  const rows = Math.ceil(games.length / columns)
+  const virtual = useVirtualizer({ count: rows, getScrollElement: () => parent.current, estimateSize: () => TILE + 40 + GAP, overscan: 3 })
+  const items = virtual.getVirtualItems()
+  const lastRow = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (more && !loading && lastRow >= rows - 2) send({ type: 'games.moreRequested' })
+  }, [lastRow, rows, more, loading, send])
+
+  return (
+    <div className="game-list">
+      <p className="game-list__count" role="status">
+        {loading && games.length === 0 ? t('loading') : t('count', { count: total })}
+      </p>
+      {failed && (
+        <p role="alert" className="game-list__error">
+          {t('loadFailed')}
+        </p>
+      )}
+      {!loading && !failed && games.length === 0 && <p className="game-list__empty">{t('noResults')}</p>}
+      <div ref={parent} className="game-list__scroller" role="region" aria-label={label} tabIndex={0}>
+        <ul role="list" className="game-list__inner" style={{ height: virtual.getTotalSize() }}>
+          {items.map((row) => (
+            <li key={row.key} className="game-list__row" style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, ${TILE}px)` }}>
+              {games.slice(row.index * columns, row.index * columns + columns).map((g) => (
+                <GameTile key={g.gameId} game={g} favorite={favSet.has(g.gameId)} canFavorite={canFavorite} />
+              ))}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+const GameTile = memo(({ game, favorite, canFavorite }: { game: Game; favorite: boolean; canFavorite: boolean }) => {
+  const { t } = useTranslation('games')
+  const send = useSend()
+  const navigate = useNavigate()
+  return (
+    <div className="game-tile">
+      <button
+        type="button"
+        className="game-tile__play"
+        aria-label={t('play', { name: game.gameName })}
+        onClick={() =>
+          navigate('embedded', {
+            query: { platformId: String(game.platformId), gameId: String(game.gameId), gameName: game.gameName, gameCategoryId: String(game.gameCategoryId) },
+          })
+        }
+      >
+        <img src={game.url} alt="" loading="lazy" decoding="async" width={TILE} height={TILE} />
+        <span className="game-tile__name">{game.gameName}</span>
+      </button>
+      {canFavorite || favorite ? (
+        <button
+          type="button"
+          className="game-tile__star"
+          aria-pressed={favorite}
+          disabled={!canFavorite}
+          aria-label={t(favorite ? 'unfavorite' : 'favorite', { name: game.gameName })}
+          onClick={() => send({ type: 'games.favoriteToggled', gameId: game.gameId, platformId: game.platformId, categoryId: game.gameCategoryId })}
+        >
+          {favorite ? '★' : '☆'}
+        </button>
+      ) : null}
+    </div>
+  )
+})
+GameTile.displayName = 'GameTile'
