@@ -1,0 +1,161 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch, newContext, watchErrors } from './support/browser'
+
+/**
+ * The four layouts (spec §1, §2) at phone (390×844) and desktop (1440×900) sizes, each on the
+ * seeded site of its layout, with the differences the spec names checked by role and name; a
+ * screenshot of each combination for docs/img/layouts/; axe on the game page of each; and the
+ * Brazilian site 101 against the default site.
+ */
+const hallUrl = inject('hallUrl')
+const root = path.resolve(import.meta.dirname, '../..')
+const SHOTS = path.join(root, 'docs/img/layouts')
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+const LAYOUTS = [
+  { layout: 'classic', site: '001', theme: '1', tabs: ['Home', 'Sports', 'Deposit', 'Sign up', 'Me'] },
+  { layout: 'europeanAmerican', site: '201', theme: '3', tabs: ['Home', 'Discount', 'Deposit', 'Log in', 'Sign up'] },
+  { layout: 'simpleEuropeanAmerican', site: '301', theme: '5', tabs: ['Home', 'Sports', 'Deposit', 'Sign up', 'Me'] },
+  { layout: 'cyanBlue', site: '401', theme: '2', tabs: ['Home', 'Discount', 'Deposit', 'Get app', 'Sign up'] },
+] as const
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+  mkdirSync(SHOTS, { recursive: true })
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const open = async (page: Page, site: string): Promise<void> => {
+  await page.goto(`${hallUrl}/home/game?site=${site}`)
+  await page.getByRole('banner').waitFor({ timeout: 30_000 })
+}
+
+/** axe violations of serious or critical impact, as 'rule: target' lines. */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe
+    const r = await axe.run(document)
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
+  })
+  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`)
+}
+
+const path_ = (page: Page) => new URL(page.url()).pathname
+
+describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, tabs }) => {
+  it('at desktop size: its menu, where categories go, its look, and no serious axe violation', async () => {
+    const context = await newContext(browser, 'desktop')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    await open(page, site)
+    // A visitor on the web gets the login popup (auto visitor login is off for the web); close it.
+    const auth = page.getByRole('dialog')
+    await auth.waitFor()
+    await page.keyboard.press('Escape')
+    await auth.waitFor({ state: 'hidden' })
+    await expect.poll(() => page.evaluate(() => ({ ...document.documentElement.dataset }))).toEqual({ layout, theme })
+    const menu = page.getByRole('navigation', { name: 'Game categories' })
+    await menu.getByRole('button', { name: 'Hot', exact: true }).waitFor()
+    // Recent and collect in the desktop menu: European-American only (spec §2).
+    const recent = await menu.getByRole('button', { name: 'Recent', exact: true }).count()
+    const collect = await menu.getByRole('button', { name: 'Favourites', exact: true }).count()
+    expect({ recent, collect }).toEqual(layout === 'europeanAmerican' ? { recent: 1, collect: 1 } : { recent: 0, collect: 0 })
+    // The bar of simple European-American, the open panel with the system entries of European-American.
+    expect(await page.getByRole('list', { name: 'More' }).count()).toBe(layout === 'europeanAmerican' ? 1 : 0)
+    // No promo banner on desktop; the head from the hall.
+    expect(await page.getByRole('complementary', { name: 'Invite friends' }).count()).toBe(0)
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(`/hall/static/brand/${site}/manifest.webmanifest`)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(site)
+
+    await page.mouse.move(1000, 500)
+    await page.screenshot({ path: path.join(SHOTS, `${layout}-desktop.png`) })
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Slots: to the game list on cyan-blue, to the sub-game list elsewhere (spec §2).
+    await menu.getByRole('button', { name: 'Slots', exact: true }).click()
+    await expect.poll(() => path_(page)).toBe(layout === 'cyanBlue' ? '/home/game' : '/home/subgame')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('at phone size: header, drawer tools, tab bar from the layout lists, banners, and no serious axe violation', async () => {
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    await open(page, site)
+    const header = page.getByRole('banner')
+    await header.getByRole('button', { name: 'Open menu' }).waitFor()
+    await header.getByRole('button', { name: 'Sign up', exact: true }).waitFor()
+    // The phone header keeps logo, sign-in (or balance) and the menu: the tools are in the drawer.
+    expect(await header.getByRole('button', { name: /^Language/ }).count()).toBe(0)
+    const tabBar = page.getByRole('navigation', { name: 'Main' })
+    await expect.poll(() => tabBar.getByRole('button').allInnerTexts()).toEqual([...tabs])
+    // The promo banner: simple European-American only, on the home page, with redeem and close.
+    const promo = page.getByRole('complementary', { name: 'Invite friends' })
+    if (layout === 'simpleEuropeanAmerican') {
+      await promo.getByText('Earn R$ 75 real balance for every friend you invite').waitFor()
+      await promo.getByRole('button', { name: 'Redeem' }).waitFor()
+    } else {
+      expect(await promo.count()).toBe(0)
+    }
+    // The download banner on /home/game, foldable.
+    const download = page.getByRole('complementary', { name: 'Download the app' })
+    await download.getByRole('button', { name: 'Download', exact: true }).waitFor()
+    await page.screenshot({ path: path.join(SHOTS, `${layout}-phone.png`) })
+    expect(await seriousViolations(page)).toEqual([])
+
+    await download.getByRole('button', { name: 'Fold the banner' }).click()
+    expect(await download.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0)
+    if (layout === 'simpleEuropeanAmerican') {
+      await promo.getByRole('button', { name: 'Close' }).click()
+      expect(await promo.count()).toBe(0)
+    }
+
+    // The drawer holds the language switch and the categories; recent and collect are there on phones.
+    await header.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Game categories' })
+    await drawer.getByRole('button', { name: /^Language/ }).waitFor()
+    await drawer.getByRole('button', { name: 'Recent', exact: true }).waitFor()
+    // Off the game page the download banner goes.
+    await drawer.getByRole('button', { name: 'Customer service' }).click()
+    await expect.poll(() => path_(page)).toBe('/home/service')
+    expect(await download.count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('sites by configuration', () => {
+  it('site 101 opens in Portuguese (Brazil) with BRL and the betting-provider entry', async () => {
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    await open(page, '101')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^pt/)
+    await page.getByRole('banner').getByRole('button', { name: 'Abrir menu' }).click()
+    const drawer = page.getByRole('dialog')
+    await drawer.getByRole('button', { name: /BRL/ }).waitFor()
+    await drawer.getByRole('button', { name: 'Sportsbook' }).waitFor()
+    await context.close()
+  })
+
+  it('the default site opens in en_US with no betting-provider entry', async () => {
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    await page.goto(`${hallUrl}/`)
+    await page.getByRole('banner').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US')
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Game categories' })
+    await drawer.getByRole('button', { name: /USD/ }).waitFor()
+    expect(await drawer.getByRole('button', { name: 'Sportsbook' }).count()).toBe(0)
+    await context.close()
+  })
+})
