@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import type { SnapshotFrom } from 'xstate'
+import { catalogueMachine, launchMachine, type CatalogueEvent, type LaunchEvent } from '../../actors/games'
+import { modelHarness, type DelayEvent } from './harness'
+
+type CatSnap = SnapshotFrom<typeof catalogueMachine>
+const ready: CatalogueEvent = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' }
+const nav = (name: string, search: string): CatalogueEvent => ({ type: 'nav.navigated', name, path: `/home/${name}`, search, replace: false })
+const page = (current: number, total: number) => ({
+  records: Array.from({ length: 2 }, (_, i) => ({ gameId: current * 10 + i, gameName: `G${i}`, gameCategoryId: 3, platformId: 13, direction: 1, url: '/a.svg', demo: true })),
+  total, current, size: 20,
+})
+
+const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
+  const c = s.context
+  const out: CatalogueEvent[] = [ready]
+  if (c.requestCount === 0 && c.history.length === 0) out.push({ type: 'games.storeLoaded', history: ['x'], favorites: [] })
+  if (c.requestCount === 0) out.push({ type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { skinTypeValue: c.skin === 2 ? 1 : 2 } })
+  if (c.searchText === '' && c.requestCount <= 1) out.push({ type: 'games.searchTyped', text: 'dragon' })
+  if (c.requestCount <= 2) {
+    out.push(nav('game', c.category === 3 ? '?gameCategoryId=9' : '?gameCategoryId=3'))
+    if (!c.signedIn) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
+    if (c.signedIn) out.push({ type: 'games.favoriteToggled', gameId: 130009, platformId: 13, categoryId: 3 })
+    out.push({ type: 'games.moreRequested' })
+  }
+  if (c.signedIn && c.requestCount <= 2) out.push({ type: 'session.loggedOut', reason: 'logout' })
+  if (c.history.length === 0) out.push({ type: 'games.searchSubmitted', text: 'dragon' })
+  else out.push({ type: 'games.searchHistoryCleared' })
+  if (c.listRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.listRequest, call: 'gameList', data: page((c.list?.current ?? 0) + 1, 30) })
+    out.push({ type: 'hall.failed', requestId: c.listRequest, call: 'gameList', error: { _tag: 'Network', message: 'down' } as never })
+  }
+  if (c.platformsRequest !== null) out.push({ type: 'hall.responded', requestId: c.platformsRequest, call: 'platformCategories', data: [{ platformId: 13, platformName: 'P', gameCategoryId: 3, total: 9 }] })
+  if (c.favoriteRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.favoriteRequest, call: 'addFavorite', data: [{ game_id: 1, cate_id: 13, category_id: 3 }] })
+    out.push({ type: 'hall.failed', requestId: c.favoriteRequest, call: 'addFavorite', error: { _tag: 'ServiceCode', code: 5000, msg: 'no' } })
+  }
+  out.push({ type: 'hall.responded', requestId: 'stale-1', call: 'gameList', data: page(1, 1) })
+  return out
+}
+
+type LaunchSnap = SnapshotFrom<typeof launchMachine>
+type LaunchModelEvent = LaunchEvent | DelayEvent
+const embedded = (q: string): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: q, replace: false })
+
+const launchEvents = (s: LaunchSnap): LaunchModelEvent[] => {
+  const c = s.context
+  const out: LaunchModelEvent[] = [{ ...ready } as LaunchEvent, { type: 'delay', ms: 1000 }]
+  if (c.requestCount <= 4) {
+    out.push(embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'))
+    out.push({ type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false })
+    out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
+    out.push({ type: 'games.launchRetried' })
+  }
+  out.push({ type: 'session.loggedOut', reason: 'logout' }, { type: 'popup.closed', popup: 'verifyBindPhone' })
+  if (c.prizeRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '100.00', lastgameinfo: { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 } } })
+    out.push({ type: 'hall.failed', requestId: c.prizeRequest, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
+  }
+  if (c.launchRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+    for (const code of [3004, 3002, 3003]) out.push({ type: 'hall.failed', requestId: c.launchRequest, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
+  }
+  out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
+  if (c.goldRequest !== null) out.push({ type: 'hall.responded', requestId: c.goldRequest, call: 'refreshGold', data: { game_gold: '90.00' } })
+  return out
+}
+
+describe('games model', () => {
+  it('the catalogue follows its model on every generated path', () => {
+    const report = modelHarness({ name: 'games', machine: catalogueMachine, events: catalogueEvents as never,
+      serializeState: (m: unknown) => { const x = m as CatSnap; const c = x.context; return JSON.stringify([x.value, c.requestCount, c.listRequest, c.platformsRequest, c.favoriteRequest, c.route, c.category, c.signedIn, c.real, c.history.length, c.favorites.length, c.list?.current ?? -1, c.listFailed, c.skin]) },
+      limits: { paths: 1500, simplePaths: 20, traversal: 100_000 } }).run()
+    expect(report.states.uncovered).toEqual([])
+  })
+})

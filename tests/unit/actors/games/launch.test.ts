@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { SimulatedClock, createActor } from 'xstate'
+import { launchMachine, selectGameGold, selectLaunchPhase, userTypeOf, type LaunchEmitted, type LaunchEvent } from '../../../../actors/games'
+
+const ready: LaunchEvent = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' }
+const login = (real = true): LaunchEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
+const embedded = (gameId: number, platformId: number, cat = 3): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: `?gameId=${gameId}&platformId=${platformId}&gameCategoryId=${cat}&gameName=G`, replace: false })
+const home: LaunchEvent = { type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false }
+
+const start = () => {
+  const clock = new SimulatedClock()
+  const actor = createActor(launchMachine, { clock })
+  const emitted: LaunchEmitted[] = []
+  actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+  actor.start()
+  actor.send(ready)
+  const lastRequest = () => [...emitted].reverse().find((e) => e.type === 'hall.requested') as Extract<LaunchEmitted, { type: 'hall.requested' }>
+  return { actor, clock, emitted, lastRequest }
+}
+
+describe('launch actor', () => {
+  it('chooses demo for self-operated games of visitors or the demo category, formal otherwise', () => {
+    expect(userTypeOf({ gameId: 1, platformId: 13, categoryId: 3, gameName: '' }, false)).toBe('demo')
+    expect(userTypeOf({ gameId: 1, platformId: 13, categoryId: 113, gameName: '' }, true)).toBe('demo')
+    expect(userTypeOf({ gameId: 1, platformId: 13, categoryId: 3, gameName: '' }, true)).toBe('formal')
+    expect(userTypeOf({ gameId: 1, platformId: 14, categoryId: 3, gameName: '' }, false)).toBe('formal')
+  })
+
+  it('launches a demo game as a visitor, builds the address and shows -1 while in game', () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(embedded(130009, 13))
+    const req = lastRequest()
+    expect(req.call).toBe('gameLogin')
+    expect(req.payload).toMatchObject({ gameid: 130009, platfromid: 13, user_type: 'demo' })
+    actor.send({ type: 'hall.responded', requestId: req.requestId, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+    expect(emitted.at(-1)).toEqual({ type: 'games.addressRequested', launchId: 1, base: '/games/play', gameId: 130009, route: '/home/game?gameCategoryId=3', lang: 'en_US', try: 'demo', demo: true })
+    actor.send({ type: 'games.addressBuilt', launchId: 1, url: 'http://h/games/play?gameId=130009' })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('playing')
+    expect(selectGameGold(actor.getSnapshot())).toBe('-1')
+  })
+
+  it('refuses with lobby.game.fetchingPrize while the prize balance is fetched, then retries', () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(login())
+    const prize = lastRequest()
+    expect(prize.call).toBe('prize')
+    actor.send(embedded(130009, 13))
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('refused')
+    expect(emitted).toContainEqual({ type: 'games.warned', message: 'lobby.game.fetchingPrize' })
+    actor.send({ type: 'hall.responded', requestId: prize.requestId, call: 'prize', data: { game_gold: '100.00', lastgameinfo: null } })
+    actor.send({ type: 'games.launchRetried' })
+    expect(lastRequest().payload).toMatchObject({ user_type: 'formal' })
+  })
+
+  it('asks for registration on 3004 and retries after a real sign-in; refreshes the balance on return', () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(login(false))
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '0.00', lastgameinfo: null } })
+    actor.send(embedded(130001, 14))
+    actor.send({ type: 'hall.failed', requestId: lastRequest().requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3004, msg: 'register' } })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('needsRegistration')
+    expect(emitted).toContainEqual({ type: 'games.popupRequested', popup: 'register' })
+    actor.send(login(true))
+    const prize = lastRequest()
+    actor.send({ type: 'hall.responded', requestId: prize.requestId, call: 'prize', data: { game_gold: '50.00', lastgameinfo: null } })
+    const retry = lastRequest()
+    expect(retry.call).toBe('gameLogin')
+    actor.send({ type: 'hall.responded', requestId: retry.requestId, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130001 }] } })
+    actor.send({ type: 'games.addressBuilt', launchId: 1, url: 'u' })
+    actor.send(home)
+    const gold = lastRequest()
+    expect(gold.call).toBe('refreshGold')
+    actor.send({ type: 'hall.responded', requestId: gold.requestId, call: 'refreshGold', data: { game_gold: '40.00' } })
+    expect(selectGameGold(actor.getSnapshot())).toBe('40.00')
+    expect(emitted.at(-1)).toEqual({ type: 'games.balanceChanged', game_gold: '40.00' })
+  })
+
+  it('asks for phone verification on 3002 and retries when it closes; 3003 shows needBindBankCard', () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(embedded(130001, 14))
+    actor.send({ type: 'hall.failed', requestId: lastRequest().requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'sms' } })
+    expect(emitted).toContainEqual({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
+    actor.send({ type: 'popup.closed', popup: 'verifyBindPhone' })
+    const retry = lastRequest()
+    actor.send({ type: 'hall.failed', requestId: retry.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3003, msg: 'bind' } })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('failed')
+    expect(actor.getSnapshot().context.error).toEqual({ code: 3003, message: 'needBindBankCard' })
+  })
+
+  it('offers the last game 1000 ms after the prize answer, debounced', () => {
+    const { actor, clock, emitted, lastRequest } = start()
+    actor.send(login())
+    const last = { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 }
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '1.00', lastgameinfo: last } })
+    clock.increment(900)
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '1.00', lastgameinfo: last } })
+    clock.increment(900)
+    expect(emitted.filter((e) => e.type === 'games.popupRequested')).toHaveLength(0)
+    clock.increment(100)
+    expect(emitted.filter((e) => e.type === 'games.popupRequested')).toEqual([{ type: 'games.popupRequested', popup: 'continueLastGame', props: last }])
+  })
+})
