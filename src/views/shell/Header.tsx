@@ -188,7 +188,8 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
         {desktop && <LineButton />}
         <RedPacketPopup />
         {desktop && !session.signedIn && <CurrencySwitch />}
-        {session.signedIn && <Balance />}
+        {/* Phones: a guest's header has room for the sign-in buttons, not the trial balance. */}
+        {session.signedIn && (desktop || session.real) && <Balance />}
         <SocketStatus />
         {session.real &&
           (desktop ? (
@@ -223,7 +224,7 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
             </button>
           </>
         )}
-        {session.signedIn && !desktop && (
+        {session.real && !desktop && (
           <button type="button" className="icon-button" aria-label={t('header.logout')} onClick={() => send({ type: 'session.logoutRequested' })}>
             <Icon name="logout" />
           </button>
