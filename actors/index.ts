@@ -1,8 +1,10 @@
 import type { ActorSpec } from './spec'
+import { frameboxActor } from './framebox'
 import { gamesActor, launchActor } from './games'
 import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
+import { postloginActor } from './postlogin'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { languageActor, sessionActor } from './session'
@@ -11,6 +13,6 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor]
 
 export type { ActorSpec } from './spec'

@@ -16,6 +16,7 @@ import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
+import { FRAMEBOX_PREF_KEY, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
 import type { CallOptions } from './effects/hall'
@@ -183,6 +184,14 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     }),
   )
   cleanups.push(startHistoryRunner(core.bus, browserHistory(w)))
+  // The day and the kept frame-box flags; window.__lobbyDay is its test hook (set the day, clear it).
+  const framebox = startFrameboxRunner(core.bus, {
+    load: () => readPref(db, FRAMEBOX_PREF_KEY, (v): v is unknown => v !== undefined),
+    save: (history) => writePref(db, FRAMEBOX_PREF_KEY, history),
+    now: wallNow,
+  })
+  ;(w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
+  cleanups.push(() => framebox.stop())
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   cleanups.push(

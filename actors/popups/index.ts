@@ -16,6 +16,7 @@ export { popupsMachine, planOf, CLOSE_DELAY_MS, POPUPS_CONSUMES } from './popups
 export type { PopupsContext, PopupsEvent } from './popups.machine'
 export {
   AUTH_POPUPS,
+  RANKED_POPUPS,
   SESSION_POPUPS,
   UNCLOSABLE_POPUPS,
   byPriority,

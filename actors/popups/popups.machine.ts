@@ -20,7 +20,9 @@ import {
  *
  * Consumes: popup.openRequested, popup.closeRequested, site.ready, session.authPromptNeeded,
  * session.logoutRequested, session.logoutConfirmed, session.logoutCancelled, session.tokenExpired,
- * session.expiredAcknowledged, session.loggedIn, session.loggedOut, nav.guardBlocked.
+ * session.expiredAcknowledged, session.loggedIn, session.loggedOut, nav.guardBlocked,
+ * postlogin.popupRequested, postlogin.popupDismissed, framebox.popupRequested, framebox.popupDismissed
+ * (the post-login sequence and the frame box ask for their popups and close them).
  * Emits: popup.shown, popup.closed.
  */
 
@@ -40,6 +42,10 @@ type QueueEvent =
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'nav.guardBlocked'>
+  | EventOfType<'postlogin.popupRequested'>
+  | EventOfType<'postlogin.popupDismissed'>
+  | EventOfType<'framebox.popupRequested'>
+  | EventOfType<'framebox.popupDismissed'>
 
 export type PopupsEvent = QueueEvent | EventOfType<'site.ready'>
 
@@ -59,6 +65,10 @@ export const POPUPS_CONSUMES = [
   'session.loggedIn',
   'session.loggedOut',
   'nav.guardBlocked',
+  'postlogin.popupRequested',
+  'postlogin.popupDismissed',
+  'framebox.popupRequested',
+  'framebox.popupDismissed',
 ] as const satisfies ReadonlyArray<PopupsEvent['type']>
 
 export interface PopupsContext {
@@ -110,6 +120,12 @@ export const planOf = (context: PopupsContext, event: QueueEvent, openNow: boole
     case 'nav.guardBlocked':
       // The guide to log in (spec §2): the login popup, saying which page asked for it.
       return request(slot, 'login', { guide: true, route: event.name })
+    case 'postlogin.popupRequested':
+    case 'framebox.popupRequested':
+      return request(slot, event.popup, event.props)
+    case 'postlogin.popupDismissed':
+    case 'framebox.popupDismissed':
+      return dismiss(slot, [event.popup])
   }
 }
 

@@ -18,11 +18,17 @@ export interface PopupEntry {
 }
 
 /**
- * The rank of a popup: lower comes first. The token-expired modal and the forced password change
- * come before anything else (spec §4); the rest in arrival order. The post-login order (forced
- * bind, forced pop-ups, red packets, recharge, new benefits) will add ranks here.
+ * The ranked popups, first first: the token-expired modal and the forced password change come
+ * before anything else, then the post-login order (spec §4): forced bind, forced pop-ups (frames),
+ * recharge pop-up, new benefits. (Red packets have their own popup, outside this queue.)
  */
-export const rankOf = (id: PopupId): number => (id === 'tokenExpired' ? 0 : id === 'forceChangePwd' ? 1 : 2)
+export const RANKED_POPUPS: ReadonlyArray<PopupId> = ['tokenExpired', 'forceChangePwd', 'forceBind', 'forcePopup', 'rechargePopup', 'newBenefitsModal']
+
+/** The rank of a popup: lower comes first; every unranked popup comes after the ranked ones, in arrival order. */
+export const rankOf = (id: PopupId): number => {
+  const at = RANKED_POPUPS.indexOf(id)
+  return at === -1 ? RANKED_POPUPS.length : at
+}
 
 /** The queue's order: by rank, then by arrival. */
 export const byPriority = (a: PopupEntry, b: PopupEntry): number => rankOf(a.id) - rankOf(b.id) || a.seq - b.seq
@@ -34,10 +40,12 @@ export const outranks = (a: PopupId, b: PopupId): boolean => rankOf(a) < rankOf(
 export const AUTH_POPUPS: ReadonlyArray<PopupId> = ['auth', 'login', 'register']
 
 /** Popups that belong to a signed-in session: they go when the session ends. */
-export const SESSION_POPUPS: ReadonlyArray<PopupId> = ['logoutConfirm', 'forceChangePwd']
+export const SESSION_POPUPS: ReadonlyArray<PopupId> = [
+  'logoutConfirm', 'forceChangePwd', 'forceBind', 'forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp',
+]
 
 /** Popups the player cannot dismiss with the close button or Escape (they end by their own answer). */
-export const UNCLOSABLE_POPUPS: ReadonlyArray<PopupId> = ['tokenExpired', 'forceChangePwd']
+export const UNCLOSABLE_POPUPS: ReadonlyArray<PopupId> = ['tokenExpired', 'forceChangePwd', 'forceBind']
 
 /** Whether the player may dismiss this popup (close button, Escape). */
 export const isClosable = (id: PopupId): boolean => !UNCLOSABLE_POPUPS.includes(id)

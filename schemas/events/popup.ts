@@ -12,6 +12,8 @@ export const PopupId = Schema.Literals([
   'forcePopup', 'newBenefitsModal', 'verifyBindPhone', 'rechargePopup', 'verifyUserPassword',
   'discountCode', 'maintenance', 'iframePopup', 'downloadApp', 'tokenExpired', 'logoutConfirm',
   'continueLastGame', 'receiveTips',
+  // The forced bind of the post-login sequence (screens §4 bind flow): one bind item at a time.
+  'forceBind',
 ])
 export type PopupId = typeof PopupId.Type
 

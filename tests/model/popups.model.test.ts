@@ -11,8 +11,11 @@ import { modelHarness, type DelayEvent, type StepCheck } from './harness'
 // whether the site is ready. Time is the explicit `delay` event.
 
 const SIGN_IN: ReadonlyArray<PopupId> = ['auth', 'login', 'register']
-const rank = (id: PopupId): number => ({ tokenExpired: 0, forceChangePwd: 1 })[id as string] ?? 2
-const closable = (id: PopupId): boolean => id !== 'tokenExpired' && id !== 'forceChangePwd'
+const rank = (id: PopupId): number =>
+  ({ tokenExpired: 0, forceChangePwd: 1, forceBind: 2, forcePopup: 3, rechargePopup: 4, newBenefitsModal: 5 })[id as string] ?? 6
+const closable = (id: PopupId): boolean => id !== 'tokenExpired' && id !== 'forceChangePwd' && id !== 'forceBind'
+/** The popups of a signed-in session: they go when it ends. */
+const SESSION: ReadonlyArray<PopupId> = ['logoutConfirm', 'forceChangePwd', 'forceBind', 'forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp']
 /** The live popups in the order they will show: by rank, arrival order among equals. */
 const ordered = (live: ReadonlyArray<PopupId>): PopupId[] => [...live].sort((a, b) => rank(a) - rank(b))
 
@@ -54,15 +57,19 @@ const step = (c: ModelContext, isOpen: boolean, e: ModelEvent): { live: Readonly
     case 'session.logoutRequested': ask('logoutConfirm'); break
     case 'session.logoutConfirmed':
     case 'session.logoutCancelled': remove(['logoutConfirm']); break
-    case 'session.tokenExpired': remove(['logoutConfirm', 'forceChangePwd']); ask('tokenExpired'); break
+    case 'session.tokenExpired': remove(SESSION); ask('tokenExpired'); break
     case 'session.expiredAcknowledged': remove(['tokenExpired']); break
     case 'session.loggedIn':
       if (e.real) remove(SIGN_IN)
       if (e.mustChangePassword) ask('forceChangePwd')
       else remove(['forceChangePwd'])
       break
-    case 'session.loggedOut': remove(['logoutConfirm', 'forceChangePwd']); break
+    case 'session.loggedOut': remove(SESSION); break
     case 'nav.guardBlocked': ask('login'); break
+    case 'postlogin.popupRequested':
+    case 'framebox.popupRequested': ask(e.popup); break
+    case 'postlogin.popupDismissed':
+    case 'framebox.popupDismissed': remove([e.popup]); break
     default: break
   }
   return { live, slot, leaves }
@@ -72,6 +79,7 @@ const QUEUE_EVENTS = [
   'popup.openRequested', 'popup.closeRequested', 'session.authPromptNeeded', 'session.logoutRequested',
   'session.logoutConfirmed', 'session.logoutCancelled', 'session.tokenExpired', 'session.expiredAcknowledged',
   'session.loggedIn', 'session.loggedOut', 'nav.guardBlocked',
+  'postlogin.popupRequested', 'postlogin.popupDismissed', 'framebox.popupRequested', 'framebox.popupDismissed',
 ] as const
 
 const popupsModel = setup({
@@ -153,6 +161,11 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
   loggedIn(false, false),
   { type: 'session.loggedOut', reason: 'logout' },
   { type: 'nav.guardBlocked', name: 'vip' },
+  // The post-login sequence and the frame box ask for their popups and close them.
+  { type: 'postlogin.popupRequested', popup: 'forceBind', props: { item: 'phone' } },
+  { type: 'postlogin.popupDismissed', popup: 'forceBind' },
+  { type: 'framebox.popupRequested', popup: 'forcePopup', props: { frame: 1 } },
+  { type: 'framebox.popupDismissed', popup: 'forcePopup' },
   { type: 'delay', ms: CLOSE_DELAY_MS - 1 },
   { type: 'delay', ms: CLOSE_DELAY_MS },
 ]
@@ -209,7 +222,7 @@ const popups = modelHarness({
   // Only the order the live popups will show in matters (arrival order among equal ranks), not
   // when an urgent one arrived relative to the rest.
   serializeState: (s) => JSON.stringify({ value: s.value, live: ordered(s.context.live), slot: s.context.slot, ready: s.context.siteReady }),
-  limits: { traversal: 100_000, paths: 6_000 },
+  limits: { traversal: 200_000, paths: 30_000 },
 })
 
 // ---------------------------------------------------------------------------------------------

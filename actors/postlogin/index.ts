@@ -1,0 +1,30 @@
+import type { ActorSpec } from '../spec'
+import { postloginMachine } from './postlogin.machine'
+
+/**
+ * The post-login sequence actor: after a real sign-in, the forced password change, then the
+ * forced bind, the forced pop-ups (frame box), the recharge pop-up and the new benefits, each
+ * awaiting the one before; the refresh a sign-in asks for; the download-app popup.
+ */
+export const postloginActor = {
+  id: 'postlogin',
+  machine: postloginMachine,
+  consumes: [
+    'session.loggedIn',
+    'session.loggedOut',
+    'hall.responded',
+    'hall.failed',
+    'popup.closed',
+    'framebox.finished',
+    'postlogin.codeSendRequested',
+    'postlogin.bindSubmitted',
+  ],
+} as const satisfies ActorSpec
+
+export { postloginMachine } from './postlogin.machine'
+export {
+  BIND_ORDER, CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, USER_INFO_CALLS, bindRequestOf, bindStateOf, nextBindItem,
+  initialContext as postloginInitialContext,
+} from './postlogin.logic'
+export type { BindForm, BindState, PostloginContext, PostloginEvent, PostloginEmitted } from './postlogin.logic'
+export * from './postlogin.selectors'

@@ -1,0 +1,154 @@
+import type { EventOfType } from '../../schemas/events'
+import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
+
+/**
+ * The post-login sequence's rules as plain functions (screens §4 after login, bind flow; calls §7.2
+ * code sends, §7.9 the 60 s countdown after 1.5 s).
+ */
+
+/** The bind items in the order the bind flow asks for them. */
+export const BIND_ORDER: ReadonlyArray<BindItem> = ['phone', 'email', 'googleAuth', 'withdrawPass']
+/** What a sign-in refetches. */
+export const REFRESH_ITEMS: ReadonlyArray<RefreshItem> = ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind']
+/** The login-family calls whose answer is the user info (the sequence reads must_bind_* there). */
+export const USER_INFO_CALLS: ReadonlyArray<string> = [
+  'login', 'fastLogin', 'testRegister', 'register', 'thirdPartyLogin', 'thirdPartyRegister', 'smsLogin',
+]
+/** A code send: the countdown starts 1.5 s after the send succeeded, and runs 60 s. */
+export const CODE_DELAYS = { countdownStart: 1_500, tick: 1_000 } as const
+export const COUNTDOWN_SECONDS = 60
+
+/** The hall calls of the sequence. */
+export const POSTLOGIN_CALLS = {
+  sendPhone: 'securityCreateSms',
+  sendEmail: 'securityCreateMail',
+  startGoogleAuth: 'bindGoogleAuth',
+  bindPhone: 'securityModifyPhone',
+  bindEmail: 'bindEmail',
+  bindGoogleAuth: 'bindGoogleAuth',
+  bindWithdrawPass: 'modifyWithdrawPass',
+  rechargeList: 'popRechargeListV2',
+  newcomerPop: 'newcomerBenefitPop',
+} as const
+
+/** What the user info says about the bind flow. */
+export interface BindState {
+  readonly mustBindItem: number
+  readonly bound: ReadonlyArray<BindItem>
+}
+
+/** The bind state of a login-family answer, or null for any other event. */
+export const bindStateOf = (e: { type: string; call?: string; data?: unknown }): BindState | null => {
+  if (e.type !== 'hall.responded' || e.call === undefined || !USER_INFO_CALLS.includes(e.call)) return null
+  const u = (e.data ?? {}) as {
+    must_bind_item?: unknown; mobile_phone?: unknown; email?: unknown; is_open_google_auth?: unknown; userOptResult?: unknown
+  }
+  const opt = Array.isArray(u.userOptResult) ? (u.userOptResult as ReadonlyArray<unknown>) : []
+  const bound: BindItem[] = []
+  if (typeof u.mobile_phone === 'string' && u.mobile_phone !== '') bound.push('phone')
+  if (typeof u.email === 'string' && u.email !== '') bound.push('email')
+  if (u.is_open_google_auth === 1) bound.push('googleAuth')
+  if (opt[0] === 1) bound.push('withdrawPass')
+  return { mustBindItem: typeof u.must_bind_item === 'number' ? u.must_bind_item : 0, bound }
+}
+
+/** Whether the player has recharged, from a login-family answer (null for anything else). */
+export const hasRechargedOf = (e: { type: string; call?: string; data?: unknown }): boolean | null => {
+  if (e.type !== 'hall.responded' || e.call === undefined || !USER_INFO_CALLS.includes(e.call)) return null
+  return (e.data as { has_recharged?: unknown } | null)?.has_recharged === 1
+}
+
+/** The next item to bind: the first unbound one in order while fewer than must_bind_item are bound. */
+export const nextBindItem = (b: BindState | null): BindItem | null => {
+  if (b === null || b.bound.length >= b.mustBindItem) return null
+  return BIND_ORDER.find((item) => !b.bound.includes(item)) ?? null
+}
+
+/** The call that sends the code for an item. */
+export const sendCallOf = (item: 'phone' | 'email' | 'googleAuth'): string =>
+  item === 'phone' ? POSTLOGIN_CALLS.sendPhone : item === 'email' ? POSTLOGIN_CALLS.sendEmail : POSTLOGIN_CALLS.startGoogleAuth
+
+/** The request that sends the code for an item. */
+export const sendPayloadOf = (item: 'phone' | 'email' | 'googleAuth', target: string): Record<string, unknown> =>
+  item === 'phone' ? { phone: target } : item === 'email' ? { email: target } : {}
+
+/** The call and payload that bind an item. */
+export const bindRequestOf = (item: BindItem, target: string, code: string): { call: string; payload: Record<string, unknown> } => {
+  switch (item) {
+    case 'phone':
+      return { call: POSTLOGIN_CALLS.bindPhone, payload: { phone: target, code } }
+    case 'email':
+      return { call: POSTLOGIN_CALLS.bindEmail, payload: { email: target, code } }
+    case 'googleAuth':
+      return { call: POSTLOGIN_CALLS.bindGoogleAuth, payload: { code } }
+    case 'withdrawPass':
+      return { call: POSTLOGIN_CALLS.bindWithdrawPass, payload: { newPass: code } }
+  }
+}
+
+/** The recharge promotions of a pop-recharge answer. */
+export const rechargeListOf = (data: unknown): ReadonlyArray<unknown> => {
+  const list = (data as { list?: unknown } | null)?.list
+  return Array.isArray(list) ? list : []
+}
+
+/** Whether the newcomer-benefit answer asks for the pop-up. */
+export const newcomerPops = (data: unknown): boolean => (data as { pop?: unknown } | null)?.pop === 1
+
+/** The guide-setup mode of a system-info answer (0 when absent). */
+export const guideSetupModeOf = (e: { type: string; call?: string; data?: unknown }): number | null => {
+  if (e.type !== 'hall.responded' || e.call !== 'getSysInfo') return null
+  const v = (e.data as { guideSetupMode?: unknown } | null)?.guideSetupMode
+  return typeof v === 'number' ? v : Number(v ?? 0) || 0
+}
+
+export type PostloginEvent =
+  | EventOfType<'session.loggedIn'>
+  | EventOfType<'session.loggedOut'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+  | EventOfType<'popup.closed'>
+  | EventOfType<'framebox.finished'>
+  | EventOfType<'postlogin.codeSendRequested'>
+  | EventOfType<'postlogin.bindSubmitted'>
+
+export type PostloginEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'postlogin.popupRequested'>
+  | EventOfType<'postlogin.popupDismissed'>
+  | EventOfType<'postlogin.refreshRequested'>
+  | EventOfType<'postlogin.framesStarted'>
+  | EventOfType<'postlogin.bound'>
+  | EventOfType<'postlogin.finished'>
+
+/** The bind form's state: the item asked for, the code send and its countdown, the last error. */
+export interface BindForm {
+  readonly item: BindItem
+  /** Where the last code went (phone or email), '' before any. */
+  readonly sentTo: string
+  /** Seconds left before another code may be sent (0: may send). */
+  readonly countdown: number
+  readonly sendId: string | null
+  readonly submitId: string | null
+  /** The last error: a hall service code, or another failure. */
+  readonly error: { readonly code: number | null; readonly message: string } | null
+}
+
+export interface PostloginContext {
+  readonly requestCount: number
+  /** The bind state of the last login-family answer. */
+  readonly bind: BindState | null
+  readonly hasRecharged: boolean
+  readonly guideSetupMode: number
+  readonly form: BindForm | null
+  /** The pending call of the recharge or newcomer step. */
+  readonly stepId: string | null
+}
+
+export const initialContext: PostloginContext = {
+  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null,
+}
+
+/** A hall error as the form shows it. */
+export const formErrorOf = (e: EventOfType<'hall.failed'>): BindForm['error'] =>
+  e.error._tag === 'ServiceCode' ? { code: e.error.code, message: e.error.msg } : { code: null, message: e.error._tag }

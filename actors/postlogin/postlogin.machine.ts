@@ -1,0 +1,233 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import {
+  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
+  hasRechargedOf, initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
+  type PostloginContext, type PostloginEmitted, type PostloginEvent,
+} from './postlogin.logic'
+
+/**
+ * The post-login sequence (screens §4 after login, bind flow). On a real sign-in it asks the lobby
+ * to refresh what depends on the player and, when the player has recharged and guideSetupMode > 0,
+ * for the download-app popup. Then, one step after the other:
+ *
+ * 1. the forced password change (change_password 1): the popup queue shows it and the session
+ *    actor does it; its new sign-in (change_password cleared) reruns the steps from the start;
+ * 2. the forced bind: while fewer than must_bind_item items are bound, the next unbound item in the
+ *    order phone, email, google auth, withdraw password, in the forceBind popup; codes are sent
+ *    and checked through the hall (the 60 s countdown starts 1.5 s after a send);
+ * 3. the forced pop-ups: the frame box shows the frames due and says when it is finished;
+ * 4. the recharge pop-up when the pop-recharge list has promotions;
+ * 5. the new-benefits pop-up when the newcomer call asks for it;
+ *
+ * each awaiting the close of the one before (`popup.closed`, 100 ms after it was hidden).
+ * Red packets have their own popup, fetched at sign-in by the red-packets actor.
+ *
+ * Consumes: session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
+ *   framebox.finished, postlogin.codeSendRequested, postlogin.bindSubmitted.
+ * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
+ *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.bound, postlogin.finished.
+ */
+
+const answers = (id: string | null | undefined, e: PostloginEvent): boolean =>
+  (e.type === 'hall.responded' || e.type === 'hall.failed') && id != null && e.requestId === id
+
+export const postloginMachine = setup({
+  types: { context: {} as PostloginContext, events: {} as PostloginEvent, emitted: {} as PostloginEmitted },
+  delays: { countdownStart: CODE_DELAYS.countdownStart, tick: CODE_DELAYS.tick },
+  guards: {
+    realPlayer: ({ event }) => event.type === 'session.loggedIn' && event.real,
+    mustChangePassword: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
+    hasUserInfo: ({ event }) => bindStateOf(event) !== null,
+    isSysInfo: ({ event }) => guideSetupModeOf(event) !== null,
+    needsBind: ({ context }) => nextBindItem(context.bind) !== null,
+    sendAnswer: ({ context, event }) => answers(context.form?.sendId, event),
+    submitAnswer: ({ context, event }) => answers(context.form?.submitId, event),
+    canSend: ({ context, event }) =>
+      event.type === 'postlogin.codeSendRequested' && context.form !== null && context.form.item === event.item &&
+      context.form.sendId === null && context.form.countdown === 0,
+    canSubmit: ({ context, event }) =>
+      event.type === 'postlogin.bindSubmitted' && context.form !== null && context.form.item === event.item && context.form.submitId === null,
+    lastTick: ({ context }) => (context.form?.countdown ?? 0) <= 1,
+    bindClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
+    stepAnswer: ({ context, event }) => answers(context.stepId, event),
+    hasRechargeAnswer: ({ context, event }) =>
+      answers(context.stepId, event) && event.type === 'hall.responded' && rechargeListOf(event.data).length > 0,
+    benefitsAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && newcomerPops(event.data),
+    rechargeClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
+    benefitsClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+  },
+  actions: {
+    noteUser: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: hasRechargedOf(event) ?? false })),
+    noteSysInfo: assign(({ event }) => ({ guideSetupMode: guideSetupModeOf(event) ?? 0 })),
+    signIn: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ form: null, stepId: null })
+      enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
+      if (context.hasRecharged && context.guideSetupMode > 0) {
+        enqueue.emit({ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: context.guideSetupMode } })
+      }
+    }),
+    signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
+    openBind: enqueueActions(({ context, enqueue }) => {
+      const item = nextBindItem(context.bind)
+      if (item === null) return
+      enqueue.assign({ form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null } })
+      enqueue.emit({
+        type: 'postlogin.popupRequested',
+        popup: 'forceBind',
+        props: { item, bound: context.bind?.bound.length ?? 0, required: context.bind?.mustBindItem ?? 0 },
+      })
+    }),
+    sendCode: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'postlogin.codeSendRequested' || context.form === null) return
+      const requestId = `postlogin-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, form: { ...context.form, sendId: requestId, sentTo: event.target, error: null } })
+      enqueue.emit({ type: 'hall.requested', requestId, call: sendCallOf(event.item), payload: sendPayloadOf(event.item, event.target) })
+    }),
+    sendDone: assign(({ context, event }) =>
+      context.form === null ? {} : { form: { ...context.form, sendId: null, error: event.type === 'hall.failed' ? formErrorOf(event) : null } },
+    ),
+    startCountdown: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: COUNTDOWN_SECONDS } })),
+    tick: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: Math.max(0, context.form.countdown - 1) } })),
+    submit: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'postlogin.bindSubmitted' || context.form === null) return
+      const requestId = `postlogin-${context.requestCount + 1}`
+      const { call, payload } = bindRequestOf(event.item, event.target, event.code)
+      enqueue.assign({ requestCount: context.requestCount + 1, form: { ...context.form, submitId: requestId, error: null } })
+      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
+    }),
+    bound: enqueueActions(({ context, enqueue }) => {
+      const form = context.form
+      if (form === null || context.bind === null) return
+      enqueue.assign({ bind: { ...context.bind, bound: [...context.bind.bound, form.item] }, form: { ...form, submitId: null } })
+      enqueue.emit({ type: 'postlogin.bound', item: form.item })
+      enqueue.emit({ type: 'postlogin.popupDismissed', popup: 'forceBind' })
+    }),
+    submitFailed: assign(({ context, event }) =>
+      context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: formErrorOf(event) } },
+    ),
+    dropForm: assign({ form: null }),
+    startFrames: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'postlogin.framesStarted' })
+    }),
+    requestStep: enqueueActions(({ context, enqueue }, params: { call: string }) => {
+      const requestId = `postlogin-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: params.call, payload: {} })
+    }),
+    openRecharge: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'hall.responded') return
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { list: [...rechargeListOf(event.data)] } })
+    }),
+    openBenefits: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: {} })
+    }),
+    dropStep: assign({ stepId: null }),
+    finish: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'postlogin.finished' })
+    }),
+  },
+}).createMachine({
+  id: 'postlogin',
+  context: initialContext,
+  initial: 'signedOut',
+  on: {
+    'hall.responded': [
+      { guard: 'hasUserInfo', actions: 'noteUser' },
+      { guard: 'isSysInfo', actions: 'noteSysInfo' },
+    ],
+    'session.loggedIn': [
+      { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
+      { target: '.signedOut', actions: 'signOut' },
+    ],
+    'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
+  },
+  states: {
+    signedOut: {},
+    signedIn: {
+      initial: 'start',
+      states: {
+        start: {
+          always: [
+            // The popup queue shows the forced change; the session signs in again once it is done.
+            { guard: 'mustChangePassword', target: 'changingPassword' },
+            { target: 'bindCheck' },
+          ],
+        },
+        changingPassword: {},
+        bindCheck: {
+          always: [{ guard: 'needsBind', target: 'binding', actions: 'openBind' }, { target: 'frames' }],
+        },
+        binding: {
+          initial: 'idle',
+          on: {
+            'postlogin.bindSubmitted': { guard: 'canSubmit', actions: 'submit' },
+            'hall.responded': { guard: 'submitAnswer', target: 'bindClosing', actions: 'bound' },
+            'hall.failed': { guard: 'submitAnswer', actions: 'submitFailed' },
+          },
+          states: {
+            /** The send button is free. */
+            idle: {
+              on: { 'postlogin.codeSendRequested': { guard: 'canSend', target: 'sending', actions: 'sendCode' } },
+            },
+            /** A code send in flight: the button is locked. */
+            sending: {
+              on: {
+                // A bind answer arriving meanwhile is taken by the binding state above.
+                'hall.responded': { guard: 'sendAnswer', target: 'sent', actions: 'sendDone' },
+                'hall.failed': { guard: 'sendAnswer', target: 'idle', actions: 'sendDone' },
+              },
+            },
+            /** Sent: the countdown starts 1.5 s later; the button stays locked. */
+            sent: { after: { countdownStart: { target: 'counting', actions: 'startCountdown' } } },
+            /** The 60 s countdown, a second at a time. */
+            counting: {
+              after: {
+                tick: [
+                  { guard: 'lastTick', target: 'idle', actions: 'tick' },
+                  { target: 'counting', reenter: true, actions: 'tick' },
+                ],
+              },
+            },
+          },
+        },
+        /** An item was bound: once its popup has closed, the next item or the next step. */
+        bindClosing: {
+          on: { 'popup.closed': { guard: 'bindClosed', target: 'bindCheck', actions: 'dropForm' } },
+        },
+        frames: {
+          entry: 'startFrames',
+          on: { 'framebox.finished': { target: 'recharge' } },
+        },
+        /** The pop-recharge list: its popup when it has promotions. */
+        recharge: {
+          entry: { type: 'requestStep', params: { call: POSTLOGIN_CALLS.rechargeList } },
+          on: {
+            'hall.responded': [
+              { guard: 'hasRechargeAnswer', target: 'rechargeShown', actions: ['dropStep', 'openRecharge'] },
+              { guard: 'stepAnswer', target: 'benefits', actions: 'dropStep' },
+            ],
+            'hall.failed': { guard: 'stepAnswer', target: 'benefits', actions: 'dropStep' },
+          },
+        },
+        rechargeShown: {
+          on: { 'popup.closed': { guard: 'rechargeClosed', target: 'benefits' } },
+        },
+        /** The newcomer benefits: their popup when the hall asks for it. */
+        benefits: {
+          entry: { type: 'requestStep', params: { call: POSTLOGIN_CALLS.newcomerPop } },
+          on: {
+            'hall.responded': [
+              { guard: 'benefitsAnswer', target: 'benefitsShown', actions: ['dropStep', 'openBenefits'] },
+              { guard: 'stepAnswer', target: 'done', actions: 'dropStep' },
+            ],
+            'hall.failed': { guard: 'stepAnswer', target: 'done', actions: 'dropStep' },
+          },
+        },
+        benefitsShown: {
+          on: { 'popup.closed': { guard: 'benefitsClosed', target: 'done' } },
+        },
+        done: { entry: 'finish' },
+      },
+    },
+  },
+})

@@ -1,0 +1,21 @@
+import type { SnapshotFrom } from 'xstate'
+import type { postloginMachine } from './postlogin.machine'
+import type { BindForm } from './postlogin.logic'
+
+type PostloginSnapshot = SnapshotFrom<typeof postloginMachine>
+
+/** The bind form (item, code send, countdown, last error), or null when no bind is asked for. */
+export const selectBindForm = (s: PostloginSnapshot): BindForm | null => s.context.form
+
+/** Whether a code may be sent now (no send in flight, not within 1.5 s of a send, no countdown). */
+export const selectCanSendCode = (s: PostloginSnapshot): boolean =>
+  s.matches({ signedIn: { binding: 'idle' } }) && s.context.form !== null && s.context.form.countdown === 0
+
+/** Whether a bind submission is in flight. */
+export const selectBindSubmitting = (s: PostloginSnapshot): boolean => s.context.form?.submitId != null
+
+/** How many items are bound and how many are required. */
+export const selectBindProgress = (s: PostloginSnapshot): { bound: number; required: number } => ({
+  bound: s.context.bind?.bound.length ?? 0,
+  required: s.context.bind?.mustBindItem ?? 0,
+})

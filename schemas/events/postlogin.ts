@@ -1,0 +1,66 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+import { Sensitive } from '../sensitive'
+import { PopupId } from './popup'
+
+/**
+ * The post-login sequence (screens §4 after login, bind flow): after a real sign-in, the forced
+ * password change first (the session actor does it and signs in again), then in order the forced
+ * bind, the forced pop-ups (the frame box), the recharge pop-up and the new benefits, each awaiting
+ * the one before; a sign-in also asks the other parts of the lobby to refresh what depends on the
+ * player. The bind forms are real: codes are sent and checked through the hall.
+ */
+
+/** A bind item of the forced bind flow, in the spec's order. */
+export const BindItem = Schema.Literals(['phone', 'email', 'googleAuth', 'withdrawPass'])
+export type BindItem = typeof BindItem.Type
+
+/** What a sign-in asks the lobby to refetch (spec §4: red dots, auth info, notices, game categories, reward-bind data). */
+export const RefreshItem = Schema.Literals(['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'])
+export type RefreshItem = typeof RefreshItem.Type
+
+/** The sequence asks the popup queue for a popup (forced bind, recharge, new benefits, download app). */
+export const postloginPopupRequested = defineEvent('postlogin.popupRequested', 'notice', 'The post-login sequence asks the popup queue for a popup.', {
+  popup: PopupId,
+  props: Schema.Record(Schema.String, Schema.Unknown),
+})
+
+/** The sequence closes its popup (a bind item was bound). */
+export const postloginPopupDismissed = defineEvent('postlogin.popupDismissed', 'notice', 'The post-login sequence closes its popup (an item was bound).', {
+  popup: PopupId,
+})
+
+/** A sign-in changed who is playing: what depends on the player is refetched. */
+export const postloginRefreshRequested = defineEvent('postlogin.refreshRequested', 'notice', 'A sign-in changed the player: red dots, auth info, notices, game categories and reward-bind data are refetched.', {
+  items: Schema.Array(RefreshItem),
+})
+
+/** The forced pop-ups step starts: the frame box shows the frames due. */
+export const postloginFramesStarted = defineEvent('postlogin.framesStarted', 'notice', 'The forced pop-ups step starts: the frame box shows the frames due.', {})
+
+/** The player asked for a verification code (phone, email) or to start the authenticator binding. */
+export const postloginCodeSendRequested = defineEvent('postlogin.codeSendRequested', 'intent', 'The player asked for a bind code (phone, email) or to start the authenticator binding.', {
+  item: Schema.Literals(['phone', 'email', 'googleAuth']),
+  target: Schema.String,
+})
+
+/** The player submitted a bind form: the target and the code (or the withdraw PIN). */
+export const postloginBindSubmitted = defineEvent('postlogin.bindSubmitted', 'intent', 'The player submitted a bind form with its code (or the withdraw PIN).', {
+  item: BindItem,
+  target: Schema.String,
+  code: Sensitive(Schema.String),
+})
+
+/** An item was bound. */
+export const postloginBound = defineEvent('postlogin.bound', 'notice', 'A bind item was bound.', {
+  item: BindItem,
+})
+
+/** The sequence reached its end for this sign-in. */
+export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'The post-login sequence reached its end for this sign-in.', {})
+
+/** The post-login events. */
+export const postloginEvents = [
+  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted,
+  postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
+] as const
