@@ -46,7 +46,8 @@ beforeAll(async () => {
   const lobby = new LobbyPage(page, hallUrl)
   await lobby.open()
   await lobby.waitReady()
-  await page.waitForTimeout(1500)
+  // The boot has settled once the session has spoken (a desktop visitor on site 001 is asked to log in).
+  await expect.poll(() => lobby.exportLog(), { timeout: 30_000 }).toMatch(/"session\.(authPromptNeeded|loggedIn)"/)
   log = await lobby.exportLog()
   await context.close()
 })
