@@ -210,7 +210,12 @@ export const catalogueMachine = setup({
   },
   states: {
     idle: {
-      on: { 'site.ready': 'ready' },
+      // The entry location may be announced before the site is ready: follow it, and load the
+      // list on screen as soon as the site is.
+      on: {
+        'nav.navigated': { actions: 'follow' },
+        'site.ready': { target: 'ready', actions: 'load' },
+      },
     },
     ready: {
       on: {
