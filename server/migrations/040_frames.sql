@@ -54,9 +54,9 @@ CREATE TABLE security_codes (
 );
 
 INSERT INTO frames (site_code, frame_type, img_style, img_url, img_color, title, publicity_name, content, location_type, location_value, sort) VALUES
-  (NULL, 1, 1, '/favicon.svg', '#1e6cff', 'Welcome back', 'login', '<p>Welcome back! Your daily bonus is waiting.</p>', 3, '', 10),
-  (NULL, 2, 2, '/favicon.svg', '#ff7a00', 'Today''s offer', 'day', '<p>Deposit today and get <b>10%</b> extra.</p>', 5, '', 20),
-  (NULL, 3, 3, '/favicon.svg', '#00a870', 'Home news', 'home', '<p>New games every week.</p>', 1, '', 30),
+  (NULL, 1, 1, 'data:image/svg+xml,%3Csvg xmlns=''http://www.w3.org/2000/svg'' width=''120'' height=''90''%3E%3Crect width=''120'' height=''90'' rx=''12'' fill=''%231e6cff''/%3E%3Ccircle cx=''60'' cy=''45'' r=''24'' fill=''%23ffd400''/%3E%3C/svg%3E', '#1e6cff', 'Welcome back', 'login', '<p>Welcome back! Your daily bonus is waiting.</p>', 3, '', 10),
+  (NULL, 2, 2, 'data:image/svg+xml,%3Csvg xmlns=''http://www.w3.org/2000/svg'' width=''120'' height=''90''%3E%3Crect width=''120'' height=''90'' rx=''12'' fill=''%231e6cff''/%3E%3Ccircle cx=''60'' cy=''45'' r=''24'' fill=''%23ffd400''/%3E%3C/svg%3E', '#ff7a00', 'Today''s offer', 'day', '<p>Deposit today and get <b>10%</b> extra.</p>', 5, '', 20),
+  (NULL, 3, 3, 'data:image/svg+xml,%3Csvg xmlns=''http://www.w3.org/2000/svg'' width=''120'' height=''90''%3E%3Crect width=''120'' height=''90'' rx=''12'' fill=''%231e6cff''/%3E%3Ccircle cx=''60'' cy=''45'' r=''24'' fill=''%23ffd400''/%3E%3C/svg%3E', '#00a870', 'Home news', 'home', '<p>New games every week.</p>', 1, '', 30),
   (NULL, 4, 4, '', '', 'A one-time notice', 'one', '<p>Please read our terms once.</p>', 2, 'https://example.com/terms', 40),
   (NULL, 1, 4, '', '', 'VIP club', 'vip', '<p>Climb the VIP levels.</p>', 8, '', 50),
   (NULL, 2, 4, '', '', 'Yuebao interest', 'yuebao', '<p>Earn interest on your balance.</p>', 10, '', 60),

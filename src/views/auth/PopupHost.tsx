@@ -3,6 +3,9 @@ import { AuthModal } from './AuthModal'
 import { ChangePasswordModal } from './ChangePasswordModal'
 import { LogoutConfirmModal, PlaceholderModal, TokenExpiredModal } from './MessageModals'
 import { usePopupView } from './popup-hooks'
+import { BindPopup } from '../postlogin/BindPopup'
+import { FramePopup } from '../postlogin/FramePopup'
+import type { Frame } from '../../../schemas/hall/calls/site'
 import './auth.css'
 
 /**
@@ -29,6 +32,13 @@ export const PopupHost = () => {
       return <TokenExpiredModal open={open} />
     case 'logoutConfirm':
       return <LogoutConfirmModal open={open} showCloseButton={view.showCloseButton} />
+    case 'forceBind':
+      return <BindPopup open={open} />
+    case 'forcePopup': {
+      // The frame box's frame: keyed by id so each frame starts fresh.
+      const frame = view.props['frame'] as Frame | undefined
+      return frame === undefined ? null : <FramePopup key={frame.id} frame={frame} open={open} showCloseButton={view.showCloseButton} />
+    }
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

@@ -1,0 +1,170 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch, newContext, watchErrors } from './support/browser'
+import { ShellPage } from './support/shell.model'
+
+/**
+ * The post-login sequence in a real browser (screens §4 after login, bind flow, force pop-up):
+ * the forced password change, then the forced binds with codes the hall really sent and checks,
+ * then the frames in order; the day frame once a day (the next day driven through the day
+ * runner's test hook, window.__lobbyDay); operator HTML shown as text, running nothing.
+ */
+
+const hallUrl = inject('hallUrl')
+let browser: Browser
+
+const control = async (name: string, body: unknown): Promise<Record<string, unknown>> => {
+  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) })
+  const json = (await res.json()) as Record<string, unknown>
+  if (!res.ok) throw new Error(`control ${name} answered ${res.status}: ${JSON.stringify(json)}`)
+  return json
+}
+
+type SeededFrame = { id: number; frameType: number; title: string; publicity_name: string }
+const seeded = async (): Promise<ReadonlyArray<SeededFrame>> => (await control('frames', {}))['frames'] as ReadonlyArray<SeededFrame>
+const frameNamed = (frames: ReadonlyArray<SeededFrame>, name: string): SeededFrame => {
+  const f = frames.find((x) => x.publicity_name === name)
+  if (f === undefined) throw new Error(`no seeded frame ${name}`)
+  return f
+}
+
+let n = 0
+const newUsername = (): string => `pl${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+/** A fresh registered player, signed in on a fresh page. */
+const freshPlayer = async (password: string) => {
+  const context = await newContext(browser, 'desktop')
+  const shell = new ShellPage(await context.newPage(), hallUrl)
+  const errors = watchErrors(shell.page)
+  await shell.open()
+  await shell.waitReady()
+  const username = newUsername()
+  await shell.register(username, password)
+  await expect.poll(async () => (await shell.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
+  return { context, shell, errors, username }
+}
+
+/** Closes the frame titled so, after checking it is the one shown. */
+const closeFrame = async (shell: ShellPage, title: string) => {
+  const frame = shell.dialog(title)
+  await frame.waitFor({ state: 'visible' })
+  await frame.getByRole('button', { name: 'Close', exact: true }).last().click()
+  await frame.waitFor({ state: 'hidden' })
+}
+
+/** What the popup queue showed, from the log: the popup ids of popup.shown, without the nulls. */
+const shownPopups = async (shell: ShellPage): Promise<string[]> => {
+  const log = await shell.exportLog()
+  return log
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { event: { type: string; popup?: string | null; props?: { frame?: { title: string } } } })
+    .filter((r) => r.event.type === 'popup.shown' && r.event.popup != null)
+    .map((r) => r.event.popup as string)
+}
+
+describe('post-login sequence in a real browser', () => {
+  it('change_password 1, must_bind_item 2 and three frames: change-password, the two binds, then the frames in order; the day frame once a day', async () => {
+    const { context, shell, errors, username } = await freshPlayer('abc12345')
+    const frames = await seeded()
+    const login = frameNamed(frames, 'login')
+    const day = frameNamed(frames, 'day')
+    const home = frameNamed(frames, 'home')
+    await control('player', { username, change_password: 1, must_bind_item: 2, frames: [login.id, day.id, home.id] })
+    await shell.logout(true)
+    await shell.login(username, 'abc12345')
+
+    // 1. The forced password change.
+    const change = shell.dialog('Change your password')
+    await change.waitFor({ state: 'visible' })
+    await change.getByLabel('Current password').fill('abc12345')
+    await change.getByLabel('New password', { exact: true }).fill('xyz98765')
+    await change.getByLabel('Confirm new password').fill('xyz98765')
+    await change.getByRole('button', { name: 'Change password' }).click()
+    await change.waitFor({ state: 'hidden' })
+
+    // 2. The binds: phone then email, on the security page, with the codes the hall sent.
+    const phone = shell.dialog('Bind your phone')
+    await phone.waitFor({ state: 'visible' })
+    await expect.poll(() => `${new URL(shell.page.url()).pathname}${new URL(shell.page.url()).search}`).toBe('/home/security?current=phone')
+    await phone.getByText('0 of 2 required items bound').waitFor()
+    await phone.getByLabel('Phone number').fill('5551230000')
+    await phone.getByRole('button', { name: 'Send code' }).click()
+    await phone.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    // The send button stays locked, and the countdown starts 1.5 s after the send.
+    await expect.poll(() => phone.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).toBe(true)
+    const phoneCode = (await control('last-code', { username, purpose: 'phone' }))['code'] as string
+    await phone.getByLabel('Verification code').fill(phoneCode === '000000' ? '111111' : '000000')
+    await phone.getByRole('button', { name: 'Confirm' }).click()
+    await phone.getByRole('alert').waitFor()
+    await phone.getByLabel('Verification code').fill(phoneCode)
+    await phone.getByRole('button', { name: 'Confirm' }).click()
+    await phone.waitFor({ state: 'hidden' })
+
+    const email = shell.dialog('Bind your email')
+    await email.waitFor({ state: 'visible' })
+    await email.getByText('1 of 2 required items bound').waitFor()
+    await email.getByLabel('Email address').fill(`${username}@example.com`)
+    await email.getByRole('button', { name: 'Send code' }).click()
+    await email.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    const emailCode = (await control('last-code', { username, purpose: 'email' }))['code'] as string
+    await email.getByLabel('Verification code').fill(emailCode)
+    await email.getByRole('button', { name: 'Confirm' }).click()
+    await email.waitFor({ state: 'hidden' })
+
+    // 3. The frames, in the hall's order.
+    await closeFrame(shell, login.title)
+    await closeFrame(shell, day.title)
+    await closeFrame(shell, home.title)
+    const shown = await shownPopups(shell)
+    expect(shown.slice(shown.indexOf('forceChangePwd'))).toEqual(['forceChangePwd', 'forceBind', 'forceBind', 'forcePopup', 'forcePopup', 'forcePopup'])
+
+    // A second login the same day: the login and home frames again, not the day frame.
+    await shell.logout(true)
+    await shell.login(username, 'xyz98765')
+    await closeFrame(shell, login.title)
+    await closeFrame(shell, home.title)
+    await expect.poll(async () => (await shell.eventTypes()).filter((t) => t === 'framebox.finished').length).toBe(2)
+    expect(await shell.dialog(day.title).count()).toBe(0)
+
+    // The next day (the day runner's test hook, as if midnight had passed): the day frame is back.
+    await shell.logout(true)
+    await shell.page.evaluate(() => (window as unknown as { __lobbyDay: { set(d: string): void } }).__lobbyDay.set('2099-01-02'))
+    await shell.login(username, 'xyz98765')
+    await closeFrame(shell, login.title)
+    await closeFrame(shell, day.title)
+    await closeFrame(shell, home.title)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('an HTML frame carrying a script and an event-handler attribute shows its text and runs nothing', async () => {
+    const { context, shell, errors, username } = await freshPlayer('abc12345')
+    const html = frameNamed(await seeded(), 'html')
+    await control('player', { username, frames: [html.id] })
+    await shell.logout(true)
+    await shell.login(username, 'abc12345')
+    const frame = shell.dialog(html.title)
+    await frame.waitFor({ state: 'visible' })
+    await frame.getByText('Safe text stays.').waitFor()
+    const content = frame.getByTestId('frame-content')
+    expect(await content.locator('script').count()).toBe(0)
+    expect(await content.locator('[onerror]').count()).toBe(0)
+    expect(await content.locator('a[href^="javascript"]').count()).toBe(0)
+    // The image that would have fired onerror is there (its error came and went): nothing ran.
+    await expect.poll(() => content.locator('img').evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+    expect(await shell.page.evaluate(() => (window as unknown as { __frameScriptRan?: boolean }).__frameScriptRan)).toBeUndefined()
+    await closeFrame(shell, html.title)
+    // The only error is the image's own failed load (src "x"): the attribute that would have run on it is gone.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([])
+    await context.close()
+  })
+})
