@@ -1,4 +1,5 @@
 import type { ActorSpec } from './spec'
+import { bannersActor } from './banners'
 import { frameboxActor } from './framebox'
 import { gamesActor, launchActor } from './games'
 import { musicActor } from './music'
@@ -13,6 +14,6 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor]
 
 export type { ActorSpec } from './spec'

@@ -19,6 +19,8 @@ import { startStorageRunner } from './effects/storage'
 import { FRAMEBOX_PREF_KEY, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
+import { startBannersRunner } from './effects/banners'
+import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -192,6 +194,13 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   })
   ;(w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
   cleanups.push(() => framebox.stop())
+  // The download banner's close and the 'no save shortcut tip' flag, kept in Dexie prefs.
+  const banners = startBannersRunner(core.bus, {
+    load: () => readPref(db, PREF_KEYS.banners, (v): v is unknown => v !== undefined),
+    save: (flags) => writePref(db, PREF_KEYS.banners, flags),
+  })
+  cleanups.push(() => banners.stop())
+  cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   cleanups.push(

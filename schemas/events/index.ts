@@ -1,6 +1,7 @@
 import type { Schema } from 'effect'
 import type { EventDef, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
+import { bannersEvents } from './banners'
 import { clockEvents } from './clock'
 import { diagnosticsEvents } from './diagnostics'
 import { frameboxEvents } from './framebox'
@@ -41,6 +42,7 @@ export const eventDefs = [
   ...toastEvents,
   ...walletEvents,
   ...gamesEvents,
+  ...bannersEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -63,6 +65,7 @@ export const schemaOf = (type: string): Schema.Top | undefined => byType.get(typ
 
 export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents }
 export * from './app'
+export * from './banners'
 export * from './clock'
 export * from './diagnostics'
 export * from './framebox'

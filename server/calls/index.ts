@@ -6,6 +6,7 @@ import { authCalls } from './auth'
 import { gameCalls } from './games'
 import { musicCalls } from './music'
 import { siteCalls } from './site'
+import { pwaCalls } from './pwa'
 import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
 import { frameCalls } from './frames'
@@ -13,4 +14,4 @@ import { securityCalls } from './security'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls]

@@ -653,17 +653,26 @@ export const netstatLogger = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * The install record (spec §7.3): uploaded when the player accepts the browser's install prompt
+ * (add to home screen). channel_type is always 1 and upload_type always 2 in the spec.
+ */
+export const PwaStatisticRequest = Schema.Struct({
+  currency: Schema.String,
+  /** The promotion channel the visitor came by ('' when none). */
+  channel_name: Schema.String,
+  channel_type: Schema.Literal(1),
+  /** The device fingerprint (the same as the device header). */
+  visitor_deviceid: Schema.String,
+  upload_type: Schema.Literal(2),
+})
+export type PwaStatisticRequest = typeof PwaStatisticRequest.Type
+
 export const pwaStatistic = defineCall({
   name: 'pwaStatistic',
   area: 'site',
   path: '/pwa/arguments/upLoadpwaStatistic',
   silent: true,
-  request: Schema.Struct({
-    currency: Schema.optional(Schema.String),
-    channel_name: Schema.optional(Schema.String),
-    channel_type: Schema.optional(Schema.Number),
-    visitor_deviceid: Schema.optional(Schema.String),
-    upload_type: Schema.optional(Schema.Number),
-  }),
+  request: PwaStatisticRequest,
   response: OpenResponse,
 })
