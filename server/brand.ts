@@ -80,7 +80,8 @@ export const manifestOf = async (db: Queryable, site: SiteRow): Promise<unknown>
     name: site.name,
     short_name: site.name,
     description: info?.description ?? site.name,
-    start_url: `/home/game?site=${site.code}`,
+    // pwal=0: the installed app never offers to install itself (spec screens §2 banners).
+    start_url: `/home/game?site=${site.code}&pwal=0`,
     scope: '/',
     display: 'standalone',
     background_color: '#0a0f1e',

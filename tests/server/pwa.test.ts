@@ -29,3 +29,20 @@ describe('the install record at the reference hall (calls §7.3)', () => {
     expect((await upload(site, partial)).envelope.code).not.toBe(1)
   })
 })
+
+describe('the PWA manifest of a site', () => {
+  // The page's link to it is checked in the browser (tests/e2e/layouts.test.ts).
+  it('is valid, starts with pwal=0, and its icons are served', async () => {
+    const res = await fetch(`${hall.url}/hall/static/brand/101/manifest.webmanifest`)
+    expect(res.status).toBe(200)
+    const m = (await res.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> }
+    expect(m.name).not.toBe('')
+    expect(m.display).toBe('standalone')
+    expect(new URL(m.start_url, hall.url).searchParams.get('pwal')).toBe('0')
+    expect(m.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    for (const icon of m.icons) {
+      const r = await fetch(new URL(icon.src, hall.url))
+      expect([icon.src, r.status, r.headers.get('content-type')?.split(';')[0]]).toEqual([icon.src, 200, icon.type])
+    }
+  })
+})

@@ -1,9 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import { selectDownloadBannerHidden, selectGuideIsIos, selectGuideOpen, selectInstallTip, type bannersMachine } from '../../../actors/banners'
 import { Icon } from '../../ui/Icon'
-import { useSend } from '../../system-react'
+import { Modal } from '../../ui/Modal'
+import { useActorSelector, useSend } from '../../system-react'
 import { useNavigate, useRouteName, useRouteQuery } from '../routing/nav-hooks'
 import { useBrandLogo, useLayout, useSiteCode } from '../shell/site-look'
+import { useSiteName } from '../shell/Header'
 import './banners.css'
 
 /** Site codes whose native app shells still show the download banner (spec §2). */
@@ -25,7 +29,7 @@ export const DownloadBanner = () => {
   const brand = useBrandLogo()
   const site = useSiteCode()
   const [folded, setFolded] = useState(false)
-  const [closed, setClosed] = useState(false)
+  const closed = useBanners(selectDownloadBannerHidden)
   if (route !== 'game' || query['tabItem'] === 'mine' || closed || brand?.downloadOpen !== true) return null
   if (inNativeShell() && !DOWNLOAD_BANNER_SHELL_SITES.includes(site)) return null
   return (
@@ -51,10 +55,74 @@ export const DownloadBanner = () => {
       >
         <Icon name={folded ? 'chevronDown' : 'chevronLeft'} />
       </button>
-      <button type="button" className="icon-button icon-button--small" aria-label={t('download.close')} onClick={() => setClosed(true)}>
+      <button type="button" className="icon-button icon-button--small" aria-label={t('download.close')} onClick={() => send({ type: 'banners.downloadCloseRequested' })}>
         <Icon name="close" />
       </button>
     </aside>
+  )
+}
+
+type BannersRef = ActorRefFrom<typeof bannersMachine>
+const useBanners = <T,>(selector: (s: ReturnType<BannersRef['getSnapshot']>) => T): T => useActorSelector<BannersRef, T>('banners', selector)
+
+/**
+ * The add-to-home-screen tip (spec §2 banners), on /home/game: the add button shows the browser's
+ * install prompt where there is one, else the guide (always on iOS). 'Don't show again' keeps the
+ * 'no save shortcut tip' flag; the query pwal=0 hides the tip (the banners actor decides).
+ */
+export const InstallTip = () => {
+  const { t } = useTranslation('layout')
+  const send = useSend()
+  const route = useRouteName()
+  const query = useRouteQuery()
+  const brand = useBrandLogo()
+  const site = useSiteName()
+  const tip = useBanners(selectInstallTip)
+  if (tip === 'none' || route !== 'game' || query['tabItem'] === 'mine') return null
+  return (
+    <aside className="install-tip" aria-label={t('pwa.label')}>
+      <span className="install-tip__icon" aria-hidden="true">
+        <Icon name="plus" />
+      </span>
+      <p className="install-tip__text">{t('pwa.text', { brand: brand?.brandName || site })}</p>
+      <button type="button" className="button button--accent button--small" onClick={() => send({ type: 'pwa.installRequested' })}>
+        {t('pwa.add')}
+      </button>
+      <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'pwa.tipClosed', never: true })}>
+        {t('pwa.never')}
+      </button>
+      <button type="button" className="icon-button icon-button--small" aria-label={t('pwa.close')} onClick={() => send({ type: 'pwa.tipClosed', never: false })}>
+        <Icon name="close" />
+      </button>
+    </aside>
+  )
+}
+
+/** The add-to-home-screen guide: iOS (Share → Add to Home Screen) or the browser's menu. */
+export const InstallGuide = () => {
+  const { t } = useTranslation('layout')
+  const send = useSend()
+  const open = useBanners(selectGuideOpen)
+  const ios = useBanners(selectGuideIsIos)
+  const close = () => send({ type: 'pwa.guideClosed' })
+  const steps = ios ? (['iosShare', 'iosAdd', 'confirm'] as const) : (['menu', 'install', 'confirm'] as const)
+  return (
+    <Modal open={open} title={t('pwa.guideTitle')} onClose={close} showCloseButton closeLabel={t('pwa.guideClose')} className="install-guide">
+      <ol className="install-guide__steps">
+        {steps.map((step, i) => (
+          <li key={step}>
+            <span className="install-guide__number" aria-hidden="true">
+              {i + 1}
+            </span>
+            {step === 'iosShare' && <Icon name="share" className="install-guide__icon" />}
+            <span>{t(`pwa.step.${step}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="button button--accent" onClick={close}>
+        {t('pwa.done')}
+      </button>
+    </Modal>
   )
 }
 

@@ -4,9 +4,10 @@ import { Icon } from '../../ui/Icon'
 import { GameContent } from '../game/GameContent'
 import { useNavigate, useRouteQuery } from '../routing/nav-hooks'
 import { CATEGORIES, visibleCategories } from '../shell/categories'
-import { formatMoney, useSiteName } from '../shell/Header'
+import { useSiteName } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useMedia, DESKTOP_QUERY } from '../../ui/useMedia'
+import { MineView } from './MineView'
 
 /**
  * The game page (/home/game): the lobby's home. The game lists of each category arrive with a
@@ -71,60 +72,6 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
 
       <h2 className="section-title">{t(`category.${category.key}`)}</h2>
       <GameContent />
-    </section>
-  )
-}
-
-/** The Mine view (spec §2): the user card and the nav card, for a real login. */
-const MineView = () => {
-  const { t, i18n } = useTranslation()
-  const send = useSend()
-  const navigate = useNavigate()
-  const session = useSessionView()
-  const name = session.username ?? t('mine.player')
-  const entries = [
-    { name: 'promote', icon: 'friends' },
-    { name: 'report', icon: 'ticket' },
-    { name: 'records', icon: 'clock' },
-    { name: 'withdraw', icon: 'wallet' },
-    { name: 'vip', icon: 'star' },
-    { name: 'setting', icon: 'tools' },
-  ] as const
-  return (
-    <section className="mine" aria-labelledby="page-title">
-      <h1 id="page-title" className="visually-hidden">
-        {t('tab.mine')}
-      </h1>
-      <div className="card user-card">
-        <span className="avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-        <div className="user-card__who">
-          <p className="user-card__name">{name}</p>
-          <p className="user-card__balance">
-            <span className="balance__currency">{session.currency}</span> {formatMoney(session.balance, i18n.language)}
-          </p>
-        </div>
-        <div className="user-card__actions">
-          <button type="button" className="button button--accent button--small" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
-            {t('header.recharge')}
-          </button>
-          <button type="button" className="button button--ghost button--small" onClick={() => navigate('withdraw')}>
-            {t('header.withdraw')}
-          </button>
-        </div>
-      </div>
-      <ul className="card nav-card" role="list">
-        {entries.map((e) => (
-          <li key={e.name}>
-            <button type="button" className="nav-card__item" onClick={() => navigate(e.name)}>
-              <Icon name={e.icon} className="nav-card__icon" />
-              <span>{t(`route.${e.name}`)}</span>
-              <Icon name="chevronRight" className="nav-card__chevron" />
-            </button>
-          </li>
-        ))}
-      </ul>
     </section>
   )
 }

@@ -7,7 +7,7 @@ import { Header, useSiteName } from './Header'
 import { MenuDrawer, SideMenu } from './SideMenu'
 import { TabBar } from './TabBar'
 import { useLayout, useSiteLook } from './site-look'
-import { DownloadBanner, PromoBanner } from '../banners/Banners'
+import { DownloadBanner, InstallGuide, InstallTip, PromoBanner } from '../banners/Banners'
 
 /**
  * The app shell (spec §2): header, side menu (a drawer on phones), the page, and on phones the
@@ -49,6 +49,8 @@ export const Shell = ({ children }: { children: ReactNode }) => {
         <main id="main" ref={main} className="shell__main" tabIndex={-1}>
           {!desktop && <DownloadBanner />}
           <PromoBanner desktop={desktop} />
+          <InstallTip />
+          <InstallGuide />
           {children}
         </main>
       </div>

@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import { selectDisplayName, selectIsRefreshingBalance, type sessionMachine } from '../../../actors/session'
+import { selectSysSwitches, type siteMachine } from '../../../actors/site'
+import { useActorSelector, useSend } from '../../system-react'
+import { Icon, type IconName } from '../../ui/Icon'
+import { useNavigate } from '../routing/nav-hooks'
+import { formatMoney } from '../shell/Header'
+import { useSessionView } from '../shell/session-view'
+import type { RouteName } from '../../../schemas/routes'
+import './mine.css'
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>
+type SiteRef = ActorRefFrom<typeof siteMachine>
+
+/**
+ * The Mine view (spec §2, /home/game?tabItem=mine): the user card (avatar 56, platform id,
+ * username with a copy button, VIP badge when VIP is open, game_gold with refresh and the currency
+ * icon, recharge, withdraw, wallet and yuebao) and the nav card (promote with the R$75 text,
+ * account details, betting record, personal statement, withdrawal management, the VIP progress
+ * bar when VIP is open). Entries whose screens are not built go to their placeholder routes.
+ */
+export const MineView = () => {
+  const { t, i18n } = useTranslation('layout')
+  const { t: shell } = useTranslation()
+  const { t: account } = useTranslation('account')
+  const send = useSend()
+  const navigate = useNavigate()
+  const session = useSessionView()
+  const platformId = useActorSelector<SessionRef, string | null>('session', selectDisplayName)
+  const refreshing = useActorSelector<SessionRef, boolean>('session', selectIsRefreshingBalance)
+  const vipOpen = useActorSelector<SiteRef, string>('site', selectSysSwitches).split(' ').includes('vip_status')
+  const [copied, setCopied] = useState(false)
+  const name = session.username ?? shell('mine.player')
+  const copy = () => {
+    void globalThis.navigator?.clipboard?.writeText(name).then(
+      () => setCopied(true),
+      () => undefined,
+    )
+  }
+  const actions: ReadonlyArray<{ key: string; label: string; icon: IconName; go: () => void; accent?: boolean }> = [
+    { key: 'recharge', label: shell('header.recharge'), icon: 'plus', go: () => send({ type: 'popup.openRequested', popup: 'pay' }), accent: true },
+    { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: () => navigate('withdraw') },
+    { key: 'wallet', label: shell('route.centerWallet'), icon: 'wallet', go: () => navigate('centerWallet') },
+    { key: 'yuebao', label: shell('route.yuebao'), icon: 'vault', go: () => navigate('yuebao') },
+  ]
+  const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string }> = [
+    { key: 'promote', label: shell('route.promote'), icon: 'friends', route: 'promote', note: t('mine.promoteNote') },
+    { key: 'accountDetails', label: account('personal.accountDetails'), icon: 'ticket', route: 'report', query: { current: '0' } },
+    { key: 'bettingRecord', label: account('personal.bettingRecord'), icon: 'clock', route: 'report', query: { current: '1' } },
+    { key: 'statement', label: account('personal.statement'), icon: 'cards', route: 'report', query: { current: '2' } },
+    { key: 'withdrawals', label: account('personal.withdrawals'), icon: 'wallet', route: 'withdraw' },
+  ]
+  return (
+    <section className="mine" aria-labelledby="page-title">
+      <h1 id="page-title" className="visually-hidden">
+        {shell('tab.mine')}
+      </h1>
+      <section className="card user-card mine-card" aria-label={t('mine.userCard')}>
+        <div className="mine-card__head">
+          <span className="avatar" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+          <div className="user-card__who">
+            <p className="mine-card__platform">{t('mine.platformId', { id: platformId ?? '—' })}</p>
+            <p className="user-card__name">
+              <span>{name}</span>
+              <button type="button" className="icon-button icon-button--small" aria-label={copied ? t('mine.copied') : t('mine.copy')} onClick={copy}>
+                <Icon name="copy" />
+              </button>
+              {vipOpen && (
+                <span className="mine-card__vip">
+                  <Icon name="star" aria-hidden="true" /> {shell('route.vip')}
+                </span>
+              )}
+            </p>
+            <p className="user-card__balance mine-card__balance">
+              <span className="mine-card__currency" aria-hidden="true">
+                {session.currency.slice(0, 1)}
+              </span>
+              <span className="visually-hidden">{session.currency}</span>
+              <strong>{formatMoney(session.balance, i18n.language)}</strong>
+              <button
+                type="button"
+                className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}
+                aria-label={t('mine.refresh')}
+                aria-busy={refreshing}
+                disabled={refreshing}
+                onClick={() => send({ type: 'session.balanceRefreshRequested' })}
+              >
+                <Icon name="refresh" />
+              </button>
+            </p>
+          </div>
+        </div>
+        <ul className="mine-card__actions" role="list">
+          {actions.map((a) => (
+            <li key={a.key}>
+              <button type="button" className={`button button--small ${a.accent === true ? 'button--accent' : 'button--ghost'}`} onClick={a.go}>
+                <Icon name={a.icon} aria-hidden="true" />
+                {a.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <nav className="card nav-card" aria-label={t('mine.navCard')}>
+        <ul role="list">
+          {entries.map((e) => (
+            <li key={e.key}>
+              <button type="button" className="nav-card__item" onClick={() => navigate(e.route, e.query === undefined ? undefined : { query: e.query })}>
+                <Icon name={e.icon} className="nav-card__icon" />
+                <span>{e.label}</span>
+                {e.note !== undefined && <span className="nav-card__note">{e.note}</span>}
+                <Icon name="chevronRight" className="nav-card__chevron" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {vipOpen && (
+          <button type="button" className="nav-card__item mine-vip" onClick={() => navigate('vip')}>
+            <Icon name="star" className="nav-card__icon" />
+            <span className="mine-vip__label">{t('mine.vipProgress')}</span>
+            <span className="mine-vip__bar" role="progressbar" aria-label={t('mine.vipProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={0}>
+              <span className="mine-vip__fill" />
+            </span>
+            <Icon name="chevronRight" className="nav-card__chevron" />
+          </button>
+        )}
+      </nav>
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch, newContext, watchErrors } from './support/browser'
+import { ShellPage } from './support/shell.model'
+
+/**
+ * Banners and the Mine page (spec §2): the download banner's close is remembered across reloads
+ * (Dexie prefs), the add-to-home-screen tip shows its guide and is suppressed by pwal=0 or by
+ * 'Don't show again', and the Mine page shows the user card and the nav card for the demo player.
+ */
+const hallUrl = inject('hallUrl')
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const open = async (page: Page, query = ''): Promise<void> => {
+  await page.goto(`${hallUrl}/home/game?site=001${query}`)
+  await page.getByRole('banner').waitFor({ timeout: 30_000 })
+}
+
+const downloadBanner = (page: Page) => page.getByRole('complementary', { name: 'Download the app' })
+const installTip = (page: Page) => page.getByRole('complementary', { name: 'Add to home screen' })
+
+describe('banners on a phone (site 001)', () => {
+  it('the download banner closed stays closed after a reload', async () => {
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    await open(page)
+    await downloadBanner(page).getByRole('button', { name: 'Close the banner' }).click()
+    await downloadBanner(page).waitFor({ state: 'detached' })
+    await page.reload()
+    await page.getByRole('banner').waitFor({ timeout: 30_000 })
+    // The install tip shows once the kept flags are read: by then the banner would show if it could.
+    await installTip(page).waitFor()
+    expect(await downloadBanner(page).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('the install tip opens its guide; pwal=0 suppresses it, and so does "Don\'t show again" after a reload', async () => {
+    const context = await newContext(browser, 'phone')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    await open(page, '&pwal=0')
+    // The kept flags are read when the download banner shows; the tip stays away.
+    await downloadBanner(page).waitFor()
+    expect(await installTip(page).count()).toBe(0)
+
+    await open(page)
+    const tip = installTip(page)
+    await tip.getByText('Add Lobby to your home screen for one-tap access').waitFor()
+    // Headless Chromium offers no install prompt here, so the add button opens the guide.
+    await tip.getByRole('button', { name: 'Add', exact: true }).click()
+    const guide = page.getByRole('dialog', { name: 'Add to Home Screen' })
+    await guide.getByText('Open the browser\'s menu').waitFor()
+    await guide.getByRole('button', { name: 'Got it' }).click()
+    await guide.waitFor({ state: 'hidden' })
+    await tip.getByRole('button', { name: "Don't show again" }).click()
+    await tip.waitFor({ state: 'detached' })
+    await page.reload()
+    await downloadBanner(page).waitFor({ timeout: 30_000 })
+    expect(await installTip(page).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the Mine page', () => {
+  it('shows the user card and the nav card for the demo player', async () => {
+    const context = await newContext(browser, 'desktop')
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    const shell = new ShellPage(page, hallUrl)
+    await open(page)
+    // On the web the login popup opens at boot on site 001.
+    await shell.authDialog.waitFor()
+    await shell.login('demo', 'demo1234')
+    await open(page, '&tabItem=mine')
+    const card = page.getByRole('region', { name: 'Your account' })
+    await card.getByText('demo', { exact: true }).waitFor({ timeout: 30_000 })
+    await card.getByRole('button', { name: 'Copy the username' }).waitFor()
+    await card.getByRole('button', { name: 'Refresh the balance' }).click()
+    for (const name of ['Deposit', 'Withdraw', 'Central wallet', 'Savings']) await card.getByRole('button', { name, exact: true }).waitFor()
+    const nav = page.getByRole('navigation', { name: 'Account menu' })
+    await nav.getByRole('button', { name: /Earn R\$75/ }).waitFor()
+    for (const name of ['Account details', 'Betting record', 'Personal statement', 'Withdrawal management']) {
+      await nav.getByRole('button', { name, exact: true }).waitFor()
+    }
+    await nav.getByRole('progressbar', { name: 'VIP progress' }).waitFor()
+    await nav.getByRole('button', { name: 'Betting record', exact: true }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/report')
+    expect(new URL(page.url()).searchParams.get('current')).toBe('1')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
