@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest'
+import { assign, setup, type SnapshotFrom } from 'xstate'
+import {
+  CODE_DELAYS, COUNTDOWN_SECONDS, bindStateOf, nextBindItem, postloginInitialContext, postloginMachine,
+  type PostloginContext, type PostloginEvent,
+} from '../../actors/postlogin'
+import { modelHarness, type DelayEvent, type StepCheck } from './harness'
+
+// The test model: the post-login sequence's steps written out again, with the code-send delays
+// (1.5 s before the countdown, then a second at a time) as explicit delay events. Reading the
+// user info is the pure rule of postlogin.logic (unit-tested on its own).
+
+type ModelEvent = PostloginEvent | DelayEvent
+
+const id = (c: PostloginContext) => `postlogin-${c.requestCount + 1}`
+const answers = (rid: string | null | undefined, e: ModelEvent) => (e.type === 'hall.responded' || e.type === 'hall.failed') && rid != null && e.requestId === rid
+const listOf = (d: unknown) => ((d as { list?: unknown[] } | null)?.list ?? []).length
+const pops = (d: unknown) => (d as { pop?: unknown } | null)?.pop === 1
+
+const model = setup({
+  types: { context: {} as PostloginContext, events: {} as ModelEvent },
+  guards: {
+    real: ({ event }) => event.type === 'session.loggedIn' && event.real,
+    mustChange: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
+    userInfo: ({ event }) => bindStateOf(event) !== null,
+    sysInfo: ({ event }) => event.type === 'hall.responded' && event.call === 'getSysInfo',
+    needsBind: ({ context }) => nextBindItem(context.bind) !== null,
+    canSend: ({ context, event }) => event.type === 'postlogin.codeSendRequested' && context.form?.item === event.item && context.form.sendId === null && context.form.countdown === 0,
+    canSubmit: ({ context, event }) => event.type === 'postlogin.bindSubmitted' && context.form?.item === event.item && context.form.submitId === null,
+    sendAnswer: ({ context, event }) => answers(context.form?.sendId, event),
+    submitAnswer: ({ context, event }) => answers(context.form?.submitId, event),
+    stepAnswer: ({ context, event }) => answers(context.stepId, event),
+    rechargeAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && listOf(event.data) > 0,
+    benefitsAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && pops(event.data),
+    startDue: ({ event }) => event.type === 'delay' && event.ms >= CODE_DELAYS.countdownStart,
+    tickDue: ({ event }) => event.type === 'delay' && event.ms >= CODE_DELAYS.tick,
+    lastTickDue: ({ context, event }) => event.type === 'delay' && event.ms >= CODE_DELAYS.tick && (context.form?.countdown ?? 0) <= 1,
+    closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
+    closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
+    closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+  },
+  actions: {
+    user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
+    signIn: assign({ form: null, stepId: null }),
+    signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
+    openBind: assign(({ context }) => {
+      const item = nextBindItem(context.bind)
+      return item === null ? {} : { form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null } }
+    }),
+    send: assign(({ context, event }) =>
+      context.form === null || event.type !== 'postlogin.codeSendRequested' ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, sendId: id(context), sentTo: event.target, error: null } },
+    ),
+    sendDone: assign(({ context, event }) =>
+      context.form === null ? {} : { form: { ...context.form, sendId: null, error: event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : event.type === 'hall.failed' ? { code: null, message: event.error._tag } : null } },
+    ),
+    count: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: COUNTDOWN_SECONDS } })),
+    tick: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: Math.max(0, context.form.countdown - 1) } })),
+    submit: assign(({ context }) => (context.form === null ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, submitId: id(context), error: null } })),
+    bound: assign(({ context }) =>
+      context.form === null || context.bind === null ? {} : { bind: { ...context.bind, bound: [...context.bind.bound, context.form.item] }, form: { ...context.form, submitId: null } },
+    ),
+    submitFailed: assign(({ context, event }) =>
+      context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: event.error._tag } } },
+    ),
+    dropForm: assign({ form: null }),
+    step: assign(({ context }) => ({ requestCount: context.requestCount + 1, stepId: id(context) })),
+    dropStep: assign({ stepId: null }),
+  },
+}).createMachine({
+  id: 'postloginModel',
+  context: postloginInitialContext,
+  initial: 'signedOut',
+  on: {
+    'hall.responded': [
+      { guard: 'userInfo', actions: 'user' },
+      { guard: 'sysInfo', actions: assign(({ event }) => ({ guideSetupMode: Number((event as { data?: { guideSetupMode?: unknown } }).data?.guideSetupMode ?? 0) || 0 })) },
+    ],
+    'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: 'signIn' }, { target: '.signedOut', actions: 'signOut' }],
+    'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
+  },
+  states: {
+    signedOut: {},
+    signedIn: {
+      initial: 'start',
+      states: {
+        start: { always: [{ guard: 'mustChange', target: 'changingPassword' }, { target: 'bindCheck' }] },
+        changingPassword: {},
+        bindCheck: { always: [{ guard: 'needsBind', target: 'binding', actions: 'openBind' }, { target: 'frames' }] },
+        binding: {
+          initial: 'idle',
+          on: {
+            'postlogin.bindSubmitted': { guard: 'canSubmit', actions: 'submit' },
+            'hall.responded': { guard: 'submitAnswer', target: 'bindClosing', actions: 'bound' },
+            'hall.failed': { guard: 'submitAnswer', actions: 'submitFailed' },
+          },
+          states: {
+            idle: { on: { 'postlogin.codeSendRequested': { guard: 'canSend', target: 'sending', actions: 'send' } } },
+            sending: {
+              on: {
+                'hall.responded': { guard: 'sendAnswer', target: 'sent', actions: 'sendDone' },
+                'hall.failed': { guard: 'sendAnswer', target: 'idle', actions: 'sendDone' },
+              },
+            },
+            sent: { on: { delay: { guard: 'startDue', target: 'counting', actions: 'count' } } },
+            counting: { on: { delay: [{ guard: 'lastTickDue', target: 'idle', actions: 'tick' }, { guard: 'tickDue', target: 'counting', actions: 'tick' }] } },
+          },
+        },
+        bindClosing: { on: { 'popup.closed': { guard: 'closedBind', target: 'bindCheck', actions: 'dropForm' } } },
+        frames: { on: { 'framebox.finished': { target: 'recharge', actions: 'step' } } },
+        recharge: {
+          on: {
+            'hall.responded': [{ guard: 'rechargeAnswer', target: 'rechargeShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'benefits', actions: ['dropStep', 'step'] }],
+            'hall.failed': { guard: 'stepAnswer', target: 'benefits', actions: ['dropStep', 'step'] },
+          },
+        },
+        rechargeShown: { on: { 'popup.closed': { guard: 'closedRecharge', target: 'benefits', actions: 'step' } } },
+        benefits: {
+          on: {
+            'hall.responded': [{ guard: 'benefitsAnswer', target: 'benefitsShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'done', actions: 'dropStep' }],
+            'hall.failed': { guard: 'stepAnswer', target: 'done', actions: 'dropStep' },
+          },
+        },
+        benefitsShown: { on: { 'popup.closed': { guard: 'closedBenefits', target: 'done' } } },
+        done: {},
+      },
+    },
+  },
+})
+
+type ModelSnapshot = SnapshotFrom<typeof model>
+
+const userInfo = (mustBindItem: number, hasRecharged = 0): ModelEvent => ({
+  type: 'hall.responded', requestId: 'session-1', call: 'login',
+  data: { must_bind_item: mustBindItem, mobile_phone: '', email: '', is_open_google_auth: 0, userOptResult: [0, 0, 0, 0, 0], has_recharged: hasRecharged },
+})
+const loggedIn = (real: boolean, mustChangePassword: boolean): ModelEvent => ({
+  type: 'session.loggedIn', mode: 'normal', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword,
+})
+const wrongCode: ModelEvent = { type: 'hall.failed', requestId: '', call: '', error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } }
+
+const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
+  const c = s.context
+  const form = c.form
+  // Mid-countdown every second behaves alike: only time passes there (the ends get every event).
+  if (form !== null && form.countdown > 1 && form.countdown < COUNTDOWN_SECONDS) return [{ type: 'delay', ms: CODE_DELAYS.tick }]
+  const out: ModelEvent[] = []
+  const signedOut = s.matches('signedOut')
+  if (signedOut && c.bind === null) out.push(userInfo(1), userInfo(0, 1))
+  if (signedOut && c.guideSetupMode === 0) out.push({ type: 'hall.responded', requestId: 'site-2', call: 'getSysInfo', data: { guideSetupMode: 1 } })
+  if (c.requestCount < 2 && c.bind !== null) out.push(loggedIn(true, false), loggedIn(true, true))
+  if (!signedOut) out.push(loggedIn(false, false), { type: 'session.loggedOut', reason: 'logout' })
+  if (form !== null) {
+    // Bounded: a few requests per sign-in, and submissions only at the ends of the countdown.
+    if (c.requestCount < 4) out.push({ type: 'postlogin.codeSendRequested', item: 'phone', target: '5551234567' })
+    if (c.requestCount < 4 && (form.countdown === 0 || form.countdown === COUNTDOWN_SECONDS)) {
+      out.push({ type: 'postlogin.bindSubmitted', item: 'phone', target: '5551234567', code: '123456' })
+    }
+    if (form.sendId !== null) {
+      out.push({ type: 'hall.responded', requestId: form.sendId, call: 'securityCreateSms', data: {} })
+      out.push({ ...wrongCode, requestId: form.sendId } as ModelEvent)
+    }
+    if (form.submitId !== null) {
+      out.push({ type: 'hall.responded', requestId: form.submitId, call: 'securityModifyPhone', data: {} })
+      out.push({ type: 'hall.failed', requestId: form.submitId, call: 'securityModifyPhone', error: { _tag: 'Network', message: 'offline' } })
+    }
+  }
+  if (c.stepId !== null) {
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { list: [{ id: 1 }] } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { list: [], pop: 1 } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 0 } })
+    out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
+  }
+  out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { list: [1] } })
+  out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
+  out.push({ type: 'framebox.finished' })
+  out.push({ type: 'delay', ms: CODE_DELAYS.countdownStart - 1 }, { type: 'delay', ms: CODE_DELAYS.countdownStart }, { type: 'delay', ms: CODE_DELAYS.tick })
+  return out
+}
+
+const invariants = () => ({ real, model: m, emitted }: StepCheck<typeof postloginMachine, typeof model>) => {
+  // The context (bind state, form, countdown, request ids) is the model's.
+  expect(real.context).toEqual(m.context)
+  // The download-app popup exactly on a real sign-in of a player who recharged, when guideSetupMode > 0.
+  const download = emitted.filter((x) => x.type === 'postlogin.popupRequested' && (x as unknown as { popup: string }).popup === 'downloadApp')
+  const signedIn = emitted.some((x) => x.type === 'postlogin.refreshRequested')
+  expect(download.length).toBe(signedIn && m.context.hasRecharged && m.context.guideSetupMode > 0 ? 1 : 0)
+  // Every hall request names the id the model now waits for.
+  for (const e of emitted.filter((x) => x.type === 'hall.requested')) {
+    expect([m.context.form?.sendId, m.context.form?.submitId, m.context.stepId]).toContain((e as unknown as { requestId: string }).requestId)
+  }
+  // A bind popup is asked for exactly when the binding starts, with the item in order.
+  for (const e of emitted.filter((x) => x.type === 'postlogin.popupRequested' && (x as unknown as { popup: string }).popup === 'forceBind')) {
+    expect((e as unknown as { props: { item: string } }).props.item).toBe(m.context.form?.item)
+  }
+}
+
+const postlogin = modelHarness({
+  name: 'postlogin',
+  machine: postloginMachine,
+  model,
+  events: samples,
+  check: invariants(),
+  limits: { traversal: 200_000, paths: 20_000 },
+})
+
+describe('postlogin actor model', () => {
+  it('follows the model on every generated path and covers every state and transition', () => {
+    const report = postlogin.run()
+    expect(report.states.uncovered).toEqual([])
+    expect(report.transitions.uncovered).toEqual([])
+    expect(report.branches.uncovered).toEqual([])
+    expect(report.droppedPaths).toBe(0)
+  })
+
+  it('a player who must change the password and bind one item: change, then bind with a real code, then the frames, recharge and benefits', () => {
+    const { emitted, real } = postlogin.runEvents([
+      userInfo(1),
+      loggedIn(true, true),
+      loggedIn(true, false),
+      { type: 'postlogin.codeSendRequested', item: 'phone', target: '5551234567' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'securityCreateSms', data: {} },
+      { type: 'delay', ms: CODE_DELAYS.countdownStart },
+      { type: 'postlogin.bindSubmitted', item: 'phone', target: '5551234567', code: '123456' },
+      { type: 'hall.responded', requestId: 'postlogin-2', call: 'securityModifyPhone', data: {} },
+      { type: 'popup.closed', popup: 'forceBind' },
+      { type: 'framebox.finished' },
+      { type: 'hall.responded', requestId: 'postlogin-3', call: 'popRechargeListV2', data: { list: [] } },
+      { type: 'hall.responded', requestId: 'postlogin-4', call: 'newcomerBenefitPop', data: { pop: 0 } },
+    ])
+    expect(emitted.map((e) => e.type)).toEqual([
+      'postlogin.refreshRequested', // the first sign-in (password change pending)
+      'postlogin.refreshRequested', // the sign-in after the change: the steps rerun
+      'postlogin.popupRequested',
+      'hall.requested',
+      'hall.requested',
+      'postlogin.bound',
+      'postlogin.popupDismissed',
+      'postlogin.framesStarted',
+      'hall.requested',
+      'hall.requested',
+      'postlogin.finished',
+    ])
+    expect(real.value).toEqual({ signedIn: 'done' })
+  })
+})

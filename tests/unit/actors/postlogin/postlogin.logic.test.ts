@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem } from '../../../../actors/postlogin'
+import { localDay, msToMidnight, startFrameboxRunner } from '../../../../src/effects/framebox'
+import { createTestSystem } from '../../../../src/system'
+import { appStarted } from '../../../support/site-fixtures'
+
+const login = (data: Record<string, unknown>) => ({ type: 'hall.responded', requestId: 's-1', call: 'login', data })
+
+describe('bind flow rules', () => {
+  it('asks for the unbound items in the order phone, email, google auth, withdraw password until must_bind_item are bound', () => {
+    expect(BIND_ORDER).toEqual(['phone', 'email', 'googleAuth', 'withdrawPass'])
+    expect(nextBindItem({ mustBindItem: 2, bound: [] })).toBe('phone')
+    expect(nextBindItem({ mustBindItem: 2, bound: ['phone'] })).toBe('email')
+    expect(nextBindItem({ mustBindItem: 2, bound: ['email'] })).toBe('phone')
+    expect(nextBindItem({ mustBindItem: 2, bound: ['phone', 'googleAuth'] })).toBeNull()
+    expect(nextBindItem({ mustBindItem: 4, bound: ['phone', 'email', 'googleAuth'] })).toBe('withdrawPass')
+    expect(nextBindItem(null)).toBeNull()
+  })
+
+  it('reads the bind state from a login-family answer only', () => {
+    expect(bindStateOf(login({ must_bind_item: 3, mobile_phone: '555', email: '', is_open_google_auth: 1, userOptResult: [1, 0, 1, 0, 0] }))).toEqual({
+      mustBindItem: 3,
+      bound: ['phone', 'googleAuth', 'withdrawPass'],
+    })
+    expect(bindStateOf({ type: 'hall.responded', call: 'getSysInfo', data: {} })).toBeNull()
+    expect(bindStateOf({ type: 'hall.failed', call: 'login' })).toBeNull()
+  })
+
+  it('binds each item with its call', () => {
+    expect(bindRequestOf('phone', '555', '123456')).toEqual({ call: 'securityModifyPhone', payload: { phone: '555', code: '123456' } })
+    expect(bindRequestOf('email', 'a@b.c', '1')).toEqual({ call: 'bindEmail', payload: { email: 'a@b.c', code: '1' } })
+    expect(bindRequestOf('googleAuth', '', '2')).toEqual({ call: 'bindGoogleAuth', payload: { code: '2' } })
+    expect(bindRequestOf('withdrawPass', '', '123456')).toEqual({ call: 'modifyWithdrawPass', payload: { newPass: '123456' } })
+  })
+})
+
+describe('frame-box runner', () => {
+  it('tells the local day and the time to midnight', () => {
+    const t = new Date(2030, 0, 1, 23, 59, 0).getTime()
+    expect(localDay(t)).toBe('2030-01-01')
+    expect(msToMidnight(t)).toBe(60_000)
+  })
+
+  it('publishes the day and the kept flags at start, the day again at midnight and through the test hook, and writes the flags back', async () => {
+    const system = createTestSystem({ actors: [] })
+    const saved: unknown[] = []
+    const timers: Array<() => void> = []
+    const kept = [{ username: 'p', day: '2030-01-01', shownToday: [2], notToday: [], once: [] }]
+    const runner = startFrameboxRunner(system.bus, {
+      load: async () => kept,
+      save: async (h) => void saved.push(h),
+      now: () => new Date(2030, 0, 1, 12).getTime(),
+      setTimer: (fn) => {
+        timers.push(fn)
+        return () => undefined
+      },
+    })
+    const days: string[] = []
+    const histories: unknown[] = []
+    system.bus.records$.subscribe((r) => {
+      if (r.event.type === 'framebox.dayChanged') days.push(r.event.day)
+      if (r.event.type === 'framebox.historyLoaded') histories.push(r.event.history)
+    })
+    system.bus.publish(appStarted(), 'runner', 'page')
+    await new Promise<void>((r) => queueMicrotask(r))
+    await Promise.resolve()
+    expect(days).toEqual(['2030-01-01'])
+    expect(histories).toEqual([kept])
+    timers[0]?.()
+    runner.day.set('2030-01-05')
+    expect(days).toEqual(['2030-01-01', '2030-01-01', '2030-01-05'])
+    system.bus.publish({ type: 'framebox.historyChanged', history: kept }, 'actor', 'framebox')
+    await new Promise<void>((r) => queueMicrotask(r))
+    await Promise.resolve()
+    expect(saved).toEqual([kept])
+    runner.stop()
+    system.stop()
+  })
+})
