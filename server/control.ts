@@ -16,6 +16,7 @@ import type { HallState } from './state'
 import { LINE_COUNT, setLineDelay } from './lines'
 import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
 import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
+import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { lastCode } from './calls/security'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
@@ -31,6 +32,8 @@ const ok = (extra: Record<string, unknown> = {}): ControlAnswer => ({ status: 20
 const fail = (status: number, error: string): ControlAnswer => ({ status, body: { ok: false, error } })
 
 const Amount = Schema.Union([Schema.String.check(Schema.isPattern(/^-?\d+(\.\d{1,10})?$/)), Schema.Finite])
+
+const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 const bodies = {
   maintenance: Schema.Struct({
@@ -92,6 +95,21 @@ const bodies = {
   }),
   /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
   'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
+  /** Sets a player's badge counters (unread counts, task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
+  counters: Schema.Struct({
+    username: Schema.optional(Schema.String),
+    siteCode: Schema.optional(Schema.String),
+    maxChargeRate: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,4})?$/))),
+    unread_message: Schema.optional(Count),
+    unread_notice: Schema.optional(Count),
+    unread_announcement: Schema.optional(Count),
+    task_count: Schema.optional(Count),
+    task_amount: Schema.optional(Amount),
+    return_count: Schema.optional(Count),
+    return_amount: Schema.optional(Amount),
+    reward_count: Schema.optional(Count),
+    reward_amount: Schema.optional(Amount),
+  }),
 } as const
 
 type ControlName = keyof typeof bodies
@@ -273,6 +291,18 @@ export const runControl = async (
     case 'red-activity-status': {
       const b = decoded.value as (typeof bodies)['red-activity-status']['Type']
       return (await setRedActivityStatus(db, b.activeId, b.status)) ? ok() : fail(404, `no red-packet activity ${b.activeId}`)
+    }
+    case 'counters': {
+      const b = decoded.value as typeof bodies.counters.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      if (b.maxChargeRate !== undefined) await setMaxChargeRate(db, site.code, b.maxChargeRate)
+      if (b.username === undefined) return ok()
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const { username: _u, siteCode: _s, maxChargeRate: _m, ...values } = b
+      await setPlayerCounters(db, player.id, values)
+      return ok()
     }
     case 'reset':
       state.reset()

@@ -11,7 +11,8 @@ import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
+import { badgeCalls } from './badges'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls, ...badgeCalls]

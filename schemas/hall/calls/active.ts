@@ -204,12 +204,26 @@ export const isShowDiscount = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * The player's red dots (spec §3 red-dot entity): what the activity, task, rebate (return gold)
+ * and award entries hold, each an amount and a count. An entry of the system menu shows when its
+ * count is above 0.
+ */
+const RedDotCount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+export const RedDot = Schema.Struct({
+  activeAmount: Amount, activeCount: RedDotCount,
+  taskAmount: Amount, taskCount: RedDotCount,
+  returnAmount: Amount, returnCount: RedDotCount,
+  rewardAmount: Amount, rewardCount: RedDotCount,
+})
+export type RedDot = typeof RedDot.Type
+
 export const getRedDot = defineCall({
   name: 'getRedDot',
   area: 'active',
   path: '/active/getred_dot',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: RedDot,
 })
 
 export const getByTemplate = defineCall({

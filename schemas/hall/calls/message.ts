@@ -61,12 +61,19 @@ export const customerStaffAllV2 = defineCall({
   response: OpenResponse,
 })
 
+/** An unread count (spec §3). */
+const UnreadCount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+/**
+ * The player's unread counts (spec §3: message, notice, announcement): message is what the Mine
+ * tab and the message centre show; notice and announcement choose which list the centre opens.
+ */
 export const homeIndex = defineCall({
   name: 'homeIndex',
   area: 'message',
   path: '/home/index',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: Schema.Struct({ message: UnreadCount, notice: UnreadCount, announcement: UnreadCount }),
 })
 
 export const useFirstFlag = defineCall({

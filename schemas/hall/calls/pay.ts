@@ -83,12 +83,17 @@ export const getPayOrderFee = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * The site's highest deposit bonus rate (spec: charge_rate, the badge on the recharge entries).
+ * Open to visitors. The rate is a percentage as a decimal string ('10' is 10 %); '0' when the
+ * site offers none, and the lobby then shows no badge.
+ */
 export const maxChargeRate = defineCall({
   name: 'maxChargeRate',
   area: 'pay',
   path: '/home/maxChargeRate',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: Schema.Struct({ charge_rate: Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,4})?$/)) }),
 })
 
 export const getPayChooseBank = defineCall({

@@ -1,0 +1,92 @@
+/**
+ * The badges' calls (spec screens §2, §3, §9): the site's highest deposit bonus rate
+ * (/home/maxChargeRate, open to visitors), the player's red dots (/active/getred_dot) and unread
+ * counts (/home/index). The rate is the site's setting (sites.max_charge_rate). The activity red
+ * dot is derived from the site's running red-packet activities the player still has packets of;
+ * the task, rebate and award red dots and the unread counts are the player's counters
+ * (player_counters), which the control `counters` sets.
+ */
+import { getRedDot, homeIndex, maxChargeRate } from '../../schemas/hall/calls'
+import type { Queryable } from '../db'
+import { requirePlayer } from './session'
+import { implement } from './types'
+import type { Implementation } from './types'
+
+/** The counters a player has, all zero when none were set. */
+export interface PlayerCounters {
+  readonly unread_message: number
+  readonly unread_notice: number
+  readonly unread_announcement: number
+  readonly task_count: number
+  readonly task_amount: string
+  readonly return_count: number
+  readonly return_amount: string
+  readonly reward_count: number
+  readonly reward_amount: string
+}
+
+export const COUNTER_NAMES = [
+  'unread_message', 'unread_notice', 'unread_announcement', 'task_count', 'task_amount', 'return_count', 'return_amount', 'reward_count', 'reward_amount',
+] as const satisfies ReadonlyArray<keyof PlayerCounters>
+
+const NO_COUNTERS: PlayerCounters = {
+  unread_message: 0, unread_notice: 0, unread_announcement: 0,
+  task_count: 0, task_amount: '0', return_count: 0, return_amount: '0', reward_count: 0, reward_amount: '0',
+}
+
+const countersOf = async (db: Queryable, playerId: string): Promise<PlayerCounters> => {
+  const r = await db.query<PlayerCounters>(
+    `SELECT unread_message, unread_notice, unread_announcement, task_count, trim_scale(task_amount)::text AS task_amount,
+       return_count, trim_scale(return_amount)::text AS return_amount, reward_count, trim_scale(reward_amount)::text AS reward_amount
+     FROM player_counters WHERE player_id = $1`,
+    [playerId],
+  )
+  return r.rows[0] ?? NO_COUNTERS
+}
+
+/** Sets some of a player's counters (the control `counters`). */
+export const setPlayerCounters = async (db: Queryable, playerId: string, values: { readonly [K in keyof PlayerCounters]?: number | string | undefined }): Promise<void> => {
+  await db.query('INSERT INTO player_counters (player_id) VALUES ($1) ON CONFLICT (player_id) DO NOTHING', [playerId])
+  for (const name of COUNTER_NAMES) {
+    const value = values[name]
+    if (value !== undefined) await db.query(`UPDATE player_counters SET ${name} = $2 WHERE player_id = $1`, [playerId, value])
+  }
+}
+
+/** Sets a site's highest deposit bonus rate. */
+export const setMaxChargeRate = async (db: Queryable, siteCode: string, rate: string): Promise<void> => {
+  await db.query('UPDATE sites SET max_charge_rate = $2 WHERE code = $1', [siteCode, rate])
+}
+
+export const badgeCalls: ReadonlyArray<Implementation> = [
+  implement(maxChargeRate, async (ctx) => {
+    const r = await ctx.db.query<{ rate: string }>('SELECT trim_scale(max_charge_rate)::text AS rate FROM sites WHERE code = $1', [ctx.site.code])
+    return { charge_rate: r.rows[0]?.rate ?? '0' }
+  }),
+  implement(getRedDot, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    const active = await ctx.db.query<{ count: number; amount: string }>(
+      `SELECT count(*)::int AS count, coalesce(trim_scale(sum(a.amount * (a.packets - coalesce(c.taken, 0)))), 0)::text AS amount
+       FROM red_activities a
+       LEFT JOIN (SELECT activity_id, count(*)::int AS taken FROM red_claims WHERE player_id = $2 GROUP BY activity_id) c ON c.activity_id = a.id
+       WHERE a.site_code = $1 AND a.status = 1 AND a.packets > coalesce(c.taken, 0)`,
+      [ctx.site.code, player.id],
+    )
+    const c = await countersOf(ctx.db, player.id)
+    return {
+      activeAmount: active.rows[0]?.amount ?? '0',
+      activeCount: active.rows[0]?.count ?? 0,
+      taskAmount: c.task_amount,
+      taskCount: c.task_count,
+      returnAmount: c.return_amount,
+      returnCount: c.return_count,
+      rewardAmount: c.reward_amount,
+      rewardCount: c.reward_count,
+    }
+  }),
+  implement(homeIndex, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    const c = await countersOf(ctx.db, player.id)
+    return { message: c.unread_message, notice: c.unread_notice, announcement: c.unread_announcement }
+  }),
+]
