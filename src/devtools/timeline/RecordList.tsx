@@ -6,6 +6,13 @@ import type { TimelineModel } from '../model'
  * The records the filter keeps, one row each: seq, time from the start, kind, type, source, a
  * summary of the fields, and the cause link. Virtualized (@tanstack/react-virtual): only the
  * rows in view are in the DOM, so a log of 100,000 records scrolls like one of a hundred.
+ *
+ * Scrolling costs little per frame: a row is keyed by its place in the window, not by its
+ * record, so a scroll rewrites the text of the row elements in place instead of removing and
+ * creating them (which was most of a frame, and garbage for the collector); the virtualizer
+ * re-renders in a task of its own rather than synchronously inside the scroll event (no
+ * flushSync), so rendering and the frame's layout do not add up into one long task; and each row
+ * is a containment root of fixed size, so its text changing lays out that row only.
  */
 
 const ROW_H = 24
@@ -24,7 +31,15 @@ export const RecordList = ({
   onSelect: (position: number) => void
 }) => {
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: kept.length, getScrollElement: () => scroller.current, estimateSize: rowHeight, overscan: 8 })
+  const virtualizer = useVirtualizer({
+    count: kept.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: rowHeight,
+    overscan: 5,
+    useFlushSync: false,
+  })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
 
   // Keep the selected record in view when it changes from elsewhere (swimlanes, step, play).
   useEffect(() => {
@@ -42,14 +57,16 @@ export const RecordList = ({
   return (
     <div ref={scroller} className="tl-list" role="listbox" aria-label="Records" tabIndex={0} data-testid="record-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((v) => {
+        {items.map((v) => {
           const i = kept[v.index]!
           const r = model.records[i]!
           const error = model.isError[i] === 1
           return (
             <div
-              key={v.key}
+              key={v.index - first}
               role="option"
+              aria-posinset={v.index + 1}
+              aria-setsize={kept.length}
               aria-selected={i === selected}
               className={`tl-row tl-row--${r.kind}${error ? ' tl-row--error' : ''}${i === selected ? ' tl-row--selected' : ''}`}
               style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
