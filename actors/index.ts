@@ -1,4 +1,5 @@
 import type { ActorSpec } from './spec'
+import { badgesActor } from './badges'
 import { bannersActor } from './banners'
 import { frameboxActor } from './framebox'
 import { gamesActor, launchActor } from './games'
@@ -14,6 +15,6 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor, badgesActor]
 
 export type { ActorSpec } from './spec'
