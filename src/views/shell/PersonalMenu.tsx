@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { selectMessageCentreType, selectUnreadMessages } from '../../../actors/badges'
+import { Badge, useBadges } from '../../ui/Badge'
 import { Icon } from '../../ui/Icon'
 import { Popover } from '../../ui/Popover'
 import { MusicMenuEntry } from '../music/MusicButton'
@@ -19,6 +21,8 @@ export const PersonalMenu = () => {
   const navigate = useNavigate()
   const send = useSend()
   const session = useSessionView()
+  const unread = useBadges(selectUnreadMessages)
+  const centreType = useBadges(selectMessageCentreType)
   const go = (close: () => void, run: () => void) => () => {
     close()
     run()
@@ -30,7 +34,10 @@ export const PersonalMenu = () => {
       panelLabel={t('personal.menu')}
       trigger={
         <>
-          <Icon name="user" />
+          <span className="badge-host">
+            <Icon name="user" />
+            <Badge count={unread} />
+          </span>
           <span className="chip__text">{session.username}</span>
           <Icon name="chevronDown" className="chip__caret" />
         </>
@@ -42,7 +49,10 @@ export const PersonalMenu = () => {
           <button type="button" className="option" onClick={go(close, () => navigate('report', { query: { current: '0' } }))}>{t('personal.accountDetails')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('report', { query: { current: '1' } }))}>{t('personal.bettingRecord')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('report', { query: { current: '2' } }))}>{t('personal.statement')}</button>
-          <button type="button" className="option" onClick={go(close, () => navigate('notice', { query: { noticeType: '1' } }))}>{shell('route.notice')}</button>
+          <button type="button" className="option" onClick={go(close, () => navigate('notice', { query: { noticeType: centreType === 'announcement' ? '2' : '1' } }))}>
+            {shell('route.notice')}
+            <Badge count={unread} />
+          </button>
           <button type="button" className="option" onClick={go(close, () => navigate('centerWallet'))}>{shell('route.centerWallet')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('withdraw'))}>{t('personal.withdrawals')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('setting'))}>{shell('route.setting')}</button>

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RouteName } from '../../../schemas/routes'
+import { selectActivityCount, selectAwardCount, selectRebateCount, selectTaskCount } from '../../../actors/badges'
+import { useSend } from '../../system-react'
+import { Badge, useBadges } from '../../ui/Badge'
 import { Icon, type IconName } from '../../ui/Icon'
 import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
@@ -48,6 +51,11 @@ interface SystemEntry {
   readonly label: string
   readonly icon: IconName
   readonly route: RouteName
+  /** A red-dot count shown on the entry. */
+  readonly count?: number
+  /** Opens a popup instead of a page (task); guests get registration first when `real` is asked. */
+  readonly popup?: 'task'
+  readonly real?: boolean
 }
 
 /**
@@ -63,9 +71,18 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   const agent = useSysSwitch('agentDisplayEntrance')
   const service = useSysSwitch('kfOnlineStatus')
   const brand = useBrandLogo()
+  const layoutT = useTranslation('layout').t
+  const activity = useBadges(selectActivityCount)
+  const task = useBadges(selectTaskCount)
+  const rebate = useBadges(selectRebateCount)
+  const award = useBadges(selectAwardCount)
   const entries: SystemEntry[] = []
   if (provider !== '') entries.push({ key: 'provider', label: provider, icon: 'trophy', route: 'sports' })
-  entries.push({ key: 'event', label: t('route.eventIndex'), icon: 'sparkle', route: 'eventIndex' })
+  // Activity, task, rebate and award show only while their red-dot counts are above 0 (spec §2).
+  if (activity > 0) entries.push({ key: 'event', label: t('route.eventIndex'), icon: 'sparkle', route: 'eventIndex', count: activity })
+  if (task > 0) entries.push({ key: 'task', label: layoutT('tab.task'), icon: 'ticket', route: 'eventIndex', count: task, popup: 'task', real: true })
+  if (rebate > 0) entries.push({ key: 'rebate', label: layoutT('tab.rebate'), icon: 'refresh', route: 'eventCashback', count: rebate, real: true })
+  if (award > 0) entries.push({ key: 'award', label: layoutT('menu.award'), icon: 'trophy', route: 'eventIndex', count: award, real: true })
   if (vip) entries.push({ key: 'vip', label: t('route.vip'), icon: 'star', route: 'vip' })
   if (agent) entries.push({ key: 'promote', label: t('route.promote'), icon: 'friends', route: 'promote' })
   if (service) entries.push({ key: 'service', label: t('route.service'), icon: 'headset', route: 'service' })
@@ -77,6 +94,8 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
 const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
   const { t } = useTranslation('layout')
   const navigate = useNavigate()
+  const send = useSend()
+  const session = useSessionView()
   const entries = useSystemEntries()
   return (
     <>
@@ -90,12 +109,15 @@ const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
               type="button"
               className="menu__item"
               onClick={() => {
-                navigate(e.route)
                 onChosen?.()
+                if (e.real === true && !session.real) return send({ type: 'popup.openRequested', popup: session.guest ? 'register' : 'login' })
+                if (e.popup !== undefined) return send({ type: 'popup.openRequested', popup: e.popup })
+                navigate(e.route)
               }}
             >
               <Icon name={e.icon} className="menu__icon" />
               <span className="menu__label">{e.label}</span>
+              {e.count !== undefined && <Badge count={e.count} />}
             </button>
           </li>
         ))}

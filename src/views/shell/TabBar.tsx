@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { RouteName } from '../../../schemas/routes'
 import { useSend } from '../../system-react'
+import { selectChargeRate, selectDiscountBadge, selectUnreadMessages } from '../../../actors/badges'
+import { Badge, useBadges } from '../../ui/Badge'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useCurrentTab, useNavigate, useRouteName } from '../routing/nav-hooks'
 import { useSessionView } from './session-view'
@@ -48,6 +50,9 @@ export const TabBar = () => {
   const navTab = useCurrentTab()
   const route = useRouteName()
   const lists = useLayoutLists()
+  const chargeRate = useBadges(selectChargeRate)
+  const unread = useBadges(selectUnreadMessages)
+  const discount = useBadges(selectDiscountBadge)
   const served = (session.real ? lists.loggedIn : lists.loggedOut).map((e) => e.key).filter(isTabKey)
   const tabs: ReadonlyArray<TabKey> = (served.length > 0 ? served : session.real ? DEFAULTS.in : DEFAULTS.out).slice(0, 5)
   const isCurrent = (tab: TabKey): boolean => navTab === tab || (ROUTE_OF[tab] !== undefined && ROUTE_OF[tab] === route)
@@ -107,10 +112,15 @@ export const TabBar = () => {
           aria-current={isCurrent(tab) ? 'page' : undefined}
           onClick={() => choose(tab)}
         >
-          <span className="tabbar__icon">
+          <span className="tabbar__icon badge-host">
             <Icon name={ICONS[tab]} />
+            {tab === 'recharge' && chargeRate !== null && <Badge text={`+${chargeRate}%`} label={layoutT('badge.bonus', { rate: chargeRate })} />}
           </span>
-          <span className="tabbar__label">{label(tab)}</span>
+          <span className="tabbar__label badge-host">
+            {label(tab)}
+            {tab === 'mine' && session.real && <Badge count={unread} />}
+            {tab === 'event' && discount !== null && (discount.kind === 'reward' ? <Badge text={discount.amount} /> : <Badge dot />)}
+          </span>
         </button>
       ))}
     </nav>
