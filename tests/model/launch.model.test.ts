@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { createMachine, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate'
+import { launchMachine, LAUNCH_DELAYS, type LaunchEvent } from '../../actors/games'
+import { modelHarness, type DelayEvent } from './harness'
+
+/**
+ * The launch actor against a test model: the real machine's states and handlers, except the
+ * continue-last-game debounce, whose `after: 1000` is an explicit `{ type: 'delay', ms }` event.
+ * The model splits the wait in two: 999 ms leaves it 'almost' due (the real actor still
+ * debouncing), one more millisecond offers the popup; a new prize answer naming a last game
+ * restarts the wait from the start, in the model and (with its timer) in the real actor.
+ */
+type ModelEvent = LaunchEvent | DelayEvent
+const DUE = LAUNCH_DELAYS.continueGame
+
+const cfg = launchMachine.config as Record<string, any>
+const running = cfg.states.running
+const lastGame = running.states.lastGame
+const launchModel = createMachine(
+  {
+    ...cfg,
+    states: {
+      ...cfg.states,
+      running: {
+        ...running,
+        states: {
+          ...running.states,
+          lastGame: {
+            ...lastGame,
+            states: {
+              quiet: {},
+              debouncing: {
+                on: {
+                  delay: [
+                    { guard: ({ event }: { event: DelayEvent }) => event.ms >= DUE, target: 'quiet', actions: 'offerLastGame' },
+                    { guard: ({ event }: { event: DelayEvent }) => event.ms === DUE - 1, target: 'almost' },
+                  ],
+                },
+              },
+              almost: { on: { delay: { target: 'quiet', actions: 'offerLastGame' } } },
+            },
+          },
+        },
+      },
+    },
+  } as never,
+  launchMachine.implementations as never,
+) as unknown as AnyStateMachine
+
+/** The model's 'almost' is the real actor still debouncing. */
+const expectedValue = (m: SnapshotFrom<AnyStateMachine>): StateValue => {
+  const v = m.value as { running?: { lastGame?: string; game?: string } } | string
+  if (typeof v === 'string' || v.running?.lastGame !== 'almost') return m.value
+  return { running: { ...v.running, lastGame: 'debouncing' } }
+}
+
+const ready = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' } as LaunchEvent
+const embedded = (q: string): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: q, replace: false })
+const login = (real: boolean): LaunchEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: real ? 'demo' : 'guest1', accountType: 0, real, mustChangePassword: false })
+
+const events = (s: SnapshotFrom<AnyStateMachine>): ModelEvent[] => {
+  const c = s.context as { requestCount: number; prizeRequest: string | null; launchRequest: string | null; goldRequest: string | null; launchId: number }
+  const out: ModelEvent[] = [ready, { type: 'delay', ms: DUE - 1 }, { type: 'delay', ms: DUE }, { type: 'delay', ms: 1 }]
+  if (c.requestCount <= 2) {
+    out.push(embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'))
+    out.push({ type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false })
+    out.push(login(true))
+    if (c.requestCount === 0) out.push(login(false), embedded('?gameId=0&platformId=13'))
+    out.push({ type: 'games.launchRetried' })
+  }
+  out.push({ type: 'session.loggedOut', reason: 'logout' }, { type: 'popup.closed', popup: 'register' })
+  // Closing the phone popup retries the launch (a new request): offered while the counter is small.
+  if (c.requestCount <= 3) out.push({ type: 'popup.closed', popup: 'verifyBindPhone' })
+  if (c.prizeRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '100.00', lastgameinfo: { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 } } })
+    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '100.00', lastgameinfo: null } })
+    out.push({ type: 'hall.failed', requestId: c.prizeRequest, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
+  }
+  if (c.launchRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [] } })
+    for (const code of c.requestCount <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.launchRequest, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
+  }
+  out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
+  out.push({ type: 'hall.responded', requestId: 'launch-999', call: 'gameLogin', data: null })
+  if (c.goldRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.goldRequest, call: 'refreshGold', data: { game_gold: '90.00' } })
+    out.push({ type: 'hall.failed', requestId: c.goldRequest, call: 'refreshGold', error: { _tag: 'Network', message: 'x' } as never })
+  }
+  return out
+}
+
+const serializeState = (m: unknown): string => {
+  const x = m as SnapshotFrom<AnyStateMachine>
+  const c = x.context as Record<string, unknown>
+  // Request ids and the launch id are derived from the counters, so the counters stay; the rest is abstracted.
+  return JSON.stringify([x.value, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.goldRequest !== null, c.real, c.signedIn, c.lastGame !== null, c.url !== null, c.gold === '-1', (c.error as { code?: unknown } | null)?.code ?? null])
+}
+
+describe('launch model', () => {
+  const harness = modelHarness({
+    name: 'launch',
+    machine: launchMachine,
+    model: launchModel,
+    events: events as never,
+    expectedValue: expectedValue as never,
+    serializeState,
+    check: ({ emitted, event, model }) => {
+      // The continue-last-game popup is offered exactly when the debounce runs out.
+      const offered = emitted.some((e) => e.type === 'games.popupRequested' && (e as { popup?: string }).popup === 'continueLastGame')
+      if (event?.type !== 'delay') expect(offered).toBe(false)
+      else if (offered) expect((model.value as { running: { lastGame: string } }).running.lastGame).toBe('quiet')
+    },
+    limits: { paths: 2500, simplePaths: 20, traversal: 300_000 },
+  })
+
+  it('follows the model on every generated path, the 1000 ms debounce as an explicit delay', () => {
+    const report = harness.run()
+    expect(report.states.uncovered).toEqual([])
+    // The root's own gold-answer handlers are shadowed by the lastGame region's (a region's
+    // transition wins over its ancestor's), so they can never be taken: everything else is.
+    expect(report.transitions.uncovered).toEqual(['#launch.running on hall.responded', '#launch.running on hall.failed'])
+  })
+
+  it('a second prize answer within the second restarts the wait: one offer, 1000 ms after the last answer', () => {
+    const answer = (id: string): ModelEvent => ({ type: 'hall.responded', requestId: id, call: 'prize', data: { game_gold: '5.00', lastgameinfo: { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 } } })
+    const { emitted } = harness.runEvents([ready, login(true), answer('launch-1'), { type: 'delay', ms: DUE - 1 }, login(true), answer('launch-2'), { type: 'delay', ms: DUE - 1 }, { type: 'delay', ms: 1 }] as never)
+    expect(emitted.filter((e) => e.type === 'games.popupRequested')).toHaveLength(1)
+  })
+})
