@@ -17,10 +17,9 @@ export const Badge = ({ count, text, dot = false, label }: { count?: number; tex
   const spoken = label ?? (count !== undefined ? t('badge.unread', { count: shown }) : shown !== null ? shown : t('badge.new'))
   return (
     <>
-      <span className={`badge${shown === null ? ' badge--dot' : ''}`} aria-hidden="true" data-badge={shown ?? 'dot'}>
-        {shown}
-      </span>
-      <span className="visually-hidden">, {spoken}</span>
+      {/* Drawn as generated content: the entry's visible text stays its label alone. */}
+      <span className={`badge${shown === null ? ' badge--dot' : ''}`} aria-hidden="true" data-badge={shown ?? ''} />
+      <span className="visually-hidden badge__spoken" data-spoken={`, ${spoken}`} />
     </>
   )
 }

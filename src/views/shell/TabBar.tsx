@@ -114,10 +114,10 @@ export const TabBar = () => {
         >
           <span className="tabbar__icon badge-host">
             <Icon name={ICONS[tab]} />
-            {tab === 'recharge' && chargeRate !== null && <Badge text={`+${chargeRate}%`} label={layoutT('badge.bonus', { rate: chargeRate })} />}
           </span>
           <span className="tabbar__label badge-host">
             {label(tab)}
+            {tab === 'recharge' && chargeRate !== null && <Badge text={`+${chargeRate}%`} label={layoutT('badge.bonus', { rate: chargeRate })} />}
             {tab === 'mine' && session.real && <Badge count={unread} />}
             {tab === 'event' && discount !== null && (discount.kind === 'reward' ? <Badge text={discount.amount} /> : <Badge dot />)}
           </span>
