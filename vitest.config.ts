@@ -9,6 +9,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'tests/bench/**', '**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Model tests walk thousands of generated paths; on a busy 2-core machine that can take a minute.
+    testTimeout: 120_000,
   },
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
-import { catalogueMachine, launchMachine, type CatalogueEvent, type LaunchEvent } from '../../actors/games'
-import { modelHarness, type DelayEvent } from './harness'
+import { catalogueMachine, type CatalogueEvent } from '../../actors/games'
+import { modelHarness } from './harness'
 
 type CatSnap = SnapshotFrom<typeof catalogueMachine>
 const ready: CatalogueEvent = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' }
@@ -36,33 +36,6 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
     out.push({ type: 'hall.failed', requestId: c.favoriteRequest, call: 'addFavorite', error: { _tag: 'ServiceCode', code: 5000, msg: 'no' } })
   }
   out.push({ type: 'hall.responded', requestId: 'stale-1', call: 'gameList', data: page(1, 1) })
-  return out
-}
-
-type LaunchSnap = SnapshotFrom<typeof launchMachine>
-type LaunchModelEvent = LaunchEvent | DelayEvent
-const embedded = (q: string): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: q, replace: false })
-
-const launchEvents = (s: LaunchSnap): LaunchModelEvent[] => {
-  const c = s.context
-  const out: LaunchModelEvent[] = [{ ...ready } as LaunchEvent, { type: 'delay', ms: 1000 }]
-  if (c.requestCount <= 4) {
-    out.push(embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'))
-    out.push({ type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false })
-    out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
-    out.push({ type: 'games.launchRetried' })
-  }
-  out.push({ type: 'session.loggedOut', reason: 'logout' }, { type: 'popup.closed', popup: 'verifyBindPhone' })
-  if (c.prizeRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '100.00', lastgameinfo: { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 } } })
-    out.push({ type: 'hall.failed', requestId: c.prizeRequest, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
-  }
-  if (c.launchRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
-    for (const code of [3004, 3002, 3003]) out.push({ type: 'hall.failed', requestId: c.launchRequest, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
-  }
-  out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
-  if (c.goldRequest !== null) out.push({ type: 'hall.responded', requestId: c.goldRequest, call: 'refreshGold', data: { game_gold: '90.00' } })
   return out
 }
 
