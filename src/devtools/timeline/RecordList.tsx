@@ -11,8 +11,9 @@ import type { TimelineModel } from '../model'
  * record, so a scroll rewrites the text of the row elements in place instead of removing and
  * creating them (which was most of a frame, and garbage for the collector); the virtualizer
  * re-renders in a task of its own rather than synchronously inside the scroll event (no
- * flushSync), so rendering and the frame's layout do not add up into one long task; and each row
- * is a containment root of fixed size, so its text changing lays out that row only.
+ * flushSync), so rendering and the frame's layout do not add up into one long task; the rows sit
+ * in one window moved by a single transform, not one transform each; and each row is a
+ * containment root of fixed size, so its text changing lays out that row only.
  */
 
 const ROW_H = 24
@@ -57,44 +58,45 @@ export const RecordList = ({
   return (
     <div ref={scroller} className="tl-list" role="listbox" aria-label="Records" tabIndex={0} data-testid="record-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((v) => {
-          const i = kept[v.index]!
-          const r = model.records[i]!
-          const error = model.isError[i] === 1
-          return (
-            <div
-              key={v.index - first}
-              role="option"
-              aria-posinset={v.index + 1}
-              aria-setsize={kept.length}
-              aria-selected={i === selected}
-              className={`tl-row tl-row--${r.kind}${error ? ' tl-row--error' : ''}${i === selected ? ' tl-row--selected' : ''}`}
-              style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
-              onClick={() => onSelect(i)}
-            >
-              <span className="tl-seq">{r.seq}</span>
-              <span className="tl-time">+{((r.at - model.startAt) / 1000).toFixed(3)}s</span>
-              <span className={`tl-kind tl-kind--${r.kind}`}>{r.kind}</span>
-              <span className="tl-type">{r.event.type}</span>
-              <span className="tl-source">{r.source ?? ''}</span>
-              <span className="tl-summary">{model.summaryOf(i)}</span>
-              {r.cause === undefined ? null : (
-                <button
-                  type="button"
-                  className="tl-cause"
-                  aria-label={`cause: seq ${r.cause}`}
-                  onClick={(e) => {
-                    e.stopPropagation()
-                    const c = model.positionOf(r.cause!)
-                    if (c >= 0) onSelect(c)
-                  }}
-                >
-                  ← {r.cause}
-                </button>
-              )}
-            </div>
-          )
-        })}
+        <div className="tl-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          {items.map((v) => {
+            const i = kept[v.index]!
+            const r = model.records[i]!
+            const error = model.isError[i] === 1
+            return (
+              <div
+                key={v.index - first}
+                role="option"
+                aria-posinset={v.index + 1}
+                aria-setsize={kept.length}
+                aria-selected={i === selected}
+                className={`tl-row tl-row--${r.kind}${error ? ' tl-row--error' : ''}${i === selected ? ' tl-row--selected' : ''}`}
+                onClick={() => onSelect(i)}
+              >
+                <span className="tl-seq">{r.seq}</span>
+                <span className="tl-time">+{((r.at - model.startAt) / 1000).toFixed(3)}s</span>
+                <span className={`tl-kind tl-kind--${r.kind}`}>{r.kind}</span>
+                <span className="tl-type">{r.event.type}</span>
+                <span className="tl-source">{r.source ?? ''}</span>
+                <span className="tl-summary">{model.summaryOf(i)}</span>
+                {r.cause === undefined ? null : (
+                  <button
+                    type="button"
+                    className="tl-cause"
+                    aria-label={`cause: seq ${r.cause}`}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      const c = model.positionOf(r.cause!)
+                      if (c >= 0) onSelect(c)
+                    }}
+                  >
+                    ← {r.cause}
+                  </button>
+                )}
+              </div>
+            )
+          })}
+        </div>
       </div>
     </div>
   )
