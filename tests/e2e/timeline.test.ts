@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { launch, newContext, watchErrors } from './support/browser'
 import { LobbyPage } from './support/lobby.model'
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await lobby.open()
   await lobby.waitReady()
   // The boot has settled once the session has spoken (a desktop visitor on site 001 is asked to log in).
-  await expect.poll(() => lobby.exportLog(), { timeout: 30_000 }).toMatch(/"session\.(authPromptNeeded|loggedIn)"/)
+  await vi.waitFor(async () => expect(await lobby.exportLog()).toMatch(/"session\.(authPromptNeeded|loggedIn)"/), { timeout: 30_000, interval: 200 })
   log = await lobby.exportLog()
   await context.close()
 })
