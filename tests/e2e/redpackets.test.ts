@@ -33,7 +33,8 @@ describe('red packets in a real browser', () => {
     const errors = watchErrors(page)
     const requests: string[] = []
     page.on('request', (r) => {
-      if (r.url().includes('/active/getred')) requests.push(r.url())
+      // The grab call only: /active/getred_dot (the badges' red dots) shares the prefix.
+      if (new URL(r.url()).pathname.endsWith('/active/getred')) requests.push(r.url())
     })
     const lobby = new LobbyPage(page, hallUrl)
     await lobby.open()
