@@ -21,6 +21,8 @@ export interface ActorFailure {
 export class ActorHost {
   private readonly refs = new Map<string, AnyActorRef>()
   private readonly lastValue = new Map<string, string>()
+  /** The snapshot each actor had at the last check: an unchanged snapshot object means an unchanged state. */
+  private readonly lastSnapshot = new Map<string, unknown>()
   private readonly routes = new Map<string, string[]>()
   readonly failures: ActorFailure[] = []
   private currentSeq = 0
@@ -50,6 +52,7 @@ export class ActorHost {
       ref.start()
       this.refs.set(spec.id, ref)
       this.lastValue.set(spec.id, JSON.stringify(ref.getSnapshot().value))
+      this.lastSnapshot.set(spec.id, ref.getSnapshot())
     }
     this.bus.setDispatcher((record) => this.dispatch(record))
   }
@@ -83,7 +86,12 @@ export class ActorHost {
     for (const id of this.routes.get(record.event.type) ?? []) this.refs.get(id)?.send(record.event)
     let states: Record<string, unknown> | undefined
     for (const [id, ref] of this.refs) {
-      const value = ref.getSnapshot().value
+      // Snapshots are immutable: most actors did not take this event, and their snapshot object
+      // is the one seen last time, so their state value cannot have changed.
+      const snapshot = ref.getSnapshot()
+      if (snapshot === this.lastSnapshot.get(id)) continue
+      this.lastSnapshot.set(id, snapshot)
+      const value = snapshot.value
       const json = JSON.stringify(value)
       if (json !== this.lastValue.get(id)) {
         this.lastValue.set(id, json)
