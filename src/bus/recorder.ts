@@ -89,6 +89,8 @@ export class Recorder {
   private ring: LogRecord[] = []
   private timer: unknown = undefined
   private readonly inflight = new Set<Promise<void>>()
+  /** Batches handed to storage and not yet stored: still part of the session for an export. */
+  private readonly writing = new Set<LogRecord[]>()
   private flushes = 0
   private stored = 0
   private readonly status = new BehaviorSubject<RecorderStatus>({ mode: 'durable', stored: 0, failure: null })
@@ -149,7 +151,8 @@ export class Recorder {
     if (this.buffer.length > 0) {
       const batch = this.buffer
       this.buffer = []
-      const write = this.begun.then(() => this.write(batch))
+      this.writing.add(batch)
+      const write = this.begun.then(() => this.write(batch)).finally(() => this.writing.delete(batch))
       this.inflight.add(write)
       void write.finally(() => this.inflight.delete(write))
     }
@@ -159,9 +162,12 @@ export class Recorder {
   /** The whole log session as records, oldest first: durable ones, then memory, then what waits. */
   async records(): Promise<LogRecord[]> {
     await Promise.all([this.begun, ...this.inflight])
+    // Events keep arriving while storage is read: what is being written or waits, before and
+    // after the read, is part of the session too (duplicates fold by seq).
+    const before = [...[...this.writing].flat(), ...this.buffer]
     const fromSink = this.readSink === null ? [] : await this.readSink.read(this.header.session).catch(() => [] as LogRecord[])
     const bySeq = new Map<number, LogRecord>()
-    for (const r of [...fromSink, ...this.ring, ...this.buffer]) bySeq.set(r.seq, r)
+    for (const r of [...fromSink, ...this.ring, ...before, ...[...this.writing].flat(), ...this.buffer]) bySeq.set(r.seq, r)
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
   }
 

@@ -91,6 +91,38 @@ describe('recorder', () => {
     expect(parsed.ok && parsed.file.records.length).toBe(5)
   })
 
+  it('an export taken while events keep arriving has no gap: batches being written are part of it', async () => {
+    let releaseRead: () => void = () => undefined
+    let releaseAppend: () => void = () => undefined
+    const readGate = new Promise<void>((r) => (releaseRead = r))
+    const appendGate = new Promise<void>((r) => (releaseAppend = r))
+    let reading: () => void = () => undefined
+    const readStarted = new Promise<void>((r) => (reading = r))
+    class SlowSink extends ArraySink {
+      override async read(): Promise<LogRecord[]> {
+        const stored = this.batches.flat()
+        reading()
+        await readGate
+        return stored
+      }
+      override async append(records: ReadonlyArray<LogRecord>): Promise<void> {
+        await appendGate
+        this.batches.push([...records])
+      }
+    }
+    const rec = new Recorder({ header: header(), sink: new SlowSink(), batchSize: 2, timers: manualTimers().timers })
+    const exported = rec.records()
+    await readStarted
+    // While storage is being read, two more events arrive and their batch starts writing.
+    rec.accept(visibility(1))
+    rec.accept(visibility(2))
+    rec.accept(visibility(3))
+    releaseRead()
+    const all = await exported
+    releaseAppend()
+    expect(all.map((r) => r.seq)).toEqual([1, 2, 3])
+  })
+
   it('keeps only the newest records in the memory ring', async () => {
     const rec = new Recorder({ header: header(), sink: null, batchSize: 1, ringSize: 3, timers: manualTimers().timers })
     for (let i = 1; i <= 7; i++) rec.accept(visibility(i))
