@@ -48,6 +48,14 @@ const freshPlayer = async (password: string) => {
   const username = newUsername()
   await shell.register(username, password)
   await expect.poll(async () => (await shell.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
+  // Other browser tests may have left a red-packet activity running on the shared hall: its popup
+  // comes after the sign-in sequence. Close whatever opened, so the header is reachable.
+  await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
+  const open = shell.page.locator('dialog[open]')
+  for (let n = await open.count(), tries = 0; n > 0 && tries < 5; n = await open.count(), tries++) {
+    await shell.page.keyboard.press('Escape')
+    await shell.page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, n, { timeout: 5_000 }).catch(() => undefined)
+  }
   return { context, shell, errors, username }
 }
 
