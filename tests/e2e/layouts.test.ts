@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -13,7 +14,10 @@ import { launch, newContext, watchErrors } from './support/browser'
  */
 const hallUrl = inject('hallUrl')
 const root = path.resolve(import.meta.dirname, '../..')
-const SHOTS = path.join(root, 'docs/img/layouts')
+// The screenshots go to docs/ only when asked (LOBBY_RECORD_SCREENSHOTS=1), so a test run does not
+// leave the committed pictures modified; otherwise to a temporary folder, still taken and checked.
+const SHOTS =
+  process.env['LOBBY_RECORD_SCREENSHOTS'] === '1' ? path.join(root, 'docs/img/layouts') : mkdtempSync(path.join(tmpdir(), 'lobby-layouts-'))
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const LAYOUTS = [
