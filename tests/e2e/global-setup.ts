@@ -9,6 +9,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     hallUrl: string
     hallDataDir: string
+    staticDir: string
   }
 }
 
@@ -18,14 +19,17 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = path.resolve(import.meta.dirname, '../..')
+  // LOBBY_E2E_OUT_DIR lets several people (or agents) build and test from one tree at once.
+  const outDir = path.resolve(root, process.env['LOBBY_E2E_OUT_DIR'] ?? 'dist')
   if (process.env['LOBBY_E2E_SKIP_BUILD'] !== '1') {
-    const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' })
     if (build.status !== 0) throw new Error('vite build failed')
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-'))
-  const hall = await startHall({ port: 0, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
+  const hall = await startHall({ port: 0, dataDir, mode: 'test', staticDir: outDir })
   project.provide('hallUrl', hall.url)
   project.provide('hallDataDir', dataDir)
+  project.provide('staticDir', outDir)
   return async () => {
     await hall.close()
     rmSync(dataDir, { recursive: true, force: true })

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startHall, type RunningHall } from '../../server/hall'
 import { launch, newContext } from './support/browser'
 import { LobbyPage } from './support/lobby.model'
@@ -15,7 +15,6 @@ import { LobbyPage } from './support/lobby.model'
  * pushed before, during and after the outage is processed exactly once.
  */
 
-const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-socket-'))
 
 /** A port free right now, so the hall can be started again on the same one. */
@@ -29,7 +28,7 @@ const freePort = () =>
     })
   })
 
-const startOwnHall = (port: number) => startHall({ port, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
+const startOwnHall = (port: number) => startHall({ port, dataDir, mode: 'test', staticDir: inject('staticDir') })
 
 const control = async (hallUrl: string, name: string, body: unknown): Promise<Record<string, unknown>> => {
   const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
