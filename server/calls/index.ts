@@ -12,7 +12,8 @@ import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
 import { badgeCalls } from './badges'
+import { vipCalls } from './vip'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls, ...badgeCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls, ...badgeCalls, ...vipCalls]

@@ -108,8 +108,8 @@ describe('the hall protocol', () => {
     const method = await callHall(hall.url, site, 'GET', '/home/login', {})
     expect(method.status).toBe(405)
     expect(method.envelope.code).toBe(4050)
-    const later = await callHall(hall.url, site, 'POST', '/user/vipInfo', {})
-    expect(later.envelope).toEqual({ code: 4040, msg: 'not implemented by the reference hall: /user/vipInfo', data: null })
+    const later = await callHall(hall.url, site, 'POST', '/user/giftRecv1', {})
+    expect(later.envelope).toEqual({ code: 4040, msg: 'not implemented by the reference hall: /user/giftRecv1', data: null })
   })
 
   it('answers an encrypted POST with an encrypted answer under the same key', async () => {
