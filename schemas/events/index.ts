@@ -17,6 +17,7 @@ import { sessionEvents } from './session'
 import { siteEvents } from './site'
 import { socketEvents } from './socket'
 import { toastEvents } from './toast'
+import { vipEvents } from './vip'
 import { walletEvents } from './wallet'
 
 /**
@@ -43,6 +44,7 @@ export const eventDefs = [
   ...walletEvents,
   ...gamesEvents,
   ...bannersEvents,
+  ...vipEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -66,6 +68,7 @@ export const schemaOf = (type: string): Schema.Top | undefined => byType.get(typ
 export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents }
 export * from './app'
 export * from './banners'
+export * from './vip'
 export * from './clock'
 export * from './diagnostics'
 export * from './framebox'
