@@ -1,6 +1,8 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import type { FavoriteRef, GamePlatform } from '../../schemas/hall/calls/games'
+import { routeByName } from '../../schemas/routes'
+import { resolvePath } from '../nav'
 import {
   APP_CATEGORIES, CATEGORY, allPlatformsOf, asFavorites, asPage, asPlatforms, categoryOfQuery, effectiveCategory, hasMore,
   mergePage, pageCall, pushHistory, sameKey, toggleFavorite,
@@ -15,9 +17,15 @@ import {
  * /home/addfavorite fails) and the search history. The persisted store arrives as
  * `games.storeLoaded`; every change to it is announced as `games.storeChanged`.
  *
- * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, session.loggedIn,
+ * The location comes from the navigation actor's moves (`nav.navigated`) and from the browser's
+ * own (`nav.locationChanged`: the entry location at start, back and forward), which the
+ * navigation actor does not announce again.
+ *
+ * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, nav.locationChanged, session.loggedIn,
  *   session.loggedOut, games.storeLoaded, games.searchTyped, games.searchSubmitted,
- *   games.searchHistoryCleared, games.moreRequested, games.favoriteToggled.
+ *   games.searchHistoryCleared, games.moreRequested, games.favoriteToggled,
+ *   postlogin.refreshRequested (a sign-in: the game categories shown, a category's platforms, are
+ *   fetched again).
  * Emits: hall.requested, games.storeChanged, games.warned.
  */
 
@@ -26,6 +34,7 @@ export type CatalogueEvent =
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>
   | EventOfType<'nav.navigated'>
+  | EventOfType<'nav.locationChanged'>
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'games.storeLoaded'>
@@ -34,6 +43,7 @@ export type CatalogueEvent =
   | EventOfType<'games.searchHistoryCleared'>
   | EventOfType<'games.moreRequested'>
   | EventOfType<'games.favoriteToggled'>
+  | EventOfType<'postlogin.refreshRequested'>
 
 export type CatalogueEmitted = EventOfType<'hall.requested'> | EventOfType<'games.storeChanged'> | EventOfType<'games.warned'>
 
@@ -69,6 +79,18 @@ export const initialCatalogue: CatalogueContext = {
 
 const queryOf = (search: string): Record<string, string> => Object.fromEntries(new URLSearchParams(search))
 
+/**
+ * The route and search a location event puts on screen, or null when it does not move the
+ * screen: a browser location resolves as the navigation actor resolves it (redirects, 404), and a
+ * private route it would refuse leaves the screen where it was.
+ */
+const shownBy = (e: CatalogueEvent): { name: string; search: string } | null => {
+  if (e.type === 'nav.navigated') return { name: e.name, search: e.search }
+  if (e.type !== 'nav.locationChanged') return null
+  const { location } = resolvePath(e.path, e.search)
+  return routeByName(location.name)?.private === true ? null : { name: location.name, search: location.search }
+}
+
 /** The list a location shows, or null (no list on this route, or an empty search). */
 const keyOf = (c: CatalogueContext): ListKey | null => {
   if (c.route === 'search') return c.searchText.trim() === '' ? null : { kind: 'search', text: c.searchText.trim() }
@@ -77,6 +99,10 @@ const keyOf = (c: CatalogueContext): ListKey | null => {
   if ((c.category === CATEGORY.recent || c.category === CATEGORY.collect) && !c.signedIn) return null
   return { kind: 'category', category: c.category, platform: c.platform }
 }
+
+/** Whether a category's list comes with its platforms (the sub-game list's tabs). */
+const hasPlatforms = (category: number): boolean =>
+  category !== CATEGORY.hot && category !== CATEGORY.demo && category !== CATEGORY.recent && category !== CATEGORY.collect
 
 const isAnswerTo = (id: string | null, e: CatalogueEvent): boolean =>
   (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
@@ -114,10 +140,11 @@ export const catalogueMachine = setup({
     }),
     signOut: assign({ real: false, signedIn: false, favorites: [], favoriteRequest: null, favoritesBefore: [] }),
     follow: assign(({ context, event }) => {
-      if (event.type !== 'nav.navigated') return {}
-      const q = queryOf(event.search)
+      const shown = shownBy(event)
+      if (shown === null) return {}
+      const q = queryOf(shown.search)
       const asked = categoryOfQuery(q['gameCategoryId'])
-      const route = event.name
+      const route = shown.name
       if (route === 'search') return { route, askedCategory: CATEGORY.search, category: CATEGORY.search }
       const category = effectiveCategory(asked, { real: context.real, skin: context.skin })
       const platform = q['platformId'] !== undefined && /^\d+$/.test(q['platformId']) && category === asked ? Number(q['platformId']) : allPlatformsOf(category)
@@ -128,7 +155,7 @@ export const catalogueMachine = setup({
       return category === context.category ? {} : { category, platform: allPlatformsOf(category) }
     }),
     warnApp: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'nav.navigated' && APP_CATEGORIES.includes(context.category)) enqueue.emit({ type: 'games.warned', message: 'games.clubNeedsApp' })
+      if ((event.type === 'nav.navigated' || event.type === 'nav.locationChanged') && APP_CATEGORIES.includes(context.category)) enqueue.emit({ type: 'games.warned', message: 'games.clubNeedsApp' })
     }),
     /** Loads page 1 of the list the location shows when it is another list than the one held. */
     load: enqueueActions(({ context: c, enqueue }) => {
@@ -142,8 +169,7 @@ export const catalogueMachine = setup({
       const requestId = `games-${n}`
       const { call, payload } = pageCall(key, 1)
       enqueue.emit({ type: 'hall.requested', requestId, call, payload })
-      const wantsPlatforms = key.kind === 'category' && !(c.platforms[0]?.gameCategoryId === key.category) && key.category !== CATEGORY.hot &&
-        key.category !== CATEGORY.demo && key.category !== CATEGORY.recent && key.category !== CATEGORY.collect
+      const wantsPlatforms = key.kind === 'category' && !(c.platforms[0]?.gameCategoryId === key.category) && hasPlatforms(key.category)
       let platformsRequest = c.platformsRequest
       if (wantsPlatforms) {
         n += 1
@@ -153,6 +179,15 @@ export const catalogueMachine = setup({
       enqueue.assign({ requestCount: n, list: { key, games: [], total: 0, current: 0 }, listRequest: requestId, listFailed: false, platformsRequest })
     }),
     reload: assign({ list: null }),
+    /** A sign-in's refresh: the platforms of the category shown are fetched again. */
+    refreshCategories: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'postlogin.refreshRequested' || !event.items.includes('gameCategories')) return
+      const key = keyOf(c)
+      if (key === null || key.kind !== 'category' || !hasPlatforms(key.category)) return
+      const platformsRequest = `games-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, platformsRequest })
+      enqueue.emit({ type: 'hall.requested', requestId: platformsRequest, call: 'platformCategories', payload: { gameCategoryId: key.category } })
+    }),
     more: enqueueActions(({ context: c, enqueue }) => {
       if (c.list === null) return
       const requestId = `games-${c.requestCount + 1}`
@@ -214,6 +249,7 @@ export const catalogueMachine = setup({
       // list on screen as soon as the site is.
       on: {
         'nav.navigated': { actions: 'follow' },
+        'nav.locationChanged': { actions: 'follow' },
         'site.ready': { target: 'ready', actions: 'load' },
       },
     },
@@ -230,8 +266,10 @@ export const catalogueMachine = setup({
           { guard: 'favoriteFailure', actions: 'rollBack' },
         ],
         'nav.navigated': { actions: ['follow', 'warnApp', 'load'] },
+        'nav.locationChanged': { actions: ['follow', 'warnApp', 'load'] },
         'session.loggedIn': { actions: ['signIn', 'recheck', 'reload', 'load'] },
         'session.loggedOut': { actions: ['signOut', 'recheck', 'reload', 'load'] },
+        'postlogin.refreshRequested': { actions: 'refreshCategories' },
         'games.searchTyped': { actions: ['type', 'load'] },
         'games.searchSubmitted': { actions: ['submit', 'load'] },
         'games.searchHistoryCleared': { actions: 'clearHistory' },

@@ -15,6 +15,7 @@ export const gamesActor = {
     'hall.responded',
     'hall.failed',
     'nav.navigated',
+    'nav.locationChanged',
     'session.loggedIn',
     'session.loggedOut',
     'games.storeLoaded',
@@ -23,6 +24,7 @@ export const gamesActor = {
     'games.searchHistoryCleared',
     'games.moreRequested',
     'games.favoriteToggled',
+    'postlogin.refreshRequested',
   ],
 } as const satisfies ActorSpec
 
@@ -44,14 +46,16 @@ export const launchActor = {
     'popup.closed',
     'games.addressBuilt',
     'games.launchRetried',
+    'games.phoneCodeRequested',
+    'games.phoneSubmitted',
   ],
 } as const satisfies ActorSpec
 
 /** The statecharts, their contexts and events. */
 export { catalogueMachine, initialCatalogue } from './catalogue.machine'
 export type { CatalogueContext, CatalogueEvent, CatalogueEmitted } from './catalogue.machine'
-export { launchMachine, initialLaunch, userTypeOf, LAUNCH_DELAYS, REGISTER_CODES, PHONE_CODE, BANK_CARD_CODE } from './launch.machine'
-export type { LaunchContext, LaunchEvent, LaunchEmitted, LaunchTarget, LaunchError } from './launch.machine'
+export { launchMachine, initialLaunch, initialPhone, userTypeOf, LAUNCH_DELAYS, REGISTER_CODES, PHONE_CODE, BANK_CARD_CODE } from './launch.machine'
+export type { LaunchContext, LaunchEvent, LaunchEmitted, LaunchTarget, LaunchError, PhoneVerification } from './launch.machine'
 /** The store's pure rules. */
 export * from './games.logic'
 export * from './games.selectors'

@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { control, launch, newContext, watchErrors } from './support/browser'
+import { GamesPage, seededGameName } from './support/games.model'
+
+/**
+ * Browsing the game lobby at phone (390×844) and desktop (1440×900) sizes against the reference
+ * hall: search with its persisted history, the demo list of a guest and a demo launch, and
+ * favourites added and removed, each persisted across a reload.
+ */
+const hallUrl = inject('hallUrl')
+let browser: Browser
+let context: BrowserContext | undefined
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+afterEach(async () => {
+  await control(hallUrl, 'reset', {})
+  await context?.close()
+  context = undefined
+})
+
+describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) => {
+  const phone = size === 'phone'
+
+  /** A fresh visitor: a guest on phones; on desktop site 001 the login popup, closed here. */
+  const open = async (query: string): Promise<{ games: GamesPage; errors: string[] }> => {
+    context = await newContext(browser, size)
+    const games = new GamesPage(await context.newPage(), hallUrl, phone)
+    const errors = watchErrors(games.page)
+    await games.open(query)
+    await games.waitReady()
+    return { games, errors }
+  }
+
+  const closeLoginPopup = async (games: GamesPage): Promise<void> => {
+    await games.authDialog.waitFor()
+    await games.page.keyboard.press('Escape')
+    await games.authDialog.waitFor({ state: 'hidden' })
+  }
+
+  it('search: typing shows the matching games; a search joins the history, which survives a reload and can be cleared', async () => {
+    const { games, errors } = await open('home/game?site=001')
+    if (!phone) await closeLoginPopup(games)
+    await games.chooseCategory('Search')
+    await expect.poll(() => games.path()).toBe('/home/search')
+    const name = seededGameName(3, 17)
+    await games.searchBox.pressSequentially(name.slice(0, 6))
+    // As you type: every result holds the text typed so far.
+    await games.playButtons('Search results').first().waitFor()
+    await games.searchBox.fill(name)
+    await games.tile(name, 'Search results').waitFor()
+    const labels = await games.playButtons('Search results').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+    expect(labels.length).toBeGreaterThan(0)
+    for (const l of labels) expect(l.toLowerCase()).toContain(name.toLowerCase())
+    await games.searchBox.press('Enter')
+    await games.searchHistory.getByRole('button', { name, exact: true }).waitFor()
+
+    // A second search, then the history (newest first) survives a reload.
+    const other = seededGameName(2, 5)
+    await games.searchBox.fill(other)
+    await games.searchBox.press('Enter')
+    await games.tile(other, 'Search results').waitFor()
+    const entries = () => games.searchHistory.getByRole('listitem').evaluateAll((els) => els.map((e) => e.textContent ?? ''))
+    await expect.poll(entries).toEqual([other, name, 'Clear history'])
+    await games.page.reload()
+    await games.waitReady()
+    if (!phone) await closeLoginPopup(games)
+    await expect.poll(entries).toEqual([other, name, 'Clear history'])
+
+    // Choosing an entry searches it again.
+    await games.searchHistory.getByRole('button', { name, exact: true }).click()
+    await games.tile(name, 'Search results').waitFor()
+    await expect.poll(() => games.searchBox.inputValue()).toBe(name)
+
+    // Cleared, and still cleared after a reload.
+    await games.searchHistory.getByRole('button', { name: 'Clear history' }).click()
+    await games.searchHistory.waitFor({ state: 'detached' })
+    await games.page.reload()
+    await games.waitReady()
+    if (!phone) await closeLoginPopup(games)
+    await games.heading('Search games').waitFor()
+    await expect.poll(() => games.searchHistory.count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
