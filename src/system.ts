@@ -25,7 +25,7 @@ import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
 import { isString, PREF_KEYS, readPref, writePref } from './store/prefs'
-import { i18n, isLanguage } from './i18n'
+import { isLanguage, setLanguage } from './i18n'
 
 /**
  * The composition root: creates the bus, the actors and, depending on the mode, the runners and
@@ -206,7 +206,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(
     startI18nRunner(core.bus, {
       supports: isLanguage,
-      changeLanguage: (code) => void i18n.changeLanguage(code),
+      changeLanguage: (code) => void setLanguage(code),
       setDocumentLang: (lang) => w.document.documentElement.setAttribute('lang', lang),
     }),
   )

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
-import { i18n } from '../i18n'
+import { i18n, setLanguage } from '../i18n'
 import { SystemProvider } from '../system-react'
 import '../ui/base.css'
 import { App } from '../views/App'
@@ -18,7 +18,7 @@ const Frame = ({ host }: { host: FrameHost }) => {
     () => host.current,
   )
   useEffect(() => {
-    if (i18n.language !== state.language) void i18n.changeLanguage(state.language)
+    if (i18n.language !== state.language) void setLanguage(state.language)
     document.documentElement.lang = state.language.replace('_', '-')
   }, [state.language])
   return (

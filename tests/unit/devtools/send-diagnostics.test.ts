@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18n } from '../../../src/i18n'
+import { i18n, setLanguage } from '../../../src/i18n'
 import { createTestSystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
 import { SendDiagnostics } from '../../../src/views/diagnostics'
@@ -29,7 +29,7 @@ describe('send diagnostics entry', () => {
     const failed = render()
     expect(failed).toContain('Could not send the diagnostics: Network: offline')
     expect(failed).toContain('>Try again</button>')
-    await i18n.changeLanguage('zh_CN')
+    await setLanguage('zh_CN')
     expect(render()).toContain('重试')
     await i18n.changeLanguage('en_US')
     system.stop()

@@ -7,7 +7,7 @@ import type { ActorSpec } from '../../../actors'
 import { popupsActor } from '../../../actors/popups'
 import type { SessionError } from '../../../actors/session'
 import type { LobbyEvent } from '../../../schemas/events'
-import { i18n } from '../../../src/i18n'
+import { i18n, loadLanguage } from '../../../src/i18n'
 import { createTestSystem, type LobbySystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
 import { PopupHost } from '../../../src/views/auth/PopupHost'
@@ -195,9 +195,10 @@ describe('popup host', () => {
     expect(buttons(html).map((b) => /aria-label="([^"]+)"/.exec(b.attrs)?.[1] ?? b.text)).toEqual(['Close', 'Close'])
   })
 
-  it('speaks the player language', () => {
+  it('speaks the player language', async () => {
     const s = start()
     s.send({ type: 'popup.openRequested', popup: 'login' })
+    await loadLanguage('zh_CN')
     const html = render(s, 'zh_CN')
     expect(dialog(html)?.title).toBe('登录')
     expect(labels(html)).toEqual(['用户名', '密码'])
