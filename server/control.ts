@@ -67,6 +67,10 @@ const bodies = {
     must_bind_item: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))),
     /** The frames this player alone sees, by id, in order ([] gives the site's frames back). */
     frames: Schema.optional(Schema.Array(Schema.Int)),
+    /** 1: the recharge pop-up's promotions are pushed to this player (migration 060). */
+    recharge_pop: Schema.optional(Schema.Literals([0, 1])),
+    /** 1: the new-benefits pop-up shows to this player after login. */
+    newcomer_pop: Schema.optional(Schema.Literals([0, 1])),
   }),
   /** Lists the frames (no ids), or switches the given frames on or off for their sites. */
   frames: Schema.Struct({ ids: Schema.optional(Schema.Array(Schema.Int)), on: Schema.optional(Schema.Boolean) }),
@@ -228,6 +232,8 @@ export const runControl = async (
       if (b.user_status !== undefined) sets.push(['user_status', b.user_status])
       if (b.has_recharged !== undefined) sets.push(['has_recharged', b.has_recharged])
       if (b.must_bind_item !== undefined) sets.push(['must_bind_item', b.must_bind_item])
+      if (b.recharge_pop !== undefined) sets.push(['recharge_pop', b.recharge_pop])
+      if (b.newcomer_pop !== undefined) sets.push(['newcomer_pop', b.newcomer_pop])
       if (b.frames !== undefined) await setPlayerFrames(db, player.id, b.frames)
       for (const [column, value] of sets) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
       return ok()

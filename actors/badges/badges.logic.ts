@@ -39,6 +39,7 @@ export type BadgesEvent =
   | EventOfType<'hall.failed'>
   | EventOfType<'realtime.activeDetailsReceived'>
   | EventOfType<'realtime.payOrderSucceeded'>
+  | EventOfType<'postlogin.refreshRequested'>
 
 export type BadgesEmitted = EventOfType<'hall.requested'>
 

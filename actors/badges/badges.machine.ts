@@ -5,12 +5,13 @@ import { BADGE_CALLS, initialContext, type BadgeCall, type BadgesContext, type B
 /**
  * Badges (screens §2 tab bar, header and menus; §3 red dots and unread counts; §9 cap 99+).
  * When the site is ready and at every login change it asks for the site's highest charge rate
- * (visitors too); for a real player also the red dots and the unread counts, which a logout
+ * (visitors too); for a real player also the red dots and the unread counts (at a sign-in, when
+ * the post-login sequence asks for the refresh: items redDot and notices), which a logout
  * clears. An activity change the socket reports refreshes the red dots; a credited deposit
  * refreshes the unread counts (the hall may have sent a message about it).
  *
  * Consumes: site.ready, session.loggedIn, session.loggedOut, hall.responded, hall.failed,
- *   realtime.activeDetailsReceived, realtime.payOrderSucceeded.
+ *   realtime.activeDetailsReceived, realtime.payOrderSucceeded, postlogin.refreshRequested.
  * Emits: hall.requested.
  */
 export const badgesMachine = setup({
@@ -22,8 +23,10 @@ export const badgesMachine = setup({
       if (event.type === 'session.loggedOut') real = false
       const wanted: BadgeCall[] = []
       if (event.type === 'site.ready' || event.type === 'session.loggedIn' || event.type === 'session.loggedOut') wanted.push('rate')
-      if (real && (event.type === 'session.loggedIn' || event.type === 'site.ready' || event.type === 'realtime.activeDetailsReceived')) wanted.push('redDot')
-      if (real && (event.type === 'session.loggedIn' || event.type === 'site.ready' || event.type === 'realtime.payOrderSucceeded')) wanted.push('unread')
+      // A sign-in's red dots and unread counts come with the refresh the post-login sequence asks for.
+      const refresh = event.type === 'postlogin.refreshRequested' ? event.items : []
+      if (real && (refresh.includes('redDot') || event.type === 'site.ready' || event.type === 'realtime.activeDetailsReceived')) wanted.push('redDot')
+      if (real && (refresh.includes('notices') || event.type === 'site.ready' || event.type === 'realtime.payOrderSucceeded')) wanted.push('unread')
       const loginChanged = event.type === 'session.loggedIn' || event.type === 'session.loggedOut'
       // A login change forgets the answers still due for the previous player; the rate stays due.
       let pending: Record<string, BadgeCall> = loginChanged
@@ -71,6 +74,7 @@ export const badgesMachine = setup({
     'session.loggedOut': { actions: 'fetch' },
     'realtime.activeDetailsReceived': { actions: 'fetch' },
     'realtime.payOrderSucceeded': { actions: 'fetch' },
+    'postlogin.refreshRequested': { actions: 'fetch' },
     'hall.responded': { actions: 'take' },
     'hall.failed': { actions: 'take' },
   },

@@ -3,8 +3,8 @@ import { badgesMachine } from './badges.machine'
 
 /**
  * The badges actor: the recharge badge (the site's highest charge rate, visitors too), the red
- * dots and the unread counts of a real player, fetched when the site is ready and at every login
- * change, refreshed on the socket's activity and deposit notices.
+ * dots and the unread counts of a real player, fetched when the site is ready and at every sign-in
+ * (the post-login sequence's refresh), refreshed on the socket's activity and deposit notices.
  */
 export const badgesActor = {
   id: 'badges',
@@ -17,6 +17,7 @@ export const badgesActor = {
     'hall.failed',
     'realtime.activeDetailsReceived',
     'realtime.payOrderSucceeded',
+    'postlogin.refreshRequested',
   ],
 } as const satisfies ActorSpec
 

@@ -3,7 +3,7 @@ import { postloginMachine } from './postlogin.machine'
 
 /**
  * The post-login sequence actor: after a real sign-in, the forced password change, then the
- * forced bind, the forced pop-ups (frame box), the recharge pop-up and the new benefits, each
+ * forced bind, the forced pop-ups (frame box), the red packets, the recharge pop-up and the new benefits, each
  * awaiting the one before; the refresh a sign-in asks for; the download-app popup.
  */
 export const postloginActor = {
@@ -16,6 +16,7 @@ export const postloginActor = {
     'hall.failed',
     'popup.closed',
     'framebox.finished',
+    'redpackets.stepFinished',
     'postlogin.codeSendRequested',
     'postlogin.bindSubmitted',
   ],

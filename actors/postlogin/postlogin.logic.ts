@@ -86,8 +86,15 @@ export const bindRequestOf = (item: BindItem, target: string, code: string): { c
   }
 }
 
-/** The recharge promotions of a pop-recharge answer. */
+/** The recharge promotions of a pop-recharge answer (actives), none when the player disabled the pop-up (disablePop 1). */
 export const rechargeListOf = (data: unknown): ReadonlyArray<unknown> => {
+  const d = data as { actives?: unknown; disablePop?: unknown } | null
+  if (d?.disablePop === 1) return []
+  return Array.isArray(d?.actives) ? d.actives : []
+}
+
+/** The benefits a new-benefits answer lists. */
+export const benefitsListOf = (data: unknown): ReadonlyArray<unknown> => {
   const list = (data as { list?: unknown } | null)?.list
   return Array.isArray(list) ? list : []
 }
@@ -109,6 +116,7 @@ export type PostloginEvent =
   | EventOfType<'hall.failed'>
   | EventOfType<'popup.closed'>
   | EventOfType<'framebox.finished'>
+  | EventOfType<'redpackets.stepFinished'>
   | EventOfType<'postlogin.codeSendRequested'>
   | EventOfType<'postlogin.bindSubmitted'>
 
@@ -118,6 +126,7 @@ export type PostloginEmitted =
   | EventOfType<'postlogin.popupDismissed'>
   | EventOfType<'postlogin.refreshRequested'>
   | EventOfType<'postlogin.framesStarted'>
+  | EventOfType<'postlogin.redPacketsStarted'>
   | EventOfType<'postlogin.bound'>
   | EventOfType<'postlogin.finished'>
 

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import {
-  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
+  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
   hasRechargedOf, initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
   type PostloginContext, type PostloginEmitted, type PostloginEvent,
 } from './postlogin.logic'
@@ -16,16 +16,19 @@ import {
  *    order phone, email, google auth, withdraw password, in the forceBind popup; codes are sent
  *    and checked through the hall (the 60 s countdown starts 1.5 s after a send);
  * 3. the forced pop-ups: the frame box shows the frames due and says when it is finished;
- * 4. the recharge pop-up when the pop-recharge list has promotions;
- * 5. the new-benefits pop-up when the newcomer call asks for it;
+ * 4. the red packets: fetched at sign-in by the red-packets actor, which holds their popup until
+ *    this step starts and says when it is over (nothing to show, or the popup closed);
+ * 5. the recharge pop-up when the pop-recharge list has promotions (actives, unless disablePop);
+ * 6. the new-benefits pop-up when the newcomer call asks for it;
  *
- * each awaiting the close of the one before (`popup.closed`, 100 ms after it was hidden).
- * Red packets have their own popup, fetched at sign-in by the red-packets actor.
+ * each awaiting the close of the one before (`popup.closed`, 100 ms after it was hidden;
+ * `redpackets.stepFinished` for the red packets).
  *
  * Consumes: session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
- *   framebox.finished, postlogin.codeSendRequested, postlogin.bindSubmitted.
+ *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted.
  * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
- *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.bound, postlogin.finished.
+ *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.redPacketsStarted,
+ *   postlogin.bound, postlogin.finished.
  */
 
 const answers = (id: string | null | undefined, e: PostloginEvent): boolean =>
@@ -109,6 +112,9 @@ export const postloginMachine = setup({
     startFrames: enqueueActions(({ enqueue }) => {
       enqueue.emit({ type: 'postlogin.framesStarted' })
     }),
+    startRedPackets: enqueueActions(({ enqueue }) => {
+      enqueue.emit({ type: 'postlogin.redPacketsStarted' })
+    }),
     requestStep: enqueueActions(({ context, enqueue }, params: { call: string }) => {
       const requestId = `postlogin-${context.requestCount + 1}`
       enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
@@ -116,10 +122,11 @@ export const postloginMachine = setup({
     }),
     openRecharge: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'hall.responded') return
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { list: [...rechargeListOf(event.data)] } })
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { actives: [...rechargeListOf(event.data)] } })
     }),
-    openBenefits: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: {} })
+    openBenefits: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'hall.responded') return
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: { list: [...benefitsListOf(event.data)] } })
     }),
     dropStep: assign({ stepId: null }),
     finish: enqueueActions(({ enqueue }) => {
@@ -196,7 +203,12 @@ export const postloginMachine = setup({
         },
         frames: {
           entry: 'startFrames',
-          on: { 'framebox.finished': { target: 'recharge' } },
+          on: { 'framebox.finished': { target: 'redPackets' } },
+        },
+        /** The red packets fetched at sign-in: their popup shows now; the red-packets actor says when it is over. */
+        redPackets: {
+          entry: 'startRedPackets',
+          on: { 'redpackets.stepFinished': { target: 'recharge' } },
         },
         /** The pop-recharge list: its popup when it has promotions. */
         recharge: {

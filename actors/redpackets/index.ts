@@ -20,6 +20,7 @@ export const redpacketsActor = {
     'redpackets.actionRequested',
     'redpackets.popupClosed',
     'realtime.activeDetailsReceived',
+    'postlogin.redPacketsStarted',
   ],
 } as const satisfies ActorSpec
 

@@ -58,6 +58,8 @@ export interface RedPacketsContext {
   readonly claimId: string | null
   readonly claiming: { readonly activeId: number; readonly redId: number; readonly action: RedPacketAction } | null
   readonly result: ClaimResult | null
+  /** The post-login sequence's red-packet step is running: it is announced over once nothing is left to show. */
+  readonly stepDue: boolean
 }
 
 export const initialContext: RedPacketsContext = {
@@ -74,6 +76,7 @@ export const initialContext: RedPacketsContext = {
   claimId: null,
   claiming: null,
   result: null,
+  stepDue: false,
 }
 
 export type RedPacketsEvent =
@@ -86,10 +89,11 @@ export type RedPacketsEvent =
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
   | EventOfType<'realtime.activeDetailsReceived'>
+  | EventOfType<'postlogin.redPacketsStarted'>
   /** Internal: a fetch went out, the lock closes (raised by the actor itself, never on the bus). */
   | { readonly type: 'redpackets.lock' }
 
-export type RedPacketsEmitted = EventOfType<'hall.requested'> | EventOfType<'redpackets.credited'>
+export type RedPacketsEmitted = EventOfType<'hall.requested'> | EventOfType<'redpackets.credited'> | EventOfType<'redpackets.stepFinished'>
 
 /** The list of a redactive answer (the hall runner decoded it with the call's schema). */
 export const listOf = (data: unknown): ReadonlyArray<RedActivity> => {

@@ -14,17 +14,22 @@ import {
  *   (10 s, or the 3 or 5 min an activity sets) and when a view asks; a fetch is skipped while the
  *   lock is closed and for FreezeManual 2, FreezeAbnormal 3 and BlackList 5;
  * - `lock`: closes for 3 s when a fetch goes out;
- * - `popup`: shows the head of the queue; grab, open or send take it (the head leaves the queue
+ * - `popup`: held after a sign-in until the post-login sequence's red-packet step starts
+ *   (`postlogin.redPacketsStarted`: after the forced bind and the forced pop-ups), then shows the
+ *   head of the queue; grab, open or send take it (the head leaves the queue
  *   at once, so a double click cannot take it twice) and the answer shows the amount; when only
- *   packets of other devices are open, the receive-tips prompt shows once for them.
+ *   packets of other devices are open, the receive-tips prompt shows once for them. The step is
+ *   over (`redpackets.stepFinished`) once the sign-in fetch has answered and nothing is left to
+ *   show, or the player closed a packet without taking it.
  *
  * The player's account status comes from the login-family answer the session actor signs in
  * with: this actor sees that `hall.responded` just before the `session.loggedIn` it causes.
  *
  * Consumes: app.started, hall.responded, hall.failed, session.loggedIn, session.loggedOut,
  *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed,
- *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks).
- * Emits: hall.requested, redpackets.credited.
+ *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks),
+ *   postlogin.redPacketsStarted.
+ * Emits: hall.requested, redpackets.credited, redpackets.stepFinished.
  */
 
 const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean =>
@@ -53,6 +58,8 @@ export const redpacketsMachine = setup({
     claimAnswer: ({ context, event }) =>
       (event.type === 'hall.responded' || event.type === 'hall.failed') && context.claimId !== null && event.requestId === context.claimId,
     hasUserStatus: ({ event }) => userStatusOf(event) !== null,
+    stepDue: ({ context }) => context.stepDue,
+    fetchPending: stateIn('#redpackets.signedIn.fetch.fetching'),
   },
   actions: {
     takeDevice: assign(({ event }) => (event.type === 'app.started' ? { device: deviceTypeOf(event.device) } : {})),
@@ -116,6 +123,11 @@ export const redpacketsMachine = setup({
     }),
     dropResult: assign({ result: null }),
     markPrompted: assign(({ context }) => ({ prompted: [...new Set([...context.prompted, ...context.blocked])] })),
+    startStep: assign({ stepDue: true }),
+    finishStep: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ stepDue: false })
+      enqueue.emit({ type: 'redpackets.stepFinished' })
+    }),
   },
 }).createMachine({
   id: 'redpackets',
@@ -168,12 +180,19 @@ export const redpacketsMachine = setup({
           },
         },
         popup: {
-          initial: 'hidden',
+          initial: 'held',
           states: {
+            // After a sign-in the popup waits for its turn in the post-login sequence (after the
+            // forced bind and the forced pop-ups); the sign-in fetch goes on meanwhile.
+            held: {
+              on: { 'postlogin.redPacketsStarted': { target: 'hidden', actions: 'startStep' } },
+            },
             hidden: {
               always: [
                 { guard: 'hasHead', target: 'packet' },
                 { guard: 'needsTips', target: 'tips' },
+                // The step is over once nothing is left to show (the sign-in fetch answered).
+                { guard: and(['stepDue', not('fetchPending')]), actions: 'finishStep' },
               ],
             },
             packet: {
@@ -197,6 +216,7 @@ export const redpacketsMachine = setup({
             // The player closed a packet without taking it: it shows again when a fetch brings a
             // new activity or the player asks for red packets.
             dismissed: {
+              always: { guard: 'stepDue', actions: 'finishStep' },
               on: {
                 'hall.responded': { guard: 'bringsNew', target: 'hidden' },
                 'redpackets.fetchRequested': { target: 'hidden' },

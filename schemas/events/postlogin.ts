@@ -38,6 +38,9 @@ export const postloginRefreshRequested = defineEvent('postlogin.refreshRequested
 /** The forced pop-ups step starts: the frame box shows the frames due. */
 export const postloginFramesStarted = defineEvent('postlogin.framesStarted', 'notice', 'The forced pop-ups step starts: the frame box shows the frames due.', {})
 
+/** The red-packet step starts (after the forced pop-ups): the red-packet popup may show now. */
+export const postloginRedPacketsStarted = defineEvent('postlogin.redPacketsStarted', 'notice', 'The red-packet step of the post-login sequence starts: the red-packet popup may show now.', {})
+
 /** The player asked for a verification code (phone, email) or to start the authenticator binding. */
 export const postloginCodeSendRequested = defineEvent('postlogin.codeSendRequested', 'intent', 'The player asked for a bind code (phone, email) or to start the authenticator binding.', {
   item: Schema.Literals(['phone', 'email', 'googleAuth']),
@@ -61,6 +64,6 @@ export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'Th
 
 /** The post-login events. */
 export const postloginEvents = [
-  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted,
+  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted,
   postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
 ] as const

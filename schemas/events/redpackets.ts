@@ -31,5 +31,11 @@ export const redpacketsCredited = defineEvent('redpackets.credited', 'notice', '
   balance: Amount,
 })
 
+/**
+ * The red-packet step of the post-login sequence is over: when its turn came there was nothing to
+ * show, or the popup it showed was closed (screens §4 after login: each step awaits the one before).
+ */
+export const redpacketsStepFinished = defineEvent('redpackets.stepFinished', 'notice', 'The red-packet step of the post-login sequence is over: nothing to show, or its popup was closed.', {})
+
 /** The red-packet events. */
-export const redpacketsEvents = [redpacketsFetchRequested, redpacketsActionRequested, redpacketsPopupClosed, redpacketsCredited] as const
+export const redpacketsEvents = [redpacketsFetchRequested, redpacketsActionRequested, redpacketsPopupClosed, redpacketsCredited, redpacketsStepFinished] as const

@@ -1,12 +1,12 @@
 /**
  * The frame box of the reference hall (screens §3 pop-up frame, §4 force pop-up and after login;
- * calls §7.9 /message/frameBox/index, /message/frame, §7.10 pop-recharge list and the newcomer
- * pop-up). frameBox/index lists the frames a player sees, in their order: the player's own
+ * calls §7.9 /message/frameBox/index, /message/frame; the recharge and new-benefits pop-ups are
+ * in popups.ts). frameBox/index lists the frames a player sees, in their order: the player's own
  * frames when the control surface gave it some (tests), else the site's switched-on frames
  * (site_code NULL frames belong to every site). Which frames to show once per login, per day or
  * once only is the lobby's business (it keeps the flags); the hall just lists them.
  */
-import { disableActivePop, disableNewcomerPop, frameBoxIndex, messageFrame, newcomerBenefitPop, popRechargeListV2 } from '../../schemas/hall/calls'
+import { frameBoxIndex, messageFrame } from '../../schemas/hall/calls'
 import type { Frame } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { requirePlayer } from './session'
@@ -56,23 +56,4 @@ export const frameCalls: ReadonlyArray<Implementation> = [
   }),
   // The single-frame call: the frame box of the home page (type 3 frames) for visitors too.
   implement(messageFrame, async (ctx) => ({ list: (await framesFor(ctx.db, ctx.site.code, null)).filter((f) => f.frameType === 3) })),
-  // The pop-recharge list (after login and on the game page): the hall has no recharge
-  // promotions to push, so the list is empty and the lobby skips the recharge pop-up.
-  implement(popRechargeListV2, async (ctx) => {
-    await requirePlayer(ctx)
-    return { list: [] }
-  }),
-  implement(disableActivePop, async (ctx) => {
-    await requirePlayer(ctx)
-    return {}
-  }),
-  // The newcomer-benefits pop-up: the hall runs no newcomer-benefit activity, so it never pops.
-  implement(newcomerBenefitPop, async (ctx) => {
-    await requirePlayer(ctx)
-    return { pop: 0 }
-  }),
-  implement(disableNewcomerPop, async (ctx) => {
-    await requirePlayer(ctx)
-    return {}
-  }),
 ]

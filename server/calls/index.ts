@@ -11,9 +11,10 @@ import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
+import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
 import { vipCalls } from './vip'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...securityCalls, ...badgeCalls, ...vipCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...badgeCalls, ...vipCalls]

@@ -6,10 +6,11 @@
  * runs no authenticator: a code is 6 random digits kept for 10 minutes, the last one per player
  * and purpose; the control surface reveals it (`last-code`) so tests and demos can type it.
  */
-import { bindEmail, bindGoogleAuth, modifyWithdrawPass, securityCreateMail, securityCreateSms, securityModifyPhone } from '../../schemas/hall/calls'
+import { actionVerify, bindEmail, bindGoogleAuth, modifyWithdrawPass, securityCreateMail, securityCreateSms, securityModifyPhone } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db'
 import { hashPassword } from '../crypto'
+import { bindStateOf } from '../store'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
@@ -68,7 +69,26 @@ const PHONE = /^\+?\d{6,15}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PIN = /^\d{6}$/
 
+/** A phone number masked for showing: the last 4 digits kept. */
+export const maskPhone = (phone: string): string => (phone === '' ? '' : `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`)
+/** An email masked for showing: the first 2 letters of the name and the domain kept. */
+export const maskEmail = (email: string): string => {
+  const at = email.indexOf('@')
+  return at < 0 ? email : `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`
+}
+
 export const securityCalls: ReadonlyArray<Implementation> = [
+  // The active auth info: which items are bound, phone and email masked.
+  implement(actionVerify, async (ctx) => {
+    const { player } = await requirePlayer(ctx)
+    const b = await bindStateOf(ctx.db, player.id)
+    return {
+      mobile_phone: maskPhone(b.mobilePhone),
+      email: maskEmail(b.email),
+      is_open_google_auth: b.googleAuth === 1 ? (1 as const) : (0 as const),
+      withdraw_pass: b.withdrawPass ? (1 as const) : (0 as const),
+    }
+  }),
   implement(securityCreateSms, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!PHONE.test(p.phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')

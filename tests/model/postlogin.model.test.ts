@@ -14,7 +14,7 @@ type ModelEvent = PostloginEvent | DelayEvent
 
 const id = (c: PostloginContext) => `postlogin-${c.requestCount + 1}`
 const answers = (rid: string | null | undefined, e: ModelEvent) => (e.type === 'hall.responded' || e.type === 'hall.failed') && rid != null && e.requestId === rid
-const listOf = (d: unknown) => ((d as { list?: unknown[] } | null)?.list ?? []).length
+const listOf = (d: unknown) => ((d as { disablePop?: number } | null)?.disablePop === 1 ? 0 : ((d as { actives?: unknown[] } | null)?.actives ?? []).length)
 const pops = (d: unknown) => (d as { pop?: unknown } | null)?.pop === 1
 
 const model = setup({
@@ -106,7 +106,8 @@ const model = setup({
           },
         },
         bindClosing: { on: { 'popup.closed': { guard: 'closedBind', target: 'bindCheck', actions: 'dropForm' } } },
-        frames: { on: { 'framebox.finished': { target: 'recharge', actions: 'step' } } },
+        frames: { on: { 'framebox.finished': { target: 'redPackets' } } },
+        redPackets: { on: { 'redpackets.stepFinished': { target: 'recharge', actions: 'step' } } },
         recharge: {
           on: {
             'hall.responded': [{ guard: 'rechargeAnswer', target: 'rechargeShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'benefits', actions: ['dropStep', 'step'] }],
@@ -165,14 +166,15 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
     }
   }
   if (c.stepId !== null) {
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { list: [{ id: 1 }] } })
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { list: [], pop: 1 } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 0 } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 1 } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 1, list: [] } })
     out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 0 } })
     out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
   }
-  out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { list: [1] } })
+  out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
-  out.push({ type: 'framebox.finished' })
+  out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
   out.push({ type: 'delay', ms: CODE_DELAYS.countdownStart - 1 }, { type: 'delay', ms: CODE_DELAYS.countdownStart }, { type: 'delay', ms: CODE_DELAYS.tick })
   return out
 }
@@ -212,6 +214,19 @@ describe('postlogin actor model', () => {
     expect(report.droppedPaths).toBe(0)
   })
 
+  it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {
+    const { emitted, real } = postlogin.runEvents([
+      userInfo(0),
+      loggedIn(true, false),
+      { type: 'redpackets.stepFinished' }, // too early: the frames are not over
+      { type: 'framebox.finished' },
+    ])
+    expect(emitted.map((e) => e.type)).toEqual(['postlogin.refreshRequested', 'postlogin.framesStarted', 'postlogin.redPacketsStarted'])
+    expect(real.value).toEqual({ signedIn: 'redPackets' })
+    const after = postlogin.runEvents([userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' }])
+    expect(after.emitted.at(-1)).toEqual({ type: 'hall.requested', requestId: 'postlogin-1', call: 'popRechargeListV2', payload: {} })
+  })
+
   it('a player who must change the password and bind one item: change, then bind with a real code, then the frames, recharge and benefits', () => {
     const { emitted, real } = postlogin.runEvents([
       userInfo(1),
@@ -224,7 +239,8 @@ describe('postlogin actor model', () => {
       { type: 'hall.responded', requestId: 'postlogin-2', call: 'securityModifyPhone', data: {} },
       { type: 'popup.closed', popup: 'forceBind' },
       { type: 'framebox.finished' },
-      { type: 'hall.responded', requestId: 'postlogin-3', call: 'popRechargeListV2', data: { list: [] } },
+      { type: 'redpackets.stepFinished' },
+      { type: 'hall.responded', requestId: 'postlogin-3', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
       { type: 'hall.responded', requestId: 'postlogin-4', call: 'newcomerBenefitPop', data: { pop: 0 } },
     ])
     expect(emitted.map((e) => e.type)).toEqual([
@@ -236,6 +252,7 @@ describe('postlogin actor model', () => {
       'postlogin.bound',
       'postlogin.popupDismissed',
       'postlogin.framesStarted',
+      'postlogin.redPacketsStarted',
       'hall.requested',
       'hall.requested',
       'postlogin.finished',

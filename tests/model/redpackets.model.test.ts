@@ -34,6 +34,8 @@ interface ModelContext {
   readonly sinceLock: number
   readonly sinceWait: number
   readonly started: boolean
+  /** The post-login sequence's red-packet step is running. */
+  readonly stepDue: boolean
 }
 type ModelEvent =
   | DelayEvent
@@ -51,6 +53,7 @@ type ModelEvent =
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
   | EventOfType<'realtime.activeDetailsReceived'>
+  | EventOfType<'postlogin.redPacketsStarted'>
 
 const actionOf = (id: number) => (LISTS['two'] ?? []).find((a) => a.activeid === id)?.action ?? 'grab'
 const mergeIds = (c: ModelContext, name: ListName) => {
@@ -63,7 +66,7 @@ const mergeIds = (c: ModelContext, name: ListName) => {
   })
   return { queue: [...kept, ...allowed.filter((id) => !kept.includes(id))], blocked: open.filter((a) => !a.deviceTypes.includes('4')).map((a) => a.activeid) }
 }
-const initial: ModelContext = { lastStatus: 1, status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false }
+const initial: ModelContext = { lastStatus: 1, status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false, stepDue: false }
 
 const rpModel = setup({
   types: { context: {} as ModelContext, events: {} as ModelEvent },
@@ -77,6 +80,8 @@ const rpModel = setup({
     needsTips: ({ context }) => context.blocked.some((id) => !context.prompted.includes(id)),
     isHead: ({ context, event }) => event.type === 'redpackets.actionRequested' && context.queue[0] === event.activeId && actionOf(event.activeId) === event.action,
     bringsNew: ({ context, event }) => event.type === 'list' && mergeIds(context, event.name).queue.some((id) => !context.queue.includes(id)),
+    stepDue: ({ context }) => context.stepDue,
+    fetchPending: stateIn('#rpModel.signedIn.fetch.fetching'),
   },
   actions: {
     noteStart: assign({ started: true }),
@@ -93,6 +98,8 @@ const rpModel = setup({
     addLock: assign(({ context, event }) => (event.type === 'delay' ? { sinceLock: context.sinceLock + event.ms } : {})),
     takeHead: assign(({ context }) => ({ queue: context.queue.slice(1), taken: [...context.taken, context.queue[0] ?? 0] })),
     prompt: assign(({ context }) => ({ prompted: [...new Set([...context.prompted, ...context.blocked])] })),
+    startStep: assign({ stepDue: true }),
+    finishStep: assign({ stepDue: false }),
   },
 }).createMachine({
   id: 'rpModel',
@@ -131,14 +138,22 @@ const rpModel = setup({
           },
         },
         popup: {
-          initial: 'hidden',
+          initial: 'held',
           states: {
-            hidden: { always: [{ guard: 'hasHead', target: 'packet' }, { guard: 'needsTips', target: 'tips' }] },
+            // Held after a sign-in until the post-login sequence's red-packet step starts.
+            held: { on: { 'postlogin.redPacketsStarted': { target: 'hidden', actions: 'startStep' } } },
+            hidden: {
+              always: [
+                { guard: 'hasHead', target: 'packet' },
+                { guard: 'needsTips', target: 'tips' },
+                { guard: and(['stepDue', not('fetchPending')]), actions: 'finishStep' },
+              ],
+            },
             packet: { on: { 'redpackets.actionRequested': { guard: 'isHead', target: 'claiming', actions: 'takeHead' }, 'redpackets.popupClosed': { target: 'dismissed' } } },
             claiming: { on: { claimed: { target: 'result' }, claimFailed: { target: 'result' } } },
             result: { on: { 'redpackets.popupClosed': { target: 'hidden' } } },
             tips: { on: { 'redpackets.popupClosed': { target: 'hidden', actions: 'prompt' } } },
-            dismissed: { on: { list: { guard: and(['bringsNew', stateIn('#rpModel.signedIn.fetch.fetching')]), target: 'hidden' }, 'redpackets.fetchRequested': { target: 'hidden' } } },
+            dismissed: { always: { guard: 'stepDue', actions: 'finishStep' }, on: { list: { guard: and(['bringsNew', stateIn('#rpModel.signedIn.fetch.fetching')]), target: 'hidden' }, 'redpackets.fetchRequested': { target: 'hidden' } } },
           },
         },
       },
@@ -155,6 +170,8 @@ const started: ModelEvent = {
 const loginAnswer = (status: number): ModelEvent => ({ type: 'hall.responded', requestId: 'session-1', call: 'login', data: { user_status: status } })
 const loggedIn = (real: boolean): ModelEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false })
 
+const stepStarts: ModelEvent = { type: 'postlogin.redPacketsStarted' }
+
 const events = (s: ModelSnapshot): ModelEvent[] => {
   const out: ModelEvent[] = [
     { type: 'delay', ms: LOCK }, { type: 'delay', ms: POLL }, { type: 'redpackets.fetchRequested' }, { type: 'redpackets.popupClosed' },
@@ -163,6 +180,7 @@ const events = (s: ModelSnapshot): ModelEvent[] => {
     { type: 'list', name: 'one' }, { type: 'list', name: 'two' }, { type: 'list', name: 'phones' }, { type: 'listFailed' }, { type: 'stale' },
     { type: 'claimed', first: true }, { type: 'claimFailed' },
   ]
+  if (s.matches({ signedIn: { popup: 'held' } })) out.push(stepStarts)
   if (s.matches('signedOut')) out.push(...(s.context.started ? [] : [started]), loginAnswer(1), loginAnswer(3), loggedIn(true), loggedIn(false))
   else out.push({ type: 'session.loggedOut', reason: 'logout' })
   return out
@@ -170,8 +188,12 @@ const events = (s: ModelSnapshot): ModelEvent[] => {
 
 const check = () => {
   let before: ModelContext | null = null
-  return ({ model, real, emitted, step }: StepCheck<typeof redpacketsMachine, typeof rpModel>) => {
-    if (step === 0) before = null
+  let beforeHeld = false
+  return ({ model, real, emitted, event, step }: StepCheck<typeof redpacketsMachine, typeof rpModel>) => {
+    if (step === 0) {
+      before = null
+      beforeHeld = false
+    }
     const m = model.context
     expect(real.context.queue.map((a) => a.activeid)).toEqual(m.queue)
     expect(real.context.blocked).toEqual(m.blocked)
@@ -181,9 +203,17 @@ const check = () => {
     if (m.status === 2 || m.status === 3 || m.status === 5) expect(requests.filter((r) => r.call === 'redActive')).toEqual([])
     if (fetched) expect(real.context.fetchId).toBe(requests.find((r) => r.call === 'redActive')?.requestId)
     expect(requests.filter((r) => r.call !== 'redActive').length).toBeLessThanOrEqual(1)
+    // The step is announced over exactly when the model ends it (a sign-in or logout drops it silently).
+    const finished = emitted.filter((e) => e.type === 'redpackets.stepFinished').length
+    const endsStep = event !== null && event.type !== 'session.loggedIn' && event.type !== 'session.loggedOut'
+    const running = (before !== null && before.stepDue) || (beforeHeld && event?.type === 'postlogin.redPacketsStarted')
+    expect(finished).toBe(running && !m.stepDue && endsStep ? 1 : 0)
+    // The popup never shows a packet before the sequence's turn.
+    if (real.matches({ signedIn: { popup: 'held' } })) expect(m.stepDue).toBe(false)
     const credited = emitted.filter((e) => e.type === 'redpackets.credited')
     if (credited.length > 0) expect(real.matches({ signedIn: { popup: 'result' } })).toBe(true)
     before = m
+    beforeHeld = model.matches({ signedIn: { popup: 'held' } })
   }
 }
 
@@ -194,6 +224,8 @@ const harness = modelHarness({
   events,
   check: check(),
   serializeState: (s) => JSON.stringify([s.value, s.context]),
+  // The held popup of a sign-in doubles the states the red-packet rules reach.
+  limits: { traversal: 100_000 },
   drive: (event, { actor, clock }) => {
     const c = actor.getSnapshot().context
     switch (event.type) {
@@ -231,8 +263,31 @@ describe('red-packets actor, model-based', () => {
 
   it('a double grab takes the packet once and credits once', () => {
     const grab: ModelEvent = { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }
-    const { emitted } = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'two' }, grab, grab, { type: 'claimed', first: true }])
+    const { emitted } = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'two' }, stepStarts, grab, grab, { type: 'claimed', first: true }])
     expect(emitted.filter((e) => e.type === 'hall.requested' && (e as { call?: string }).call === 'getRed')).toHaveLength(1)
     expect(emitted.filter((e) => e.type === 'redpackets.credited')).toHaveLength(1)
+  })
+
+  it('after a sign-in the popup waits for the post-login step; the step ends when its popups are closed', () => {
+    const grab: ModelEvent = { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }
+    const closed: ModelEvent = { type: 'redpackets.popupClosed' }
+    const { emitted, real } = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }])
+    expect(real.matches({ signedIn: { popup: 'held' } })).toBe(true)
+    const run = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }])
+    expect(run.real.matches({ signedIn: { popup: 'result' } })).toBe(true)
+    expect(run.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
+    const done = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }, closed])
+    expect(done.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
+    expect(emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
+  })
+
+  it('the step waits for the sign-in fetch, and is over at once when it brings nothing', () => {
+    const early = harness.runEvents([started, loginAnswer(1), loggedIn(true), stepStarts])
+    expect(early.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
+    const answered = harness.runEvents([started, loginAnswer(1), loggedIn(true), stepStarts, { type: 'listFailed' }])
+    expect(answered.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
+    // A frozen player is never fetched for: the step is over at once.
+    const frozen = harness.runEvents([started, loginAnswer(3), loggedIn(true), stepStarts])
+    expect(frozen.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
   })
 })

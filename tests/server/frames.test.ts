@@ -55,8 +55,34 @@ it('lists a player its own frames in the given order, and the switched-on site f
   } finally {
     await control(hall.url, 'frames', { ids: [b], on: false })
   }
-  expect((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data).toEqual({ list: [] })
-  expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0 })
+  expect((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data).toEqual({ actives: [], disablePop: 0 })
+  expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0, list: [] })
+})
+
+it('pushes the seeded recharge promotions and new benefits to a targeted player until it asks not to see them again', async () => {
+  const one = await newPlayer()
+  expect(await control(hall.url, 'player', { username: one.username, recharge_pop: 1, newcomer_pop: 1 })).toMatchObject({ ok: true })
+  const pops = (await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data as { actives: ReadonlyArray<{ title: string; min_amount: string; bonus_rate: string }>; disablePop: number }
+  expect(pops.disablePop).toBe(0)
+  expect(pops.actives.map((a) => [a.title, a.min_amount, a.bonus_rate])).toEqual([['First deposit bonus', '50.00', '20.00'], ['Weekend reload', '100.00', '10.00']])
+  const benefits = (await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data as { pop: number; list: ReadonlyArray<{ kind: string; done: number; status: number }> }
+  expect(benefits.pop).toBe(1)
+  expect(benefits.list.map((b) => [b.kind, b.done, b.status])).toEqual([
+    ['bindPhone', 0, -1], ['bindEmail', 0, -1], ['bindGoogleAuth', 0, -1], ['bindWithdrawPass', 0, -1], ['firstRecharge', 0, -1],
+  ])
+  // The withdraw password set: its benefit is receivable, once.
+  expect((await post(one.caller, '/user/security/modifywithdrawpass', { newPass: '123456' })).envelope.code).toBe(1)
+  const status = (await post(one.caller, '/activetask/newcomer_benefit_status', {})).envelope.data as { list: ReadonlyArray<{ id: number; kind: string; status: number }> }
+  const pin = status.list.find((b) => b.kind === 'bindWithdrawPass')
+  expect(pin?.status).toBe(0)
+  expect((await post(one.caller, '/activetask/newcomer_benefit_reward', { id: pin?.id })).envelope.data).toEqual({ id: pin?.id, reward: '1.00', status: 1 })
+  expect((await post(one.caller, '/activetask/newcomer_benefit_reward', { id: pin?.id })).envelope.code).toBe(1241)
+  expect((await post(one.caller, '/user/security/actionVerify', {})).envelope.data).toEqual({ mobile_phone: '', email: '', is_open_google_auth: 0, withdraw_pass: 1 })
+  // Not again: popType 1 popStatus 1, and the newcomer pop-up's own call.
+  await post(one.caller, '/active/disable_active_pop', { popType: 1, popStatus: 1 })
+  await post(one.caller, '/activetask/disable_newcomer_pop', {})
+  expect(((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data as { disablePop: number }).disablePop).toBe(1)
+  expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0, list: [] })
 })
 
 it('binds a phone and an email with the codes it sent, refuses a wrong or missing code, and reports the bind state at login', async () => {

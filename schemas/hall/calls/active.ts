@@ -172,12 +172,28 @@ export const luckyOrderList = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * A recharge promotion of the recharge pop-up (screens §4 after login: the pop-recharge list;
+ * calls §7 pop_rechargeListV2 answers actives and disablePop): its title, text, the least
+ * deposit it needs and the bonus rate it gives (percent). The spec shows no more of its shape;
+ * this is the reference hall's.
+ */
+export const RechargeActive = Schema.Struct({
+  id: Schema.Number,
+  title: Schema.String,
+  content: Schema.String,
+  min_amount: Amount,
+  bonus_rate: Amount,
+})
+export type RechargeActive = typeof RechargeActive.Type
+
 export const popRechargeListV2 = defineCall({
   name: 'popRechargeListV2',
   area: 'active',
   path: '/active/pop_rechargeListV2',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  // disablePop 1: the player asked not to see the pop-up again (disable_active_pop).
+  response: Schema.Struct({ actives: Schema.Array(RechargeActive), disablePop: Schema.Literals([0, 1]) }),
 })
 
 export const checkCodePhoneNumber = defineCall({

@@ -79,12 +79,25 @@ export const bindThirdUser = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * The player's active authentication info (screens §4 after login: a login change refetches it;
+ * the security page lists it): which of phone, email, Google authenticator and withdraw password
+ * are bound, the phone and email masked. The spec shows no shape; this is the reference hall's.
+ */
+export const AuthInfo = Schema.Struct({
+  mobile_phone: Schema.String,
+  email: Schema.String,
+  is_open_google_auth: Schema.Literals([0, 1]),
+  withdraw_pass: Schema.Literals([0, 1]),
+})
+export type AuthInfo = typeof AuthInfo.Type
+
 export const actionVerify = defineCall({
   name: 'actionVerify',
   area: 'security',
   path: '/user/security/actionVerify',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: AuthInfo,
 })
 
 export const verifyPhoneCode = defineCall({

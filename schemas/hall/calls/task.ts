@@ -61,19 +61,37 @@ export const vitalityRevBox = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * A newcomer benefit (the reward-bind data of screens §4 after login): a reward for binding an
+ * item or for the first recharge. done: the player did it; status: the reward's receive status
+ * (spec §4: 0 receivable, 1 received, 2 expired, 3 sent), -1 while not done. The spec shows no
+ * shape; this is the reference hall's.
+ */
+export const NewcomerBenefit = Schema.Struct({
+  id: Schema.Number,
+  kind: Schema.Literals(['bindPhone', 'bindEmail', 'bindGoogleAuth', 'bindWithdrawPass', 'firstRecharge']),
+  reward: Schema.String,
+  done: Schema.Literals([0, 1]),
+  status: Schema.Literals([-1, 0, 1, 2, 3]),
+})
+export type NewcomerBenefit = typeof NewcomerBenefit.Type
+
+export const NewcomerBenefits = Schema.Struct({ list: Schema.Array(NewcomerBenefit) })
+
 export const newcomerBenefitStatus = defineCall({
   name: 'newcomerBenefitStatus',
   area: 'task',
   path: '/activetask/newcomer_benefit_status',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: NewcomerBenefits,
 })
 
+/** The player asked not to see the new-benefits pop-up again. */
 export const disableNewcomerPop = defineCall({
   name: 'disableNewcomerPop',
   area: 'task',
   path: '/activetask/disable_newcomer_pop',
-  request: OpenRequest,
+  request: Schema.Struct({}),
   response: OpenResponse,
 })
 
@@ -88,18 +106,20 @@ export const taskSaveAddress = defineCall({
   response: OpenResponse,
 })
 
+/** Receives a newcomer benefit's reward (its status 0 receivable becomes 1 received; the balance is credited). */
 export const newcomerBenefitReward = defineCall({
   name: 'newcomerBenefitReward',
   area: 'task',
   path: '/activetask/newcomer_benefit_reward',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ id: Schema.Number }),
+  response: Schema.Struct({ id: Schema.Number, reward: Schema.String, status: Schema.Literals([1]) }),
 })
 
+/** Whether the new-benefits pop-up shows after login (pop 1), with the benefits it lists. */
 export const newcomerBenefitPop = defineCall({
   name: 'newcomerBenefitPop',
   area: 'task',
   path: '/activetask/newcomer_benefit_pop',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: Schema.Struct({ pop: Schema.Literals([0, 1]), list: Schema.Array(NewcomerBenefit) }),
 })

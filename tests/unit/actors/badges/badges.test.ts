@@ -7,6 +7,8 @@ import {
 
 const site = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false, device: 'mobile' } as unknown as BadgesEvent
 const login = (real: boolean): BadgesEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as BadgesEvent
+/** What the post-login sequence asks for at a real sign-in. */
+const refresh: BadgesEvent = { type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] }
 const logout: BadgesEvent = { type: 'session.loggedOut', reason: 'logout' }
 const ok = (requestId: string, call: string, data: unknown): BadgesEvent => ({ type: 'hall.responded', requestId, call, data })
 const dot = { activeAmount: '8', activeCount: 1, taskAmount: '0', taskCount: 2, returnAmount: '0', returnCount: 0, rewardAmount: '3.5', rewardCount: 1 }
@@ -43,7 +45,7 @@ describe('the badges actor', () => {
   })
 
   it('a real login asks for the rate, red dots and unread counts, and keeps their answers', () => {
-    const a = run(site, login(true))
+    const a = run(site, login(true), refresh)
     expect(a.emitted.slice(1).map((e) => [e.requestId, e.call])).toEqual([['badges-2', 'maxChargeRate'], ['badges-3', 'getRedDot'], ['badges-4', 'homeIndex']])
     a.send(ok('badges-3', 'getRedDot', dot))
     a.send(ok('badges-4', 'homeIndex', { message: 120, notice: 0, announcement: 4 }))
@@ -55,7 +57,7 @@ describe('the badges actor', () => {
   })
 
   it('a logout clears the counts and ignores the answers still due for the previous player', () => {
-    const a = run(site, login(true))
+    const a = run(site, login(true), refresh)
     a.send(ok('badges-4', 'homeIndex', { message: 3, notice: 1, announcement: 0 }))
     a.send(logout)
     expect(selectUnreadMessages(a.snap())).toBe(0)
@@ -69,10 +71,26 @@ describe('the badges actor', () => {
     a.send({ type: 'realtime.activeDetailsReceived' } as unknown as BadgesEvent)
     expect(a.emitted).toHaveLength(1)
     a.send(login(true))
+    a.send(refresh)
     const before = a.emitted.length
     a.send({ type: 'realtime.activeDetailsReceived' } as unknown as BadgesEvent)
     a.send({ type: 'realtime.payOrderSucceeded' } as unknown as BadgesEvent)
     expect(a.emitted.slice(before).map((e) => e.call)).toEqual(['getRedDot', 'homeIndex'])
+  })
+
+  it('a real sign-in asks for red dots and unread counts only with the post-login refresh, and only for the items it names', () => {
+    const a = run(site, login(true))
+    expect(a.emitted.map((e) => e.call)).toEqual(['maxChargeRate', 'maxChargeRate'])
+    a.send({ type: 'postlogin.refreshRequested', items: ['notices'] })
+    expect(a.emitted.slice(2).map((e) => e.call)).toEqual(['homeIndex'])
+    a.send(refresh)
+    expect(a.emitted.slice(3).map((e) => e.call)).toEqual(['getRedDot', 'homeIndex'])
+  })
+
+  it('a visitor ignores a refresh', () => {
+    const a = run(site)
+    a.send(refresh)
+    expect(a.emitted.map((e) => e.call)).toEqual(['maxChargeRate'])
   })
 
   it('a failed call keeps what was shown', () => {
