@@ -81,3 +81,24 @@ export const selectLanguage = (s: LanguageSnapshot): string => s.context.languag
 
 /** The language switch is loading (of the language actor): show the loading indicator. */
 export const selectIsSwitchingLanguage = (s: LanguageSnapshot): boolean => s.matches('switching')
+
+/**
+ * Where a withdraw goes (spec §2): withdraw from the user card or the header needs a bound phone
+ * (else the security page's phone tab), then a withdraw password (else its withdraw-password tab);
+ * withdrawal management (personal menu, nav card, tab bar) skips the phone check. The items are
+ * the user info's (mobile_phone; userOptResult index 0 is the withdraw password), and the tabs are
+ * named as the bind flow names them (`current` = the item).
+ */
+export type WithdrawTarget = { readonly route: 'withdraw' } | { readonly route: 'security'; readonly current: 'phone' | 'withdrawPass' }
+
+export const withdrawTargetOf = (bound: { readonly phone: boolean; readonly withdrawPass: boolean }, checkPhone: boolean): WithdrawTarget => {
+  if (checkPhone && !bound.phone) return { route: 'security', current: 'phone' }
+  if (!bound.withdrawPass) return { route: 'security', current: 'withdrawPass' }
+  return { route: 'withdraw' }
+}
+
+/** The signed-in player has a bound phone (user info mobile_phone). */
+export const selectPhoneBound = (s: SessionSnapshot): boolean => (s.context.user?.mobile_phone ?? '') !== ''
+
+/** The signed-in player has set a withdraw password (user info userOptResult index 0). */
+export const selectWithdrawPassSet = (s: SessionSnapshot): boolean => s.context.user?.userOptResult[0] === 1

@@ -1,18 +1,22 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { selectDisplayName, selectIsRefreshingBalance, type sessionMachine } from '../../../actors/session'
 import { selectSysSwitches, type siteMachine } from '../../../actors/site'
+import { selectVipInfo, selectVipProgress, type vipMachine } from '../../../actors/vip'
+import type { VipInfo } from '../../../schemas/hall/calls/vip'
 import { useActorSelector, useSend } from '../../system-react'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 import { formatMoney } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
+import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
 import './mine.css'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>
 type SiteRef = ActorRefFrom<typeof siteMachine>
+type VipRef = ActorRefFrom<typeof vipMachine>
 
 /**
  * The Mine view (spec §2, /home/game?tabItem=mine): the user card (avatar 56, platform id,
@@ -20,6 +24,9 @@ type SiteRef = ActorRefFrom<typeof siteMachine>
  * icon, recharge, withdraw, wallet and yuebao) and the nav card (promote with the R$75 text,
  * account details, betting record, personal statement, withdrawal management, the VIP progress
  * bar when VIP is open). Entries whose screens are not built go to their placeholder routes.
+ * The VIP badge shows the player's level and the bar the progress to the next one (the vip
+ * actor's vipInfo, asked again when the view opens). Withdraw checks the bound phone and the
+ * withdraw password; withdrawal management only the password (spec §2).
  */
 export const MineView = () => {
   const { t, i18n } = useTranslation('layout')
@@ -31,6 +38,13 @@ export const MineView = () => {
   const platformId = useActorSelector<SessionRef, string | null>('session', selectDisplayName)
   const refreshing = useActorSelector<SessionRef, boolean>('session', selectIsRefreshingBalance)
   const vipOpen = useActorSelector<SiteRef, string>('site', selectSysSwitches).split(' ').includes('vip_status')
+  const vip = useActorSelector<VipRef, VipInfo | null>('vip', selectVipInfo)
+  const vipProgress = useActorSelector<VipRef, number>('vip', selectVipProgress)
+  const withdraw = useWithdraw(true)
+  const withdrawals = useWithdraw(false)
+  useEffect(() => {
+    if (vipOpen) send({ type: 'vip.refreshRequested' })
+  }, [vipOpen])
   const [copied, setCopied] = useState(false)
   const name = session.username ?? shell('mine.player')
   const copy = () => {
@@ -41,16 +55,16 @@ export const MineView = () => {
   }
   const actions: ReadonlyArray<{ key: string; label: string; icon: IconName; go: () => void; accent?: boolean }> = [
     { key: 'recharge', label: shell('header.recharge'), icon: 'plus', go: () => send({ type: 'popup.openRequested', popup: 'pay' }), accent: true },
-    { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: () => navigate('withdraw') },
+    { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: withdraw },
     { key: 'wallet', label: shell('route.centerWallet'), icon: 'wallet', go: () => navigate('centerWallet') },
     { key: 'yuebao', label: shell('route.yuebao'), icon: 'vault', go: () => navigate('yuebao') },
   ]
-  const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string }> = [
+  const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string; go?: () => void }> = [
     { key: 'promote', label: shell('route.promote'), icon: 'friends', route: 'promote', note: t('mine.promoteNote') },
     { key: 'accountDetails', label: account('personal.accountDetails'), icon: 'ticket', route: 'report', query: { current: '0' } },
     { key: 'bettingRecord', label: account('personal.bettingRecord'), icon: 'clock', route: 'report', query: { current: '1' } },
     { key: 'statement', label: account('personal.statement'), icon: 'cards', route: 'report', query: { current: '2' } },
-    { key: 'withdrawals', label: account('personal.withdrawals'), icon: 'wallet', route: 'withdraw' },
+    { key: 'withdrawals', label: account('personal.withdrawals'), icon: 'wallet', route: 'withdraw', go: withdrawals },
   ]
   return (
     <section className="mine" aria-labelledby="page-title">
@@ -71,7 +85,7 @@ export const MineView = () => {
               </button>
               {vipOpen && (
                 <span className="mine-card__vip">
-                  <Icon name="star" aria-hidden="true" /> {shell('route.vip')}
+                  <Icon name="star" aria-hidden="true" /> {vip === null ? shell('route.vip') : t('mine.vipLevel', { level: vip.level })}
                 </span>
               )}
             </p>
@@ -109,7 +123,7 @@ export const MineView = () => {
         <ul role="list">
           {entries.map((e) => (
             <li key={e.key}>
-              <button type="button" className="nav-card__item" onClick={() => navigate(e.route, e.query === undefined ? undefined : { query: e.query })}>
+              <button type="button" className="nav-card__item" onClick={e.go ?? (() => navigate(e.route, e.query === undefined ? undefined : { query: e.query }))}>
                 <Icon name={e.icon} className="nav-card__icon" />
                 <span>{e.label}</span>
                 {e.note !== undefined && <span className="nav-card__note">{e.note}</span>}
@@ -122,8 +136,11 @@ export const MineView = () => {
           <button type="button" className="nav-card__item mine-vip" onClick={() => navigate('vip')}>
             <Icon name="star" className="nav-card__icon" />
             <span className="mine-vip__label">{t('mine.vipProgress')}</span>
-            <span className="mine-vip__bar" role="progressbar" aria-label={t('mine.vipProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={0}>
-              <span className="mine-vip__fill" />
+            <span className="mine-vip__bar" role="progressbar" aria-label={t('mine.vipProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={vipProgress}>
+              <span className="mine-vip__fill" style={{ width: `${vipProgress}%` }} />
+            </span>
+            <span className="mine-vip__next">
+              {vip === null ? '' : vip.nextLevel === null ? t('mine.vipTop') : t('mine.vipNext', { progress: vipProgress, level: vip.nextLevel })}
             </span>
             <Icon name="chevronRight" className="nav-card__chevron" />
           </button>

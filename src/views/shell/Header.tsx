@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
+import { selectChargeRate } from '../../../actors/badges'
 import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
 import type { languageMachine, sessionMachine } from '../../../actors/session'
 import { selectIsRefreshingBalance, selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
+import { Badge, useBadges } from '../../ui/Badge'
 import { Icon } from '../../ui/Icon'
 import { Popover } from '../../ui/Popover'
 import { LineButton } from '../lines/LineButton'
@@ -16,6 +18,7 @@ import { useNavigate } from '../routing/nav-hooks'
 import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
 import { useBrandLogo } from './site-look'
+import { useWithdraw } from './withdraw'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
 type LanguageRef = ActorRefFrom<typeof languageMachine>
@@ -166,12 +169,18 @@ const Balance = () => {
   )
 }
 
-/** The header (spec §2), web and mobile. */
+/**
+ * The header (spec §2), web and mobile. Its recharge button carries the site's highest charge rate
+ * as a badge, like the recharge tab; its withdraw checks the bound phone and the withdraw password.
+ */
 export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; onOpenMenu: () => void; menuOpen: boolean }) => {
   const { t } = useTranslation()
+  const { t: layoutT } = useTranslation('layout')
   const send = useSend()
-  const navigate = useNavigate()
   const session = useSessionView()
+  const chargeRate = useBadges(selectChargeRate)
+  const withdraw = useWithdraw(true)
+  const rateBadge = chargeRate === null ? null : <Badge text={`+${chargeRate}%`} label={layoutT('badge.bonus', { rate: chargeRate })} />
   return (
     <header className="header" role="banner">
       {!desktop && (
@@ -193,22 +202,24 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
         <SocketStatus />
         {session.real &&
           (desktop ? (
-            <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
+            <button type="button" className="button button--accent header__recharge" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
               <Icon name="wallet" />
               {t('header.recharge')}
+              {rateBadge}
             </button>
           ) : (
             <button
               type="button"
-              className="icon-button icon-button--accent"
-              aria-label={t('header.recharge')}
+              className="icon-button icon-button--accent header__recharge"
+              aria-label={chargeRate === null ? t('header.recharge') : `${t('header.recharge')}, ${layoutT('badge.bonus', { rate: chargeRate })}`}
               onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}
             >
               <Icon name="plus" />
+              {rateBadge}
             </button>
           ))}
         {session.real && desktop && (
-          <button type="button" className="button button--ghost" onClick={() => navigate('withdraw')}>
+          <button type="button" className="button button--ghost" onClick={withdraw}>
             {t('header.withdraw')}
           </button>
         )}

@@ -7,6 +7,7 @@ import { MusicMenuEntry } from '../music/MusicButton'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSend } from '../../system-react'
 import { useSessionView } from './session-view'
+import { useWithdraw } from './withdraw'
 
 /**
  * The personal-centre menu of the desktop header (spec §2): account pages, reports, wallet,
@@ -23,6 +24,8 @@ export const PersonalMenu = () => {
   const session = useSessionView()
   const unread = useBadges(selectUnreadMessages)
   const centreType = useBadges(selectMessageCentreType)
+  // Withdrawal management: withdraw when a withdraw password is set, else the security page's tab (spec §2).
+  const withdrawals = useWithdraw(false)
   const go = (close: () => void, run: () => void) => () => {
     close()
     run()
@@ -54,7 +57,7 @@ export const PersonalMenu = () => {
             <Badge count={unread} />
           </button>
           <button type="button" className="option" onClick={go(close, () => navigate('centerWallet'))}>{shell('route.centerWallet')}</button>
-          <button type="button" className="option" onClick={go(close, () => navigate('withdraw'))}>{t('personal.withdrawals')}</button>
+          <button type="button" className="option" onClick={go(close, withdrawals)}>{t('personal.withdrawals')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('setting'))}>{shell('route.setting')}</button>
           <button type="button" className="option" onClick={go(close, () => navigate('security'))}>{shell('route.security')}</button>
           <MusicMenuEntry onChosen={close} />

@@ -6,6 +6,7 @@ import { Badge, useBadges } from '../../ui/Badge'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useCurrentTab, useNavigate, useRouteName } from '../routing/nav-hooks'
 import { useSessionView } from './session-view'
+import { useWithdraw } from './withdraw'
 import { useLayoutLists } from './site-look'
 
 /** Every tab-bar entry the spec names (§2): the defaults and the other server-provided entries. */
@@ -39,7 +40,7 @@ const DEFAULTS: Readonly<Record<'out' | 'in', ReadonlyArray<TabKey>>> = {
  * Recharge needs a login. Mine needs a real login: guests get the registration popup, a visitor the
  * login popup. Entries whose screens are later issues go to their (placeholder) pages: discount to
  * the event page, rebate to cashback (guests get registration), withdraw (the tab skips the phone
- * check), vip, yuebao and promote to theirs; task opens the task popup, download the download popup.
+ * check but not the withdraw password), vip, yuebao and promote to theirs; task opens the task popup, download the download popup.
  */
 export const TabBar = () => {
   const { t } = useTranslation()
@@ -53,6 +54,7 @@ export const TabBar = () => {
   const chargeRate = useBadges(selectChargeRate)
   const unread = useBadges(selectUnreadMessages)
   const discount = useBadges(selectDiscountBadge)
+  const withdrawals = useWithdraw(false)
   const served = (session.real ? lists.loggedIn : lists.loggedOut).map((e) => e.key).filter(isTabKey)
   const tabs: ReadonlyArray<TabKey> = (served.length > 0 ? served : session.real ? DEFAULTS.in : DEFAULTS.out).slice(0, 5)
   const isCurrent = (tab: TabKey): boolean => navTab === tab || (ROUTE_OF[tab] !== undefined && ROUTE_OF[tab] === route)
@@ -92,6 +94,9 @@ export const TabBar = () => {
         if (needsReal()) return
         return navigate('eventCashback')
       case 'withdraw':
+        // The tab is withdrawal management: the withdraw password is checked, not the phone (spec §2).
+        if (needsReal('login')) return
+        return withdrawals()
       case 'vip':
       case 'yuebao':
       case 'promote':
