@@ -3,7 +3,7 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FavoriteRef, Game } from '../../../schemas/hall/calls/games'
 import {
-  selectCanFavorite, selectFavorites, selectGames, selectHasMore, selectListFailed, selectLoading, selectTotal,
+  CATEGORY, selectCanFavorite, selectCategory, selectFavorites, selectGames, selectHasMore, selectListFailed, selectLoading, selectTotal,
 } from '../../../actors/games'
 import { useSend } from '../../system-react'
 import { useNavigate } from '../routing/nav-hooks'
@@ -30,6 +30,8 @@ export const GameGrid = ({ label }: { label: string }) => {
   const more = useGames(selectHasMore)
   const favorites = useGames(selectFavorites)
   const canFavorite = useGames(selectCanFavorite)
+  // A game opened from the demo list is the demo choice (spec §4): it keeps the demo category.
+  const demoChoice = useGames(selectCategory).category === CATEGORY.demo
   const favSet = useMemo(() => new Set(favorites.map((f: FavoriteRef) => f.game_id)), [favorites])
   const parent = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(800)
@@ -66,7 +68,7 @@ export const GameGrid = ({ label }: { label: string }) => {
           {items.map((row) => (
             <li key={row.key} className="game-list__row" style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, ${TILE}px)` }}>
               {games.slice(row.index * columns, row.index * columns + columns).map((g) => (
-                <GameTile key={g.gameId} game={g} favorite={favSet.has(g.gameId)} canFavorite={canFavorite} />
+                <GameTile key={g.gameId} game={g} favorite={favSet.has(g.gameId)} canFavorite={canFavorite} demoChoice={demoChoice} />
               ))}
             </li>
           ))}
@@ -76,7 +78,7 @@ export const GameGrid = ({ label }: { label: string }) => {
   )
 }
 
-const GameTile = memo(({ game, favorite, canFavorite }: { game: Game; favorite: boolean; canFavorite: boolean }) => {
+const GameTile = memo(({ game, favorite, canFavorite, demoChoice }: { game: Game; favorite: boolean; canFavorite: boolean; demoChoice: boolean }) => {
   const { t } = useTranslation('games')
   const send = useSend()
   const navigate = useNavigate()
@@ -88,7 +90,7 @@ const GameTile = memo(({ game, favorite, canFavorite }: { game: Game; favorite: 
         aria-label={t('play', { name: game.gameName })}
         onClick={() =>
           navigate('embedded', {
-            query: { platformId: String(game.platformId), gameId: String(game.gameId), gameName: game.gameName, gameCategoryId: String(game.gameCategoryId) },
+            query: { platformId: String(game.platformId), gameId: String(game.gameId), gameName: game.gameName, gameCategoryId: String(demoChoice ? CATEGORY.demo : game.gameCategoryId) },
           })
         }
       >

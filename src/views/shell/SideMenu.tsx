@@ -160,7 +160,11 @@ export const SideMenu = () => {
       aria-label={t('menu.label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      // Keyboard focus expands the rail; a pointer click leaves focus on the entry, and expanding
+      // for it would keep the rail open over the list after the pointer left.
+      onFocus={(e) => {
+        if (e.target.matches(':focus-visible')) setFocused(true)
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
       }}
