@@ -17,14 +17,17 @@ import { CATEGORY } from './games.logic'
  * - While in a game the balance is '-1' (`games.balanceChanged`); back in the lobby it is
  *   refreshed with RefreshGold.
  * - 3004, 210103 and 41020 ask for registration and retry once a real player is signed in; 3002
- *   asks for phone verification and retries when that popup closes; 3003 shows needBindBankCard.
+ *   asks for phone verification (the verifyBindPhone popup: a code sent to the phone with
+ *   securityCreateSms, the phone bound with it through securityModifyPhone), closes the popup
+ *   once the phone is bound and retries when it has closed; 3003 shows needBindBankCard.
  * - After a sign-in whose prize answer names a last game, the continue-last-game confirm is
  *   requested 1000 ms later (debounced: another answer within the second restarts the wait).
  *
  * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, session.loggedIn,
- *   session.loggedOut, popup.closed, games.addressBuilt, games.launchRetried.
- * Emits: hall.requested, games.addressRequested, games.popupRequested, games.warned,
- *   games.balanceChanged.
+ *   session.loggedOut, popup.closed, games.addressBuilt, games.launchRetried,
+ *   games.phoneCodeRequested, games.phoneSubmitted.
+ * Emits: hall.requested, games.addressRequested, games.popupRequested, games.popupDismissed,
+ *   games.warned, games.balanceChanged.
  */
 
 export type LaunchEvent =
@@ -37,11 +40,14 @@ export type LaunchEvent =
   | EventOfType<'popup.closed'>
   | EventOfType<'games.addressBuilt'>
   | EventOfType<'games.launchRetried'>
+  | EventOfType<'games.phoneCodeRequested'>
+  | EventOfType<'games.phoneSubmitted'>
 
 export type LaunchEmitted =
   | EventOfType<'hall.requested'>
   | EventOfType<'games.addressRequested'>
   | EventOfType<'games.popupRequested'>
+  | EventOfType<'games.popupDismissed'>
   | EventOfType<'games.warned'>
   | EventOfType<'games.balanceChanged'>
 
@@ -75,11 +81,25 @@ export interface LaunchContext {
   readonly goldRequest: string | null
   /** The balance as the launch last knew it ('-1' in a game), or null. */
   readonly gold: string | null
+  /** The phone verification a 3002 asked for: the code send and the bind in flight, and where it stands. */
+  readonly phone: PhoneVerification
 }
+
+/** The phone verification of a 3002 (the verifyBindPhone popup). */
+export interface PhoneVerification {
+  readonly codeRequest: string | null
+  readonly bindRequest: string | null
+  /** A code was sent (the hall accepted the phone). */
+  readonly codeSent: boolean
+  /** Why the last send or bind failed (a service code and its message), or null. */
+  readonly error: LaunchError | null
+}
+
+export const initialPhone: PhoneVerification = { codeRequest: null, bindRequest: null, codeSent: false, error: null }
 
 export const initialLaunch: LaunchContext = {
   requestCount: 0, language: 'en_US', real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null,
-  target: null, launchRequest: null, launchId: 0, url: null, error: null, goldRequest: null, gold: null,
+  target: null, launchRequest: null, launchId: 0, url: null, error: null, goldRequest: null, gold: null, phone: initialPhone,
 }
 
 /** The launch delays (spec §9: continue-game debounce 1000 ms). */
@@ -109,6 +129,10 @@ const codeOf = (e: LaunchEvent): number | null =>
 const answers = (id: string | null, e: LaunchEvent): boolean =>
   (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
 
+/** Why a call failed, as a launch error (a service code and its message, else the network). */
+const failureOf = (e: LaunchEvent): LaunchError =>
+  e.type === 'hall.failed' && e.error._tag === 'ServiceCode' ? { code: e.error.code, message: e.error.msg } : { code: null, message: 'games.networkError' }
+
 export const launchMachine = setup({
   types: { context: {} as LaunchContext, events: {} as LaunchEvent, emitted: {} as LaunchEmitted },
   delays: { continueGame: LAUNCH_DELAYS.continueGame },
@@ -129,6 +153,9 @@ export const launchMachine = setup({
     goldAnswer: ({ context, event }) => answers(context.goldRequest, event),
     realLogin: ({ event }) => event.type === 'session.loggedIn' && event.real,
     phoneClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'verifyBindPhone',
+    codeAnswer: ({ context, event }) => answers(context.phone.codeRequest, event),
+    bindAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.phone.bindRequest, event),
+    bindFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.phone.bindRequest, event),
   },
   actions: {
     takeSite: assign(({ event }) => (event.type === 'site.ready' ? { language: event.language } : {})),
@@ -196,9 +223,33 @@ export const launchMachine = setup({
       enqueue.emit({ type: 'games.popupRequested', popup: 'register' })
     }),
     askPhone: enqueueActions(({ event, enqueue }) => {
-      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needPhone' } })
+      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needPhone' }, phone: initialPhone })
       enqueue.emit({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
     }),
+    sendCode: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'games.phoneCodeRequested') return
+      const requestId = `launch-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, phone: { ...c.phone, codeRequest: requestId, codeSent: false, error: null } })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'securityCreateSms', payload: { phone: event.phone } })
+    }),
+    takeCode: assign(({ context: c, event }) => ({
+      phone: {
+        ...c.phone,
+        codeRequest: null,
+        ...(event.type === 'hall.responded' ? { codeSent: true } : { error: failureOf(event) }),
+      },
+    })),
+    bindPhone: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'games.phoneSubmitted') return
+      const requestId = `launch-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, phone: { ...c.phone, bindRequest: requestId, error: null } })
+      enqueue.emit({ type: 'hall.requested', requestId, call: 'securityModifyPhone', payload: { phone: event.phone, code: event.code } })
+    }),
+    phoneBound: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ phone: { ...c.phone, bindRequest: null, error: null } })
+      enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
+    }),
+    phoneRefused: assign(({ context: c, event }) => ({ phone: { ...c.phone, bindRequest: null, error: failureOf(event) } })),
     fail: assign(({ event }) => {
       const code = codeOf(event)
       const message = code === BANK_CARD_CODE ? 'needBindBankCard' : event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? event.error.msg : 'games.launchFailed'
@@ -228,11 +279,7 @@ export const launchMachine = setup({
     idle: { on: { 'site.ready': { target: 'running', actions: 'takeSite' } } },
     running: {
       type: 'parallel',
-      on: {
-        'session.loggedOut': { actions: 'signOut' },
-        'hall.responded': { guard: 'goldAnswer', actions: 'takeGold' },
-        'hall.failed': { guard: 'goldAnswer', actions: 'takeGold' },
-      },
+      on: { 'session.loggedOut': { actions: 'signOut' } },
       states: {
         lastGame: {
           initial: 'quiet',
@@ -284,7 +331,30 @@ export const launchMachine = setup({
               always: { guard: 'prizeSettled', target: 'checking' },
               on: { 'hall.responded': { guard: 'prizeAnswer', target: 'checking' }, 'hall.failed': { guard: 'prizeAnswer', target: 'checking' } },
             },
-            awaitingPhone: { on: { 'popup.closed': { guard: 'phoneClosed', target: 'checking' }, 'games.launchRetried': 'checking' } },
+            // The verifyBindPhone popup: a code to the phone, then the phone bound with it; once bound
+            // the popup is closed and the launch retried when it has. Closed unbound, the page waits
+            // (the player may open it again or retry).
+            awaitingPhone: {
+              initial: 'entering',
+              on: { 'games.launchRetried': 'checking' },
+              states: {
+                entering: {
+                  on: {
+                    'games.phoneCodeRequested': { actions: 'sendCode' },
+                    'games.phoneSubmitted': { target: 'binding', actions: 'bindPhone' },
+                    'hall.responded': { guard: 'codeAnswer', actions: 'takeCode' },
+                    'hall.failed': { guard: 'codeAnswer', actions: 'takeCode' },
+                  },
+                },
+                binding: {
+                  on: {
+                    'hall.responded': [{ guard: 'bindAnswer', target: 'bound', actions: 'phoneBound' }, { guard: 'codeAnswer', actions: 'takeCode' }],
+                    'hall.failed': [{ guard: 'bindFailure', target: 'entering', actions: 'phoneRefused' }, { guard: 'codeAnswer', actions: 'takeCode' }],
+                  },
+                },
+                bound: { on: { 'popup.closed': { guard: 'phoneClosed', target: '#launch.running.game.checking' } } },
+              },
+            },
             failed: { on: { 'games.launchRetried': 'checking' } },
           },
         },

@@ -21,8 +21,9 @@ import {
  * Consumes: popup.openRequested, popup.closeRequested, site.ready, session.authPromptNeeded,
  * session.logoutRequested, session.logoutConfirmed, session.logoutCancelled, session.tokenExpired,
  * session.expiredAcknowledged, session.loggedIn, session.loggedOut, nav.guardBlocked,
- * postlogin.popupRequested, postlogin.popupDismissed, framebox.popupRequested, framebox.popupDismissed
- * (the post-login sequence and the frame box ask for their popups and close them).
+ * postlogin.popupRequested, postlogin.popupDismissed, framebox.popupRequested, framebox.popupDismissed,
+ * games.popupRequested, games.popupDismissed (the post-login sequence, the frame box and the game
+ * launch ask for their popups and close them).
  * Emits: popup.shown, popup.closed.
  */
 
@@ -46,6 +47,8 @@ type QueueEvent =
   | EventOfType<'postlogin.popupDismissed'>
   | EventOfType<'framebox.popupRequested'>
   | EventOfType<'framebox.popupDismissed'>
+  | EventOfType<'games.popupRequested'>
+  | EventOfType<'games.popupDismissed'>
 
 export type PopupsEvent = QueueEvent | EventOfType<'site.ready'>
 
@@ -69,6 +72,8 @@ export const POPUPS_CONSUMES = [
   'postlogin.popupDismissed',
   'framebox.popupRequested',
   'framebox.popupDismissed',
+  'games.popupRequested',
+  'games.popupDismissed',
 ] as const satisfies ReadonlyArray<PopupsEvent['type']>
 
 export interface PopupsContext {
@@ -123,17 +128,27 @@ export const planOf = (context: PopupsContext, event: QueueEvent, openNow: boole
     case 'postlogin.popupRequested':
     case 'framebox.popupRequested':
       return request(slot, event.popup, event.props)
+    case 'games.popupRequested':
+      return request(slot, event.popup, event.props ?? {})
     case 'postlogin.popupDismissed':
     case 'framebox.popupDismissed':
+    case 'games.popupDismissed':
       return dismiss(slot, [event.popup])
   }
 }
 
 const isQueueEvent = (event: PopupsEvent): event is QueueEvent => event.type !== 'site.ready'
 
-/** The events that only ever add to the queue: they cannot close the open popup. */
-type AddingEvent = EventOfType<'session.authPromptNeeded'> | EventOfType<'session.logoutRequested'> | EventOfType<'nav.guardBlocked'>
-const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked'] as const satisfies ReadonlyArray<AddingEvent['type']>
+/**
+ * The events that only ever add to the queue: they cannot close the open popup (the game lobby
+ * asks only for unranked popups: registration, phone verification, continue last game).
+ */
+type AddingEvent =
+  | EventOfType<'session.authPromptNeeded'>
+  | EventOfType<'session.logoutRequested'>
+  | EventOfType<'nav.guardBlocked'>
+  | EventOfType<'games.popupRequested'>
+const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked', 'games.popupRequested'] as const satisfies ReadonlyArray<AddingEvent['type']>
 /** The events that may close the open popup: a dismissal, or a popup that outranks it. */
 const CLOSING_TYPES = POPUPS_CONSUMES.filter(
   (t): t is Exclude<QueueEvent, AddingEvent>['type'] => t !== 'site.ready' && !(ADDING_TYPES as ReadonlyArray<string>).includes(t),

@@ -31,6 +31,7 @@ export const sessionActor = {
     'session.balanceRefreshRequested',
     'realtime.payOrderSucceeded',
     'realtime.withdrawOrderSucceeded',
+    'games.balanceChanged',
   ],
 } as const satisfies ActorSpec
 

@@ -138,6 +138,7 @@ export type SessionEvent =
   | EventOfType<'session.balanceRefreshRequested'>
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
+  | EventOfType<'games.balanceChanged'>
 
 /** The events the session emits. */
 export type SessionEmitted =

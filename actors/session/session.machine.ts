@@ -18,7 +18,8 @@ import {
  *   session.registerSubmitted, session.trialRequested, session.smsLoginSubmitted,
  *   session.thirdLoginSubmitted, session.logoutConfirmed, session.expiredAcknowledged,
  *   session.currencyChosen, session.passwordChangeSubmitted, session.balanceRefreshRequested,
- *   realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded (the balance refresh).
+ *   realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded (the balance refresh),
+ *   games.balanceChanged (the game launch's balance: '-1' in a game).
  * Emits: hall.requested, session.credentialsChanged, session.persistRequested, session.loggedIn,
  *   session.loggedOut, session.tokenExpired, session.authPromptNeeded, session.keyRequested.
  */
@@ -150,6 +151,10 @@ export const sessionMachine = setup({
       return { balanceId: null, ...(gold === null || c.user === null ? {} : { user: { ...c.user, game_gold: gold } }) }
     }),
     dropBalance: assign({ balanceId: null }),
+    /** The balance as the game launch knows it ('-1' while in a game, the refreshed one back in the lobby). */
+    takeGameGold: assign(({ context: c, event: e }) =>
+      e.type === 'games.balanceChanged' && c.user !== null ? { user: { ...c.user, game_gold: e.game_gold } } : {},
+    ),
     startGeetest: assign({ geetestLeft: GEETEST_SECONDS }),
     tickGeetest: assign(({ context }) => ({ geetestLeft: Math.max(1, context.geetestLeft - 1) })),
     endGeetest: assign(({ context }) => ({ geetestLeft: 0, loginError: context.loginError?.messageKey === 'GEETEST_RESTRICTED' ? null : context.loginError })),
@@ -169,6 +174,8 @@ export const sessionMachine = setup({
         ],
         // The balance answer, whatever the auth state meanwhile (a sign-in or sign-out drops it first).
         'hall.responded': { guard: 'balanceAnswered', actions: 'takeBalance' },
+        // Entering a game makes it '-1' (spec §4), leaving it refreshes it.
+        'games.balanceChanged': { actions: 'takeGameGold' },
       },
       states: {
         starting: {

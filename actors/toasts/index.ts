@@ -9,13 +9,13 @@ import { toastsMachine } from './toasts.machine'
 export const toastsActor = {
   id: 'toasts',
   machine: toastsMachine,
-  consumes: ['toast.requested', 'realtime.payOrderSucceeded', 'realtime.withdrawOrderSucceeded', 'realtime.registerSucceeded'],
+  consumes: ['toast.requested', 'realtime.payOrderSucceeded', 'realtime.withdrawOrderSucceeded', 'realtime.registerSucceeded', 'games.warned'],
 } as const satisfies ActorSpec
 
 /** The toasts statechart. */
 export { toastsMachine } from './toasts.machine'
 /** Its delay, its bound and its pure rules (for tests). */
-export { TOAST_DELAYS, MAX_TOASTS, messageOf, withToast, withoutHead } from './toasts.logic'
+export { TOAST_DELAYS, MAX_TOASTS, messageOf, gameWarningOf, withToast, withoutHead } from './toasts.logic'
 /** A toast, the actor's context and events. */
 export type { Toast, ToastsContext, ToastsEvent } from './toasts.logic'
 export * from './toasts.selectors'

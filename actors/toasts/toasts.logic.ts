@@ -38,6 +38,16 @@ export type ToastsEvent =
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
   | EventOfType<'realtime.registerSucceeded'>
+  | EventOfType<'games.warned'>
+
+/**
+ * The toast key of a game-lobby warning: its message key's last part under `games.`
+ * ('lobby.game.fetchingPrize' → 'games.fetchingPrize'); a failure is an error, the rest information.
+ */
+export const gameWarningOf = (message: string): ToastMessage => {
+  const key = `games.${message.slice(message.lastIndexOf('.') + 1)}`
+  return { key, params: {}, tone: key.endsWith('Failed') ? 'error' : 'info' }
+}
 
 /** What each event says (the realtime notices worded here, spec §4 socket). */
 export const messageOf = (e: ToastsEvent): ToastMessage => {
@@ -50,6 +60,8 @@ export const messageOf = (e: ToastsEvent): ToastMessage => {
       return { key: 'withdrawalPaid', params: { amount: e.data.amount, currency: e.data.currency }, tone: 'success' }
     case 'realtime.registerSucceeded':
       return { key: 'registered', params: { username: e.data.username }, tone: 'success' }
+    case 'games.warned':
+      return gameWarningOf(e.message)
   }
 }
 

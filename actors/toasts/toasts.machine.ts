@@ -8,7 +8,8 @@ import { TOAST_DELAYS, initialContext, messageOf, withToast, withoutHead, type T
  * shows waits its turn.
  *
  * Consumes: toast.requested, realtime.payOrderSucceeded (deposit received),
- *   realtime.withdrawOrderSucceeded (withdrawal paid out), realtime.registerSucceeded.
+ *   realtime.withdrawOrderSucceeded (withdrawal paid out), realtime.registerSucceeded,
+ *   games.warned (a game-lobby warning: lobby.game.fetchingPrize, club needs the app, favourite failed).
  * Emits: nothing.
  */
 export const toastsMachine = setup({
@@ -30,6 +31,7 @@ export const toastsMachine = setup({
     'realtime.payOrderSucceeded': { actions: 'add' },
     'realtime.withdrawOrderSucceeded': { actions: 'add' },
     'realtime.registerSucceeded': { actions: 'add' },
+    'games.warned': { actions: 'add' },
   },
   states: {
     idle: {

@@ -2,7 +2,6 @@ import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { FavoriteRef } from '../hall/calls/games'
 import { Sensitive } from '../sensitive'
-import { PopupId } from './popup'
 
 /**
  * The game lobby (screens §2 category menu, §3 game and game store, §4 game category on home and
@@ -33,6 +32,17 @@ export const favoriteToggled = defineEvent('games.favoriteToggled', 'intent', 'T
 })
 /** The player asked to try the launch again (after a refusal or an error). */
 export const launchRetried = defineEvent('games.launchRetried', 'intent', 'The player asked to open the game again.', {})
+/** In the phone verification a game asked for (3002): send a code to this phone. */
+export const phoneCodeRequested = defineEvent('games.phoneCodeRequested', 'intent', 'The player asked for a code to verify the phone a game needs (3002).', {
+  phone: Schema.String,
+})
+/** In the phone verification a game asked for (3002): bind this phone with the code received. */
+export const phoneSubmitted = defineEvent('games.phoneSubmitted', 'intent', 'The player submitted the phone and code to verify for a game (3002).', {
+  phone: Schema.String,
+  code: Sensitive(Schema.String),
+})
+/** The player opened the prize pool (its win amount and winner list). */
+export const prizePoolOpened = defineEvent('games.prizePoolOpened', 'intent', 'The player opened the prize pool (win amount and winner list).', {})
 
 // Facts ---------------------------------------------------------------------------------------
 
@@ -68,13 +78,21 @@ export const addressRequested = defineEvent('games.addressRequested', 'notice', 
   /** A demo launch: no session key or userkey goes into the address. */
   demo: Schema.Boolean,
 })
+/** The popups the game lobby asks for: none of them ranked, so asking never pushes the open popup back. */
+export const GamePopupId = Schema.Literals(['register', 'verifyBindPhone', 'continueLastGame'])
+export type GamePopupId = typeof GamePopupId.Type
+
 /**
  * A popup the game lobby needs (spec §8 game open: registration for 3004, 210103, 41020; phone
  * verification for 3002; the continue-last-game confirm). For the popup queue to consume.
  */
 export const popupRequested = defineEvent('games.popupRequested', 'notice', 'The game lobby needs a global popup (registration, phone verification, continue last game).', {
-  popup: PopupId,
+  popup: GamePopupId,
   props: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+})
+/** A popup the game lobby asked for is done with (the phone verified): the queue closes it. */
+export const popupDismissed = defineEvent('games.popupDismissed', 'notice', 'A popup the game lobby asked for is done with (the phone was verified).', {
+  popup: GamePopupId,
 })
 /** A warning to show briefly (lobby.game.fetchingPrize, demo-only categories, club app prompt). */
 export const warned = defineEvent('games.warned', 'notice', 'A game-lobby warning to show as a toast (message key).', {
@@ -93,11 +111,15 @@ export const gamesEvents = [
   moreRequested,
   favoriteToggled,
   launchRetried,
+  phoneCodeRequested,
+  phoneSubmitted,
+  prizePoolOpened,
   storeLoaded,
   addressBuilt,
   storeChanged,
   addressRequested,
   popupRequested,
+  popupDismissed,
   warned,
   balanceChanged,
 ] as const

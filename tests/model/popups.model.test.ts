@@ -67,9 +67,11 @@ const step = (c: ModelContext, isOpen: boolean, e: ModelEvent): { live: Readonly
     case 'session.loggedOut': remove(SESSION); break
     case 'nav.guardBlocked': ask('login'); break
     case 'postlogin.popupRequested':
-    case 'framebox.popupRequested': ask(e.popup); break
+    case 'framebox.popupRequested':
+    case 'games.popupRequested': ask(e.popup); break
     case 'postlogin.popupDismissed':
-    case 'framebox.popupDismissed': remove([e.popup]); break
+    case 'framebox.popupDismissed':
+    case 'games.popupDismissed': remove([e.popup]); break
     default: break
   }
   return { live, slot, leaves }
@@ -80,6 +82,7 @@ const QUEUE_EVENTS = [
   'session.logoutConfirmed', 'session.logoutCancelled', 'session.tokenExpired', 'session.expiredAcknowledged',
   'session.loggedIn', 'session.loggedOut', 'nav.guardBlocked',
   'postlogin.popupRequested', 'postlogin.popupDismissed', 'framebox.popupRequested', 'framebox.popupDismissed',
+  'games.popupRequested', 'games.popupDismissed',
 ] as const
 
 const popupsModel = setup({
@@ -166,6 +169,10 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
   { type: 'postlogin.popupDismissed', popup: 'forceBind' },
   { type: 'framebox.popupRequested', popup: 'forcePopup', props: { frame: 1 } },
   { type: 'framebox.popupDismissed', popup: 'forcePopup' },
+  // The game launch asks for registration (3004) and closes a popup it asked for (the phone
+  // verification once bound; an unranked, closable popup like registration, so no new id is needed).
+  { type: 'games.popupRequested', popup: 'register' },
+  { type: 'games.popupDismissed', popup: 'register' },
   { type: 'delay', ms: CLOSE_DELAY_MS - 1 },
   { type: 'delay', ms: CLOSE_DELAY_MS },
 ]

@@ -186,6 +186,8 @@ const sessionEvents = (s: Snap): Ev[] => {
   // A currency the site does not offer: ignored.
   out.push({ type: 'session.currencyChosen', currency: 'XXX' })
   out.push({ type: 'session.expiredAcknowledged' })
+  // The game launch's balance: '-1' in a game (a visitor has none to change).
+  out.push({ type: 'games.balanceChanged', game_gold: '-1' })
   // Another actor's call failing with -1 (an expiry only while signed in), and a stale answer.
   out.push(ko('other-1', 'getBalance', service(-1, 'token expired')))
   if (c.requestCount > 1) out.push(ok(`session-${c.requestCount - 1}`, 'fastLogin', REAL))

@@ -5,6 +5,7 @@ import { LogoutConfirmModal, PlaceholderModal, TokenExpiredModal } from './Messa
 import { usePopupView } from './popup-hooks'
 import { BindPopup } from '../postlogin/BindPopup'
 import { FramePopup } from '../postlogin/FramePopup'
+import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import './auth.css'
 
@@ -39,6 +40,10 @@ export const PopupHost = () => {
       const frame = view.props['frame'] as Frame | undefined
       return frame === undefined ? null : <FramePopup key={frame.id} frame={frame} open={open} showCloseButton={view.showCloseButton} />
     }
+    case 'verifyBindPhone':
+      return <VerifyPhonePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'continueLastGame':
+      return <ContinueGamePopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

@@ -94,7 +94,7 @@ export const MineView = () => {
                 {session.currency.slice(0, 1)}
               </span>
               <span className="visually-hidden">{session.currency}</span>
-              <strong>{formatMoney(session.balance, i18n.language)}</strong>
+              <strong>{session.inGame ? shell('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</strong>
               <button
                 type="button"
                 className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}

@@ -154,7 +154,7 @@ const Balance = () => {
   return (
     <div className="balance" role="group" aria-label={t('header.balance')}>
       <span className="balance__currency">{session.currency}</span>
-      <span className="balance__amount">{formatMoney(session.balance, i18n.language)}</span>
+      <span className="balance__amount">{session.inGame ? t('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</span>
       <button
         type="button"
         className="icon-button icon-button--small"

@@ -15,6 +15,8 @@ export interface SessionView {
   readonly username: string | null
   /** The balance to show, or null while unknown ('-1' while in a game is not a number to show). */
   readonly balance: number | null
+  /** The player is in a game: the balance is the in-game marker '-1' (spec §4), shown as 'money in game'. */
+  readonly inGame: boolean
   readonly currency: string
 }
 
@@ -34,6 +36,7 @@ export const useSessionView = (): SessionView => {
     guest,
     username,
     balance: Number.isFinite(amount) && amount >= 0 ? amount : null,
+    inGame: balance === '-1',
     currency,
   }
 }

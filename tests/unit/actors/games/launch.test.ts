@@ -75,13 +75,25 @@ describe('launch actor', () => {
     expect(emitted.at(-1)).toEqual({ type: 'games.balanceChanged', game_gold: '40.00' })
   })
 
-  it('asks for phone verification on 3002 and retries when it closes; 3003 shows needBindBankCard', () => {
+  it('asks for phone verification on 3002 and retries once the phone is bound and the popup closed; 3003 shows needBindBankCard', () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(embedded(130001, 14))
-    actor.send({ type: 'hall.failed', requestId: lastRequest().requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'sms' } })
+    const first = lastRequest()
+    actor.send({ type: 'hall.failed', requestId: first.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'sms' } })
     expect(emitted).toContainEqual({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
+    // Closed before the phone is bound: no retry.
+    actor.send({ type: 'popup.closed', popup: 'verifyBindPhone' })
+    expect(lastRequest()).toBe(first)
+    actor.send({ type: 'games.phoneCodeRequested', phone: '5511999990000' })
+    expect(lastRequest()).toMatchObject({ call: 'securityCreateSms', payload: { phone: '5511999990000' } })
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'securityCreateSms', data: {} })
+    actor.send({ type: 'games.phoneSubmitted', phone: '5511999990000', code: '123456' })
+    expect(lastRequest()).toMatchObject({ call: 'securityModifyPhone', payload: { phone: '5511999990000', code: '123456' } })
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'securityModifyPhone', data: {} })
+    expect(emitted).toContainEqual({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
     actor.send({ type: 'popup.closed', popup: 'verifyBindPhone' })
     const retry = lastRequest()
+    expect(retry.call).toBe('gameLogin')
     actor.send({ type: 'hall.failed', requestId: retry.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3003, msg: 'bind' } })
     expect(selectLaunchPhase(actor.getSnapshot())).toBe('failed')
     expect(actor.getSnapshot().context.error).toEqual({ code: 3003, message: 'needBindBankCard' })

@@ -32,6 +32,18 @@ describe('toasts actor', () => {
     expect(TOAST_DELAYS.shown).toBe(2_000)
   })
 
+  it("a game-lobby warning shows as a toast: the prize-balance refusal and the club prompt as information, a failure as an error", () => {
+    const t = toasts()
+    t.actor.send({ type: 'games.warned', message: 'lobby.game.fetchingPrize' })
+    t.actor.send({ type: 'games.warned', message: 'games.clubNeedsApp' })
+    t.actor.send({ type: 'games.warned', message: 'games.favoriteFailed' })
+    expect(t.current()?.message).toEqual({ key: 'games.fetchingPrize', params: {}, tone: 'info' })
+    t.clock.increment(TOAST_DELAYS.shown)
+    expect(t.current()?.message).toEqual({ key: 'games.clubNeedsApp', params: {}, tone: 'info' })
+    t.clock.increment(TOAST_DELAYS.shown)
+    expect(t.current()?.message).toEqual({ key: 'games.favoriteFailed', params: {}, tone: 'error' })
+  })
+
   it('queues toasts: each shows 2 s in turn, in the order asked, a late one waiting for its turn', () => {
     const t = toasts()
     t.actor.send(asked('first'))
@@ -94,6 +106,6 @@ describe('toasts actor', () => {
   it('consumes exactly the events it handles, each in the catalogue', () => {
     for (const type of toastsActor.consumes) expect(eventDef(type)?.kind).toBeDefined()
     expect(eventDef('toast.requested')?.kind).toBe('notice')
-    expect([...toastsActor.consumes].sort()).toEqual(['realtime.payOrderSucceeded', 'realtime.registerSucceeded', 'realtime.withdrawOrderSucceeded', 'toast.requested'])
+    expect([...toastsActor.consumes].sort()).toEqual(['games.warned', 'realtime.payOrderSucceeded', 'realtime.registerSucceeded', 'realtime.withdrawOrderSucceeded', 'toast.requested'])
   })
 })
