@@ -126,4 +126,39 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     await games.tile(seededGameName(1, 97)).waitFor()
     expect(errors).toEqual([])
   })
+
+  it('favourites: a game added shows in the favourites list after a reload; removed, it is gone after a reload', async () => {
+    // Site 201 (European-American layout): the favourites (collect) list is shown at every size.
+    const { games, errors } = await open('home/game?site=201')
+    if (phone) await games.header.getByRole('button', { name: 'Log in', exact: true }).click()
+    await games.login('demo', 'demo1234')
+    await games.header.getByRole('group', { name: 'Balance' }).waitFor()
+    // Phone and desktop favour different hot games, so neither run sees the other's.
+    const name = seededGameName(1, phone ? 97 : 194)
+    const add = games.page.getByRole('button', { name: `Add ${name} to favourites`, exact: true })
+    const remove = games.page.getByRole('button', { name: `Remove ${name} from favourites`, exact: true })
+    await add.click()
+    // Optimistic: marked at once; enabled again once the hall has stored it.
+    await remove.waitFor()
+    await expect.poll(() => remove.isEnabled()).toBe(true)
+    expect(await remove.getAttribute('aria-pressed')).toBe('true')
+
+    const openFavourites = async () => {
+      await games.page.goto(`${hallUrl}/home/game?gameCategoryId=101&site=201`)
+      await games.waitReady()
+      await expect.poll(() => new URL(games.page.url()).searchParams.get('gameCategoryId')).toBe('101')
+      await games.header.getByRole('group', { name: 'Balance' }).waitFor()
+      await expect.poll(() => games.count.innerText()).toMatch(/^\d[\d,]* games?$/)
+    }
+    await openFavourites()
+    await games.tile(name).waitFor()
+    await expect.poll(() => remove.getAttribute('aria-pressed')).toBe('true')
+
+    await remove.click()
+    // Gone from the favourites list on screen once the hall answers.
+    await games.tile(name).waitFor({ state: 'detached' })
+    await openFavourites()
+    await expect.poll(() => games.list().getByRole('button', { name: `Play ${name}`, exact: true }).count()).toBe(0)
+    expect(errors).toEqual([])
+  })
 })
