@@ -80,9 +80,10 @@ export const initialCatalogue: CatalogueContext = {
 const queryOf = (search: string): Record<string, string> => Object.fromEntries(new URLSearchParams(search))
 
 /**
- * The route and search a location event puts on screen, or null when it does not move the
- * screen: a browser location resolves as the navigation actor resolves it (redirects, 404), and a
- * private route it would refuse leaves the screen where it was.
+ * The route and search a location event puts on screen, or null when it is not followed: a
+ * browser location resolves as the navigation actor resolves it (redirects, 404); a private route
+ * (which the navigation actor may refuse, keeping the screen) shows no game list, so the list
+ * held stays as it is.
  */
 const shownBy = (e: CatalogueEvent): { name: string; search: string } | null => {
   if (e.type === 'nav.navigated') return { name: e.name, search: e.search }

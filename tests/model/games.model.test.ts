@@ -19,6 +19,8 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
   if (c.searchText === '' && c.requestCount <= 1) out.push({ type: 'games.searchTyped', text: 'dragon' })
   if (c.requestCount <= 2) {
     out.push(nav('game', c.category === 3 ? '?gameCategoryId=9' : '?gameCategoryId=3'))
+    // The browser's own moves (entry, back, forward) are followed too.
+    if (c.route !== 'search') out.push({ type: 'nav.locationChanged', path: '/home/search', search: '' })
     if (!c.signedIn) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
     if (c.signedIn) out.push({ type: 'games.favoriteToggled', gameId: 130009, platformId: 13, categoryId: 3 })
     out.push({ type: 'games.moreRequested' })
