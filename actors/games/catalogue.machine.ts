@@ -139,7 +139,11 @@ export const catalogueMachine = setup({
       enqueue.assign({ real: event.real, signedIn: true, requestCount: context.requestCount + 1, favoriteRequest: requestId, favoritesBefore: context.favorites })
       enqueue.emit({ type: 'hall.requested', requestId, call: 'favoriteListAllV2', payload: {} })
     }),
-    signOut: assign({ real: false, signedIn: false, favorites: [], favoriteRequest: null, favoritesBefore: [] }),
+    /** The favourites were the player's: the stored cache forgets them too, so a visitor's list shows no stars. */
+    signOut: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ real: false, signedIn: false, favorites: [], favoriteRequest: null, favoritesBefore: [] })
+      if (context.favorites.length > 0) enqueue.emit(store({ history: context.history, favorites: [] }))
+    }),
     follow: assign(({ context, event }) => {
       const shown = shownBy(event)
       if (shown === null) return {}
@@ -230,10 +234,11 @@ export const catalogueMachine = setup({
       // A collect list on screen is stale once the favourites changed.
       if (context.list?.key.kind === 'category' && context.list.key.category === CATEGORY.collect) enqueue.assign({ list: null })
     }),
-    rollBack: enqueueActions(({ context, enqueue }) => {
+    rollBack: enqueueActions(({ context, event, enqueue }) => {
       enqueue.assign({ favorites: context.favoritesBefore, favoritesBefore: [], favoriteRequest: null })
       enqueue.emit(store({ history: context.history, favorites: context.favoritesBefore }))
-      enqueue.emit({ type: 'games.warned', message: 'games.favoriteFailed' })
+      // Only a change the player made is worth a warning; the sign-in's list of favourites is not.
+      if (event.type === 'hall.failed' && event.call === 'addFavorite') enqueue.emit({ type: 'games.warned', message: 'games.favoriteFailed' })
     }),
   },
 }).createMachine({

@@ -155,6 +155,24 @@ describe('games catalogue: favourites', () => {
     expect(selectFavorites(actor.getSnapshot())).toEqual([{ game_id: 5, cate_id: 13, category_id: 3 }])
   })
 
+  it('a failed sign-in list of favourites keeps the stored ones without a warning', () => {
+    const { actor, last, emitted } = start()
+    actor.send({ type: 'games.storeLoaded', history: [], favorites: [{ game_id: 5, cate_id: 13, category_id: 3 }] })
+    actor.send(ready)
+    actor.send(login(true))
+    const req = last('favoriteListAllV2')
+    actor.send({ type: 'hall.failed', requestId: req.requestId, call: req.call, error: { _tag: 'Network', message: 'down' } as never })
+    expect(selectFavorites(actor.getSnapshot())).toEqual([{ game_id: 5, cate_id: 13, category_id: 3 }])
+    expect(emitted.filter((e) => e.type === 'games.warned')).toEqual([])
+  })
+
+  it('logging out forgets the favourites, in the stored cache too', () => {
+    const { actor, emitted } = signedIn()
+    actor.send({ type: 'session.loggedOut', reason: 'logout' })
+    expect(selectFavorites(actor.getSnapshot())).toEqual([])
+    expect(emitted).toContainEqual({ type: 'games.storeChanged', history: [], favorites: [] })
+  })
+
   it('the favourites list entered by address loads once signed in, and again after a change', () => {
     const { actor, last, answer, requests } = start()
     actor.send(browserAt('/home/subgame', '?gameCategoryId=101'))
