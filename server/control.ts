@@ -7,7 +7,7 @@
  * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
  */
 import { Exit, Schema } from 'effect'
-import { allCalls } from '../schemas/hall/calls'
+import { allCalls, LastGameInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
 import { randomHex } from './crypto'
 import type { Db } from './db'
@@ -71,6 +71,8 @@ const bodies = {
     recharge_pop: Schema.optional(Schema.Literals([0, 1])),
     /** 1: the new-benefits pop-up shows to this player after login. */
     newcomer_pop: Schema.optional(Schema.Literals([0, 1])),
+    /** The game the prize answer names as the last one (the continue-last-game confirm); null: none. */
+    last_game: Schema.optional(Schema.NullOr(LastGameInfo)),
   }),
   /** Lists the frames (no ids), or switches the given frames on or off for their sites. */
   frames: Schema.Struct({ ids: Schema.optional(Schema.Array(Schema.Int)), on: Schema.optional(Schema.Boolean) }),
@@ -235,6 +237,7 @@ export const runControl = async (
       if (b.recharge_pop !== undefined) sets.push(['recharge_pop', b.recharge_pop])
       if (b.newcomer_pop !== undefined) sets.push(['newcomer_pop', b.newcomer_pop])
       if (b.frames !== undefined) await setPlayerFrames(db, player.id, b.frames)
+      if (b.last_game !== undefined) await db.query('UPDATE players SET last_game = $2 WHERE id = $1', [player.id, b.last_game === null ? null : JSON.stringify(b.last_game)])
       for (const [column, value] of sets) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
       return ok()
     }

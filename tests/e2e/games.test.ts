@@ -46,6 +46,8 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
 
   const signedIn = async (): Promise<GamesPage> => {
     const { games } = await open(true)
+    // No last game to continue (a round at the other size sets one): no confirm over the lobby.
+    await control(hallUrl, 'player', { username: 'demo', last_game: null })
     await games.login('demo', 'demo1234')
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
     return games

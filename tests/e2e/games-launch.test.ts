@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { control, launch, newContext, watchErrors } from './support/browser'
+import { GamesPage, seededGameName } from './support/games.model'
+
+/**
+ * Entering a game when the hall refuses it (spec §8 game open), at phone and desktop sizes, each
+ * service code forced on the launch call through the hall's control surface: 3004 opens the
+ * registration and, once the player has signed up, opens the game; 210103 and 41020 open the
+ * registration; 3002 opens the phone verification (a code the hall really sent, the phone bound)
+ * and then opens the game; 3003 says to bind a bank card, with a button to the withdraw page's
+ * bank-card tab; while the prize balance is fetched the launch is refused with a warning.
+ */
+const hallUrl = inject('hallUrl')
+const LAUNCH_PATH = '/gameapi/login'
+const PASSWORD = 'abc12345'
+let browser: Browser
+let context: BrowserContext | undefined
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+afterEach(async () => {
+  await control(hallUrl, 'reset', {})
+  await context?.close()
+  context = undefined
+})
+
+let n = 0
+const newUsername = (): string => `gl${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
+
+const lastCode = async (username: string): Promise<string> => {
+  const res = await fetch(`${hallUrl}/__control/last-code`, { method: 'POST', body: JSON.stringify({ username, purpose: 'phone' }) })
+  const body = (await res.json()) as { code?: string }
+  if (!res.ok || body.code === undefined) throw new Error(`last-code answered ${res.status}: ${JSON.stringify(body)}`)
+  return body.code
+}
+
+describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (size) => {
+  const phone = size === 'phone'
+  const game = seededGameName(3, 1)
+
+  /** A fresh visitor on site 001 (a guest on phones; on desktop the login popup closed), on Slots. */
+  const open = async (): Promise<{ games: GamesPage; errors: string[] }> => {
+    context = await newContext(browser, size)
+    const games = new GamesPage(await context.newPage(), hallUrl, phone)
+    const errors = watchErrors(games.page)
+    await games.open('home/game?site=001')
+    await games.waitReady()
+    if (!phone) {
+      await games.authDialog.waitFor()
+      await games.page.keyboard.press('Escape')
+      await games.authDialog.waitFor({ state: 'hidden' })
+    }
+    await games.chooseCategory('Slots')
+    await games.tile(game).waitFor()
+    return { games, errors }
+  }
+
+  /** Closes whatever the sign-in sequence opened (frames, a red packet another test's activity left). */
+  const settle = async (games: GamesPage, username: string) => {
+    await expect.poll(async () => (await games.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
+    await expect.poll(() => games.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
+    const shown = games.page.locator('dialog[open]')
+    for (let left = await shown.count(), tries = 0; left > 0 && tries < 5; left = await shown.count(), tries++) {
+      await games.page.keyboard.press('Escape')
+      await games.page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, left, { timeout: 5_000 }).catch(() => undefined)
+    }
+  }
+
+  /** A fresh registered player, signed in, on Slots. */
+  const freshPlayer = async () => {
+    const opened = await open()
+    const username = newUsername()
+    await opened.games.register(username, PASSWORD)
+    await settle(opened.games, username)
+    return { ...opened, username }
+  }
+
+  /** The balance the header shows, as text. */
+  const headerBalanceText = (games: GamesPage) => games.header.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()
+
+  it('3004: the registration opens; once signed up, the game opens with the balance in game', async () => {
+    const { games, errors } = await open()
+    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3004, msg: 'test register game' })
+    await games.tile(game).click()
+    const alert = games.page.getByRole('alert')
+    await alert.getByText('Register to play this game').waitFor()
+    await games.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
+    const username = newUsername()
+    await games.authDialog.getByLabel('Username').fill(username)
+    await games.authDialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await games.authDialog.getByLabel('Confirm password').fill(PASSWORD)
+    await games.authDialog.getByRole('button', { name: 'Create account' }).click()
+    await games.authDialog.waitFor({ state: 'hidden' })
+    // The launch is retried for the new player: the hall's game page plays for real.
+    await games.gameFrame(game).getByText('Playing for real').waitFor()
+    expect(games.path()).toBe('/home/embedded')
+    await settle(games, username)
+    await expect.poll(() => headerBalanceText(games)).toBe('Money in game')
+    await games.gameFrame(game).getByRole('link', { name: 'Return to lobby' }).click()
+    await expect.poll(() => games.path()).toBe('/home/game')
+    await expect.poll(() => games.headerBalance()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('210103 and 41020: the registration opens, the page says why', async () => {
+    const { games } = await open()
+    for (const code of [210103, 41020]) {
+      await control(hallUrl, 'force', { path: LAUNCH_PATH, code, msg: `forced ${code}` })
+      await games.tile(game).click()
+      await games.page.getByRole('alert').getByText('Register to play this game').waitFor()
+      await games.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
+      await games.page.keyboard.press('Escape')
+      await games.authDialog.waitFor({ state: 'hidden' })
+      // The page keeps a way back into the registration.
+      await games.page.getByRole('alert').getByRole('button', { name: 'Register' }).waitFor()
+      await games.page.goBack()
+      await games.tile(game).waitFor()
+    }
+  })
+
+  it('3002: the phone verification opens; once the phone is bound, the game opens; 3003 points to the bank card', async () => {
+    const { games, username, errors } = await freshPlayer()
+    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3002, msg: 'sms code game' })
+    await games.tile(game).click()
+    const verify = games.dialog('Verify your phone number')
+    await verify.waitFor()
+    await games.page.getByRole('alert').getByText('Verify your phone to play this game').first().waitFor()
+    await verify.getByLabel('Phone number').fill('5511987654321')
+    await verify.getByRole('button', { name: 'Send code' }).click()
+    await verify.getByText('A code was sent to your phone').waitFor()
+    // A wrong code is refused by the hall and said so; the right one binds the phone.
+    const code = await lastCode(username)
+    await verify.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000')
+    await verify.getByRole('button', { name: 'Verify', exact: true }).click()
+    await verify.getByRole('alert').getByText(/the code is wrong/).waitFor()
+    await verify.getByLabel('Verification code').fill(code)
+    await verify.getByRole('button', { name: 'Verify', exact: true }).click()
+    await verify.waitFor({ state: 'hidden' })
+    await games.gameFrame(game).getByText('Playing for real').waitFor()
+    await expect.poll(() => headerBalanceText(games)).toBe('Money in game')
+
+    await games.gameFrame(game).getByRole('link', { name: 'Return to lobby' }).click()
+    await games.tile(game).waitFor()
+    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3003, msg: 'bind withdraw' })
+    await games.tile(game).click()
+    const alert = games.page.getByRole('alert').filter({ hasText: 'Bind a bank card before playing' })
+    await alert.waitFor()
+    await alert.getByRole('button', { name: 'Bind a bank card' }).click()
+    await expect.poll(() => games.path()).toBe('/home/withdraw')
+    expect(new URL(games.page.url()).searchParams.get('tab')).toBe('bankCard')
+    expect(errors).toEqual([])
+  })
+
+  it('refused with a warning while the prize balance is fetched; opens once it has come', async () => {
+    const { games } = await open()
+    // The prize balance (fetched at every sign-in) is slow: the launch must wait for it.
+    await control(hallUrl, 'latency', { path: '/home/prize', ms: 8_000 })
+    const username = newUsername()
+    await games.register(username, PASSWORD)
+    await settle(games, username)
+    await games.tile(game).click()
+    const refusal = 'Your balance is being fetched; try again in a moment'
+    await games.page.getByRole('alert').getByText(refusal).waitFor()
+    await games.page.getByRole('status', { name: 'Notifications' }).getByText(refusal).waitFor()
+    await control(hallUrl, 'latency', { path: '/home/prize', ms: 0 })
+    const retry = games.page.getByRole('alert').getByRole('button', { name: 'Try again' })
+    const playing = games.gameFrame(game).getByText('Playing for real')
+    await expect
+      .poll(async () => {
+        if (await retry.isVisible()) await retry.click()
+        return playing.isVisible()
+      }, { timeout: 20_000 })
+      .toBe(true)
+  })
+  it('continue last game: after a sign-in whose prize answer names a last game, the confirm opens it', async () => {
+    const { games, errors } = await open()
+    const last = seededGameName(2, 1)
+    await control(hallUrl, 'player', { username: 'demo', last_game: { gameName: last, gameId: '120001', platfromId: 221, categoryId: 2 } })
+    await games.login('demo', 'demo1234')
+    const confirm = games.dialog('Continue your last game?')
+    await confirm.waitFor()
+    await confirm.getByText(`Continue playing ${last}?`).waitFor()
+    await confirm.getByRole('button', { name: 'Continue', exact: true }).click()
+    await confirm.waitFor({ state: 'hidden' })
+    await games.gameFrame(last).getByText('Playing for real').waitFor()
+    expect(new URL(games.page.url()).searchParams.get('gameName')).toBe(last)
+    await control(hallUrl, 'player', { username: 'demo', last_game: null })
+    expect(errors).toEqual([])
+  })
+})
