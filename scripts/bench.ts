@@ -6,6 +6,8 @@
  *   recorder main thread  ms of main-thread time per 100 recorded events
  *   replay throughput     events/s replayed in Node
  *   initial JS            gzipped bytes of the JavaScript the first route loads
+ *   game lobby            input-to-paint of a category switch and a search keystroke with the
+ *                         CPU throttled 4x, and the DOM node count of the game page
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -17,6 +19,7 @@ import { startHall } from '../server/hall'
 import { replayLog } from '../src/bus/replayer'
 import { launch } from '../tests/e2e/support/browser'
 import { syntheticLog } from '../tests/bench/replay-log'
+import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -88,6 +91,16 @@ const main = async () => {
     const t = await timelineFigures(hall.url)
     report('timeline open, 100,000 records', `${Math.round(t.openMs).toLocaleString('en')} ms`, `< 2,000 ms (${(t.bytes / 1e6).toFixed(1)} MB NDJSON)`)
     report('timeline longest task scrolling', `${Math.round(t.longestTaskMs)} ms`, `no long task (> 50 ms); ${t.longTasks} seen over ${t.scrolledRows.toLocaleString('en')} rows`)
+    const g = await gamesFigures(hall.url)
+    const ms = (xs: readonly number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b)
+      return `median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} / max ${Math.round(sorted[sorted.length - 1]!)} ms`
+    }
+    report('category switch, input to paint', ms(g.categoryPaintMs), `<= 50 ms (4x CPU throttling, ${g.categoryPaintMs.length} switches)`)
+    report('category switch, to list painted', ms(g.categoryListMs), 'includes the hall answer over HTTP')
+    report('search keystroke, input to paint', ms(g.keystrokePaintMs), `<= 50 ms (4x CPU throttling, ${g.keystrokePaintMs.length} keys)`)
+    report('search, to results painted', ms(g.searchResultsMs), 'includes debounce and the hall answer')
+    report('game page DOM nodes', `${g.domNodes.desktop.toLocaleString('en')} / ${g.domNodes.phone.toLocaleString('en')}`, 'desktop / phone, list loaded; fewer is better')
   } finally {
     await hall.close()
     rmSync(dataDir, { recursive: true, force: true })

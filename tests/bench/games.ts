@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core'
+import { launch, VIEWPORTS } from '../e2e/support/browser'
+import { seededGameName } from '../e2e/support/games.model'
+
+/**
+ * The game lobby over the hall's seeded catalogue (10,800 games) in Chromium with the CPU
+ * throttled 4x through the DevTools protocol (Emulation.setCPUThrottlingRate), desktop size.
+ *
+ * Input-to-paint: from the input event's timestamp to the end of the first frame after the
+ * handlers ran (a requestAnimationFrame callback, then a task: the frame has been committed by
+ * then). For a category switch the first frame already shows the new category's header and
+ * its cached or skeleton list; "to list" waits until that category's first game is in the DOM
+ * and painted (this includes the hall's answer over HTTP on loopback). For a search keystroke
+ * the first frame shows the typed letter; "to results" waits for the matching games, which
+ * includes the search's debounce and the hall's answer.
+ *
+ * DOM node count: elements of the page on /home/game with the list loaded (the list is
+ * virtualized: only the rows in view are in the DOM).
+ */
+export interface GamesFigures {
+  readonly categoryPaintMs: readonly number[]
+  readonly categoryListMs: readonly number[]
+  readonly keystrokePaintMs: readonly number[]
+  readonly searchResultsMs: readonly number[]
+  readonly domNodes: { readonly desktop: number; readonly phone: number }
+}
+
+const INSTRUMENT = `(() => {
+  const afterPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+  const state = { t0: 0, firstPaint: 0 }
+  window.__inputToPaint = state
+  const onInput = (e) => {
+    state.t0 = e.timeStamp
+    state.firstPaint = 0
+    afterPaint().then(() => { state.firstPaint = performance.now() - state.t0 })
+  }
+  addEventListener('pointerdown', onInput, { capture: true })
+  addEventListener('keydown', onInput, { capture: true })
+  /** Resolves with ms from the last input to the frame after an element matching 'selector' appeared (-1: not within 30 s). */
+  window.__paintedWhen = (selector) => new Promise((resolve) => {
+    setTimeout(() => resolve(-1), 30000)
+    const done = () => afterPaint().then(() => resolve(performance.now() - state.t0))
+    if (document.querySelector(selector)) return done()
+    const mo = new MutationObserver(() => { if (document.querySelector(selector)) { mo.disconnect(); done() } })
+    mo.observe(document.body, { subtree: true, childList: true, attributes: true })
+  })
+})()`
+
+const firstPaint = async (page: Page): Promise<number> => {
+  await page.waitForFunction(() => (window as unknown as { __inputToPaint: { firstPaint: number } }).__inputToPaint.firstPaint > 0)
+  return page.evaluate(() => (window as unknown as { __inputToPaint: { firstPaint: number } }).__inputToPaint.firstPaint)
+}
+
+const paintedWhen = (page: Page, selector: string): Promise<number> =>
+  page.evaluate((s) => (window as unknown as { __paintedWhen: (s: string) => Promise<number> }).__paintedWhen(s), selector)
+
+const playSelector = (name: string) => `[aria-label="Play ${name}"]`
+
+/** Opens the hot list through the category menu (the side menu on desktop, the drawer on phones). */
+const chooseHot = async (page: Page, size: 'desktop' | 'phone') => {
+  if (size === 'desktop') {
+    const dialog = page.getByRole('dialog').first()
+    await dialog.waitFor({ timeout: 60_000 })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByRole('navigation', { name: 'Game categories' }).first().getByRole('button', { name: 'Hot', exact: true }).click()
+  } else {
+    await page.getByRole('button', { name: 'Open menu' }).first().click()
+    await page.getByRole('dialog', { name: 'Game categories' }).getByRole('button', { name: 'Hot', exact: true }).click()
+  }
+  await page.locator(playSelector(seededGameName(1, 97))).first().waitFor({ timeout: 60_000 })
+}
+
+const nodeCount = async (url: string, size: 'desktop' | 'phone'): Promise<number> => {
+  const browser = await launch()
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORTS[size], isMobile: size === 'phone', hasTouch: size === 'phone' })
+    const page = await context.newPage()
+    await page.goto(`${url}/home/game?site=001`)
+    await chooseHot(page, size)
+    return await page.evaluate(() => document.getElementsByTagName('*').length)
+  } finally {
+    await browser.close()
+  }
+}
+
+export const gamesFigures = async (url: string): Promise<GamesFigures> => {
+  const browser = await launch()
+  const categoryPaintMs: number[] = []
+  const categoryListMs: number[] = []
+  const keystrokePaintMs: number[] = []
+  const searchResultsMs: number[] = []
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
+    const page = await context.newPage()
+    await page.goto(`${url}/home/game?site=001`)
+    await chooseHot(page, 'desktop')
+    await page.evaluate(INSTRUMENT)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+
+    const menu = page.getByRole('navigation', { name: 'Game categories' }).first()
+    const categories = [['Slots', 3], ['Fishing', 2], ['Card games', 1], ['Lottery', 8], ['Hot', 0]] as const
+    for (let round = 0; round < 2; round++) {
+      for (const [name, id] of categories) {
+        const first = id === 0 ? seededGameName(1, 97) : seededGameName(id, 1)
+        await menu.getByRole('button', { name, exact: true }).click()
+        const list = await paintedWhen(page, playSelector(first))
+        if (list < 0) throw new Error(`category ${name}: its first game ${first} did not appear within 30 s`)
+        categoryPaintMs.push(await firstPaint(page))
+        categoryListMs.push(list)
+        await page.mouse.move(1000, 600)
+      }
+    }
+
+    await menu.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.mouse.move(1000, 600)
+    const box = page.getByRole('searchbox', { name: 'Game name' })
+    await box.waitFor({ timeout: 60_000 })
+    // Words the seeded names begin with (see seededGameName).
+    for (const word of ['Dragon', 'Royal', 'Golden']) {
+      await box.fill('')
+      for (const ch of word) {
+        await box.press(ch === ch.toUpperCase() ? `Shift+${ch}` : ch)
+        keystrokePaintMs.push(await firstPaint(page))
+      }
+      const results = await paintedWhen(page, `[role="region"][aria-label="Search results"] [aria-label^="Play ${word}"]`)
+      if (results < 0) throw new Error(`search '${word}': no matching result within 30 s`)
+      searchResultsMs.push(results)
+    }
+  } finally {
+    await browser.close()
+  }
+  return {
+    categoryPaintMs,
+    categoryListMs,
+    keystrokePaintMs,
+    searchResultsMs,
+    domNodes: { desktop: await nodeCount(url, 'desktop'), phone: await nodeCount(url, 'phone') },
+  }
+}
