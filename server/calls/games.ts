@@ -55,11 +55,8 @@ export const withInjected = (siteCode: string, category: number | undefined, lis
 const hiddenElsewhere = (siteCode: string, p: GamePlatform): boolean =>
   !INJECTING_SITES.includes(siteCode) && (p.platformId === 68 || p.platformId === 134)
 
-const winners = Array.from({ length: 240 }, (_, i) => ({
-  username: `pl***${String((i * 37) % 1000).padStart(3, '0')}`,
-  gameName: `Lucky Tiger ${(i % 50) + 1}`,
-  amount: (((i * 7919) % 90000) / 100 + 50).toFixed(2),
-}))
+/** The winner list's largest page (spec §9: winner list size 200). */
+export const WINNER_PAGE_MAX = 200
 
 /** The game call implementations. */
 export const gameCalls: ReadonlyArray<Implementation> = [
@@ -117,9 +114,21 @@ export const gameCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     return { game_gold: await balanceOf(ctx.db, player.id, player.currency) }
   }),
-  implement(prizePoolWinAmount, async () => ({ amount: '128888.88' })),
-  implement(prizePoolWinnerList, async (_ctx, p) => {
-    const { current, size } = { current: Math.max(1, p.current ?? 1), size: Math.min(200, Math.max(1, p.size ?? 200)) }
-    return { records: winners.slice((current - 1) * size, current * size), total: winners.length }
+  // The prize pool (migration 068): the hall's one pool, its winners newest first.
+  implement(prizePoolWinAmount, async (ctx) => {
+    const row = (await ctx.db.query<{ amount: string }>('SELECT win_amount::text AS amount FROM prize_pool WHERE id = 1')).rows[0]
+    return { amount: row?.amount ?? '0.00' }
+  }),
+  implement(prizePoolWinnerList, async (ctx, p) => {
+    const current = Math.max(1, Math.trunc(p.current ?? 1))
+    const size = Math.min(WINNER_PAGE_MAX, Math.max(1, Math.trunc(p.size ?? WINNER_PAGE_MAX)))
+    const records = (
+      await ctx.db.query<{ username: string; gameName: string; amount: string }>(
+        `SELECT username, game_name AS "gameName", amount::text AS amount FROM prize_winners ORDER BY won_at DESC, id LIMIT $1 OFFSET $2`,
+        [size, (current - 1) * size],
+      )
+    ).rows
+    const total = Number((await ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM prize_winners')).rows[0]?.n ?? 0)
+    return { records, total }
   }),
 ]

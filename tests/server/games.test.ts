@@ -106,9 +106,18 @@ describe('the game catalogue at the reference hall', () => {
     expect(bad.status).toBe(403)
   })
 
-  it('answers the prize pool: win amount and a winner list of size 200', async () => {
+  it('answers the prize pool from its tables: win amount and the winners newest first, pages of at most 200', async () => {
     expect((await post(site, '/api/lobby/prize-pool/win-amount', {})).envelope.data).toEqual({ amount: '128888.88' })
-    const w = (await post(site, '/api/lobby/prize-pool/winner-list', { size: 200, current: 1 })).envelope.data as { records: unknown[] }
+    const w = (await post(site, '/api/lobby/prize-pool/winner-list', { size: 200, current: 1 })).envelope.data as { records: Array<{ username: string; gameName: string; amount: string }>; total: number }
     expect(w.records).toHaveLength(200)
+    expect(w.total).toBe(240)
+    // The newest winner (migration 068): the first game of the Fishing block, amount 79.19 + 50.
+    expect(w.records[0]).toEqual({ username: 'pl***037', gameName: 'Crazy Gems 1', amount: '129.19' })
+    const rest = (await post(site, '/api/lobby/prize-pool/winner-list', { size: 200, current: 2 })).envelope.data as { records: unknown[] }
+    expect(rest.records).toHaveLength(40)
+    const capped = (await post(site, '/api/lobby/prize-pool/winner-list', { size: 1000, current: 1 })).envelope.data as { records: unknown[] }
+    expect(capped.records).toHaveLength(200)
+    // Shared by the hall's sites.
+    expect((await post(site101, '/api/lobby/prize-pool/win-amount', {})).envelope.data).toEqual({ amount: '128888.88' })
   })
 })
