@@ -37,6 +37,26 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     return { games, errors }
   }
 
+  /** The search history as stored in the lobby's IndexedDB (Dexie) prefs, row 'games'. */
+  const storedHistory = (games: GamesPage): Promise<string[] | null> =>
+    games.page.evaluate(
+      () =>
+        new Promise<string[] | null>((resolve, reject) => {
+          const open = indexedDB.open('lobby')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            const get = db.transaction('prefs').objectStore('prefs').get('games')
+            get.onerror = () => reject(get.error)
+            get.onsuccess = () => {
+              db.close()
+              const row = get.result as { value?: { history?: string[] } } | undefined
+              resolve(row?.value?.history ?? null)
+            }
+          }
+        }),
+    )
+
   const closeLoginPopup = async (games: GamesPage): Promise<void> => {
     await games.authDialog.waitFor()
     await games.page.keyboard.press('Escape')
@@ -67,6 +87,7 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     await games.tile(other, 'Search results').waitFor()
     const entries = () => games.searchHistory.getByRole('listitem').evaluateAll((els) => els.map((e) => e.textContent ?? ''))
     await expect.poll(entries).toEqual([other, name, 'Clear history'])
+    await expect.poll(() => storedHistory(games)).toEqual([other, name])
     await games.page.reload()
     await games.waitReady()
     if (!phone) await closeLoginPopup(games)
@@ -80,6 +101,7 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     // Cleared, and still cleared after a reload.
     await games.searchHistory.getByRole('button', { name: 'Clear history' }).click()
     await games.searchHistory.waitFor({ state: 'detached' })
+    await expect.poll(() => storedHistory(games)).toEqual([])
     await games.page.reload()
     await games.waitReady()
     if (!phone) await closeLoginPopup(games)
