@@ -96,18 +96,23 @@ export const pathOf = (name: RouteName, params: Readonly<Record<string, string>>
     return encodeURIComponent(v)
   })
 
+/** Each route's path as a pattern and its param names, compiled once. */
+const compiled = ROUTES.map((route) => {
+  const keys: string[] = []
+  const pattern = new RegExp(
+    '^' + route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, k: string) => (keys.push(k), '([^/]+)')) + '/?$',
+  )
+  return { name: route.name, pattern, keys }
+})
+
 /** Matches a path to a route: its name and params, or undefined (the caller sends it to 404). */
 export const matchPath = (path: string): { name: RouteName; params: Record<string, string> } | undefined => {
-  for (const route of ROUTES) {
-    const keys: string[] = []
-    const pattern = new RegExp(
-      '^' + route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, k: string) => (keys.push(k), '([^/]+)')) + '/?$',
-    )
+  for (const { name, pattern, keys } of compiled) {
     const m = pattern.exec(path)
     if (m !== null) {
       const params: Record<string, string> = {}
       keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)))
-      return { name: route.name, params }
+      return { name, params }
     }
   }
   return undefined
