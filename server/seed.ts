@@ -170,6 +170,7 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     auto_visitor_login_web: 'close',
     auto_visitor_login_h5: 'open',
     vip_status: 'open',
+    guideSetupMode: 0,
   },
   brandLogo: {
     type: 1,

@@ -10,6 +10,7 @@ export const postloginActor = {
   id: 'postlogin',
   machine: postloginMachine,
   consumes: [
+    'site.ready',
     'session.loggedIn',
     'session.loggedOut',
     'hall.responded',
@@ -19,6 +20,7 @@ export const postloginActor = {
     'redpackets.stepFinished',
     'postlogin.codeSendRequested',
     'postlogin.bindSubmitted',
+    'postlogin.popupDisableRequested',
   ],
 } as const satisfies ActorSpec
 

@@ -28,7 +28,9 @@ export const POSTLOGIN_CALLS = {
   bindGoogleAuth: 'bindGoogleAuth',
   bindWithdrawPass: 'modifyWithdrawPass',
   rechargeList: 'popRechargeListV2',
+  disableRecharge: 'disableActivePop',
   newcomerPop: 'newcomerBenefitPop',
+  disableNewcomer: 'disableNewcomerPop',
 } as const
 
 /** What the user info says about the bind flow. */
@@ -103,13 +105,15 @@ export const benefitsListOf = (data: unknown): ReadonlyArray<unknown> => {
 export const newcomerPops = (data: unknown): boolean => (data as { pop?: unknown } | null)?.pop === 1
 
 /** The guide-setup mode of a system-info answer (0 when absent). */
-export const guideSetupModeOf = (e: { type: string; call?: string; data?: unknown }): number | null => {
+export const guideSetupModeOf = (e: { type: string; call?: string; data?: unknown; guideSetupMode?: number }): number | null => {
+  if (e.type === 'site.ready') return e.guideSetupMode ?? 0
   if (e.type !== 'hall.responded' || e.call !== 'getSysInfo') return null
   const v = (e.data as { guideSetupMode?: unknown } | null)?.guideSetupMode
   return typeof v === 'number' ? v : Number(v ?? 0) || 0
 }
 
 export type PostloginEvent =
+  | EventOfType<'site.ready'>
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'hall.responded'>
@@ -119,6 +123,7 @@ export type PostloginEvent =
   | EventOfType<'redpackets.stepFinished'>
   | EventOfType<'postlogin.codeSendRequested'>
   | EventOfType<'postlogin.bindSubmitted'>
+  | EventOfType<'postlogin.popupDisableRequested'>
 
 export type PostloginEmitted =
   | EventOfType<'hall.requested'>

@@ -7,8 +7,7 @@ import {
 
 /**
  * The post-login sequence (screens §4 after login, bind flow). On a real sign-in it asks the lobby
- * to refresh what depends on the player and, when the player has recharged and guideSetupMode > 0,
- * for the download-app popup. Then, one step after the other:
+ * to refresh what depends on the player. Then, one step after the other:
  *
  * 1. the forced password change (change_password 1): the popup queue shows it and the session
  *    actor does it; its new sign-in (change_password cleared) reruns the steps from the start;
@@ -21,11 +20,16 @@ import {
  * 5. the recharge pop-up when the pop-recharge list has promotions (actives, unless disablePop);
  * 6. the new-benefits pop-up when the newcomer call asks for it;
  *
+ * and at the end, when the player has recharged and guideSetupMode > 0, the download-app popup;
  * each awaiting the close of the one before (`popup.closed`, 100 ms after it was hidden;
  * `redpackets.stepFinished` for the red packets).
  *
- * Consumes: session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
- *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted.
+ * The guide-setup mode comes with site.ready (system info, injected or fetched) and with a
+ * reloaded system info.
+ *
+ * Consumes: site.ready, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
+ *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted,
+ *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up).
  * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
  *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.redPacketsStarted,
  *   postlogin.bound, postlogin.finished.
@@ -58,16 +62,16 @@ export const postloginMachine = setup({
     benefitsAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && newcomerPops(event.data),
     rechargeClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     benefitsClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+    // Once per pop-up: a second press while it closes asks nothing more.
+    disablesRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
+    disablesBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
     noteUser: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: hasRechargedOf(event) ?? false })),
     noteSysInfo: assign(({ event }) => ({ guideSetupMode: guideSetupModeOf(event) ?? 0 })),
-    signIn: enqueueActions(({ context, enqueue }) => {
+    signIn: enqueueActions(({ enqueue }) => {
       enqueue.assign({ form: null, stepId: null })
       enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
-      if (context.hasRecharged && context.guideSetupMode > 0) {
-        enqueue.emit({ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: context.guideSetupMode } })
-      }
     }),
     signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
     openBind: enqueueActions(({ context, enqueue }) => {
@@ -129,8 +133,25 @@ export const postloginMachine = setup({
       enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: { list: [...benefitsListOf(event.data)] } })
     }),
     dropStep: assign({ stepId: null }),
-    finish: enqueueActions(({ enqueue }) => {
+    /** 'Do not show again': the hall is told (its answer is not awaited) and the pop-up closes. */
+    disablePopup: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'postlogin.popupDisableRequested') return
+      const requestId = `postlogin-${context.requestCount + 1}`
+      const recharge = event.popup === 'rechargePopup'
+      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
+      enqueue.emit({
+        type: 'hall.requested', requestId,
+        call: recharge ? POSTLOGIN_CALLS.disableRecharge : POSTLOGIN_CALLS.disableNewcomer,
+        payload: recharge ? { popType: 1, popStatus: 1 } : {},
+      })
+      enqueue.emit({ type: 'postlogin.popupDismissed', popup: event.popup })
+    }),
+    finish: enqueueActions(({ context, enqueue }) => {
       enqueue.emit({ type: 'postlogin.finished' })
+      // Offered once the forced steps are over, so it never stands in front of them.
+      if (context.hasRecharged && context.guideSetupMode > 0) {
+        enqueue.emit({ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: context.guideSetupMode } })
+      }
     }),
   },
 }).createMachine({
@@ -142,6 +163,7 @@ export const postloginMachine = setup({
       { guard: 'hasUserInfo', actions: 'noteUser' },
       { guard: 'isSysInfo', actions: 'noteSysInfo' },
     ],
+    'site.ready': { actions: 'noteSysInfo' },
     'session.loggedIn': [
       { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
       { target: '.signedOut', actions: 'signOut' },
@@ -222,7 +244,10 @@ export const postloginMachine = setup({
           },
         },
         rechargeShown: {
-          on: { 'popup.closed': { guard: 'rechargeClosed', target: 'benefits' } },
+          on: {
+            'popup.closed': { guard: 'rechargeClosed', target: 'benefits' },
+            'postlogin.popupDisableRequested': { guard: 'disablesRecharge', actions: 'disablePopup' },
+          },
         },
         /** The newcomer benefits: their popup when the hall asks for it. */
         benefits: {
@@ -236,7 +261,10 @@ export const postloginMachine = setup({
           },
         },
         benefitsShown: {
-          on: { 'popup.closed': { guard: 'benefitsClosed', target: 'done' } },
+          on: {
+            'popup.closed': { guard: 'benefitsClosed', target: 'done' },
+            'postlogin.popupDisableRequested': { guard: 'disablesBenefits', actions: 'disablePopup' },
+          },
         },
         done: { entry: 'finish' },
       },

@@ -176,6 +176,10 @@ export const siteMachine = setup({
       systemToken: context.sysInfo?.token ?? '',
       autoVisitorLogin: autoVisitorLogin(context.sysInfo, context.device),
       device: context.device,
+      // Only a guide-setup mode above 0 is announced (absent counts as 0).
+      ...(typeof context.sysInfo?.['guideSetupMode'] === 'number' && context.sysInfo['guideSetupMode'] > 0
+        ? { guideSetupMode: context.sysInfo['guideSetupMode'] }
+        : {}),
     })),
     block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
       blockedBy: p.page,

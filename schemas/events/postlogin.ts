@@ -41,6 +41,14 @@ export const postloginFramesStarted = defineEvent('postlogin.framesStarted', 'no
 /** The red-packet step starts (after the forced pop-ups): the red-packet popup may show now. */
 export const postloginRedPacketsStarted = defineEvent('postlogin.redPacketsStarted', 'notice', 'The red-packet step of the post-login sequence starts: the red-packet popup may show now.', {})
 
+/**
+ * The player asked not to see the recharge pop-up (disable_active_pop popType 1 popStatus 1) or
+ * the new-benefits pop-up (disable_newcomer_pop) again; the pop-up closes.
+ */
+export const postloginPopupDisabled = defineEvent('postlogin.popupDisableRequested', 'intent', 'The player asked not to see the recharge or new-benefits pop-up again; it closes.', {
+  popup: Schema.Literals(['rechargePopup', 'newBenefitsModal']),
+})
+
 /** The player asked for a verification code (phone, email) or to start the authenticator binding. */
 export const postloginCodeSendRequested = defineEvent('postlogin.codeSendRequested', 'intent', 'The player asked for a bind code (phone, email) or to start the authenticator binding.', {
   item: Schema.Literals(['phone', 'email', 'googleAuth']),
@@ -64,6 +72,6 @@ export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'Th
 
 /** The post-login events. */
 export const postloginEvents = [
-  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted,
+  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled,
   postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
 ] as const

@@ -24,6 +24,8 @@ export const siteReady = defineEvent('site.ready', 'notice', 'The site is initia
   /** Auto visitor (guest) login is on for this device (auto_visitor_login_h5 on phones, _web on desktops). */
   autoVisitorLogin: Schema.Boolean,
   device: Schema.Literals(['mobile', 'desktop']),
+  /** The channel's guide-setup mode of system info (0 when absent): above 0, a recharged player is offered the app after login. */
+  guideSetupMode: Schema.optionalKey(Schema.Number),
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */

@@ -79,6 +79,22 @@ const shownPopups = async (shell: ShellPage): Promise<string[]> => {
     .map((r) => r.event.popup as string)
 }
 
+type LoggedEvent = { type: string; popup?: string | null; call?: string; payload?: Record<string, unknown>; real?: boolean; requestId?: string }
+/** Every event the lobby processed, from its log. */
+const loggedEvents = async (shell: ShellPage): Promise<LoggedEvent[]> =>
+  (await shell.exportLog())
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((l) => (JSON.parse(l) as { event: LoggedEvent }).event)
+
+/** The hall calls asked for since the last real sign-in. */
+const callsSinceLastSignIn = async (shell: ShellPage): Promise<string[]> => {
+  const events = await loggedEvents(shell)
+  const at = events.map((e) => e.type === 'session.loggedIn' && e.real === true).lastIndexOf(true)
+  return events.slice(at).filter((e) => e.type === 'hall.requested').map((e) => e.call ?? '')
+}
+
 describe('post-login sequence in a real browser', () => {
   it('change_password 1, must_bind_item 2 and three frames: change-password, the two binds, then the frames in order; the day frame once a day', async () => {
     const { context, shell, errors, username } = await freshPlayer('abc12345')
@@ -152,6 +168,73 @@ describe('post-login sequence in a real browser', () => {
     await closeFrame(shell, home.title)
     expect(errors).toEqual([])
     await context.close()
+  })
+
+  it('a sign-in refetches the red dots, the auth info, the notices, the game categories and the reward-bind data', async () => {
+    const { context, shell, errors, username } = await freshPlayer('abc12345')
+    await shell.logout(true)
+    // On a category's sub-game list, whose platforms are the game categories shown.
+    await shell.page.goto(`${hallUrl}/home/subgame?gameCategoryId=3`)
+    await shell.waitReady()
+    await shell.login(username, 'abc12345')
+    await expect.poll(() => callsSinceLastSignIn(shell)).toEqual(
+      expect.arrayContaining(['getRedDot', 'homeIndex', 'actionVerify', 'newcomerBenefitStatus', 'platformCategories']),
+    )
+    const refresh = (await loggedEvents(shell)).filter((e) => e.type === 'postlogin.refreshRequested')
+    expect(refresh.at(-1)).toMatchObject({ items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('a recharged player with a recharge pop-up and new benefits: after the frames the recharge pop-up, then the new benefits, then the download-app popup (guideSetupMode 1)', async () => {
+    await control('site-document', { siteCode: '001', name: 'sysInfo', patch: { guideSetupMode: 1 } })
+    try {
+      const { context, shell, errors, username } = await freshPlayer('abc12345')
+      const login = frameNamed(await seeded(), 'login')
+      await control('player', { username, frames: [login.id], recharge_pop: 1, newcomer_pop: 1, has_recharged: 1 })
+      await shell.logout(true)
+      await shell.login(username, 'abc12345')
+
+      await closeFrame(shell, login.title)
+      const recharge = shell.dialog('Recharge offers')
+      await recharge.waitFor({ state: 'visible' })
+      await recharge.getByText('First deposit bonus').waitFor()
+      await recharge.getByText('Deposit 100.00 or more and get 10% extra').waitFor()
+      await recharge.getByRole('button', { name: "Don't show again" }).click()
+      await recharge.waitFor({ state: 'hidden' })
+
+      const benefits = shell.dialog('New player benefits')
+      await benefits.waitFor({ state: 'visible' })
+      await benefits.getByText('Bind your phone').waitFor()
+      await benefits.getByText('Make your first deposit').waitFor()
+      // The player has recharged: the first-deposit reward is ready to receive.
+      await benefits.getByText('Ready to receive').waitFor()
+      await benefits.getByRole('button', { name: 'Close', exact: true }).last().click()
+      await benefits.waitFor({ state: 'hidden' })
+
+      const download = shell.dialog('Get our app')
+      await download.waitFor({ state: 'visible' })
+      expect(await download.getByTestId('download-app').getAttribute('data-guide-setup-mode')).toBe('1')
+      await download.getByRole('button', { name: 'Later' }).click()
+      await download.waitFor({ state: 'hidden' })
+
+      const shown = await shownPopups(shell)
+      expect(shown.slice(shown.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp'])
+      const events = await loggedEvents(shell)
+      expect(events.find((e) => e.type === 'hall.requested' && e.call === 'disableActivePop')?.payload).toEqual({ popType: 1, popStatus: 1 })
+
+      // Asked not to see it again: the next sign-in has frames and benefits, no recharge pop-up.
+      await shell.logout(true)
+      await shell.login(username, 'abc12345')
+      await closeFrame(shell, login.title)
+      await shell.dialog('New player benefits').waitFor({ state: 'visible' })
+      const again = await shownPopups(shell)
+      expect(again.slice(again.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'newBenefitsModal'])
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      await control('site-document', { siteCode: '001', name: 'sysInfo', patch: { guideSetupMode: 0 } })
+    }
   })
 
   it('an HTML frame carrying a script and an event-handler attribute shows its text and runs nothing', async () => {

@@ -38,6 +38,8 @@ const model = setup({
     closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+    disableRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
+    disableBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
     user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
@@ -75,6 +77,7 @@ const model = setup({
       { guard: 'userInfo', actions: 'user' },
       { guard: 'sysInfo', actions: assign(({ event }) => ({ guideSetupMode: Number((event as { data?: { guideSetupMode?: unknown } }).data?.guideSetupMode ?? 0) || 0 })) },
     ],
+    'site.ready': { actions: assign(({ event }) => ({ guideSetupMode: event.type === 'site.ready' ? (event.guideSetupMode ?? 0) : 0 })) },
     'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: 'signIn' }, { target: '.signedOut', actions: 'signOut' }],
     'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
   },
@@ -114,14 +117,24 @@ const model = setup({
             'hall.failed': { guard: 'stepAnswer', target: 'benefits', actions: ['dropStep', 'step'] },
           },
         },
-        rechargeShown: { on: { 'popup.closed': { guard: 'closedRecharge', target: 'benefits', actions: 'step' } } },
+        rechargeShown: {
+          on: {
+            'popup.closed': { guard: 'closedRecharge', target: 'benefits', actions: 'step' },
+            'postlogin.popupDisableRequested': { guard: 'disableRecharge', actions: 'step' },
+          },
+        },
         benefits: {
           on: {
             'hall.responded': [{ guard: 'benefitsAnswer', target: 'benefitsShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'done', actions: 'dropStep' }],
             'hall.failed': { guard: 'stepAnswer', target: 'done', actions: 'dropStep' },
           },
         },
-        benefitsShown: { on: { 'popup.closed': { guard: 'closedBenefits', target: 'done' } } },
+        benefitsShown: {
+          on: {
+            'popup.closed': { guard: 'closedBenefits', target: 'done' },
+            'postlogin.popupDisableRequested': { guard: 'disableBenefits', actions: 'step' },
+          },
+        },
         done: {},
       },
     },
@@ -137,6 +150,10 @@ const userInfo = (mustBindItem: number, hasRecharged = 0): ModelEvent => ({
 const loggedIn = (real: boolean, mustChangePassword: boolean): ModelEvent => ({
   type: 'session.loggedIn', mode: 'normal', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword,
 })
+const siteReady = (guideSetupMode: number): ModelEvent => ({
+  type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false,
+  device: 'desktop', guideSetupMode,
+})
 const wrongCode: ModelEvent = { type: 'hall.failed', requestId: '', call: '', error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } }
 
 const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
@@ -148,6 +165,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   const signedOut = s.matches('signedOut')
   if (signedOut && c.bind === null) out.push(userInfo(1), userInfo(0, 1))
   if (signedOut && c.guideSetupMode === 0) out.push({ type: 'hall.responded', requestId: 'site-2', call: 'getSysInfo', data: { guideSetupMode: 1 } })
+  if (signedOut && c.guideSetupMode === 1) out.push(siteReady(2), siteReady(0))
   if (c.requestCount < 2 && c.bind !== null) out.push(loggedIn(true, false), loggedIn(true, true))
   if (!signedOut) out.push(loggedIn(false, false), { type: 'session.loggedOut', reason: 'logout' })
   if (form !== null) {
@@ -175,6 +193,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
   out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
+  out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
   out.push({ type: 'delay', ms: CODE_DELAYS.countdownStart - 1 }, { type: 'delay', ms: CODE_DELAYS.countdownStart }, { type: 'delay', ms: CODE_DELAYS.tick })
   return out
 }
@@ -184,8 +203,8 @@ const invariants = () => ({ real, model: m, emitted }: StepCheck<typeof postlogi
   expect(real.context).toEqual(m.context)
   // The download-app popup exactly on a real sign-in of a player who recharged, when guideSetupMode > 0.
   const download = emitted.filter((x) => x.type === 'postlogin.popupRequested' && (x as unknown as { popup: string }).popup === 'downloadApp')
-  const signedIn = emitted.some((x) => x.type === 'postlogin.refreshRequested')
-  expect(download.length).toBe(signedIn && m.context.hasRecharged && m.context.guideSetupMode > 0 ? 1 : 0)
+  const finished = emitted.some((x) => x.type === 'postlogin.finished')
+  expect(download.length).toBe(finished && m.context.hasRecharged && m.context.guideSetupMode > 0 ? 1 : 0)
   // Every hall request names the id the model now waits for.
   for (const e of emitted.filter((x) => x.type === 'hall.requested')) {
     expect([m.context.form?.sendId, m.context.form?.submitId, m.context.stepId]).toContain((e as unknown as { requestId: string }).requestId)
@@ -212,6 +231,38 @@ describe('postlogin actor model', () => {
     expect(report.transitions.uncovered).toEqual([])
     expect(report.branches.uncovered).toEqual([])
     expect(report.droppedPaths).toBe(0)
+  })
+
+  it('the download-app popup at the end of the sequence: a recharged player on a site whose system info says guideSetupMode > 0', () => {
+    const download = (events: ModelEvent[]) =>
+      postlogin.runEvents(events).emitted.filter((e) => e.type === 'postlogin.popupRequested' && (e as unknown as { popup: string }).popup === 'downloadApp')
+    const rest: ModelEvent[] = [
+      { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
+    ]
+    const last: ModelEvent = { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 0, list: [] } }
+    // Not before the forced steps are over.
+    expect(download([siteReady(2), userInfo(0, 1), loggedIn(true, false), ...rest])).toEqual([])
+    expect(download([siteReady(2), userInfo(0, 1), loggedIn(true, false), ...rest, last])).toEqual([{ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: 2 } }])
+    expect(download([siteReady(0), userInfo(0, 1), loggedIn(true, false), ...rest, last])).toEqual([])
+    expect(download([siteReady(2), userInfo(0, 0), loggedIn(true, false), ...rest, last])).toEqual([])
+  })
+
+  it("'do not show again' tells the hall once and closes the pop-up; the next step follows its close", () => {
+    const { emitted, real } = postlogin.runEvents([
+      userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [{ id: 7001 }], disablePop: 0 } },
+      { type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' },
+      { type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' },
+      { type: 'popup.closed', popup: 'rechargePopup' },
+    ])
+    expect(emitted.slice(4)).toEqual([
+      { type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { actives: [{ id: 7001 }] } },
+      { type: 'hall.requested', requestId: 'postlogin-2', call: 'disableActivePop', payload: { popType: 1, popStatus: 1 } },
+      { type: 'postlogin.popupDismissed', popup: 'rechargePopup' },
+      { type: 'hall.requested', requestId: 'postlogin-3', call: 'newcomerBenefitPop', payload: {} },
+    ])
+    expect(real.value).toEqual({ signedIn: 'benefits' })
   })
 
   it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {

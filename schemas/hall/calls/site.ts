@@ -121,6 +121,11 @@ export const SysInfo = Schema.Struct({
   auto_visitor_login_h5: Switch,
   vip_status: Switch,
   serverTime: Schema.Number,
+  /**
+   * The channel's guide-setup mode (screens §3 channel config; §4: with a recharged player and a
+   * value above 0 the download-app popup shows after login). Absent counts as 0.
+   */
+  guideSetupMode: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
 })
 export type SysInfo = typeof SysInfo.Type
 

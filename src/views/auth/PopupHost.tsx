@@ -5,6 +5,7 @@ import { LogoutConfirmModal, PlaceholderModal, TokenExpiredModal } from './Messa
 import { usePopupView } from './popup-hooks'
 import { BindPopup } from '../postlogin/BindPopup'
 import { FramePopup } from '../postlogin/FramePopup'
+import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
 import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import './auth.css'
@@ -44,6 +45,12 @@ export const PopupHost = () => {
       return <VerifyPhonePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'continueLastGame':
       return <ContinueGamePopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'downloadApp':
+      return <DownloadAppPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'rechargePopup':
+      return <RechargePopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'newBenefitsModal':
+      return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

@@ -11,13 +11,17 @@ import { i18n, LANGUAGE_NAMES, LANGUAGES, loadLanguage, NAMESPACES } from '../..
  */
 
 /** `namespace:key` allowed to equal English in every language (brands, acronyms, codes). */
-const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'layout:mine.vipLevel']
+const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'layout:mine.vipLevel', 'postlogin:security.item.googleAuth']
 
 /** `namespace:key` allowed to equal English in one language: the word really is the same there. */
 const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   es_ES: ['shell:category.club'],
   fr_FR: ['shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice'],
-  it_IT: ['shell:category.club', 'shell:tab.home'],
+  it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email'],
+  // 'Email' is the everyday word in these languages.
+  id_ID: ['postlogin:security.item.email'],
+  tl_PH: ['postlogin:security.item.email'],
+  vi_VN: ['postlogin:security.item.email'],
 }
 
 const ENGLISH = 'en_US'
