@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { CATEGORY, goesToGameList, selectGameGold, selectCategory, selectPlatforms, selectRedirect, selectSkin } from '../../../actors/games'
 import { useNavigate } from '../routing/nav-hooks'
 import { GameGrid } from './GameGrid'
+import { PrizePool } from './PrizePool'
 import { useGames, useLaunch } from './games-hooks'
 
 /** The game content of the home page and the sub-game list: platforms (when the category has them) and the games. */
@@ -26,6 +27,7 @@ export const GameContent = () => {
           {t('balance')} <output aria-label={t('balance')}>{gold === '-1' ? t('moneyInGame') : gold}</output>
         </p>
       )}
+      {category === CATEGORY.hot && <PrizePool />}
       {!list && own.length > 0 && (
         <nav aria-label={t('platforms')}>
           <ul className={`platforms${own.length > 6 ? ' platforms--scroll' : ''}`} role="list">

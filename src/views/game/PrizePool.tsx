@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import {
+  selectPrizeAmount, selectPrizeFailed, selectPrizeLoading, selectPrizeWinnerTotal, selectPrizeWinners, type PrizeWinner, type prizePoolMachine,
+} from '../../../actors/prizepool'
+import { useActorSelector, useSend } from '../../system-react'
+import { formatMoney } from '../shell/Header'
+
+type PrizePoolRef = ActorRefFrom<typeof prizePoolMachine>
+const usePrizePool = <T,>(selector: (s: SnapshotFrom<typeof prizePoolMachine>) => T): T => useActorSelector<PrizePoolRef, T>('prizepool', selector)
+
+/**
+ * The prize pool on the home page (calls §7.8): the win amount, and the winners (the first page
+ * of 200, newest first) behind a button, so the list costs nothing until asked for. Both are
+ * asked for when the panel appears.
+ */
+export const PrizePool = () => {
+  const { t, i18n } = useTranslation('games')
+  const send = useSend()
+  const amount = usePrizePool(selectPrizeAmount)
+  const winners = usePrizePool<ReadonlyArray<PrizeWinner>>(selectPrizeWinners)
+  const total = usePrizePool(selectPrizeWinnerTotal)
+  const loading = usePrizePool(selectPrizeLoading)
+  const failed = usePrizePool(selectPrizeFailed)
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    send({ type: 'games.prizePoolOpened' })
+  }, [send])
+  const money = (a: string | null) => (a === null ? '—' : formatMoney(Number(a), i18n.language))
+  return (
+    <section className="prize-pool" aria-labelledby="prize-pool-title" aria-busy={loading}>
+      <h2 id="prize-pool-title" className="prize-pool__title">{t('prize.title')}</h2>
+      <p className="prize-pool__amount">
+        <span>{t('prize.winAmount')}</span> <output aria-label={t('prize.winAmount')}>{money(amount)}</output>
+      </p>
+      {failed && <p role="alert">{t('prize.failed')}</p>}
+      <button type="button" className="button button--small button--ghost" aria-expanded={open} aria-controls="prize-pool-winners" onClick={() => setOpen(!open)}>
+        {open ? t('prize.hideWinners') : t('prize.showWinners', { count: total })}
+      </button>
+      {open && (
+        <table id="prize-pool-winners" className="prize-pool__winners" aria-label={t('prize.winners')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('prize.player')}</th>
+              <th scope="col">{t('prize.game')}</th>
+              <th scope="col">{t('prize.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {winners.map((w, i) => (
+              <tr key={i}>
+                <td>{w.username}</td>
+                <td>{w.gameName}</td>
+                <td>{money(w.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
