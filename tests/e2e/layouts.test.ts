@@ -54,6 +54,23 @@ const seriousViolations = async (page: Page): Promise<string[]> => {
 
 const path_ = (page: Page) => new URL(page.url()).pathname
 
+/**
+ * Waits until the home game list has loaded (a count above 0 and its first tiles), and until the
+ * images on screen are decoded, so a screenshot shows the finished page rather than '0 games'.
+ */
+const gameListLoaded = async (page: Page): Promise<void> => {
+  const count = page.locator('.game-list__count')
+  await expect.poll(() => count.textContent(), { timeout: 30_000 }).toMatch(/^[1-9][\d,.\s]* games$/)
+  await page.getByRole('button', { name: /^Play / }).first().waitFor({ timeout: 30_000 })
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].filter((i) => i.getBoundingClientRect().top < window.innerHeight).map((i) => i.decode().catch(() => undefined)),
+    ),
+  )
+  // A guest's live updates (phones) are connected, not caught mid-connection.
+  await expect.poll(() => page.locator('.socket-status--connecting, .socket-status--reconnecting').count(), { timeout: 30_000 }).toBe(0)
+}
+
 describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, tabs }) => {
   it('at desktop size: its menu, where categories go, its look, and no serious axe violation', async () => {
     const context = await newContext(browser, 'desktop')
@@ -79,7 +96,9 @@ describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, ta
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(`/hall/static/brand/${site}/manifest.webmanifest`)
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(site)
 
-    await page.mouse.move(1000, 500)
+    await gameListLoaded(page)
+    // The pointer rests on the header's empty middle: no tile hovered, the rail collapsed.
+    await page.mouse.move(600, 30)
     await page.screenshot({ path: path.join(SHOTS, `${layout}-desktop.png`) })
     expect(await seriousViolations(page)).toEqual([])
 
@@ -113,6 +132,7 @@ describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, ta
     // The download banner on /home/game, foldable.
     const download = page.getByRole('complementary', { name: 'Download the app' })
     await download.getByRole('button', { name: 'Download', exact: true }).waitFor()
+    await gameListLoaded(page)
     await page.screenshot({ path: path.join(SHOTS, `${layout}-phone.png`) })
     expect(await seriousViolations(page)).toEqual([])
 
