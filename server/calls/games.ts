@@ -9,6 +9,7 @@ import {
   favoriteListAllV2,
   favoriteListV2,
   gameList,
+  getBalanceList,
   gameLogin,
   hotList,
   platformCategories,
@@ -17,6 +18,7 @@ import {
   recentListV2,
   refreshGold,
   SELF_OPERATED_PLATFORM,
+  SPORTS_PLATFORM,
 } from '../../schemas/hall/calls'
 import type { GamePlatform } from '../../schemas/hall/calls'
 import {
@@ -106,13 +108,25 @@ export const gameCalls: ReadonlyArray<Implementation> = [
     if (p.user_type === 'demo') {
       if (!game.demo || game.platformId !== SELF_OPERATED_PLATFORM) throw new ServiceError(41020, 'demo game disabled')
     } else {
-      await requirePlayer(ctx)
+      // The player's money goes into the game (migration 069) until RefreshGold brings it back.
+      const { player } = await requirePlayer(ctx)
+      await ctx.db.query('UPDATE players SET in_game_platform = $2 WHERE id = $1', [player.id, game.platformId])
     }
     return { socket_url: [{ url: GAME_PLAY_PATH, gameid: game.gameId }] }
   }),
   implement(refreshGold, async (ctx) => {
     const { player } = await requirePlayer(ctx)
+    await ctx.db.query('UPDATE players SET in_game_platform = NULL WHERE id = $1', [player.id])
     return { game_gold: await balanceOf(ctx.db, player.id, player.currency) }
+  }),
+  // A provider's wallet (the sports wallet is provider 136's): the balance, or '-1' while the
+  // player's money is in that provider's game.
+  implement(getBalanceList, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    const row = (await ctx.db.query<{ platform: number | null }>('SELECT in_game_platform AS platform FROM players WHERE id = $1', [player.id])).rows[0]
+    const balance = await balanceOf(ctx.db, player.id, player.currency)
+    const platformId = p.platformId ?? SPORTS_PLATFORM
+    return { list: [{ platformId, balance: row?.platform === platformId ? '-1' : balance }] }
   }),
   // The prize pool (migration 068): the hall's one pool, its winners newest first.
   implement(prizePoolWinAmount, async (ctx) => {

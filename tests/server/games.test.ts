@@ -106,6 +106,22 @@ describe('the game catalogue at the reference hall', () => {
     expect(bad.status).toBe(403)
   })
 
+  it("answers the sports wallet (provider 136): the balance, '-1' while the money is in a sports game, back after RefreshGold", async () => {
+    expect((await post(site, '/gameapi/getBalanceList', { platformId: 136 })).envelope.code).toBe(-1)
+    const me = player('001', (await post(site, '/home/login', { username: 'demo', password: 'demo1234', clientType: 5 })).envelope.data)
+    const wallet = async () => ((await post(me, '/gameapi/getBalanceList', { platformId: 136 })).envelope.data as { list: Array<{ platformId: number; balance: string }> }).list
+    await post(me, '/gameapi/RefreshGold', { os_type: 3 })
+    const balance = ((await post(me, '/gameapi/RefreshGold', { os_type: 3 })).envelope.data as { game_gold: string }).game_gold
+    expect(await wallet()).toEqual([{ platformId: 136, balance }])
+    // Another provider's game leaves the sports wallet alone; a sports game (150007, platform 136) takes the money in.
+    expect((await post(me, '/gameapi/login', { gameid: 130001, platfromid: 14, user_type: 'formal' })).envelope.code).toBe(1)
+    expect(await wallet()).toEqual([{ platformId: 136, balance }])
+    expect((await post(me, '/gameapi/login', { gameid: 150007, platfromid: 136, user_type: 'formal' })).envelope.code).toBe(1)
+    expect(await wallet()).toEqual([{ platformId: 136, balance: '-1' }])
+    await post(me, '/gameapi/RefreshGold', { os_type: 3 })
+    expect(await wallet()).toEqual([{ platformId: 136, balance }])
+  })
+
   it('answers the prize pool from its tables: win amount and the winners newest first, pages of at most 200', async () => {
     expect((await post(site, '/api/lobby/prize-pool/win-amount', {})).envelope.data).toEqual({ amount: '128888.88' })
     const w = (await post(site, '/api/lobby/prize-pool/winner-list', { size: 200, current: 1 })).envelope.data as { records: Array<{ username: string; gameName: string; amount: string }>; total: number }

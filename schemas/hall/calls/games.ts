@@ -93,12 +93,20 @@ export const favoriteListAllV2 = defineCall({
   response: Schema.Array(FavoriteRef),
 })
 
+/**
+ * A game provider's wallet balance (the sports wallet is provider 136's): a decimal string, or the
+ * in-game marker '-1' while the player's money is in that provider's game.
+ */
+export const ProviderBalance = Schema.Struct({ platformId: Schema.Number, balance: Amount })
+export type ProviderBalance = typeof ProviderBalance.Type
+
+/** The game providers' wallet balances (one provider when platformId is given). */
 export const getBalanceList = defineCall({
   name: 'getBalanceList',
   area: 'games',
   path: '/gameapi/getBalanceList',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ platformId: Schema.optional(Schema.Number) }),
+  response: Schema.Struct({ list: Schema.Array(ProviderBalance) }),
 })
 
 /** Brings the balance back from game wallets; answers the lobby balance. */
