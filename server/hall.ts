@@ -200,7 +200,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (!(c.req.header('accept') ?? '').includes('text/html')) return c.text('Not Found', 404)
     const site = await siteForPage(db, url, opts.mode)
     if (site === undefined) return c.text('No site configured', 500)
-    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin))
+    // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production.
+    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, opts.mode !== 'production'))
     return c.html(html, 200, { 'cache-control': 'no-cache' })
   })
   app.all('*', (c) => c.text('Not Found', 404))

@@ -55,7 +55,8 @@ export const siteForPage = async (db: Db, url: URL, mode: string): Promise<SiteR
 }
 
 /** The boot configuration of a site as the lobby at `origin` sees it. */
-export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, origin: string): Promise<InjectedSiteConfig> => ({
+export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, origin: string, testHooks = false): Promise<InjectedSiteConfig> => ({
+  ...(testHooks ? { testHooks: true as const } : {}),
   siteCode: site.code,
   configApiBaseUrl: `${origin}${HALL_PREFIX}`,
   siteKey: site.siteKey,

@@ -16,7 +16,7 @@ import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
-import { FRAMEBOX_PREF_KEY, startFrameboxRunner } from './effects/framebox'
+import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
 import { startBannersRunner } from './effects/banners'
@@ -186,13 +186,14 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     }),
   )
   cleanups.push(startHistoryRunner(core.bus, browserHistory(w)))
-  // The day and the kept frame-box flags; window.__lobbyDay is its test hook (set the day, clear it).
+  // The day and the kept frame-box flags; window.__lobbyDay is its test hook (set the day, clear
+  // it), installed in a dev build or under a dev or test hall only.
   const framebox = startFrameboxRunner(core.bus, {
     load: () => readPref(db, FRAMEBOX_PREF_KEY, (v): v is unknown => v !== undefined),
     save: (history) => writePref(db, FRAMEBOX_PREF_KEY, history),
     now: wallNow,
   })
-  ;(w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
+  if (installsDayHook(site, import.meta.env?.DEV === true)) (w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
   cleanups.push(() => framebox.stop())
   // The download banner's close and the 'no save shortcut tip' flag, kept in Dexie prefs.
   const banners = startBannersRunner(core.bus, {

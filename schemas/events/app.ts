@@ -17,6 +17,8 @@ export const SiteConfig = Schema.Struct({
   /** The health flag of data injected into the page (spec §8 fallback). */
   healthy: Schema.Boolean,
   injected: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+  /** A hall in dev or test mode says so: the page then installs its test hooks (window.__lobbyDay). */
+  testHooks: Schema.optionalKey(Schema.Boolean),
 })
 export type SiteConfig = typeof SiteConfig.Type
 

@@ -13,10 +13,16 @@ import type { Bus } from '../bus/bus'
  * - `framebox.historyChanged` is written back.
  *
  * The test hook: `day.set('2031-01-02')` (in the page: `window.__lobbyDay.set(...)`, installed
- * by the composition root) makes the runner use that day from now on and publishes it at once,
+ * by the composition root only in a dev build or under a dev or test hall, see installsDayHook) makes the runner use that day from now on and publishes it at once,
  * as if midnight had passed; `day.clear()` goes back to the clock. Browser tests use it to see a
  * day frame come back on the next day.
  */
+
+/**
+ * Whether the page installs the day hook (window.__lobbyDay): in a dev build, or when the hall
+ * serving the page is in dev or test mode (it injects `testHooks: true`); never in production.
+ */
+export const installsDayHook = (site: { readonly testHooks?: boolean }, devBuild: boolean): boolean => devBuild || site.testHooks === true
 
 /** The Dexie prefs key of the kept frame-box flags. */
 export const FRAMEBOX_PREF_KEY = 'frameBox'

@@ -176,6 +176,8 @@ describe('post-login sequence in a real browser', () => {
     // On a category's sub-game list, whose platforms are the game categories shown.
     await shell.page.goto(`${hallUrl}/home/subgame?gameCategoryId=3`)
     await shell.waitReady()
+    // A visitor on a desktop of site 001: the login popup opens at boot.
+    await shell.authDialog.waitFor({ state: 'visible' })
     await shell.login(username, 'abc12345')
     await expect.poll(() => callsSinceLastSignIn(shell)).toEqual(
       expect.arrayContaining(['getRedDot', 'homeIndex', 'actionVerify', 'newcomerBenefitStatus', 'platformCategories']),

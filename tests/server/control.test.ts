@@ -108,6 +108,18 @@ describe('the lobby page', () => {
     })
   })
 
+  it('says testHooks only in dev and test mode: a production hall installs no test hooks in the page', async () => {
+    expect(await (await page('/')).text()).toContain('"testHooks":true')
+    const production = await startHall({ port: 0, dataDir: 'memory', mode: 'production', staticDir: dist })
+    try {
+      const html = await (await fetch(`${production.url}/`, { headers: { accept: 'text/html' } })).text()
+      expect(html).toContain('window.__LOBBY_SITE__')
+      expect(html).not.toContain('testHooks')
+    } finally {
+      await production.close()
+    }
+  }, 60_000)
+
   it('serves the default site without ?site, static files as they are, and 404 for missing non-HTML files', async () => {
     expect(await (await page('/')).text()).toContain('"siteCode":"001"')
     const css = await fetch(`${hall.url}/app.css`)

@@ -238,6 +238,8 @@ export type MaintainInfo = typeof MaintainInfo.Type
  * spec describes ("data injected into the page with a health flag").
  */
 export const InjectedSiteConfig = Schema.Struct({
+  /** Only a hall in dev or test mode sets it: the page installs its test hooks (window.__lobbyDay). */
+  testHooks: Schema.optionalKey(Schema.Literal(true)),
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),
