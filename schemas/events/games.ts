@@ -41,6 +41,8 @@ export const phoneSubmitted = defineEvent('games.phoneSubmitted', 'intent', 'The
   phone: Schema.String,
   code: Sensitive(Schema.String),
 })
+/** The sports page asks for the sports wallet's balance (provider 136): on opening, and by its refresh button. */
+export const sportsWalletRequested = defineEvent('games.sportsWalletRequested', 'intent', "The sports wallet's balance (provider 136) is wanted: the sports page opened or its refresh was pressed.", {})
 /** The player opened the prize pool (its win amount and winner list). */
 export const prizePoolOpened = defineEvent('games.prizePoolOpened', 'intent', 'The player opened the prize pool (win amount and winner list).', {})
 
@@ -114,6 +116,7 @@ export const gamesEvents = [
   phoneCodeRequested,
   phoneSubmitted,
   prizePoolOpened,
+  sportsWalletRequested,
   storeLoaded,
   addressBuilt,
   storeChanged,
