@@ -35,3 +35,10 @@ export const selectSecurityRows = (s: SecuritySnapshot): ReadonlyArray<SecurityR
   cache.set(key, rows)
   return rows
 }
+
+/** Whether a phone is bound by the active auth info (refetched after a bind), or null until it is known. */
+export const selectPhoneBoundNow = (s: SecuritySnapshot): boolean | null => (s.context.authInfo === null ? null : isBound(s.context.authInfo, 'phone'))
+
+/** Whether a withdraw password is set by the active auth info, or null until it is known. */
+export const selectWithdrawPassNow = (s: SecuritySnapshot): boolean | null =>
+  s.context.authInfo === null ? null : isBound(s.context.authInfo, 'withdrawPass')

@@ -98,4 +98,37 @@ describe('withdraw on the desktop header', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('a phone bound after the sign-in counts at once: withdraw then asks for the withdraw password', async () => {
+    const { context, page, errors, shell, username } = await freshPlayer('desktop')
+    await control('player', { username, must_bind_item: 1 })
+    await shell.logout(true)
+    await shell.login(username, 'secret12')
+    const bind = shell.dialog('Bind your phone')
+    await bind.waitFor({ state: 'visible', timeout: 30_000 })
+    await bind.getByLabel('Phone number').fill('5551239876')
+    await bind.getByRole('button', { name: 'Send code' }).click()
+    await bind.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    const code = (await control('last-code', { username, purpose: 'phone' }))['code'] as string
+    await bind.getByLabel('Verification code').fill(code)
+    await bind.getByRole('button', { name: 'Confirm' }).click()
+    await bind.waitFor({ state: 'hidden' })
+    await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
+    const open = page.locator('dialog[open]')
+    for (let left = await open.count(), tries = 0; left > 0 && tries < 8; left = await open.count(), tries++) {
+      await page.keyboard.press('Escape')
+      await page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, left, { timeout: 5_000 }).catch(() => undefined)
+    }
+    // No reload: the login's user info still says no phone; the auth info refetched after the bind says bound.
+    const refetched = async (): Promise<boolean> => {
+      const events = (await shell.exportLog()).trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string; call?: string } }).event)
+      const bound = events.findIndex((e) => e.type === 'postlogin.bound')
+      return bound >= 0 && events.slice(bound).some((e) => e.type === 'hall.responded' && e.call === 'actionVerify')
+    }
+    await expect.poll(refetched, { timeout: 30_000 }).toBe(true)
+    await shell.header.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await expect.poll(() => location(page)).toEqual({ path: '/home/security', current: 'withdrawPass' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
