@@ -146,6 +146,15 @@ export interface BindForm {
   readonly submitId: string | null
   /** The last error: a hall service code, or another failure. */
   readonly error: { readonly code: number | null; readonly message: string } | null
+  /** Google authenticator: the TOTP secret and its otpauth URI the hall answered when the binding started. */
+  readonly secret: string | null
+  readonly otpauth: string | null
+}
+
+/** The secret and otpauth URI of a bindgoogleauth start answer (nulls for anything else). */
+export const authenticatorOf = (data: unknown): { secret: string | null; otpauth: string | null } => {
+  const d = data as { secret?: unknown; otpauth?: unknown } | null
+  return { secret: typeof d?.secret === 'string' ? d.secret : null, otpauth: typeof d?.otpauth === 'string' ? d.otpauth : null }
 }
 
 export interface PostloginContext {

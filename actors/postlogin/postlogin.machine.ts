@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import {
-  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
+  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, authenticatorOf, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
   hasRechargedOf, initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
   type PostloginContext, type PostloginEmitted, type PostloginEvent,
 } from './postlogin.logic'
@@ -77,7 +77,7 @@ export const postloginMachine = setup({
     openBind: enqueueActions(({ context, enqueue }) => {
       const item = nextBindItem(context.bind)
       if (item === null) return
-      enqueue.assign({ form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null } })
+      enqueue.assign({ form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null } })
       enqueue.emit({
         type: 'postlogin.popupRequested',
         popup: 'forceBind',
@@ -90,9 +90,12 @@ export const postloginMachine = setup({
       enqueue.assign({ requestCount: context.requestCount + 1, form: { ...context.form, sendId: requestId, sentTo: event.target, error: null } })
       enqueue.emit({ type: 'hall.requested', requestId, call: sendCallOf(event.item), payload: sendPayloadOf(event.item, event.target) })
     }),
-    sendDone: assign(({ context, event }) =>
-      context.form === null ? {} : { form: { ...context.form, sendId: null, error: event.type === 'hall.failed' ? formErrorOf(event) : null } },
-    ),
+    sendDone: assign(({ context, event }) => {
+      if (context.form === null) return {}
+      const form = { ...context.form, sendId: null, error: event.type === 'hall.failed' ? formErrorOf(event) : null }
+      // Starting the authenticator binding answers its secret: the form shows it.
+      return { form: event.type === 'hall.responded' && form.item === 'googleAuth' ? { ...form, ...authenticatorOf(event.data) } : form }
+    }),
     startCountdown: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: COUNTDOWN_SECONDS } })),
     tick: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: Math.max(0, context.form.countdown - 1) } })),
     submit: enqueueActions(({ context, event, enqueue }) => {

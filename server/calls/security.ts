@@ -1,15 +1,18 @@
 /**
  * The security calls the forced bind flow needs (screens §4 bind flow; calls §7.2, §7.9 code
  * send): send a code to a phone (createsms) or an email (createmail), bind the phone
- * (modifyphone), the email (bindEmail) and Google authenticator (bindgoogleauth) with that code,
- * and set the withdraw password (modifywithdrawpass). The reference hall sends no SMS or mail and
- * runs no authenticator: a code is 6 random digits kept for 10 minutes, the last one per player
- * and purpose; the control surface reveals it (`last-code`) so tests and demos can type it.
+ * (modifyphone) and the email (bindEmail) with that code, Google authenticator (bindgoogleauth),
+ * and set the withdraw password (modifywithdrawpass). The reference hall sends no SMS or mail:
+ * a code is 6 random digits kept for 10 minutes, the last one per player
+ * and purpose; the control surface reveals it (`last-code`) so tests and demos can type it. Google
+ * authenticator is real TOTP (RFC 6238, server/totp.ts): starting the binding answers a secret and
+ * its otpauth URI; the code the app shows binds it.
  */
 import { actionVerify, bindEmail, bindGoogleAuth, modifyWithdrawPass, securityCreateMail, securityCreateSms, securityModifyPhone } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db'
 import { hashPassword } from '../crypto'
+import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
 import { bindStateOf } from '../store'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -55,15 +58,38 @@ const spendCode = async (db: Queryable, playerId: string, purpose: Purpose, targ
   await db.query('DELETE FROM security_codes WHERE player_id = $1 AND purpose = $2', [playerId, purpose])
 }
 
-/** The last code sent to a player for a purpose (control surface), or undefined. */
-export const lastCode = async (db: Queryable, playerId: string, purpose?: Purpose): Promise<{ purpose: string; target: string; code: string } | undefined> =>
-  (
+/** The secret of a pending authenticator binding (not expired), or undefined. */
+const pendingSecret = async (db: Queryable, playerId: string, now: number): Promise<string | undefined> => {
+  const row = (
+    await db.query<{ code: string; expiresAt: string }>(
+      `SELECT code, expires_at AS "expiresAt" FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'`,
+      [playerId],
+    )
+  ).rows[0]
+  return row === undefined || new Date(row.expiresAt).getTime() < now ? undefined : row.code
+}
+
+/**
+ * The last code sent to a player for a purpose (control surface), or undefined. For a pending
+ * authenticator binding it is the code the app shows now (the TOTP of the pending secret), and
+ * the secret comes along.
+ */
+export const lastCode = async (
+  db: Queryable,
+  playerId: string,
+  purpose?: Purpose,
+  now: number = Date.now(),
+): Promise<{ purpose: string; target: string; code: string; secret?: string } | undefined> => {
+  const row = (
     await db.query<{ purpose: string; target: string; code: string }>(
       `SELECT purpose, target, code FROM security_codes WHERE player_id = $1 AND ($2::text IS NULL OR purpose = $2)
        ORDER BY expires_at DESC LIMIT 1`,
       [playerId, purpose ?? null],
     )
   ).rows[0]
+  if (row === undefined || row.purpose !== 'googleAuth') return row
+  return { ...row, code: totp(base32Decode(row.code), now), secret: row.code }
+}
 
 const PHONE = /^\+?\d{6,15}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -121,15 +147,23 @@ export const securityCalls: ReadonlyArray<Implementation> = [
   implement(bindGoogleAuth, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (p.code === undefined) {
-      // Starting the binding: the secret the authenticator app would take; the code it would show is the one `last-code` reveals.
-      const secret = randomBytes(10).toString('hex').toUpperCase()
-      await storeCode(ctx.db, player.id, 'googleAuth', 'authenticator', ctx.now)
-      return { secret }
+      // Starting the binding: a new TOTP secret (RFC 6238) for the authenticator app, kept while
+      // the binding is pending; the app shows its codes and the next call checks one.
+      const secret = newTotpSecret()
+      await ctx.db.query(
+        `INSERT INTO security_codes (player_id, purpose, target, code, expires_at) VALUES ($1, 'googleAuth', 'authenticator', $2, $3)
+         ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
+        [player.id, secret, new Date(ctx.now + CODE_TTL_MS).toISOString()],
+      )
+      return { secret, otpauth: otpauthUri(ctx.site.name, player.username, secret) }
     }
     const code = p.code
     await ctx.db.transaction(async (tx) => {
-      await spendCode(tx, player.id, 'googleAuth', 'authenticator', code, ctx.now)
-      await tx.query('UPDATE players SET google_auth = 1 WHERE id = $1', [player.id])
+      const secret = await pendingSecret(tx, player.id, ctx.now)
+      if (secret === undefined) throw new ServiceError(SecurityCodes.noCode, 'start the binding first')
+      if (!verifyTotp(base32Decode(secret), code, ctx.now)) throw new ServiceError(SecurityCodes.wrongCode, 'the code is wrong')
+      await tx.query("DELETE FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'", [player.id])
+      await tx.query('UPDATE players SET google_auth = 1, google_auth_secret = $2 WHERE id = $1', [player.id, secret])
     })
     return { is_open_google_auth: 1 }
   }),

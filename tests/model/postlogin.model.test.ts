@@ -47,14 +47,17 @@ const model = setup({
     signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
     openBind: assign(({ context }) => {
       const item = nextBindItem(context.bind)
-      return item === null ? {} : { form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null } }
+      return item === null ? {} : { form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null } }
     }),
     send: assign(({ context, event }) =>
       context.form === null || event.type !== 'postlogin.codeSendRequested' ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, sendId: id(context), sentTo: event.target, error: null } },
     ),
-    sendDone: assign(({ context, event }) =>
-      context.form === null ? {} : { form: { ...context.form, sendId: null, error: event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : event.type === 'hall.failed' ? { code: null, message: event.error._tag } : null } },
-    ),
+    sendDone: assign(({ context, event }) => {
+      if (context.form === null) return {}
+      const error = event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : event.type === 'hall.failed' ? { code: null, message: event.error._tag } : null
+      const started = event.type === 'hall.responded' && context.form.item === 'googleAuth' ? (event.data as { secret?: string; otpauth?: string }) : null
+      return { form: { ...context.form, sendId: null, error, ...(started === null ? {} : { secret: started.secret ?? null, otpauth: started.otpauth ?? null }) } }
+    }),
     count: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: COUNTDOWN_SECONDS } })),
     tick: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: Math.max(0, context.form.countdown - 1) } })),
     submit: assign(({ context }) => (context.form === null ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, submitId: id(context), error: null } })),
@@ -263,6 +266,26 @@ describe('postlogin actor model', () => {
       { type: 'hall.requested', requestId: 'postlogin-3', call: 'newcomerBenefitPop', payload: {} },
     ])
     expect(real.value).toEqual({ signedIn: 'benefits' })
+  })
+
+  it('google authenticator: starting the binding shows the secret and otpauth URI the hall answered; its code binds', () => {
+    const bound: ModelEvent = {
+      type: 'hall.responded', requestId: 'session-1', call: 'login',
+      data: { must_bind_item: 3, mobile_phone: '5551234567', email: 'p1@example.com', is_open_google_auth: 0, userOptResult: [0, 0, 1, 0, 0], has_recharged: 0 },
+    }
+    const otpauth = 'otpauth://totp/Lobby:p1?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Lobby&algorithm=SHA1&digits=6&period=30'
+    const { real, emitted } = postlogin.runEvents([
+      bound,
+      loggedIn(true, false),
+      { type: 'postlogin.codeSendRequested', item: 'googleAuth', target: '' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'bindGoogleAuth', data: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', otpauth } },
+      { type: 'postlogin.bindSubmitted', item: 'googleAuth', target: '', code: '287082' },
+    ])
+    expect(real.context.form).toMatchObject({ item: 'googleAuth', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', otpauth })
+    expect(emitted.filter((e) => e.type === 'hall.requested')).toEqual([
+      { type: 'hall.requested', requestId: 'postlogin-1', call: 'bindGoogleAuth', payload: {} },
+      { type: 'hall.requested', requestId: 'postlogin-2', call: 'bindGoogleAuth', payload: { code: '287082' } },
+    ])
   })
 
   it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { startHall } from '../../server/hall'
 import { SecurityCodes } from '../../server/calls/security'
+import { base32Decode, totp } from '../../server/totp'
 import { callHall, control, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
@@ -102,10 +103,17 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   await post(caller, '/user/security/createmail', { email: 'Me@Example.com' })
   const mail = await control(hall.url, 'last-code', { username, purpose: 'email' })
   expect((await post(caller, '/user/security/bindEmail', { email: 'me@example.com', code: mail['code'] })).envelope.code).toBe(1)
-  const ga = await post(caller, '/user/security/bindgoogleauth', {})
-  expect(ga.envelope.data).toMatchObject({ secret: expect.any(String) })
-  const gaCode = (await control(hall.url, 'last-code', { username, purpose: 'googleAuth' }))['code']
-  expect((await post(caller, '/user/security/bindgoogleauth', { code: gaCode })).envelope.code).toBe(1)
+  // Google authenticator: a real TOTP secret; the code an authenticator app computes from it binds.
+  expect((await post(caller, '/user/security/bindgoogleauth', { code: '123456' })).envelope.code).toBe(SecurityCodes.noCode)
+  const ga = (await post(caller, '/user/security/bindgoogleauth', {})).envelope.data as { secret: string; otpauth: string }
+  expect(ga.secret).toMatch(/^[A-Z2-7]{32}$/)
+  expect(ga.otpauth).toBe(`otpauth://totp/${'Lobby'}:${username}?secret=${ga.secret}&issuer=${'Lobby'}&algorithm=SHA1&digits=6&period=30`)
+  const now = Date.now()
+  const valid = [now - 30_000, now, now + 30_000, now + 60_000].map((t) => totp(base32Decode(ga.secret), t))
+  expect((await control(hall.url, 'last-code', { username, purpose: 'googleAuth' }))['secret']).toBe(ga.secret)
+  const wrongGa = ['000000', '111111', '222222', '333333', '444444'].find((c) => !valid.includes(c))
+  expect((await post(caller, '/user/security/bindgoogleauth', { code: wrongGa })).envelope.code).toBe(SecurityCodes.wrongCode)
+  expect((await post(caller, '/user/security/bindgoogleauth', { code: totp(base32Decode(ga.secret), Date.now()) })).envelope.code).toBe(1)
   expect((await post(caller, '/user/security/modifywithdrawpass', { newPass: '12ab' })).envelope.code).toBe(SecurityCodes.badPin)
   expect((await post(caller, '/user/security/modifywithdrawpass', { newPass: '123456' })).envelope.code).toBe(1)
   const login = await post(site, '/home/login', { username, password: 'abc12345' })

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { QrCode } from './QrCode'
 import type { ActorRefFrom } from 'xstate'
 import { selectQuery, selectRouteName, type navMachine } from '../../../actors/nav'
 import {
@@ -87,6 +88,18 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
             {form.countdown > 0 ? t('bind.resendIn', { seconds: form.countdown }) : item === 'googleAuth' ? t('bind.getKey') : t('bind.sendCode')}
           </button>
           {form.sentTo !== '' && form.sendId === null && form.error === null && <span className="bind__sent" role="status">{t('bind.sent')}</span>}
+        </div>
+      )}
+      {item === 'googleAuth' && form.secret !== null && (
+        <div className="bind__authenticator">
+          {form.otpauth !== null && <QrCode text={form.otpauth} label={t('bind.qr')} />}
+          <span>{t('bind.secret')}</span>
+          <code className="bind__secret" data-testid="ga-secret">{form.secret}</code>
+          {form.otpauth !== null && (
+            <a className="button button--ghost button--small" href={form.otpauth} data-testid="ga-otpauth">
+              {t('bind.openApp')}
+            </a>
+          )}
         </div>
       )}
       <label className="bind__field">
