@@ -41,6 +41,7 @@ export const launchActor = {
     'hall.responded',
     'hall.failed',
     'nav.navigated',
+    'nav.locationChanged',
     'session.loggedIn',
     'session.loggedOut',
     'popup.closed',

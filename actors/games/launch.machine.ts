@@ -1,12 +1,17 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
+import { resolvePath } from '../nav'
 import { CATEGORY } from './games.logic'
 
 /**
  * Entering a game (screens §4 entering a game; calls §7.8 launch; errors §8 game open). The
- * launch follows the location: arriving on /home/embedded (platformId, gameId, gameName,
- * gameCategoryId) opens that game, leaving it ends the game and refreshes the balance.
+ * launch follows the location, the lobby's own (`nav.navigated`) and the browser's
+ * (`nav.locationChanged`: the entry location, kept until the site is ready, back and forward):
+ * arriving on /home/embedded (platformId, gameId, gameName, gameCategoryId) opens that game,
+ * leaving it ends the game and refreshes the balance. A sign-in while the launch is in flight or
+ * has failed opens it again for the player (a direct link's launch may start before the stored
+ * session has signed in).
  *
  * - Refused with the warning lobby.game.fetchingPrize while the prize balance (/home/prize) is
  *   being fetched; the player may try again.
@@ -35,6 +40,7 @@ export type LaunchEvent =
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>
   | EventOfType<'nav.navigated'>
+  | EventOfType<'nav.locationChanged'>
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'popup.closed'>
@@ -83,6 +89,8 @@ export interface LaunchContext {
   readonly gold: string | null
   /** The phone verification a 3002 asked for: the code send and the bind in flight, and where it stands. */
   readonly phone: PhoneVerification
+  /** The browser's location before the site was ready (route name and search), or null. */
+  readonly entry: { readonly name: string; readonly search: string } | null
 }
 
 /** The phone verification of a 3002 (the verifyBindPhone popup). */
@@ -99,7 +107,7 @@ export const initialPhone: PhoneVerification = { codeRequest: null, bindRequest:
 
 export const initialLaunch: LaunchContext = {
   requestCount: 0, language: 'en_US', real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null,
-  target: null, launchRequest: null, launchId: 0, url: null, error: null, goldRequest: null, gold: null, phone: initialPhone,
+  target: null, launchRequest: null, launchId: 0, url: null, error: null, goldRequest: null, gold: null, phone: initialPhone, entry: null,
 }
 
 /** The launch delays (spec §9: continue-game debounce 1000 ms). */
@@ -123,6 +131,16 @@ const targetOf = (search: string): LaunchTarget | null => {
   return { gameId, platformId, categoryId, gameName: q.get('gameName') ?? '' }
 }
 
+/** The route and search a location event names (the browser's location resolved as the navigation actor does). */
+const locationOf = (e: LaunchEvent): { name: string; search: string } | null => {
+  if (e.type === 'nav.navigated') return { name: e.name, search: e.search }
+  if (e.type !== 'nav.locationChanged') return null
+  const { location } = resolvePath(e.path, e.search)
+  return { name: location.name, search: location.search }
+}
+
+const embeddedTarget = (l: { name: string; search: string } | null): LaunchTarget | null => (l?.name === 'embedded' ? targetOf(l.search) : null)
+
 const codeOf = (e: LaunchEvent): number | null =>
   e.type === 'hall.failed' && e.error._tag === 'ServiceCode' ? (e.error as { code: number }).code : null
 
@@ -137,8 +155,12 @@ export const launchMachine = setup({
   types: { context: {} as LaunchContext, events: {} as LaunchEvent, emitted: {} as LaunchEmitted },
   delays: { continueGame: LAUNCH_DELAYS.continueGame },
   guards: {
-    toEmbedded: ({ event }) => event.type === 'nav.navigated' && event.name === 'embedded' && targetOf(event.search) !== null,
-    leaves: ({ event }) => event.type === 'nav.navigated' && event.name !== 'embedded',
+    toEmbedded: ({ event }) => embeddedTarget(locationOf(event)) !== null,
+    leaves: ({ event }) => {
+      const l = locationOf(event)
+      return l !== null && l.name !== 'embedded'
+    },
+    entryEmbedded: ({ context }) => embeddedTarget(context.entry) !== null,
     prizeFetching: ({ context }) => context.prizeRequest !== null,
     prizeSettled: ({ context }) => context.prizeRequest === null,
     prizeAnswer: ({ context, event }) => answers(context.prizeRequest, event),
@@ -159,6 +181,8 @@ export const launchMachine = setup({
   },
   actions: {
     takeSite: assign(({ event }) => (event.type === 'site.ready' ? { language: event.language } : {})),
+    keepEntry: assign(({ event }) => ({ entry: locationOf(event) })),
+    takeEntry: assign(({ context }) => ({ target: embeddedTarget(context.entry), entry: null, url: null, error: null })),
     signIn: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'session.loggedIn') return
       const requestId = `launch-${context.requestCount + 1}`
@@ -180,7 +204,7 @@ export const launchMachine = setup({
     offerLastGame: enqueueActions(({ context, enqueue }) => {
       if (context.lastGame !== null) enqueue.emit({ type: 'games.popupRequested', popup: 'continueLastGame', props: { ...context.lastGame } })
     }),
-    target: assign(({ event }) => (event.type === 'nav.navigated' ? { target: targetOf(event.search), url: null, error: null } : {})),
+    target: assign(({ event }) => ({ target: embeddedTarget(locationOf(event)), url: null, error: null })),
     refuse: enqueueActions(({ enqueue }) => {
       enqueue.assign({ error: { code: null, message: 'lobby.game.fetchingPrize' } })
       enqueue.emit({ type: 'games.warned', message: 'lobby.game.fetchingPrize' })
@@ -276,7 +300,13 @@ export const launchMachine = setup({
   context: initialLaunch,
   initial: 'idle',
   states: {
-    idle: { on: { 'site.ready': { target: 'running', actions: 'takeSite' } } },
+    idle: {
+      on: {
+        'site.ready': { target: 'running', actions: 'takeSite' },
+        'nav.navigated': { actions: 'keepEntry' },
+        'nav.locationChanged': { actions: 'keepEntry' },
+      },
+    },
     running: {
       type: 'parallel',
       on: { 'session.loggedOut': { actions: 'signOut' } },
@@ -304,15 +334,22 @@ export const launchMachine = setup({
               { guard: 'toEmbedded', target: '.checking', actions: 'target' },
               { guard: 'leaves', target: '.lobby', actions: 'leave' },
             ],
+            'nav.locationChanged': [
+              { guard: 'toEmbedded', target: '.checking', actions: 'target' },
+              { guard: 'leaves', target: '.lobby', actions: 'leave' },
+            ],
           },
           states: {
-            lobby: {},
+            // Entered at start on /home/embedded (the entry location kept while the site was not ready): open it.
+            lobby: { always: { guard: 'entryEmbedded', target: 'checking', actions: 'takeEntry' } },
             checking: {
               always: [{ guard: 'prizeFetching', target: 'refused', actions: 'refuse' }, { target: 'launching', actions: 'launch' }],
             },
             refused: { on: { 'games.launchRetried': 'checking' } },
             launching: {
               on: {
+                // A sign-in (the stored session, at start) opens the game again, for the player, once the prize balance is in.
+                'session.loggedIn': 'waitingPrize',
                 'hall.responded': { guard: 'launchAnswer', target: 'building', actions: 'build' },
                 'hall.failed': [
                   { guard: 'registerCode', target: 'awaitingRegistration', actions: 'askRegister' },
@@ -355,7 +392,7 @@ export const launchMachine = setup({
                 bound: { on: { 'popup.closed': { guard: 'phoneClosed', target: '#launch.running.game.checking' } } },
               },
             },
-            failed: { on: { 'games.launchRetried': 'checking' } },
+            failed: { on: { 'games.launchRetried': 'checking', 'session.loggedIn': 'waitingPrize' } },
           },
         },
       },

@@ -60,10 +60,19 @@ const login = (real: boolean): LaunchEvent => ({ type: 'session.loggedIn', mode:
 
 const events = (s: SnapshotFrom<AnyStateMachine>): ModelEvent[] => {
   const c = s.context as { requestCount: number; prizeRequest: string | null; launchRequest: string | null; goldRequest: string | null; launchId: number; phone: { codeRequest: string | null; bindRequest: string | null } }
+  // Before the site is ready only the location matters: kept as the entry, opened once ready.
+  if (s.value === 'idle') {
+    return c.requestCount === 0 && (s.context as { entry: unknown }).entry === null
+      ? [ready, { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' }, { type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false }]
+      : [ready]
+  }
   const out: ModelEvent[] = [ready, { type: 'delay', ms: DUE - 1 }, { type: 'delay', ms: DUE }, { type: 'delay', ms: 1 }]
   if (c.requestCount <= 2) {
     out.push(embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'))
     out.push({ type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false })
+    // The browser's own location: the entry location (kept until the site is ready), back and forward.
+    out.push({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' })
+    out.push({ type: 'nav.locationChanged', path: '/home/game', search: '?gameCategoryId=3' })
     out.push(login(true))
     if (c.requestCount === 0) out.push(login(false), embedded('?gameId=0&platformId=13'))
     out.push({ type: 'games.launchRetried' })
@@ -106,7 +115,7 @@ const serializeState = (m: unknown): string => {
   const c = x.context as Record<string, unknown>
   // Request ids and the launch id are derived from the counters, so the counters stay; the rest is abstracted.
   const phone = c.phone as { codeRequest: string | null; bindRequest: string | null; codeSent: boolean; error: { code: unknown } | null }
-  return JSON.stringify([x.value, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.goldRequest !== null, c.real, c.signedIn, c.lastGame !== null, c.url !== null, c.gold === '-1', (c.error as { code?: unknown } | null)?.code ?? null,
+  return JSON.stringify([x.value, (c.entry as { name: string } | null)?.name ?? null, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.goldRequest !== null, c.real, c.signedIn, c.lastGame !== null, c.url !== null, c.gold === '-1', (c.error as { code?: unknown } | null)?.code ?? null,
     phone.codeRequest !== null, phone.bindRequest !== null, phone.codeSent, phone.error?.code ?? null])
 }
 
@@ -124,7 +133,7 @@ describe('launch model', () => {
       if (event?.type !== 'delay') expect(offered).toBe(false)
       else if (offered) expect((model.value as { running: { lastGame: string } }).running.lastGame).toBe('quiet')
     },
-    limits: { paths: 2500, simplePaths: 20, traversal: 300_000 },
+    limits: { paths: 8000, simplePaths: 20, traversal: 300_000 },
   })
 
   it('follows the model on every generated path, the 1000 ms debounce as an explicit delay', () => {

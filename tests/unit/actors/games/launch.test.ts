@@ -99,6 +99,30 @@ describe('launch actor', () => {
     expect(actor.getSnapshot().context.error).toEqual({ code: 3003, message: 'needBindBankCard' })
   })
 
+  it('a direct link: the entry location, kept until the site is ready, opens the game; the stored session signing in opens it again for the player', () => {
+    const clock = new SimulatedClock()
+    const actor = createActor(launchMachine, { clock })
+    const emitted: LaunchEmitted[] = []
+    actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+    actor.start()
+    actor.send({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=150007&platformId=136&gameCategoryId=5&gameName=G' })
+    expect(emitted).toEqual([])
+    actor.send(ready)
+    const requests = () => emitted.filter((e): e is Extract<LaunchEmitted, { type: 'hall.requested' }> => e.type === 'hall.requested')
+    expect(requests().map((r) => [r.call, r.payload['gameid'] ?? null])).toEqual([['gameLogin', 150007]])
+    // The stored session signs in while the visitor's launch is in flight: its answer is dropped,
+    // the prize balance comes first, then the launch again.
+    actor.send(login())
+    actor.send({ type: 'hall.failed', requestId: requests()[0]!.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: -1, msg: 'token expired' } })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('opening')
+    actor.send({ type: 'hall.responded', requestId: requests()[1]!.requestId, call: 'prize', data: { game_gold: '5.00', lastgameinfo: null } })
+    expect(requests().map((r) => r.call)).toEqual(['gameLogin', 'prize', 'gameLogin'])
+    expect(requests()[2]!.payload).toMatchObject({ gameid: 150007, platfromid: 136, user_type: 'formal' })
+    // Back in the browser: the game ends.
+    actor.send({ type: 'nav.locationChanged', path: '/home/game', search: '' })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('lobby')
+  })
+
   it('offers the last game 1000 ms after the prize answer, debounced', () => {
     const { actor, clock, emitted, lastRequest } = start()
     actor.send(login())
