@@ -21,6 +21,7 @@ export const postloginActor = {
     'postlogin.codeSendRequested',
     'postlogin.bindSubmitted',
     'postlogin.popupDisableRequested',
+    'postlogin.bindOpened',
   ],
 } as const satisfies ActorSpec
 

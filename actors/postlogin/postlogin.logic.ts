@@ -124,6 +124,7 @@ export type PostloginEvent =
   | EventOfType<'postlogin.codeSendRequested'>
   | EventOfType<'postlogin.bindSubmitted'>
   | EventOfType<'postlogin.popupDisableRequested'>
+  | EventOfType<'postlogin.bindOpened'>
 
 export type PostloginEmitted =
   | EventOfType<'hall.requested'>
@@ -166,10 +167,12 @@ export interface PostloginContext {
   readonly form: BindForm | null
   /** The pending call of the recharge or newcomer step. */
   readonly stepId: string | null
+  /** The bind form was opened from the security page (closable; the sequence is over). */
+  readonly voluntary: boolean
 }
 
 export const initialContext: PostloginContext = {
-  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null,
+  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false,
 }
 
 /** A hall error as the form shows it. */

@@ -29,7 +29,9 @@ import {
  *
  * Consumes: site.ready, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
  *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted,
- *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up).
+ *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up),
+ *   postlogin.bindOpened (the security page opens the bind form of an unbound item once the
+ *   sequence is over: the same form, closable, in the `bind` popup).
  * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
  *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.redPacketsStarted,
  *   postlogin.bound, postlogin.finished.
@@ -56,6 +58,8 @@ export const postloginMachine = setup({
       event.type === 'postlogin.bindSubmitted' && context.form !== null && context.form.item === event.item && context.form.submitId === null,
     lastTick: ({ context }) => (context.form?.countdown ?? 0) <= 1,
     bindClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
+    voluntaryClosed: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
+    canOpenVoluntary: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
     stepAnswer: ({ context, event }) => answers(context.stepId, event),
     hasRechargeAnswer: ({ context, event }) =>
       answers(context.stepId, event) && event.type === 'hall.responded' && rechargeListOf(event.data).length > 0,
@@ -70,10 +74,19 @@ export const postloginMachine = setup({
     noteUser: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: hasRechargedOf(event) ?? false })),
     noteSysInfo: assign(({ event }) => ({ guideSetupMode: guideSetupModeOf(event) ?? 0 })),
     signIn: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ form: null, stepId: null })
+      enqueue.assign({ form: null, stepId: null, voluntary: false })
       enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
     }),
     signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
+    openVoluntary: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'postlogin.bindOpened') return
+      enqueue.assign({
+        voluntary: true,
+        form: { item: event.item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null },
+      })
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'bind', props: { item: event.item } })
+    }),
+    closeVoluntary: assign({ form: null, voluntary: false }),
     openBind: enqueueActions(({ context, enqueue }) => {
       const item = nextBindItem(context.bind)
       if (item === null) return
@@ -110,7 +123,7 @@ export const postloginMachine = setup({
       if (form === null || context.bind === null) return
       enqueue.assign({ bind: { ...context.bind, bound: [...context.bind.bound, form.item] }, form: { ...form, submitId: null } })
       enqueue.emit({ type: 'postlogin.bound', item: form.item })
-      enqueue.emit({ type: 'postlogin.popupDismissed', popup: 'forceBind' })
+      enqueue.emit({ type: 'postlogin.popupDismissed', popup: context.voluntary ? 'bind' : 'forceBind' })
     }),
     submitFailed: assign(({ context, event }) =>
       context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: formErrorOf(event) } },
@@ -192,6 +205,8 @@ export const postloginMachine = setup({
         binding: {
           initial: 'idle',
           on: {
+            // A bind form opened from the security page may be closed unbound.
+            'popup.closed': { guard: 'voluntaryClosed', target: 'settled', actions: 'closeVoluntary' },
             'postlogin.bindSubmitted': { guard: 'canSubmit', actions: 'submit' },
             'hall.responded': { guard: 'submitAnswer', target: 'bindClosing', actions: 'bound' },
             'hall.failed': { guard: 'submitAnswer', actions: 'submitFailed' },
@@ -224,7 +239,12 @@ export const postloginMachine = setup({
         },
         /** An item was bound: once its popup has closed, the next item or the next step. */
         bindClosing: {
-          on: { 'popup.closed': { guard: 'bindClosed', target: 'bindCheck', actions: 'dropForm' } },
+          on: {
+            'popup.closed': [
+              { guard: 'bindClosed', target: 'bindCheck', actions: 'dropForm' },
+              { guard: 'voluntaryClosed', target: 'settled', actions: 'closeVoluntary' },
+            ],
+          },
         },
         frames: {
           entry: 'startFrames',
@@ -269,7 +289,14 @@ export const postloginMachine = setup({
             'postlogin.popupDisableRequested': { guard: 'disablesBenefits', actions: 'disablePopup' },
           },
         },
-        done: { entry: 'finish' },
+        done: {
+          entry: 'finish',
+          on: { 'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' } },
+        },
+        /** After a bind form the security page opened: the sequence stays over. */
+        settled: {
+          on: { 'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' } },
+        },
       },
     },
   },

@@ -11,6 +11,9 @@ export const selectBindForm = (s: PostloginSnapshot): BindForm | null => s.conte
 export const selectCanSendCode = (s: PostloginSnapshot): boolean =>
   s.matches({ signedIn: { binding: 'idle' } }) && s.context.form !== null && s.context.form.countdown === 0
 
+/** Whether the bind form was opened from the security page (no required-items progress, closable). */
+export const selectBindVoluntary = (s: PostloginSnapshot): boolean => s.context.voluntary
+
 /** Whether a bind submission is in flight. */
 export const selectBindSubmitting = (s: PostloginSnapshot): boolean => s.context.form?.submitId != null
 

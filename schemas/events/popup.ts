@@ -14,6 +14,8 @@ export const PopupId = Schema.Literals([
   'continueLastGame', 'receiveTips',
   // The forced bind of the post-login sequence (screens §4 bind flow): one bind item at a time.
   'forceBind',
+  // A bind form the player opened from the security page (closable, unlike the forced one).
+  'bind',
 ])
 export type PopupId = typeof PopupId.Type
 

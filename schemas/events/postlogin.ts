@@ -49,6 +49,11 @@ export const postloginPopupDisabled = defineEvent('postlogin.popupDisableRequest
   popup: Schema.Literals(['rechargePopup', 'newBenefitsModal']),
 })
 
+/** The player opened a bind form from the security page (an item not bound yet). */
+export const postloginBindOpened = defineEvent('postlogin.bindOpened', 'intent', 'The player opened the bind form of an unbound item from the security page.', {
+  item: BindItem,
+})
+
 /** The player asked for a verification code (phone, email) or to start the authenticator binding. */
 export const postloginCodeSendRequested = defineEvent('postlogin.codeSendRequested', 'intent', 'The player asked for a bind code (phone, email) or to start the authenticator binding.', {
   item: Schema.Literals(['phone', 'email', 'googleAuth']),
@@ -72,6 +77,6 @@ export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'Th
 
 /** The post-login events. */
 export const postloginEvents = [
-  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled,
+  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled, postloginBindOpened,
   postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
 ] as const

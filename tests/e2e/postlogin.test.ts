@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, newContext, watchErrors } from './support/browser'
 import { ShellPage } from './support/shell.model'
+import { base32Decode, totp } from '../../server/totp'
 
 /**
  * The post-login sequence in a real browser (screens §4 after login, bind flow, force pop-up):
@@ -237,6 +238,45 @@ describe('post-login sequence in a real browser', () => {
     } finally {
       await control('site-document', { siteCode: '001', name: 'sysInfo', patch: { guideSetupMode: 0 } })
     }
+  })
+
+  it('the security page lists phone, email, Google authenticator and withdraw password with their bound state, and binds Google authenticator with a real TOTP code', async () => {
+    const { context, shell, errors } = await freshPlayer('abc12345')
+    await shell.page.goto(`${hallUrl}/home/security`)
+    await shell.waitReady()
+    const list = shell.page.getByRole('list', { name: 'Account security' })
+    await list.waitFor()
+    const row = (item: string) => list.locator(`li[data-item="${item}"]`)
+    for (const item of ['phone', 'email', 'googleAuth', 'withdrawPass']) await row(item).getByText('Not bound').waitFor()
+    expect(await list.locator('li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-item')))).toEqual(['phone', 'email', 'googleAuth', 'withdrawPass'])
+    // The reward-bind data: binding the authenticator earns the seeded newcomer benefit.
+    await row('googleAuth').getByText('+1.00 bonus').waitFor()
+
+    // A bind form opened from the page can be closed unbound.
+    await row('phone').getByRole('button', { name: 'Bind Phone' }).click()
+    const phone = shell.dialog('Bind your phone')
+    await phone.waitFor({ state: 'visible' })
+    expect(await phone.getByText(/required items bound/).count()).toBe(0)
+    await phone.getByRole('button', { name: 'Close', exact: true }).first().click()
+    await phone.waitFor({ state: 'hidden' })
+
+    await row('googleAuth').getByRole('button', { name: 'Bind Google Authenticator' }).click()
+    const ga = shell.dialog('Bind Google Authenticator')
+    await ga.waitFor({ state: 'visible' })
+    await ga.getByRole('button', { name: 'Get key' }).click()
+    const secret = (await ga.getByTestId('ga-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    await ga.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    expect(await ga.getByTestId('ga-otpauth').getAttribute('href')).toContain(`secret=${secret}`)
+    // What an authenticator app shows for that secret now.
+    await ga.getByLabel('Verification code').fill(totp(base32Decode(secret), Date.now()))
+    await ga.getByRole('button', { name: 'Confirm' }).click()
+    await ga.waitFor({ state: 'hidden' })
+    await row('googleAuth').getByText('Bound', { exact: true }).waitFor()
+    expect(await row('googleAuth').getByRole('button').count()).toBe(0)
+    await row('phone').getByText('Not bound').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it('an HTML frame carrying a script and an event-handler attribute shows its text and runs nothing', async () => {

@@ -38,12 +38,14 @@ const model = setup({
     closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+    closedVoluntary: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
+    canOpen: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
     disableRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
     disableBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
     user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
-    signIn: assign({ form: null, stepId: null }),
+    signIn: assign({ form: null, stepId: null, voluntary: false }),
     signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
     openBind: assign(({ context }) => {
       const item = nextBindItem(context.bind)
@@ -68,6 +70,12 @@ const model = setup({
       context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: event.error._tag } } },
     ),
     dropForm: assign({ form: null }),
+    openVoluntary: assign(({ event }) =>
+      event.type === 'postlogin.bindOpened'
+        ? { voluntary: true, form: { item: event.item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null } }
+        : {},
+    ),
+    closeVoluntary: assign({ form: null, voluntary: false }),
     step: assign(({ context }) => ({ requestCount: context.requestCount + 1, stepId: id(context) })),
     dropStep: assign({ stepId: null }),
   },
@@ -95,6 +103,7 @@ const model = setup({
         binding: {
           initial: 'idle',
           on: {
+            'popup.closed': { guard: 'closedVoluntary', target: 'settled', actions: 'closeVoluntary' },
             'postlogin.bindSubmitted': { guard: 'canSubmit', actions: 'submit' },
             'hall.responded': { guard: 'submitAnswer', target: 'bindClosing', actions: 'bound' },
             'hall.failed': { guard: 'submitAnswer', actions: 'submitFailed' },
@@ -111,7 +120,14 @@ const model = setup({
             counting: { on: { delay: [{ guard: 'lastTickDue', target: 'idle', actions: 'tick' }, { guard: 'tickDue', target: 'counting', actions: 'tick' }] } },
           },
         },
-        bindClosing: { on: { 'popup.closed': { guard: 'closedBind', target: 'bindCheck', actions: 'dropForm' } } },
+        bindClosing: {
+          on: {
+            'popup.closed': [
+              { guard: 'closedBind', target: 'bindCheck', actions: 'dropForm' },
+              { guard: 'closedVoluntary', target: 'settled', actions: 'closeVoluntary' },
+            ],
+          },
+        },
         frames: { on: { 'framebox.finished': { target: 'redPackets' } } },
         redPackets: { on: { 'redpackets.stepFinished': { target: 'recharge', actions: 'step' } } },
         recharge: {
@@ -138,7 +154,8 @@ const model = setup({
             'postlogin.popupDisableRequested': { guard: 'disableBenefits', actions: 'step' },
           },
         },
-        done: {},
+        done: { on: { 'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' } } },
+        settled: { on: { 'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' } } },
       },
     },
   },
@@ -194,6 +211,8 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
     out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
   }
   out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
+  if ((s.matches({ signedIn: 'done' }) || s.matches({ signedIn: 'settled' })) && c.requestCount < 3) out.push({ type: 'postlogin.bindOpened', item: 'phone' })
+  out.push({ type: 'popup.closed', popup: 'bind' })
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
   out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
   out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })

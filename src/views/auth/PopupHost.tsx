@@ -45,6 +45,8 @@ export const PopupHost = () => {
       return <VerifyPhonePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'continueLastGame':
       return <ContinueGamePopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'bind':
+      return <BindPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'downloadApp':
       return <DownloadAppPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'rechargePopup':

@@ -4,7 +4,7 @@ import { QrCode } from './QrCode'
 import type { ActorRefFrom } from 'xstate'
 import { selectQuery, selectRouteName, type navMachine } from '../../../actors/nav'
 import {
-  selectBindForm, selectBindProgress, selectBindSubmitting, selectCanSendCode, type BindForm, type postloginMachine,
+  selectBindForm, selectBindProgress, selectBindSubmitting, selectBindVoluntary, selectCanSendCode, type BindForm, type postloginMachine,
 } from '../../../actors/postlogin'
 import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActorSelector, useSend } from '../../system-react'
@@ -18,13 +18,16 @@ type NavRef = ActorRefFrom<typeof navMachine>
  * The forced bind (screens §4 bind flow): one item at a time, phone, email, google auth, withdraw
  * password, until must_bind_item are bound. It cannot be dismissed. The player is taken to the
  * security page on that item's tab unless already there. Codes are sent and checked by the hall;
- * after a send the button stays locked and a 60 s countdown starts 1.5 s later.
+ * after a send the button stays locked and a 60 s countdown starts 1.5 s later. The same form
+ * opened from the security page (the `bind` popup) shows no required-items progress and may be
+ * closed (`onClose`).
  */
-export const BindPopup = ({ open }: { open: boolean }) => {
+export const BindPopup = ({ open, showCloseButton = false, onClose }: { open: boolean; showCloseButton?: boolean; onClose?: (() => void) | undefined }) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
   const form = useActorSelector<PostloginRef, BindForm | null>('postlogin', selectBindForm)
   const progress = useActorSelector<PostloginRef, { bound: number; required: number }>('postlogin', selectBindProgress)
+  const voluntary = useActorSelector<PostloginRef, boolean>('postlogin', selectBindVoluntary)
   const route = useActorSelector<NavRef, string | null>('nav', selectRouteName)
   const tab = useActorSelector<NavRef, Readonly<Record<string, string>>>('nav', selectQuery)['current']
   const item = form?.item ?? null
@@ -34,8 +37,8 @@ export const BindPopup = ({ open }: { open: boolean }) => {
   }, [item])
   if (form === null) return null
   return (
-    <Modal open={open} title={t(`bind.title.${form.item}`)} showCloseButton={false} closeLabel={t('close')} className="bind">
-      <p className="modal__text">{t('bind.progress', { bound: progress.bound, required: progress.required })}</p>
+    <Modal open={open} title={t(`bind.title.${form.item}`)} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} className="bind">
+      {!voluntary && <p className="modal__text">{t('bind.progress', { bound: progress.bound, required: progress.required })}</p>}
       <BindFields key={form.item} item={form.item} form={form} />
     </Modal>
   )

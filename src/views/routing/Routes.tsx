@@ -7,6 +7,7 @@ import { SearchPage } from '../game/SearchPage'
 import { SportsPage } from '../game/SportsPage'
 import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
+import { SecurityPage } from '../pages/SecurityPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -49,6 +50,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <EmbeddedPage />
     case 'sports':
       return <SportsPage />
+    case 'security':
+      return <SecurityPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
