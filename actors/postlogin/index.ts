@@ -11,6 +11,7 @@ export const postloginActor = {
   machine: postloginMachine,
   consumes: [
     'site.ready',
+    'nav.navigated',
     'session.loggedIn',
     'session.loggedOut',
     'hall.responded',

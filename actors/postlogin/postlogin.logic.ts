@@ -114,6 +114,7 @@ export const guideSetupModeOf = (e: { type: string; call?: string; data?: unknow
 
 export type PostloginEvent =
   | EventOfType<'site.ready'>
+  | EventOfType<'nav.navigated'>
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'hall.responded'>
@@ -169,10 +170,12 @@ export interface PostloginContext {
   readonly stepId: string | null
   /** The bind form was opened from the security page (closable; the sequence is over). */
   readonly voluntary: boolean
+  /** The lobby is on the game page (the pop-recharge list is fetched again when the player comes back to it). */
+  readonly onGamePage: boolean
 }
 
 export const initialContext: PostloginContext = {
-  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false,
+  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false, onGamePage: false,
 }
 
 /** A hall error as the form shows it. */

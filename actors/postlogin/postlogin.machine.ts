@@ -20,14 +20,18 @@ import {
  * 5. the recharge pop-up when the pop-recharge list has promotions (actives, unless disablePop);
  * 6. the new-benefits pop-up when the newcomer call asks for it;
  *
- * and at the end, when the player has recharged and guideSetupMode > 0, the download-app popup;
  * each awaiting the close of the one before (`popup.closed`, 100 ms after it was hidden;
- * `redpackets.stepFinished` for the red packets).
+ * `redpackets.stepFinished` for the red packets); at the end, when the player has recharged and
+ * guideSetupMode > 0, the download-app popup.
+ *
+ * Once the sequence is over, each time the player comes back to the game page the pop-recharge
+ * list is fetched again (spec §4: on the game page after login) and its pop-up shown when it has
+ * promotions.
  *
  * The guide-setup mode comes with site.ready (system info, injected or fetched) and with a
  * reloaded system info.
  *
- * Consumes: site.ready, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
+ * Consumes: site.ready, nav.navigated, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
  *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted,
  *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up),
  *   postlogin.bindOpened (the security page opens the bind form of an unbound item once the
@@ -59,6 +63,7 @@ export const postloginMachine = setup({
     lastTick: ({ context }) => (context.form?.countdown ?? 0) <= 1,
     bindClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     voluntaryClosed: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
+    entersGamePage: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,
     canOpenVoluntary: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
     stepAnswer: ({ context, event }) => answers(context.stepId, event),
     hasRechargeAnswer: ({ context, event }) =>
@@ -77,7 +82,10 @@ export const postloginMachine = setup({
       enqueue.assign({ form: null, stepId: null, voluntary: false })
       enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
     }),
-    signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
+    signOut: assign(({ context }) => ({
+      ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage,
+    })),
+    noteRoute: assign(({ event }) => (event.type === 'nav.navigated' ? { onGamePage: event.name === 'game' } : {})),
     openVoluntary: enqueueActions(({ enqueue, event }) => {
       if (event.type !== 'postlogin.bindOpened') return
       enqueue.assign({
@@ -180,6 +188,7 @@ export const postloginMachine = setup({
       { guard: 'isSysInfo', actions: 'noteSysInfo' },
     ],
     'site.ready': { actions: 'noteSysInfo' },
+    'nav.navigated': { actions: 'noteRoute' },
     'session.loggedIn': [
       { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
       { target: '.signedOut', actions: 'signOut' },
@@ -291,11 +300,34 @@ export const postloginMachine = setup({
         },
         done: {
           entry: 'finish',
-          on: { 'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' } },
+          on: {
+            'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' },
+            'nav.navigated': [{ guard: 'entersGamePage', target: 'gameRecharge', actions: 'noteRoute' }, { actions: 'noteRoute' }],
+          },
         },
-        /** After a bind form the security page opened: the sequence stays over. */
+        /** The sequence is over (after a bind form the security page opened, or the game page's recharge pop-up). */
         settled: {
-          on: { 'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' } },
+          on: {
+            'postlogin.bindOpened': { guard: 'canOpenVoluntary', target: 'binding', actions: 'openVoluntary' },
+            'nav.navigated': [{ guard: 'entersGamePage', target: 'gameRecharge', actions: 'noteRoute' }, { actions: 'noteRoute' }],
+          },
+        },
+        /** Back on the game page after login: the pop-recharge list again, its pop-up when it has promotions. */
+        gameRecharge: {
+          entry: { type: 'requestStep', params: { call: POSTLOGIN_CALLS.rechargeList } },
+          on: {
+            'hall.responded': [
+              { guard: 'hasRechargeAnswer', target: 'gameRechargeShown', actions: ['dropStep', 'openRecharge'] },
+              { guard: 'stepAnswer', target: 'settled', actions: 'dropStep' },
+            ],
+            'hall.failed': { guard: 'stepAnswer', target: 'settled', actions: 'dropStep' },
+          },
+        },
+        gameRechargeShown: {
+          on: {
+            'popup.closed': { guard: 'rechargeClosed', target: 'settled' },
+            'postlogin.popupDisableRequested': { guard: 'disablesRecharge', actions: 'disablePopup' },
+          },
         },
       },
     },

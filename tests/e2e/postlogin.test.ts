@@ -223,6 +223,18 @@ describe('post-login sequence in a real browser', () => {
 
       const shown = await shownPopups(shell)
       expect(shown.slice(shown.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp'])
+
+      // Back on the game page after another page: the pop-recharge list is fetched again (the
+      // player asked not to see the pop-up, so the hall answers disablePop 1 and none shows).
+      const rechargeCalls = async () => (await loggedEvents(shell)).filter((e) => e.type === 'hall.requested' && e.call === 'popRechargeListV2').length
+      const before = await rechargeCalls()
+      await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'security' }))
+      await expect.poll(() => shell.path()).toBe('/home/security')
+      await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'game' }))
+      await expect.poll(() => shell.path()).toBe('/home/game')
+      await expect.poll(rechargeCalls).toBe(before + 1)
+      await expect.poll(async () => (await loggedEvents(shell)).filter((e) => e.type === 'hall.responded' && e.call === 'popRechargeListV2').length).toBe(before + 1)
+      expect(await shell.dialog('Recharge offers').count()).toBe(0)
       const events = await loggedEvents(shell)
       expect(events.find((e) => e.type === 'hall.requested' && e.call === 'disableActivePop')?.payload).toEqual({ popType: 1, popStatus: 1 })
 

@@ -38,6 +38,7 @@ const model = setup({
     closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+    entersGame: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,
     closedVoluntary: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
     canOpen: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
     disableRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
@@ -46,7 +47,8 @@ const model = setup({
   actions: {
     user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
     signIn: assign({ form: null, stepId: null, voluntary: false }),
-    signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode })),
+    signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage })),
+    route: assign(({ event }) => (event.type === 'nav.navigated' ? { onGamePage: event.name === 'game' } : {})),
     openBind: assign(({ context }) => {
       const item = nextBindItem(context.bind)
       return item === null ? {} : { form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null } }
@@ -88,6 +90,7 @@ const model = setup({
       { guard: 'userInfo', actions: 'user' },
       { guard: 'sysInfo', actions: assign(({ event }) => ({ guideSetupMode: Number((event as { data?: { guideSetupMode?: unknown } }).data?.guideSetupMode ?? 0) || 0 })) },
     ],
+    'nav.navigated': { actions: 'route' },
     'site.ready': { actions: assign(({ event }) => ({ guideSetupMode: event.type === 'site.ready' ? (event.guideSetupMode ?? 0) : 0 })) },
     'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: 'signIn' }, { target: '.signedOut', actions: 'signOut' }],
     'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
@@ -154,8 +157,30 @@ const model = setup({
             'postlogin.popupDisableRequested': { guard: 'disableBenefits', actions: 'step' },
           },
         },
-        done: { on: { 'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' } } },
-        settled: { on: { 'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' } } },
+        done: {
+          on: {
+            'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' },
+            'nav.navigated': [{ guard: 'entersGame', target: 'gameRecharge', actions: ['route', 'step'] }, { actions: 'route' }],
+          },
+        },
+        settled: {
+          on: {
+            'postlogin.bindOpened': { guard: 'canOpen', target: 'binding', actions: 'openVoluntary' },
+            'nav.navigated': [{ guard: 'entersGame', target: 'gameRecharge', actions: ['route', 'step'] }, { actions: 'route' }],
+          },
+        },
+        gameRecharge: {
+          on: {
+            'hall.responded': [{ guard: 'rechargeAnswer', target: 'gameRechargeShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'settled', actions: 'dropStep' }],
+            'hall.failed': { guard: 'stepAnswer', target: 'settled', actions: 'dropStep' },
+          },
+        },
+        gameRechargeShown: {
+          on: {
+            'popup.closed': { guard: 'closedRecharge', target: 'settled' },
+            'postlogin.popupDisableRequested': { guard: 'disableRecharge', actions: 'step' },
+          },
+        },
       },
     },
   },
@@ -174,6 +199,7 @@ const siteReady = (guideSetupMode: number): ModelEvent => ({
   type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false,
   device: 'desktop', guideSetupMode,
 })
+const navTo = (name: string): ModelEvent => ({ type: 'nav.navigated', name, path: name === 'game' ? '/home/game' : `/home/${name}`, search: '', replace: false })
 const wrongCode: ModelEvent = { type: 'hall.failed', requestId: '', call: '', error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } }
 
 const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
@@ -213,6 +239,8 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
   if ((s.matches({ signedIn: 'done' }) || s.matches({ signedIn: 'settled' })) && c.requestCount < 3) out.push({ type: 'postlogin.bindOpened', item: 'phone' })
   out.push({ type: 'popup.closed', popup: 'bind' })
+  const settledish = ['done', 'settled', 'gameRecharge', 'gameRechargeShown'].some((v) => s.matches({ signedIn: v as 'done' }))
+  if ((signedOut && c.bind === null) || (settledish && c.requestCount < 4)) out.push(navTo('game'), navTo('security'))
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
   out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
   out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
@@ -305,6 +333,21 @@ describe('postlogin actor model', () => {
       { type: 'hall.requested', requestId: 'postlogin-1', call: 'bindGoogleAuth', payload: {} },
       { type: 'hall.requested', requestId: 'postlogin-2', call: 'bindGoogleAuth', payload: { code: '287082' } },
     ])
+  })
+
+  it('coming back to the game page after the sequence fetches the pop-recharge list again and shows its pop-up', () => {
+    const { emitted, real } = postlogin.runEvents([
+      navTo('game'), userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
+      { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 0, list: [] } },
+      navTo('game'), // a category change on the game page: no refetch
+      navTo('security'),
+      navTo('game'),
+      { type: 'hall.responded', requestId: 'postlogin-3', call: 'popRechargeListV2', data: { actives: [{ id: 7001 }], disablePop: 0 } },
+    ])
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => (e as unknown as { call: string }).call)).toEqual(['popRechargeListV2', 'newcomerBenefitPop', 'popRechargeListV2'])
+    expect(emitted.at(-1)).toEqual({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { actives: [{ id: 7001 }] } })
+    expect(real.value).toEqual({ signedIn: 'gameRechargeShown' })
   })
 
   it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {
