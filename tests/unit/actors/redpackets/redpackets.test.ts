@@ -130,13 +130,28 @@ describe('red packets: the queue', () => {
 })
 
 describe('red packets: the popup', () => {
+  // The post-login sequence's turn for the red packets (after the forced bind and the frames).
+  const stepStarts = { type: 'postlogin.redPacketsStarted' } as const
   const withPackets = (...list: Parameters<typeof activity>[]) => {
     const t = startRedPackets()
     t.signIn()
     t.send(listAnswer('redpackets-1', list.map(([id, o]) => activity(id, o))))
+    t.send(stepStarts)
     t.drain()
     return t
   }
+
+  it('holds the popup after a sign-in until the post-login sequence gets to the red packets', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', [activity(1)]))
+    expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
+    t.send(stepStarts)
+    expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 1 })
+    t.drain()
+    t.send(popupClosed)
+    expect(t.drain()).toEqual([{ type: 'redpackets.stepFinished' }])
+  })
 
   it('shows the head packet; a grab takes it at once, asks getred, and shows the amount credited', () => {
     const t = withPackets([1], [2, { action: 'open' }])
@@ -222,6 +237,7 @@ describe('red packets: the popup', () => {
     const t = startRedPackets()
     t.signIn({ device: 'mobile' })
     t.send(listAnswer('redpackets-1', [activity(1, { deviceTypes: ['4'] })]))
+    t.send(stepStarts)
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'tips' })
     t.send(popupClosed)
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'none' })
