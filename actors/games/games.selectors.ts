@@ -56,13 +56,14 @@ export const selectCanFavorite = (s: CatalogueSnapshot): boolean => s.context.si
 export const selectSkin = (s: CatalogueSnapshot): number => s.context.skin
 
 /** Where the launch stands, for the embedded page. */
-export type LaunchPhase = 'lobby' | 'opening' | 'playing' | 'refused' | 'needsRegistration' | 'needsPhone' | 'failed'
+export type LaunchPhase = 'lobby' | 'opening' | 'playing' | 'refused' | 'needsRegistration' | 'needsPhone' | 'needsSignIn' | 'failed'
 
 export const selectLaunchPhase = (s: LaunchSnapshot): LaunchPhase => {
   if (s.matches({ running: { game: 'playing' } })) return 'playing'
   if (s.matches({ running: { game: 'refused' } })) return 'refused'
   if (s.matches({ running: { game: 'awaitingRegistration' } })) return 'needsRegistration'
   if (s.matches({ running: { game: 'awaitingPhone' } })) return 'needsPhone'
+  if (s.matches({ running: { game: 'awaitingSignIn' } })) return 'needsSignIn'
   if (s.matches({ running: { game: 'failed' } })) return 'failed'
   if (s.matches({ running: { game: 'lobby' } }) || s.matches('idle')) return 'lobby'
   return 'opening'

@@ -9,7 +9,8 @@ import { CATEGORY } from './games.logic'
  * launch follows the location, the lobby's own (`nav.navigated`) and the browser's
  * (`nav.locationChanged`: the entry location, kept until the site is ready, back and forward):
  * arriving on /home/embedded (platformId, gameId, gameName, gameCategoryId) opens that game,
- * leaving it ends the game and refreshes the balance. A sign-in while the launch is in flight or
+ * leaving it ends the game and refreshes the balance. Entered at start on a formal game, the
+ * launch waits for a sign-in (the session has not decided yet). A sign-in while the launch is in flight or
  * has failed opens it again for the player (a direct link's launch may start before the stored
  * session has signed in).
  *
@@ -161,6 +162,12 @@ export const launchMachine = setup({
       return l !== null && l.name !== 'embedded'
     },
     entryEmbedded: ({ context }) => embeddedTarget(context.entry) !== null,
+    // At start the session has not signed in yet: a formal game waits for the sign-in instead of
+    // asking the hall without a session (whose -1 would read as the new session's expiry).
+    entryNeedsSignIn: ({ context }) => {
+      const t = embeddedTarget(context.entry)
+      return t !== null && !context.signedIn && userTypeOf(t, context.real) === 'formal'
+    },
     prizeFetching: ({ context }) => context.prizeRequest !== null,
     prizeSettled: ({ context }) => context.prizeRequest === null,
     prizeAnswer: ({ context, event }) => answers(context.prizeRequest, event),
@@ -315,15 +322,14 @@ export const launchMachine = setup({
           initial: 'quiet',
           on: {
             'session.loggedIn': { target: '.quiet', actions: 'signIn' },
-            'hall.responded': [
-              { guard: 'lastGameNamed', target: '.debouncing', reenter: true, actions: 'takePrize' },
-              { guard: 'prizeAnswer', actions: 'takePrize' },
-              { guard: 'goldAnswer', actions: 'takeGold' },
-            ],
+            'hall.responded': [{ guard: 'prizeAnswer', actions: 'takePrize' }, { guard: 'goldAnswer', actions: 'takeGold' }],
             'hall.failed': [{ guard: 'prizeAnswer', actions: 'takePrize' }, { guard: 'goldAnswer', actions: 'takeGold' }],
           },
+          // The debounce's transitions stay inside this region (a re-entry of the region itself would
+          // pre-empt the game region's own transition on the same prize answer). Every prize request
+          // comes with a sign-in, which goes back to quiet: a new answer restarts the wait from there.
           states: {
-            quiet: {},
+            quiet: { on: { 'hall.responded': { guard: 'lastGameNamed', target: 'debouncing', actions: 'takePrize' } } },
             debouncing: { after: { continueGame: { target: 'quiet', actions: 'offerLastGame' } } },
           },
         },
@@ -341,7 +347,14 @@ export const launchMachine = setup({
           },
           states: {
             // Entered at start on /home/embedded (the entry location kept while the site was not ready): open it.
-            lobby: { always: { guard: 'entryEmbedded', target: 'checking', actions: 'takeEntry' } },
+            lobby: {
+              always: [
+                { guard: 'entryNeedsSignIn', target: 'awaitingSignIn', actions: 'takeEntry' },
+                { guard: 'entryEmbedded', target: 'checking', actions: 'takeEntry' },
+              ],
+            },
+            // A direct link to a formal game: opened once a player (the stored session, a guest, a login) is signed in.
+            awaitingSignIn: { on: { 'session.loggedIn': 'waitingPrize', 'games.launchRetried': 'checking' } },
             checking: {
               always: [{ guard: 'prizeFetching', target: 'refused', actions: 'refuse' }, { target: 'launching', actions: 'launch' }],
             },

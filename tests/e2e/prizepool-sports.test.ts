@@ -4,8 +4,10 @@ import { control, launch, newContext, watchErrors } from './support/browser'
 import { GamesPage, seededGameName } from './support/games.model'
 
 /**
- * The prize pool on the home page at phone and desktop sizes, from the hall's tables (migration
- * 068): the win amount, and the winners (the first page of 200, newest first) behind a button.
+ * At phone and desktop sizes: the prize pool on the home page, from the hall's tables (migration
+ * 068): the win amount, and the winners (the first page of 200, newest first) behind a button;
+ * and the sports wallet header on /home/sports (provider 136): the balance with refresh, and
+ * 'Money in game' while the player's money is in a sports game.
  */
 const hallUrl = inject('hallUrl')
 let browser: Browser
@@ -58,6 +60,50 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     // Only on the Hot list.
     await games.chooseCategory('Slots')
     await pool.waitFor({ state: 'detached' })
+    expect(errors).toEqual([])
+  })
+  it("sports wallet: the provider-136 balance with refresh, 'Money in game' while the money is in a sports game", async () => {
+    const { games, errors } = await open()
+    const username = `sw${String(Date.now() % 1_000_000).padStart(6, '0')}${phone ? 'p' : 'd'}`
+    await games.register(username, 'abc12345')
+    await expect.poll(async () => (await games.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
+    await control(hallUrl, 'credit', { username, amount: '25' })
+    const sports = async () => {
+      await games.open('home/sports?site=001')
+      await games.waitReady()
+      await games.heading('Sports').waitFor()
+      return games.page.getByRole('group', { name: 'Sports wallet' })
+    }
+    let wallet = await sports()
+    const balance = () => wallet.getByRole('status', { name: 'Sports wallet balance' }).innerText()
+    await expect.poll(balance).toBe('25.00')
+    // Its refresh asks the hall again.
+    await control(hallUrl, 'credit', { username, amount: '10' })
+    await wallet.getByRole('button', { name: 'Refresh the sports wallet' }).click()
+    await expect.poll(balance).toBe('35.00')
+
+    // A sports game (provider 136) takes the money in: the wallet says so, here and in the header.
+    const game = seededGameName(5, 7)
+    const embedded = `home/embedded?site=001&platformId=136&gameId=150007&gameCategoryId=5&gameName=${encodeURIComponent(game)}`
+    await games.open(embedded)
+    await games.gameFrame(game).getByText('Playing for real').waitFor()
+    await expect.poll(() => games.header.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()).toBe('Money in game')
+    wallet = await sports()
+    await expect.poll(balance).toBe('Money in game')
+
+    // Back from the game by the lobby's own button (RefreshGold brings the money back): the balance again. The sign-in at
+    // the reload names this game as the last one: the continue-last-game confirm, declined.
+    await games.open(embedded)
+    const confirm = games.dialog('Continue your last game?')
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Not now' }).click()
+    await confirm.waitFor({ state: 'hidden' })
+    await games.gameFrame(game).getByText('Playing for real').waitFor()
+    await games.page.getByRole('button', { name: 'Back to lobby' }).click()
+    await expect.poll(() => games.path()).toBe('/home/game')
+    await expect.poll(() => games.headerBalance()).toBe(35)
+    wallet = await sports()
+    await expect.poll(balance).toBe('35.00')
     expect(errors).toEqual([])
   })
 })

@@ -28,7 +28,7 @@ const launchModel = createMachine(
           lastGame: {
             ...lastGame,
             states: {
-              quiet: {},
+              quiet: lastGame.states.quiet,
               debouncing: {
                 on: {
                   delay: [
@@ -63,7 +63,13 @@ const events = (s: SnapshotFrom<AnyStateMachine>): ModelEvent[] => {
   // Before the site is ready only the location matters: kept as the entry, opened once ready.
   if (s.value === 'idle') {
     return c.requestCount === 0 && (s.context as { entry: unknown }).entry === null
-      ? [ready, { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' }, { type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false }]
+      ? [
+          ready,
+          // A formal game (waits for a sign-in) and a demo one (opens at once).
+          { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' },
+          { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130009&platformId=13&gameCategoryId=3&gameName=A' },
+          { type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false },
+        ]
       : [ready]
   }
   const out: ModelEvent[] = [ready, { type: 'delay', ms: DUE - 1 }, { type: 'delay', ms: DUE }, { type: 'delay', ms: 1 }]
@@ -115,7 +121,7 @@ const serializeState = (m: unknown): string => {
   const c = x.context as Record<string, unknown>
   // Request ids and the launch id are derived from the counters, so the counters stay; the rest is abstracted.
   const phone = c.phone as { codeRequest: string | null; bindRequest: string | null; codeSent: boolean; error: { code: unknown } | null }
-  return JSON.stringify([x.value, (c.entry as { name: string } | null)?.name ?? null, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.goldRequest !== null, c.real, c.signedIn, c.lastGame !== null, c.url !== null, c.gold === '-1', (c.error as { code?: unknown } | null)?.code ?? null,
+  return JSON.stringify([x.value, (c.entry as { search: string } | null)?.search ?? null, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.goldRequest !== null, c.real, c.signedIn, c.lastGame !== null, c.url !== null, c.gold === '-1', (c.error as { code?: unknown } | null)?.code ?? null,
     phone.codeRequest !== null, phone.bindRequest !== null, phone.codeSent, phone.error?.code ?? null])
 }
 

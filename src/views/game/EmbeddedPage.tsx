@@ -23,6 +23,12 @@ export const EmbeddedPage = () => {
         <button type="button" className="button button--ghost button--small" onClick={back}>{t('backToLobby')}</button>
       </div>
       {phase === 'opening' && <p role="status">{t('opening')}</p>}
+      {phase === 'needsSignIn' && (
+        <div role="alert">
+          <p>{t('needLogin')}</p>
+          <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'login' })}>{t('login')}</button>
+        </div>
+      )}
       {phase === 'playing' && url !== null && <iframe className="embedded__frame" title={t('gameFrame', { name })} src={url} />}
       {message !== null && phase !== 'playing' && phase !== 'opening' && (
         <div role="alert">

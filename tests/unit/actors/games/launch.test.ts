@@ -99,7 +99,7 @@ describe('launch actor', () => {
     expect(actor.getSnapshot().context.error).toEqual({ code: 3003, message: 'needBindBankCard' })
   })
 
-  it('a direct link: the entry location, kept until the site is ready, opens the game; the stored session signing in opens it again for the player', () => {
+  it('a direct link: the entry location, kept until the site is ready, opens a formal game once the stored session has signed in; back leaves it', () => {
     const clock = new SimulatedClock()
     const actor = createActor(launchMachine, { clock })
     const emitted: LaunchEmitted[] = []
@@ -109,18 +109,37 @@ describe('launch actor', () => {
     expect(emitted).toEqual([])
     actor.send(ready)
     const requests = () => emitted.filter((e): e is Extract<LaunchEmitted, { type: 'hall.requested' }> => e.type === 'hall.requested')
-    expect(requests().map((r) => [r.call, r.payload['gameid'] ?? null])).toEqual([['gameLogin', 150007]])
-    // The stored session signs in while the visitor's launch is in flight: its answer is dropped,
-    // the prize balance comes first, then the launch again.
+    // No session yet: a formal game waits for the sign-in rather than asking the hall without one.
+    expect(requests()).toEqual([])
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('needsSignIn')
     actor.send(login())
-    actor.send({ type: 'hall.failed', requestId: requests()[0]!.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: -1, msg: 'token expired' } })
+    actor.send({ type: 'hall.responded', requestId: requests()[0]!.requestId, call: 'prize', data: { game_gold: '5.00', lastgameinfo: null } })
+    expect(requests().map((r) => r.call)).toEqual(['prize', 'gameLogin'])
+    expect(requests()[1]!.payload).toMatchObject({ gameid: 150007, platfromid: 136, user_type: 'formal' })
+    // A prize answer naming a last game (the debounce starts) opens the game all the same.
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: requests()[2]!.requestId, call: 'prize', data: { game_gold: '5.00', lastgameinfo: { gameName: 'G', gameId: '150007', platfromId: 136, categoryId: 5 } } })
+    expect(requests().map((r) => r.call)).toEqual(['prize', 'gameLogin', 'prize', 'gameLogin'])
+    actor.send({ type: 'nav.locationChanged', path: '/home/game', search: '' })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('lobby')
+  })
+
+  it('a direct link to a demo game opens at once; a sign-in while it is in flight opens it again for the player', () => {
+    const clock = new SimulatedClock()
+    const actor = createActor(launchMachine, { clock })
+    const emitted: LaunchEmitted[] = []
+    actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+    actor.start()
+    actor.send({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130009&platformId=13&gameCategoryId=3&gameName=G' })
+    actor.send(ready)
+    const requests = () => emitted.filter((e): e is Extract<LaunchEmitted, { type: 'hall.requested' }> => e.type === 'hall.requested')
+    expect(requests().map((r) => [r.call, r.payload])).toEqual([['gameLogin', expect.objectContaining({ user_type: 'demo' })]])
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: requests()[0]!.requestId, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
     expect(selectLaunchPhase(actor.getSnapshot())).toBe('opening')
     actor.send({ type: 'hall.responded', requestId: requests()[1]!.requestId, call: 'prize', data: { game_gold: '5.00', lastgameinfo: null } })
     expect(requests().map((r) => r.call)).toEqual(['gameLogin', 'prize', 'gameLogin'])
-    expect(requests()[2]!.payload).toMatchObject({ gameid: 150007, platfromid: 136, user_type: 'formal' })
-    // Back in the browser: the game ends.
-    actor.send({ type: 'nav.locationChanged', path: '/home/game', search: '' })
-    expect(selectLaunchPhase(actor.getSnapshot())).toBe('lobby')
+    expect(requests()[2]!.payload).toMatchObject({ gameid: 130009, user_type: 'formal' })
   })
 
   it('offers the last game 1000 ms after the prize answer, debounced', () => {
