@@ -222,3 +222,30 @@ describe('games catalogue: home redirects (spec §4)', () => {
     expect(actor.getSnapshot().context.category).toBe(CATEGORY.hot)
   })
 })
+
+describe('games catalogue: the refresh of a sign-in', () => {
+  const refresh: CatalogueEvent = { type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] }
+
+  it("fetches the shown category's platforms again, not the list", () => {
+    const { actor, requests } = start()
+    actor.send(ready)
+    actor.send(navigated('subgame', '?gameCategoryId=3'))
+    actor.send(login(true))
+    const before = requests().length
+    actor.send(refresh)
+    expect(requests().slice(before).map((r) => [r.call, r.payload])).toEqual([['platformCategories', { gameCategoryId: 3 }]])
+  })
+
+  it('asks nothing on a list without platforms (hot) or when the refresh does not name the game categories', () => {
+    const { actor, requests } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=0'))
+    const before = requests().length
+    actor.send(refresh)
+    expect(requests().length).toBe(before)
+    actor.send(navigated('subgame', '?gameCategoryId=3'))
+    const after = requests().length
+    actor.send({ type: 'postlogin.refreshRequested', items: ['redDot'] })
+    expect(requests().length).toBe(after)
+  })
+})
