@@ -20,6 +20,8 @@ afterAll(async () => {
 })
 afterEach(async () => {
   await control(hallUrl, 'reset', {})
+  // A round (or a test) leaves demo a last game: other files' sign-ins as demo must not get the continue confirm.
+  await control(hallUrl, 'player', { username: 'demo', last_game: null })
   await context?.close()
   context = undefined
 })
