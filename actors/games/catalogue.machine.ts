@@ -44,6 +44,15 @@ export type CatalogueEvent =
   | EventOfType<'games.moreRequested'>
   | EventOfType<'games.favoriteToggled'>
   | EventOfType<'postlogin.refreshRequested'>
+  /** Internal: the search box has been still for SEARCH_DEBOUNCE_MS (a delayed raise, never on the bus). */
+  | { readonly type: 'games.searchDue' }
+
+/**
+ * Search as you type asks the hall once the player pauses this long (ms): a word typed at speed
+ * is one request, not one per letter (spec silent; docs/decisions.md). Enter searches at once.
+ */
+export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_TIMER = 'searchDue'
 
 export type CatalogueEmitted = EventOfType<'hall.requested'> | EventOfType<'games.storeChanged'> | EventOfType<'games.warned'>
 
@@ -64,6 +73,8 @@ export interface CatalogueContext {
   readonly platforms: ReadonlyArray<GamePlatform>
   readonly platformsRequest: string | null
   readonly searchText: string
+  /** Typed text waits for the typing pause before the hall is asked. */
+  readonly searchPending: boolean
   readonly history: ReadonlyArray<string>
   readonly favorites: ReadonlyArray<FavoriteRef>
   /** The favourite change in flight and the favourites to go back to when it fails. */
@@ -73,7 +84,7 @@ export interface CatalogueContext {
 
 export const initialCatalogue: CatalogueContext = {
   requestCount: 0, skin: 1, real: false, signedIn: false, route: '', askedCategory: 0, category: 0, platform: allPlatformsOf(0),
-  list: null, listRequest: null, listFailed: false, platforms: [], platformsRequest: null, searchText: '', history: [],
+  list: null, listRequest: null, listFailed: false, platforms: [], platformsRequest: null, searchText: '', searchPending: false, history: [],
   favorites: [], favoriteRequest: null, favoritesBefore: [],
 }
 
@@ -207,7 +218,17 @@ export const catalogueMachine = setup({
     }),
     failPage: assign({ listRequest: null, listFailed: true }),
     takePlatforms: assign(({ event }) => ({ platforms: event.type === 'hall.responded' ? (asPlatforms(event.data) ?? []) : [], platformsRequest: null })),
-    type: assign(({ event }) => (event.type === 'games.searchTyped' ? { searchText: event.text } : {})),
+    /** Keeps the text at once (the box shows it) and asks the hall once typing pauses. */
+    type: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'games.searchTyped') return
+      enqueue.assign({ searchText: event.text, searchPending: true })
+      enqueue.cancel(SEARCH_TIMER)
+      enqueue.raise({ type: 'games.searchDue' }, { id: SEARCH_TIMER, delay: SEARCH_DEBOUNCE_MS })
+    }),
+    cancelSearchDue: enqueueActions(({ enqueue }) => {
+      enqueue.cancel(SEARCH_TIMER)
+      enqueue.assign({ searchPending: false })
+    }),
     submit: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'games.searchSubmitted') return
       const history = pushHistory(context.history, event.text)
@@ -276,8 +297,9 @@ export const catalogueMachine = setup({
         'session.loggedIn': { actions: ['signIn', 'recheck', 'reload', 'load'] },
         'session.loggedOut': { actions: ['signOut', 'recheck', 'reload', 'load'] },
         'postlogin.refreshRequested': { actions: 'refreshCategories' },
-        'games.searchTyped': { actions: ['type', 'load'] },
-        'games.searchSubmitted': { actions: ['submit', 'load'] },
+        'games.searchTyped': { actions: 'type' },
+        'games.searchDue': { actions: ['cancelSearchDue', 'load'] },
+        'games.searchSubmitted': { actions: ['cancelSearchDue', 'submit', 'load'] },
         'games.searchHistoryCleared': { actions: 'clearHistory' },
         'games.moreRequested': { guard: 'canLoadMore', actions: 'more' },
         'games.favoriteToggled': { guard: 'canFavorite', actions: 'toggle' },

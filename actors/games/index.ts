@@ -53,7 +53,7 @@ export const launchActor = {
 } as const satisfies ActorSpec
 
 /** The statecharts, their contexts and events. */
-export { catalogueMachine, initialCatalogue } from './catalogue.machine'
+export { catalogueMachine, initialCatalogue, SEARCH_DEBOUNCE_MS } from './catalogue.machine'
 export type { CatalogueContext, CatalogueEvent, CatalogueEmitted } from './catalogue.machine'
 export { launchMachine, initialLaunch, initialPhone, userTypeOf, LAUNCH_DELAYS, REGISTER_CODES, PHONE_CODE, BANK_CARD_CODE } from './launch.machine'
 export type { LaunchContext, LaunchEvent, LaunchEmitted, LaunchTarget, LaunchError, PhoneVerification } from './launch.machine'

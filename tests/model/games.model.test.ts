@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
-import { catalogueMachine, type CatalogueEvent } from '../../actors/games'
+import { catalogueMachine, SEARCH_DEBOUNCE_MS, type CatalogueEvent } from '../../actors/games'
 import { modelHarness } from './harness'
 
 type CatSnap = SnapshotFrom<typeof catalogueMachine>
@@ -17,11 +17,14 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
   if (c.requestCount === 0 && c.history.length === 0) out.push({ type: 'games.storeLoaded', history: ['x'], favorites: [] })
   if (c.requestCount === 0) out.push({ type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { skinTypeValue: c.skin === 2 ? 1 : 2 } })
   if (c.searchText === '' && c.requestCount <= 1) out.push({ type: 'games.searchTyped', text: 'dragon' })
+  // The typing pause: on the real actor the clock moves on (see drive).
+  if (c.searchPending) out.push({ type: 'games.searchDue' })
   if (c.requestCount <= 2) {
     out.push(nav('game', c.category === 3 ? '?gameCategoryId=9' : '?gameCategoryId=3'))
     // The browser's own moves (entry, back, forward) are followed too.
     if (c.route !== 'search') out.push({ type: 'nav.locationChanged', path: '/home/search', search: '' })
     if (!c.signedIn) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
+    if (c.signedIn) out.push({ type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] })
     if (c.signedIn) out.push({ type: 'games.favoriteToggled', gameId: 130009, platformId: 13, categoryId: 3 })
     out.push({ type: 'games.moreRequested' })
   }
@@ -44,8 +47,10 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
 describe('games model', () => {
   it('the catalogue follows its model on every generated path', () => {
     const report = modelHarness({ name: 'games', machine: catalogueMachine, events: catalogueEvents as never,
-      serializeState: (m: unknown) => { const x = m as CatSnap; const c = x.context; return JSON.stringify([x.value, c.requestCount, c.listRequest, c.platformsRequest, c.favoriteRequest, c.route, c.category, c.signedIn, c.real, c.history.length, c.favorites.length, c.list?.current ?? -1, c.listFailed, c.skin]) },
+      drive: (e, { actor, clock }) => (e.type === 'games.searchDue' ? clock.increment(SEARCH_DEBOUNCE_MS) : actor.send(e)),
+      serializeState: (m: unknown) => { const x = m as CatSnap; const c = x.context; return JSON.stringify([x.value, c.requestCount, c.searchPending, c.listRequest, c.platformsRequest, c.favoriteRequest, c.route, c.category, c.signedIn, c.real, c.history.length, c.favorites.length, c.list?.current ?? -1, c.listFailed, c.skin]) },
       limits: { paths: 1500, simplePaths: 20, traversal: 100_000 } }).run()
     expect(report.states.uncovered).toEqual([])
+    expect(report.transitions.uncovered).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor } from 'xstate'
 import {
-  CATEGORY, catalogueMachine, effectiveCategory, selectFavorites, selectGames, selectRedirect, selectSearchHistory,
+  CATEGORY, catalogueMachine, SEARCH_DEBOUNCE_MS, effectiveCategory, selectFavorites, selectGames, selectRedirect, selectSearchHistory,
   type CatalogueEmitted, type CatalogueEvent,
 } from '../../../../actors/games'
 
@@ -16,7 +16,8 @@ const pageOf = (...ids: number[]) => ({ records: ids.map(game), total: ids.lengt
 type Requested = Extract<CatalogueEmitted, { type: 'hall.requested' }>
 
 const start = () => {
-  const actor = createActor(catalogueMachine, { clock: new SimulatedClock() })
+  const clock = new SimulatedClock()
+  const actor = createActor(catalogueMachine, { clock })
   const emitted: CatalogueEmitted[] = []
   actor.on('*', (e) => void emitted.push(e as CatalogueEmitted))
   actor.start()
@@ -27,7 +28,7 @@ const start = () => {
     return r
   }
   const answer = (r: Requested, data: unknown) => actor.send({ type: 'hall.responded', requestId: r.requestId, call: r.call, data })
-  return { actor, emitted, requests, last, answer }
+  return { actor, emitted, requests, last, answer, clock }
 }
 
 describe('games catalogue: the location', () => {
@@ -62,12 +63,14 @@ describe('games catalogue: the location', () => {
 
 describe('games catalogue: search', () => {
   it('on the search page entered by address, typing asks the hall for the games whose name holds the text', () => {
-    const { actor, last, answer, requests } = start()
+    const { actor, last, answer, requests, clock } = start()
     actor.send(browserAt('/home/search'))
     actor.send(ready)
     expect(requests().filter((r) => r.call === 'gameList')).toEqual([])
     actor.send({ type: 'games.searchTyped', text: 'Drag' })
+    clock.increment(SEARCH_DEBOUNCE_MS)
     actor.send({ type: 'games.searchTyped', text: 'Dragon' })
+    clock.increment(SEARCH_DEBOUNCE_MS)
     const req = last('gameList')
     expect(req.payload).toEqual({ gameName: 'Dragon', current: 1, size: 20 })
     // An answer to the earlier keystroke is stale and ignored.
@@ -76,6 +79,27 @@ describe('games catalogue: search', () => {
     expect(selectGames(actor.getSnapshot())).toEqual([])
     answer(req, pageOf(7))
     expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([7])
+  })
+
+  it('asks the hall once typing pauses: letters typed quickly are one request; Enter asks at once', () => {
+    const { actor, requests, clock } = start()
+    actor.send(ready)
+    actor.send(navigated('search'))
+    const searches = () => requests().filter((r) => r.call === 'gameList').map((r) => r.payload)
+    for (const text of ['D', 'Dr', 'Dra']) {
+      actor.send({ type: 'games.searchTyped', text })
+      clock.increment(SEARCH_DEBOUNCE_MS - 1)
+    }
+    expect(actor.getSnapshot().context.searchText).toBe('Dra')
+    expect(searches()).toEqual([])
+    clock.increment(1)
+    expect(searches()).toEqual([{ gameName: 'Dra', current: 1, size: 20 }])
+    actor.send({ type: 'games.searchTyped', text: 'Drag' })
+    actor.send({ type: 'games.searchSubmitted', text: 'Drag' })
+    expect(searches().at(-1)).toEqual({ gameName: 'Drag', current: 1, size: 20 })
+    // The pause after the submitted text asks nothing more.
+    clock.increment(SEARCH_DEBOUNCE_MS)
+    expect(searches()).toHaveLength(2)
   })
 
   it('a submitted search joins the stored history (newest first, no duplicates); clearing empties it', () => {
