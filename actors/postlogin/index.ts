@@ -23,6 +23,7 @@ export const postloginActor = {
     'postlogin.bindSubmitted',
     'postlogin.popupDisableRequested',
     'postlogin.bindOpened',
+    'postlogin.benefitReceiveRequested',
   ],
 } as const satisfies ActorSpec
 

@@ -1,5 +1,6 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
+import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 
 /**
  * The post-login sequence's rules as plain functions (screens §4 after login, bind flow; calls §7.2
@@ -30,6 +31,7 @@ export const POSTLOGIN_CALLS = {
   rechargeList: 'popRechargeListV2',
   disableRecharge: 'disableActivePop',
   newcomerPop: 'newcomerBenefitPop',
+  receiveBenefit: 'newcomerBenefitReward',
   disableNewcomer: 'disableNewcomerPop',
 } as const
 
@@ -126,6 +128,7 @@ export type PostloginEvent =
   | EventOfType<'postlogin.bindSubmitted'>
   | EventOfType<'postlogin.popupDisableRequested'>
   | EventOfType<'postlogin.bindOpened'>
+  | EventOfType<'postlogin.benefitReceiveRequested'>
 
 export type PostloginEmitted =
   | EventOfType<'hall.requested'>
@@ -172,10 +175,12 @@ export interface PostloginContext {
   readonly voluntary: boolean
   /** The lobby is on the game page (the pop-recharge list is fetched again when the player comes back to it). */
   readonly onGamePage: boolean
+  /** The newcomer benefits the new-benefits pop-up shows, their receive status kept up to date. */
+  readonly benefits: ReadonlyArray<NewcomerBenefit> | null
 }
 
 export const initialContext: PostloginContext = {
-  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false, onGamePage: false,
+  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false, onGamePage: false, benefits: null,
 }
 
 /** A hall error as the form shows it. */

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate'
+import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 import {
   CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, authenticatorOf, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
   hasRechargedOf, initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
@@ -34,6 +35,7 @@ import {
  * Consumes: site.ready, nav.navigated, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
  *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted,
  *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up),
+ *   postlogin.benefitReceiveRequested (a receivable newcomer reward in the new-benefits pop-up),
  *   postlogin.bindOpened (the security page opens the bind form of an unbound item once the
  *   sequence is over: the same form, closable, in the `bind` popup).
  * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
@@ -73,13 +75,17 @@ export const postloginMachine = setup({
     benefitsClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
     // Once per pop-up: a second press while it closes asks nothing more.
     disablesRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
+    receiveAnswer: ({ context, event }) => answers(context.stepId, event) && 'call' in event && event.call === POSTLOGIN_CALLS.receiveBenefit,
+    canReceive: ({ context, event }) =>
+      event.type === 'postlogin.benefitReceiveRequested' && context.stepId === null &&
+      (context.benefits ?? []).some((b) => b.id === event.id && b.status === 0),
     disablesBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
     noteUser: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: hasRechargedOf(event) ?? false })),
     noteSysInfo: assign(({ event }) => ({ guideSetupMode: guideSetupModeOf(event) ?? 0 })),
     signIn: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ form: null, stepId: null, voluntary: false })
+      enqueue.assign({ form: null, stepId: null, voluntary: false, benefits: null })
       enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
     }),
     signOut: assign(({ context }) => ({
@@ -154,9 +160,23 @@ export const postloginMachine = setup({
     }),
     openBenefits: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'hall.responded') return
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: { list: [...benefitsListOf(event.data)] } })
+      const list = benefitsListOf(event.data) as ReadonlyArray<NewcomerBenefit>
+      enqueue.assign({ benefits: list })
+      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: { list: [...list] } })
+    }),
+    receiveBenefit: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'postlogin.benefitReceiveRequested') return
+      const requestId = `postlogin-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call: POSTLOGIN_CALLS.receiveBenefit, payload: { id: event.id } })
+    }),
+    /** The reward was received: its benefit's status becomes 1. */
+    benefitReceived: assign(({ context, event }) => {
+      const id = event.type === 'hall.responded' ? (event.data as { id?: unknown } | null)?.id : undefined
+      return { stepId: null, benefits: context.benefits?.map((b) => (b.id === id ? { ...b, status: 1 as const } : b)) ?? null }
     }),
     dropStep: assign({ stepId: null }),
+    dropBenefits: assign({ benefits: null, stepId: null }),
     /** 'Do not show again': the hall is told (its answer is not awaited) and the pop-up closes. */
     disablePopup: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'postlogin.popupDisableRequested') return
@@ -294,8 +314,11 @@ export const postloginMachine = setup({
         },
         benefitsShown: {
           on: {
-            'popup.closed': { guard: 'benefitsClosed', target: 'done' },
+            'popup.closed': { guard: 'benefitsClosed', target: 'done', actions: 'dropBenefits' },
             'postlogin.popupDisableRequested': { guard: 'disablesBenefits', actions: 'disablePopup' },
+            'postlogin.benefitReceiveRequested': { guard: 'canReceive', actions: 'receiveBenefit' },
+            'hall.responded': { guard: 'receiveAnswer', actions: 'benefitReceived' },
+            'hall.failed': { guard: 'receiveAnswer', actions: 'dropStep' },
           },
         },
         done: {

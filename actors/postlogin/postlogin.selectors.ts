@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { postloginMachine } from './postlogin.machine'
 import type { BindForm } from './postlogin.logic'
+import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 
 type PostloginSnapshot = SnapshotFrom<typeof postloginMachine>
 
@@ -13,6 +14,12 @@ export const selectCanSendCode = (s: PostloginSnapshot): boolean =>
 
 /** Whether the bind form was opened from the security page (no required-items progress, closable). */
 export const selectBindVoluntary = (s: PostloginSnapshot): boolean => s.context.voluntary
+
+/** The newcomer benefits the new-benefits pop-up shows (receive status kept up to date), or null. */
+export const selectBenefits = (s: PostloginSnapshot): ReadonlyArray<NewcomerBenefit> | null => s.context.benefits
+
+/** Whether a reward is being received (the receive buttons wait). */
+export const selectBenefitReceiving = (s: PostloginSnapshot): boolean => s.matches({ signedIn: 'benefitsShown' }) && s.context.stepId !== null
 
 /** Whether a bind submission is in flight. */
 export const selectBindSubmitting = (s: PostloginSnapshot): boolean => s.context.form?.submitId != null

@@ -49,6 +49,11 @@ export const postloginPopupDisabled = defineEvent('postlogin.popupDisableRequest
   popup: Schema.Literals(['rechargePopup', 'newBenefitsModal']),
 })
 
+/** The player asked to receive a newcomer benefit's reward in the new-benefits pop-up (its status is receivable). */
+export const postloginBenefitReceiveRequested = defineEvent('postlogin.benefitReceiveRequested', 'intent', "The player asked to receive a newcomer benefit's reward in the new-benefits pop-up.", {
+  id: Schema.Int,
+})
+
 /** The player opened a bind form from the security page (an item not bound yet). */
 export const postloginBindOpened = defineEvent('postlogin.bindOpened', 'intent', 'The player opened the bind form of an unbound item from the security page.', {
   item: BindItem,
@@ -77,6 +82,6 @@ export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'Th
 
 /** The post-login events. */
 export const postloginEvents = [
-  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled, postloginBindOpened,
+  postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled, postloginBindOpened, postloginBenefitReceiveRequested,
   postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
 ] as const

@@ -175,10 +175,8 @@ describe('post-login sequence in a real browser', () => {
     const { context, shell, errors, username } = await freshPlayer('abc12345')
     await shell.logout(true)
     // On a category's sub-game list, whose platforms are the game categories shown.
-    await shell.page.goto(`${hallUrl}/home/subgame?gameCategoryId=3`)
-    await shell.waitReady()
-    // A visitor on a desktop of site 001: the login popup opens at boot.
-    await shell.authDialog.waitFor({ state: 'visible' })
+    await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'subgame', query: { gameCategoryId: '3' } }))
+    await expect.poll(() => shell.path()).toBe('/home/subgame')
     await shell.login(username, 'abc12345')
     await expect.poll(() => callsSinceLastSignIn(shell)).toEqual(
       expect.arrayContaining(['getRedDot', 'homeIndex', 'actionVerify', 'newcomerBenefitStatus', 'platformCategories']),
@@ -209,9 +207,11 @@ describe('post-login sequence in a real browser', () => {
       const benefits = shell.dialog('New player benefits')
       await benefits.waitFor({ state: 'visible' })
       await benefits.getByText('Bind your phone').waitFor()
-      await benefits.getByText('Make your first deposit').waitFor()
-      // The player has recharged: the first-deposit reward is ready to receive.
-      await benefits.getByText('Ready to receive').waitFor()
+      await benefits.locator('li').filter({ hasText: 'Make your first deposit' }).waitFor()
+      // The player has recharged: the first-deposit reward is ready to receive, and received once.
+      await benefits.getByRole('button', { name: 'Receive Make your first deposit' }).click()
+      await benefits.getByText('Received').waitFor()
+      expect(await benefits.getByRole('button', { name: /^Receive/ }).count()).toBe(0)
       await benefits.getByRole('button', { name: 'Close', exact: true }).last().click()
       await benefits.waitFor({ state: 'hidden' })
 

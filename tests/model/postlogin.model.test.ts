@@ -38,6 +38,9 @@ const model = setup({
     closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
+    receiveAnswer: ({ context, event }) => answers(context.stepId, event) && 'call' in event && event.call === 'newcomerBenefitReward',
+    canReceive: ({ context, event }) =>
+      event.type === 'postlogin.benefitReceiveRequested' && context.stepId === null && (context.benefits ?? []).some((b) => b.id === event.id && b.status === 0),
     entersGame: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,
     closedVoluntary: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
     canOpen: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
@@ -46,7 +49,12 @@ const model = setup({
   },
   actions: {
     user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
-    signIn: assign({ form: null, stepId: null, voluntary: false }),
+    signIn: assign({ form: null, stepId: null, voluntary: false, benefits: null }),
+    takeBenefits: assign(({ event }) => (event.type === 'hall.responded' ? { benefits: (event.data as { list: PostloginContext['benefits'] }).list } : {})),
+    received: assign(({ context, event }) => {
+      const id = event.type === 'hall.responded' ? (event.data as { id?: unknown } | null)?.id : undefined
+      return { stepId: null, benefits: context.benefits?.map((b) => (b.id === id ? { ...b, status: 1 as const } : b)) ?? null }
+    }),
     signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage })),
     route: assign(({ event }) => (event.type === 'nav.navigated' ? { onGamePage: event.name === 'game' } : {})),
     openBind: assign(({ context }) => {
@@ -147,14 +155,17 @@ const model = setup({
         },
         benefits: {
           on: {
-            'hall.responded': [{ guard: 'benefitsAnswer', target: 'benefitsShown', actions: 'dropStep' }, { guard: 'stepAnswer', target: 'done', actions: 'dropStep' }],
+            'hall.responded': [{ guard: 'benefitsAnswer', target: 'benefitsShown', actions: ['dropStep', 'takeBenefits'] }, { guard: 'stepAnswer', target: 'done', actions: 'dropStep' }],
             'hall.failed': { guard: 'stepAnswer', target: 'done', actions: 'dropStep' },
           },
         },
         benefitsShown: {
           on: {
-            'popup.closed': { guard: 'closedBenefits', target: 'done' },
+            'popup.closed': { guard: 'closedBenefits', target: 'done', actions: assign({ benefits: null, stepId: null }) },
             'postlogin.popupDisableRequested': { guard: 'disableBenefits', actions: 'step' },
+            'postlogin.benefitReceiveRequested': { guard: 'canReceive', actions: 'step' },
+            'hall.responded': { guard: 'receiveAnswer', actions: 'received' },
+            'hall.failed': { guard: 'receiveAnswer', actions: 'dropStep' },
           },
         },
         done: {
@@ -199,6 +210,7 @@ const siteReady = (guideSetupMode: number): ModelEvent => ({
   type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false,
   device: 'desktop', guideSetupMode,
 })
+const benefit = { id: 8005, kind: 'firstRecharge', reward: '10.00', done: 1, status: 0 } as const
 const navTo = (name: string): ModelEvent => ({ type: 'nav.navigated', name, path: name === 'game' ? '/home/game' : `/home/${name}`, search: '', replace: false })
 const wrongCode: ModelEvent = { type: 'hall.failed', requestId: '', call: '', error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } }
 
@@ -232,18 +244,23 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   if (c.stepId !== null) {
     out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 0 } })
     out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 1 } })
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 1, list: [] } })
+    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 1, list: [benefit] } })
+    if (s.matches({ signedIn: 'benefitsShown' })) {
+      out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitReward', data: { id: 8005, reward: '10.00', status: 1 } })
+      out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitReward', error: { _tag: 'Timeout', ms: 60_000 } })
+    }
     out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 0 } })
     out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
   }
   out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
   if ((s.matches({ signedIn: 'done' }) || s.matches({ signedIn: 'settled' })) && c.requestCount < 3) out.push({ type: 'postlogin.bindOpened', item: 'phone' })
+  if (s.matches({ signedIn: 'benefitsShown' }) && c.requestCount < 5) out.push({ type: 'postlogin.benefitReceiveRequested', id: 8005 })
   out.push({ type: 'popup.closed', popup: 'bind' })
   const settledish = ['done', 'settled', 'gameRecharge', 'gameRechargeShown'].some((v) => s.matches({ signedIn: v as 'done' }))
   if ((signedOut && c.bind === null) || (settledish && c.requestCount < 4)) out.push(navTo('game'), navTo('security'))
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
   out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
-  out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
+  if (c.requestCount < 6) out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
   out.push({ type: 'delay', ms: CODE_DELAYS.countdownStart - 1 }, { type: 'delay', ms: CODE_DELAYS.countdownStart }, { type: 'delay', ms: CODE_DELAYS.tick })
   return out
 }
@@ -348,6 +365,23 @@ describe('postlogin actor model', () => {
     expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => (e as unknown as { call: string }).call)).toEqual(['popRechargeListV2', 'newcomerBenefitPop', 'popRechargeListV2'])
     expect(emitted.at(-1)).toEqual({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { actives: [{ id: 7001 }] } })
     expect(real.value).toEqual({ signedIn: 'gameRechargeShown' })
+  })
+
+  it('the new-benefits pop-up receives a receivable reward once; its status becomes received', () => {
+    const { emitted, real } = postlogin.runEvents([
+      userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
+      { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 1, list: [benefit, { ...benefit, id: 8001, kind: 'bindPhone', done: 0, status: -1 }] } },
+      { type: 'postlogin.benefitReceiveRequested', id: 8001 }, // not done: nothing to receive
+      { type: 'postlogin.benefitReceiveRequested', id: 8005 },
+      { type: 'postlogin.benefitReceiveRequested', id: 8005 }, // in flight: asked once
+      { type: 'hall.responded', requestId: 'postlogin-3', call: 'newcomerBenefitReward', data: { id: 8005, reward: '10.00', status: 1 } },
+      { type: 'postlogin.benefitReceiveRequested', id: 8005 }, // received: not again
+    ])
+    expect(emitted.filter((e) => e.type === 'hall.requested').slice(2)).toEqual([
+      { type: 'hall.requested', requestId: 'postlogin-3', call: 'newcomerBenefitReward', payload: { id: 8005 } },
+    ])
+    expect(real.context.benefits?.map((b) => [b.id, b.status])).toEqual([[8005, 1], [8001, -1]])
   })
 
   it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {
