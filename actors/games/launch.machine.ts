@@ -118,6 +118,8 @@ export const LAUNCH_DELAYS = { continueGame: 1000 } as const
 export const REGISTER_CODES: ReadonlyArray<number> = [3004, 210103, 41020]
 export const PHONE_CODE = 3002
 export const BANK_CARD_CODE = 3003
+/** The balance while the player's money is in a game (spec §4: in game game_gold is -1). */
+export const IN_GAME = '-1'
 
 /** Demo or formal (spec §4): self-operated with a logged-out player or the demo choice is demo. */
 export const userTypeOf = (t: LaunchTarget, real: boolean): 'demo' | 'formal' =>
@@ -197,13 +199,21 @@ export const launchMachine = setup({
       enqueue.emit({ type: 'hall.requested', requestId, call: 'prize', payload: {} })
     }),
     signOut: assign({ real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null, gold: null }),
-    takePrize: enqueueActions(({ event, enqueue }) => {
+    takePrize: enqueueActions(({ context: c, event, enqueue }) => {
       enqueue.assign({ prizeRequest: null })
       if (event.type !== 'hall.responded') return
       const d = event.data as { game_gold?: unknown; lastgameinfo?: unknown } | null
       if (typeof d?.game_gold === 'string') {
         enqueue.assign({ gold: d.game_gold })
         enqueue.emit({ type: 'games.balanceChanged', game_gold: d.game_gold })
+        // The money is still in a game the player is no longer in (the page was reloaded or closed
+        // in the game, or the game's own exit link reloaded the lobby) and no game is being
+        // opened: bring it back.
+        if (d.game_gold === IN_GAME && c.target === null && c.goldRequest === null) {
+          const requestId = `launch-${c.requestCount + 1}`
+          enqueue.assign({ requestCount: c.requestCount + 1, goldRequest: requestId })
+          enqueue.emit({ type: 'hall.requested', requestId, call: 'refreshGold', payload: { os_type: 3 } })
+        }
       }
       const last = d?.lastgameinfo
       enqueue.assign({ lastGame: last !== null && typeof last === 'object' ? (last as Record<string, unknown>) : null })
@@ -246,8 +256,8 @@ export const launchMachine = setup({
     }),
     enter: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'games.addressBuilt') return
-      enqueue.assign({ url: event.url, gold: '-1' })
-      enqueue.emit({ type: 'games.balanceChanged', game_gold: '-1' })
+      enqueue.assign({ url: event.url, gold: IN_GAME })
+      enqueue.emit({ type: 'games.balanceChanged', game_gold: IN_GAME })
     }),
     askRegister: enqueueActions(({ event, enqueue }) => {
       enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needRegister' } })

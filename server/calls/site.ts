@@ -102,8 +102,12 @@ export const siteCalls: ReadonlyArray<Implementation> = [
     await requirePlayer(ctx)
     return { serverTime: ctx.now }
   }),
+  // game_gold is '-1' while the player's money is in a provider's game (a launch not yet
+  // followed by RefreshGold, e.g. the page was closed or reloaded in the game).
   implement(prize, async (ctx) => {
     const { player } = await requirePlayer(ctx)
-    return { game_gold: await balanceOf(ctx.db, player.id, player.currency), lastgameinfo: player.lastGame }
+    const row = (await ctx.db.query<{ platform: number | null }>('SELECT in_game_platform AS platform FROM players WHERE id = $1', [player.id])).rows[0]
+    const inGame = row?.platform !== null && row?.platform !== undefined
+    return { game_gold: inGame ? '-1' : await balanceOf(ctx.db, player.id, player.currency), lastgameinfo: player.lastGame }
   }),
 ]

@@ -142,6 +142,25 @@ describe('launch actor', () => {
     expect(requests()[2]!.payload).toMatchObject({ gameid: 130009, user_type: 'formal' })
   })
 
+  it("brings the money back when the sign-in's prize balance says it is still in a game the player has left", () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
+    const refresh = lastRequest()
+    expect(refresh).toMatchObject({ call: 'refreshGold', payload: { os_type: 3 } })
+    actor.send({ type: 'hall.responded', requestId: refresh.requestId, call: 'refreshGold', data: { game_gold: '250.00' } })
+    expect(selectGameGold(actor.getSnapshot())).toBe('250.00')
+    expect(emitted.at(-1)).toEqual({ type: 'games.balanceChanged', game_gold: '250.00' })
+  })
+
+  it('does not take the money out of a game being opened (a reload on the game page)', () => {
+    const { actor, lastRequest } = start()
+    actor.send(embedded(130001, 14))
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
+    expect(lastRequest()).toMatchObject({ call: 'gameLogin', payload: { gameid: 130001, user_type: 'formal' } })
+  })
+
   it('offers the last game 1000 ms after the prize answer, debounced', () => {
     const { actor, clock, emitted, lastRequest } = start()
     actor.send(login())
