@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem } from '../../../../actors/postlogin'
+import { authenticatorOf, benefitsListOf, guideSetupModeOf, rechargeListOf } from '../../../../actors/postlogin/postlogin.logic'
 import { localDay, msToMidnight, startFrameboxRunner } from '../../../../src/effects/framebox'
 import { createTestSystem } from '../../../../src/system'
 import { appStarted } from '../../../support/site-fixtures'
 
 const login = (data: Record<string, unknown>) => ({ type: 'hall.responded', requestId: 's-1', call: 'login', data })
+
+describe('pop-up answers', () => {
+  it('reads the recharge actives, none when the player disabled the pop-up or the answer has none', () => {
+    expect(rechargeListOf({ actives: [{ id: 7001 }], disablePop: 0 })).toEqual([{ id: 7001 }])
+    expect(rechargeListOf({ actives: [{ id: 7001 }], disablePop: 1 })).toEqual([])
+    expect(rechargeListOf({ list: [{ id: 7001 }] })).toEqual([])
+    expect(rechargeListOf(null)).toEqual([])
+  })
+
+  it('reads the benefits, the authenticator secret and the guide-setup mode', () => {
+    expect(benefitsListOf({ pop: 1, list: [{ id: 8001 }] })).toEqual([{ id: 8001 }])
+    expect(benefitsListOf({ pop: 0 })).toEqual([])
+    expect(authenticatorOf({ secret: 'ABC', otpauth: 'otpauth://totp/x' })).toEqual({ secret: 'ABC', otpauth: 'otpauth://totp/x' })
+    expect(authenticatorOf({})).toEqual({ secret: null, otpauth: null })
+    expect(guideSetupModeOf({ type: 'site.ready', guideSetupMode: 2 })).toBe(2)
+    expect(guideSetupModeOf({ type: 'site.ready' })).toBe(0)
+    expect(guideSetupModeOf({ type: 'hall.responded', call: 'getSysInfo', data: { guideSetupMode: 1 } })).toBe(1)
+    expect(guideSetupModeOf({ type: 'hall.responded', call: 'login', data: { guideSetupMode: 1 } })).toBeNull()
+  })
+})
 
 describe('bind flow rules', () => {
   it('asks for the unbound items in the order phone, email, google auth, withdraw password until must_bind_item are bound', () => {
