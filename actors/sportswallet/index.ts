@@ -9,7 +9,7 @@ import { IN_GAME, sportsWalletMachine } from './sportswallet.machine'
 export const sportsWalletActor = {
   id: 'sportswallet',
   machine: sportsWalletMachine,
-  consumes: ['session.loggedIn', 'session.loggedOut', 'games.sportsWalletRequested', 'hall.responded', 'hall.failed'],
+  consumes: ['session.loggedIn', 'session.loggedOut', 'games.sportsWalletRequested', 'hall.responded', 'hall.failed', 'games.balanceChanged'],
 } as const satisfies ActorSpec
 
 export { sportsWalletMachine, initialSportsWallet, SPORTS_WALLET_CALL, IN_GAME } from './sportswallet.machine'

@@ -9,7 +9,11 @@ import { SPORTS_PLATFORM } from '../../schemas/hall/calls/games'
  * /gameapi/getBalanceList {platformId: 136}. A newer request supersedes one in flight; a sign-in
  * or sign-out forgets the balance. A visitor has no wallet: nothing is asked.
  *
- * Consumes: session.loggedIn, session.loggedOut, games.sportsWalletRequested, hall.responded, hall.failed.
+ * When the money comes back from a game (`games.balanceChanged` with a balance) while the wallet
+ * shows it in a game, or while an answer is awaited that may predate the return, it asks again.
+ *
+ * Consumes: session.loggedIn, session.loggedOut, games.sportsWalletRequested, hall.responded, hall.failed,
+ * games.balanceChanged.
  * Emits: hall.requested.
  */
 
@@ -19,6 +23,7 @@ export type SportsWalletEvent =
   | EventOfType<'games.sportsWalletRequested'>
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>
+  | EventOfType<'games.balanceChanged'>
 export type SportsWalletEmitted = EventOfType<'hall.requested'>
 
 export const SPORTS_WALLET_CALL = 'getBalanceList'
@@ -46,6 +51,8 @@ const balanceOf = (data: unknown): string | null => {
 export const sportsWalletMachine = setup({
   types: { context: {} as SportsWalletContext, events: {} as SportsWalletEvent, emitted: {} as SportsWalletEmitted },
   guards: {
+    moneyBack: ({ context, event }) =>
+      event.type === 'games.balanceChanged' && event.game_gold !== IN_GAME && (context.balance === IN_GAME || context.request !== null),
     answer: ({ context, event }) => (event.type === 'hall.responded' || event.type === 'hall.failed') && context.request !== null && event.requestId === context.request,
   },
   actions: {
@@ -73,7 +80,10 @@ export const sportsWalletMachine = setup({
     visitor: {},
     player: {
       initial: 'idle',
-      on: { 'games.sportsWalletRequested': { target: '.loading', actions: 'ask' } },
+      on: {
+        'games.sportsWalletRequested': { target: '.loading', actions: 'ask' },
+        'games.balanceChanged': { guard: 'moneyBack', target: '.loading', actions: 'ask' },
+      },
       states: {
         idle: {},
         loading: {

@@ -6,8 +6,9 @@ import { GamesPage, seededGameName } from './support/games.model'
 /**
  * At phone and desktop sizes: the prize pool on the home page, from the hall's tables (migration
  * 068): the win amount, and the winners (the first page of 200, newest first) behind a button;
- * and the sports wallet header on /home/sports (provider 136): the balance with refresh, and
- * 'Money in game' while the player's money is in a sports game.
+ * and the sports wallet header on /home/sports (provider 136): the balance with refresh, 'Money in
+ * game' in the header while the player's money is in a sports game, and the money brought back
+ * when the lobby is opened again without leaving the game in it (RefreshGold at sign-in).
  */
 const hallUrl = inject('hallUrl')
 let browser: Browser
@@ -62,7 +63,7 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     await pool.waitFor({ state: 'detached' })
     expect(errors).toEqual([])
   })
-  it("sports wallet: the provider-136 balance with refresh, 'Money in game' while the money is in a sports game", async () => {
+  it("sports wallet: the provider-136 balance with refresh; 'Money in game' in a sports game; money left in a game comes back at the next sign-in", async () => {
     const { games, errors } = await open()
     const username = `sw${String(Date.now() % 1_000_000).padStart(6, '0')}${phone ? 'p' : 'd'}`
     await games.register(username, 'abc12345')
@@ -82,14 +83,18 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     await wallet.getByRole('button', { name: 'Refresh the sports wallet' }).click()
     await expect.poll(balance).toBe('35.00')
 
-    // A sports game (provider 136) takes the money in: the wallet says so, here and in the header.
+    // A sports game (provider 136) takes the money in: the header says so, and the hall's wallet
+    // answers the in-game marker.
     const game = seededGameName(5, 7)
     const embedded = `home/embedded?site=001&platformId=136&gameId=150007&gameCategoryId=5&gameName=${encodeURIComponent(game)}`
     await games.open(embedded)
     await games.gameFrame(game).getByText('Playing for real').waitFor()
     await expect.poll(() => games.header.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()).toBe('Money in game')
+    // Left by a reload elsewhere (a closed tab, the game's own exit link): the sign-in's prize
+    // balance says the money is in a game, the lobby brings it back, and the wallet shows it.
     wallet = await sports()
-    await expect.poll(balance).toBe('Money in game')
+    await expect.poll(balance).toBe('35.00')
+    await expect.poll(() => games.headerBalance()).toBe(35)
 
     // Back from the game by the lobby's own button (RefreshGold brings the money back): the balance again. The sign-in at
     // the reload names this game as the last one: the continue-last-game confirm, declined.
