@@ -94,5 +94,8 @@ export class ShellPage extends LobbyPage {
     await confirm.waitFor({ state: 'visible' })
     await confirm.getByRole('button', { name: 'Log out', exact: true }).click()
     await confirm.waitFor({ state: 'hidden' })
+    // Signed out once the hall has answered: the header offers to log in again (and the lobby
+    // has gone to its root), so what a test does next is not undone by the logout's navigation.
+    await this.header.getByRole('button', { name: 'Log in', exact: true }).waitFor()
   }
 }
