@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORY, goesToGameList, selectGameGold, selectCategory, selectPlatforms, selectRedirect, selectSkin } from '../../../actors/games'
+import { CATEGORY, goesToGameList, selectCategory, selectPlatforms, selectRedirect, selectSkin } from '../../../actors/games'
 import { useNavigate } from '../routing/nav-hooks'
 import { GameGrid } from './GameGrid'
 import { PrizePool } from './PrizePool'
-import { useGames, useLaunch } from './games-hooks'
+import { useGames } from './games-hooks'
 
 /** The game content of the home page and the sub-game list: platforms (when the category has them) and the games. */
 export const GameContent = () => {
@@ -14,7 +14,6 @@ export const GameContent = () => {
   const platforms = useGames(selectPlatforms)
   const redirect = useGames(selectRedirect)
   const skin = useGames(selectSkin)
-  const gold = useLaunch(selectGameGold)
   useEffect(() => {
     if (redirect !== null) navigate('game', { query: { gameCategoryId: String(redirect) }, replace: true })
   }, [redirect, navigate])
@@ -22,11 +21,6 @@ export const GameContent = () => {
   const own = platforms.filter((p) => p.gameCategoryId === category)
   return (
     <section className="game-content" aria-label={t('games')}>
-      {gold !== null && (
-        <p className="game-content__gold">
-          {t('balance')} <output aria-label={t('balance')}>{gold === '-1' ? t('moneyInGame') : gold}</output>
-        </p>
-      )}
       {category === CATEGORY.hot && <PrizePool />}
       {!list && own.length > 0 && (
         <nav aria-label={t('platforms')}>

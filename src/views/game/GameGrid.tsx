@@ -12,9 +12,13 @@ import './games.css'
 
 const TILE = 132
 const GAP = 12
+/** Narrow screens (phones) take smaller tiles, so three fit across. */
+const minTileOf = (width: number): number => (width < 600 ? 96 : TILE)
+/** The name line under a tile, before the row is measured. */
+const NAME = 28
 
-/** Columns for a width: as many 132 px tiles as fit, at least 2. */
-const columnsOf = (width: number): number => Math.max(2, Math.floor((width + GAP) / (TILE + GAP)))
+/** Columns for a width: as many tiles of the minimum size as fit, at least 2; the tiles then share the width. */
+const columnsOf = (width: number): number => Math.max(2, Math.floor((width + GAP) / (minTileOf(width) + GAP)))
 
 /**
  * The game list: a virtualized grid (only the rows in view and a few around are in the DOM) of
@@ -44,8 +48,11 @@ export const GameGrid = ({ label }: { label: string }) => {
     return () => ro.disconnect()
   }, [])
   const columns = columnsOf(width)
+  const tile = Math.max(1, (width - GAP * (columns - 1)) / columns)
   const rows = Math.ceil(games.length / columns)
-  const virtual = useVirtualizer({ count: rows, getScrollElement: () => parent.current, estimateSize: () => TILE + 40 + GAP, overscan: 3 })
+  const virtual = useVirtualizer({ count: rows, getScrollElement: () => parent.current, estimateSize: () => tile + NAME + GAP, overscan: 3 })
+  // A new width changes every row's height: measure again.
+  useEffect(() => virtual.measure(), [tile, virtual])
   const items = virtual.getVirtualItems()
   const lastRow = items.at(-1)?.index ?? -1
   useEffect(() => {
@@ -66,7 +73,8 @@ export const GameGrid = ({ label }: { label: string }) => {
       <div ref={parent} className="game-list__scroller" role="region" aria-label={label} tabIndex={0}>
         <ul role="list" className="game-list__inner" style={{ height: virtual.getTotalSize() }}>
           {items.map((row) => (
-            <li key={row.key} className="game-list__row" style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, ${TILE}px)` }}>
+            <li key={row.key} ref={virtual.measureElement} data-index={row.index} className="game-list__row"
+              style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, paddingBottom: GAP }}>
               {games.slice(row.index * columns, row.index * columns + columns).map((g) => (
                 <GameTile key={g.gameId} game={g} favorite={favSet.has(g.gameId)} canFavorite={canFavorite} demoChoice={demoChoice} />
               ))}
