@@ -6,9 +6,9 @@ import { seededGameName } from '../e2e/support/games.model'
  * The game lobby over the hall's seeded catalogue (10,800 games) in Chromium with the CPU
  * throttled 4x through the DevTools protocol (Emulation.setCPUThrottlingRate), desktop size.
  *
- * Input-to-paint: from the input event's timestamp to the end of the first frame after the
- * handlers ran (a requestAnimationFrame callback, then a task: the frame has been committed by
- * then). For a category switch the first frame already shows the new category's header and
+ * Input-to-paint: Chrome's Event Timing duration of the input's events (from the input's
+ * timestamp to the next frame presented after its handlers ran; what INP is made of), 16 ms when
+ * under the reporting threshold. For a category switch the first frame already shows the new category's header and
  * its cached or skeleton list; "to list" waits until that category's first game is in the DOM
  * and painted (this includes the hall's answer over HTTP on loopback). For a search keystroke
  * the first frame shows the typed letter; "to results" waits for the matching games, which
@@ -34,6 +34,11 @@ const INSTRUMENT = `(() => {
     state.firstPaint = 0
     afterPaint().then(() => { state.firstPaint = performance.now() - state.t0 })
   }
+  // Chrome's own measure of input to next paint (Event Timing, what INP is made of): entries
+  // over 16 ms are reported, rounded to 8 ms.
+  window.__eventTiming = []
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__eventTiming.push({ name: e.name, start: e.startTime, duration: e.duration }) })
+    .observe({ type: 'event', durationThreshold: 16, buffered: false })
   addEventListener('pointerdown', onInput, { capture: true })
   addEventListener('keydown', onInput, { capture: true })
   /** Resolves with ms from the last input to the frame after an element matching 'selector' appeared (-1: not within 30 s). */
@@ -46,9 +51,19 @@ const INSTRUMENT = `(() => {
   })
 })()`
 
+/**
+ * Input to paint of the last input: the longest Event Timing entry of its events (pointerdown,
+ * pointerup, click; keydown, keyup), or 16 ms when none was reported (all under the threshold).
+ * Waits for the frame after the input first, then briefly for the entries to be delivered.
+ */
 const firstPaint = async (page: Page): Promise<number> => {
   await page.waitForFunction(() => (window as unknown as { __inputToPaint: { firstPaint: number } }).__inputToPaint.firstPaint > 0)
-  return page.evaluate(() => (window as unknown as { __inputToPaint: { firstPaint: number } }).__inputToPaint.firstPaint)
+  await page.waitForTimeout(150)
+  return page.evaluate(() => {
+    const w = window as unknown as { __inputToPaint: { t0: number }; __eventTiming: Array<{ name: string; start: number; duration: number }> }
+    const mine = w.__eventTiming.filter((e) => e.start >= w.__inputToPaint.t0 - 1 && ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'keypress', 'input'].includes(e.name))
+    return mine.length === 0 ? 16 : Math.max(...mine.map((e) => e.duration))
+  })
 }
 
 const paintedWhen = (page: Page, selector: string): Promise<number> =>
@@ -120,8 +135,9 @@ export const gamesFigures = async (url: string): Promise<GamesFigures> => {
     // Words the seeded names begin with (see seededGameName).
     for (const word of ['Dragon', 'Royal', 'Golden']) {
       await box.fill('')
+      await box.focus()
       for (const ch of word) {
-        await box.press(ch === ch.toUpperCase() ? `Shift+${ch}` : ch)
+        await page.keyboard.press(ch === ch.toUpperCase() ? `Shift+${ch}` : ch)
         keystrokePaintMs.push(await firstPaint(page))
       }
       const results = await paintedWhen(page, `[role="region"][aria-label="Search results"] [aria-label^="Play ${word}"]`)
