@@ -54,12 +54,13 @@ const INSTRUMENT = `(() => {
 /**
  * Input to paint of the last input: the longest Event Timing entry of its events (pointerdown,
  * pointerup, click; keydown, keyup), or 16 ms when none was reported (all under the threshold).
- * Waits for the frame after the input first, then briefly for the entries to be delivered.
+ * Waits for the frame after the input first, then a few frames for the entries to be delivered.
  */
 const firstPaint = async (page: Page): Promise<number> => {
   await page.waitForFunction(() => (window as unknown as { __inputToPaint: { firstPaint: number } }).__inputToPaint.firstPaint > 0)
-  await page.waitForTimeout(150)
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Event Timing entries are delivered after the frame is presented: a few frames later.
+    for (let i = 0; i < 6; i++) await new Promise((r) => requestAnimationFrame(r))
     const w = window as unknown as { __inputToPaint: { t0: number }; __eventTiming: Array<{ name: string; start: number; duration: number }> }
     const mine = w.__eventTiming.filter((e) => e.start >= w.__inputToPaint.t0 - 1 && ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'keypress', 'input'].includes(e.name))
     return mine.length === 0 ? 16 : Math.max(...mine.map((e) => e.duration))
