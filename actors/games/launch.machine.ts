@@ -102,9 +102,11 @@ export interface PhoneVerification {
   readonly codeSent: boolean
   /** Why the last send or bind failed (a service code and its message), or null. */
   readonly error: LaunchError | null
+  /** The phone is bound (its popup has been dismissed). */
+  readonly bound: boolean
 }
 
-export const initialPhone: PhoneVerification = { codeRequest: null, bindRequest: null, codeSent: false, error: null }
+export const initialPhone: PhoneVerification = { codeRequest: null, bindRequest: null, codeSent: false, error: null, bound: false }
 
 export const initialLaunch: LaunchContext = {
   requestCount: 0, language: 'en_US', real: false, signedIn: false, username: '', prizeRequest: null, lastGame: null,
@@ -287,8 +289,11 @@ export const launchMachine = setup({
       enqueue.emit({ type: 'hall.requested', requestId, call: 'securityModifyPhone', payload: { phone: event.phone, code: event.code } })
     }),
     phoneBound: enqueueActions(({ context: c, enqueue }) => {
-      enqueue.assign({ phone: { ...c.phone, bindRequest: null, error: null } })
+      enqueue.assign({ phone: { ...c.phone, bindRequest: null, error: null, bound: true } })
       enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
+    }),
+    dismissPhone: enqueueActions(({ context: c, enqueue }) => {
+      if (!c.phone.bound) enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
     }),
     phoneRefused: assign(({ context: c, event }) => ({ phone: { ...c.phone, bindRequest: null, error: failureOf(event) } })),
     fail: assign(({ event }) => {
@@ -396,6 +401,8 @@ export const launchMachine = setup({
             // (the player may open it again or retry).
             awaitingPhone: {
               initial: 'entering',
+              // Leaving the game page (or retrying) before the phone is bound closes the popup: it belongs to this launch.
+              exit: 'dismissPhone',
               on: { 'games.launchRetried': 'checking' },
               states: {
                 entering: {

@@ -142,6 +142,18 @@ describe('launch actor', () => {
     expect(requests()[2]!.payload).toMatchObject({ gameid: 130009, user_type: 'formal' })
   })
 
+  it('leaving the game page before the phone is bound closes the phone verification popup', () => {
+    const { actor, emitted, lastRequest } = start()
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '10.00', lastgameinfo: null } })
+    actor.send(embedded(130001, 14))
+    actor.send({ type: 'hall.failed', requestId: lastRequest().requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'phone' } })
+    expect(emitted.at(-1)).toEqual({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
+    actor.send(home)
+    expect(emitted.filter((e) => e.type === 'games.popupDismissed')).toEqual([{ type: 'games.popupDismissed', popup: 'verifyBindPhone' }])
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('lobby')
+  })
+
   it("brings the money back when the sign-in's prize balance says it is still in a game the player has left", () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(login())
