@@ -9,6 +9,7 @@ import { popupsActor } from './popups'
 import { postloginActor } from './postlogin'
 import { prizePoolActor } from './prizepool'
 import { sportsWalletActor } from './sportswallet'
+import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { languageActor, sessionActor } from './session'
@@ -19,6 +20,6 @@ import { toastsActor } from './toasts'
 import { vipActor } from './vip'
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor, badgesActor, vipActor, securityActor, prizePoolActor, sportsWalletActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor, badgesActor, vipActor, securityActor, prizePoolActor, sportsWalletActor, sportsbookActor]
 
 export type { ActorSpec } from './spec'

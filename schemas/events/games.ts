@@ -43,6 +43,10 @@ export const phoneSubmitted = defineEvent('games.phoneSubmitted', 'intent', 'The
 })
 /** The sports page asks for the sports wallet's balance (provider 136): on opening, and by its refresh button. */
 export const sportsWalletRequested = defineEvent('games.sportsWalletRequested', 'intent', "The sports wallet's balance (provider 136) is wanted: the sports page opened or its refresh was pressed.", {})
+export const sportsOpened = defineEvent('games.sportsOpened', 'intent', 'The sports page opened: its platforms and the first one\'s games are wanted.', {})
+export const sportsPlatformChosen = defineEvent('games.sportsPlatformChosen', 'intent', 'The player chose a sports platform on the sports page.', {
+  platformName: Schema.String,
+})
 /** The player opened the prize pool (its win amount and winner list). */
 export const prizePoolOpened = defineEvent('games.prizePoolOpened', 'intent', 'The player opened the prize pool (win amount and winner list).', {})
 
@@ -117,6 +121,8 @@ export const gamesEvents = [
   phoneSubmitted,
   prizePoolOpened,
   sportsWalletRequested,
+  sportsOpened,
+  sportsPlatformChosen,
   storeLoaded,
   addressBuilt,
   storeChanged,

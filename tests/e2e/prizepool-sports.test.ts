@@ -78,6 +78,17 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     let wallet = await sports()
     const balance = () => wallet.getByRole('status', { name: 'Sports wallet balance' }).innerText()
     await expect.poll(balance).toBe('25.00')
+    // The sports platforms, and the chosen one's games by the sports platform query (at most 10).
+    const sportsGames = games.page.getByRole('list', { name: 'Game list' }).getByRole('button', { name: /^Play / })
+    await sportsGames.first().waitFor()
+    expect(await sportsGames.count()).toBeLessThanOrEqual(10)
+    const platforms = games.page.getByRole('navigation', { name: 'Platforms' }).getByRole('button')
+    await expect.poll(() => platforms.first().getAttribute('aria-current')).toBe('page')
+    const firstGame = await sportsGames.first().getAttribute('aria-label')
+    await platforms.nth(1).click()
+    await expect.poll(() => platforms.nth(1).getAttribute('aria-current')).toBe('page')
+    await expect.poll(() => sportsGames.first().getAttribute('aria-label')).not.toBe(firstGame)
+    await sportsGames.first().waitFor()
     // Its refresh asks the hall again.
     await control(hallUrl, 'credit', { username, amount: '10' })
     await wallet.getByRole('button', { name: 'Refresh the sports wallet' }).click()

@@ -86,7 +86,7 @@ export const GameGrid = ({ label }: { label: string }) => {
   )
 }
 
-const GameTile = memo(({ game, favorite, canFavorite, demoChoice }: { game: Game; favorite: boolean; canFavorite: boolean; demoChoice: boolean }) => {
+export const GameTile = memo(({ game, favorite, canFavorite, demoChoice }: { game: Game; favorite: boolean; canFavorite: boolean; demoChoice: boolean }) => {
   const { t } = useTranslation('games')
   const send = useSend()
   const navigate = useNavigate()
