@@ -40,6 +40,11 @@ export const initialSportsbook: SportsbookContext = {
   requestCount: 0, platformsRequest: null, gamesRequest: null, platforms: [], platform: null, games: [], failed: false,
 }
 
+/** The sports platform query for one platform's games (calls §7.8). */
+const gamesQuery = (requestId: string, platformName: string): SportsbookEmitted => ({
+  type: 'hall.requested', requestId, call: 'gameList', payload: { current: 1, categoryId: SPORTS_CATEGORY, platformName, pageSize: SPORTS_PAGE_SIZE },
+})
+
 const answers = (id: string | null, e: SportsbookEvent): boolean => (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
 
 export const sportsbookMachine = setup({
@@ -69,13 +74,13 @@ export const sportsbookMachine = setup({
       }
       const requestId = `sportsbook-${c.requestCount + 1}`
       enqueue.assign({ requestCount: c.requestCount + 1, gamesRequest: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'gameList', payload: { current: 1, categoryId: SPORTS_CATEGORY, platformName: platform, pageSize: SPORTS_PAGE_SIZE } })
+      enqueue.emit(gamesQuery(requestId, platform))
     }),
     choose: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'games.sportsPlatformChosen') return
       const requestId = `sportsbook-${c.requestCount + 1}`
       enqueue.assign({ requestCount: c.requestCount + 1, gamesRequest: requestId, platform: event.platformName, games: [], failed: false })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'gameList', payload: { current: 1, categoryId: SPORTS_CATEGORY, platformName: event.platformName, pageSize: SPORTS_PAGE_SIZE } })
+      enqueue.emit(gamesQuery(requestId, event.platformName))
     }),
     takeGames: assign(({ event }) => {
       const page = event.type === 'hall.responded' ? asPage(event.data) : null
