@@ -7,19 +7,30 @@ import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
 import { postloginActor } from './postlogin'
-import { prizePoolActor } from './prizepool'
+import { prizeAmountActor, prizeWinnersActor } from './prizepool'
 import { sportsWalletActor } from './sportswallet'
 import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { languageActor, sessionActor } from './session'
-import { securityActor } from './security'
+import { authInfoActor, rewardBindActor } from './security'
 import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 import { vipActor } from './vip'
 
+const allActors = [
+  siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor,
+  launchActor, postloginActor, frameboxActor, bannersActor, badgesActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor,
+  sportsWalletActor, sportsbookActor,
+] as const
+
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
-export const actorSpecs: ReadonlyArray<ActorSpec> = [siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor, launchActor, postloginActor, frameboxActor, bannersActor, badgesActor, vipActor, securityActor, prizePoolActor, sportsWalletActor, sportsbookActor]
+export const actorSpecs: ReadonlyArray<ActorSpec> = allActors
+
+/** The system's actors by id: each id's machine, for typed views (`useActor('vip', selector)`). */
+export type ActorMachines = { readonly [S in (typeof allActors)[number] as S['id']]: S['machine'] }
+/** The id of an actor of the system. */
+export type ActorId = keyof ActorMachines
 
 export type { ActorSpec } from './spec'

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { createContext, useCallback, useContext, type ReactNode } from 'react'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
+import type { ActorId, ActorMachines } from '../actors'
+import type { QueryView } from '../actors/kit'
 import type { LobbyEvent } from '../schemas/events'
 import type { LobbySystem } from './system'
 
@@ -20,7 +22,27 @@ export const useSystem = (): LobbySystem => {
   return system
 }
 
-/** Selects from an actor's snapshot; re-renders only when the selected value changes. */
+/**
+ * Selects from an actor's snapshot, typed by the actor's id (the system's actor map); re-renders
+ * only when the selected value changes.
+ */
+export const useActor = <K extends ActorId, T>(actorId: K, selector: (snapshot: SnapshotFrom<ActorMachines[K]>) => T): T => {
+  const system = useSystem()
+  return useSelector(system.actor(actorId) as AnyActorRef, selector as (s: unknown) => T)
+}
+
+const sameView = (a: QueryView<unknown>, b: QueryView<unknown>): boolean => a.status === b.status && a.data === b.data && a.error === b.error
+
+/** A query actor's view model (status, data, error), typed by the query (actors/kit/query.ts). */
+export const useQuery = <T,>(query: { readonly id: ActorId; readonly view: (s: never) => QueryView<T> }): QueryView<T> => {
+  const system = useSystem()
+  return useSelector(system.actor(query.id) as AnyActorRef, query.view as (s: unknown) => QueryView<T>, sameView)
+}
+
+/**
+ * Selects from an actor's snapshot by a string id and an explicit ref type.
+ * @deprecated use `useActor`, typed from the actor map.
+ */
 export const useActorSelector = <A extends AnyActorRef, T>(
   actorId: string,
   selector: (snapshot: SnapshotFrom<A>) => T,

@@ -131,14 +131,12 @@ export const catalogueMachine = setup({
     platformsAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.platformsRequest, event),
     favoriteAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.favoriteRequest, event),
     favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.favoriteRequest, event),
-    siteInfo: ({ event }) => event.type === 'hall.responded' && event.call === 'getSiteInfo',
     canFavorite: ({ context }) => context.signedIn && context.favoriteRequest === null,
     canLoadMore: ({ context }) => context.list !== null && context.listRequest === null && hasMore(context.list),
   },
   actions: {
     takeSkin: assign(({ event }) => {
-      const skin = event.type === 'hall.responded' ? (event.data as { skinTypeValue?: unknown } | null)?.skinTypeValue : undefined
-      return typeof skin === 'number' ? { skin } : {}
+      return event.type === 'site.ready' && event.skin !== undefined ? { skin: event.skin } : {}
     }),
     takeStore: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'games.storeLoaded') return
@@ -268,7 +266,6 @@ export const catalogueMachine = setup({
   initial: 'idle',
   on: {
     'games.storeLoaded': { actions: 'takeStore' },
-    'hall.responded': { guard: 'siteInfo', actions: 'takeSkin' },
   },
   states: {
     idle: {
@@ -277,7 +274,7 @@ export const catalogueMachine = setup({
       on: {
         'nav.navigated': { actions: 'follow' },
         'nav.locationChanged': { actions: 'follow' },
-        'site.ready': { target: 'ready', actions: 'load' },
+        'site.ready': { target: 'ready', actions: ['takeSkin', 'load'] },
       },
     },
     ready: {
@@ -286,8 +283,9 @@ export const catalogueMachine = setup({
           { guard: 'listAnswer', actions: 'takePage' },
           { guard: 'platformsAnswer', actions: 'takePlatforms' },
           { guard: 'favoriteAnswer', actions: ['takeFavorites', 'load'] },
-          { guard: 'siteInfo', actions: ['takeSkin', 'recheck', 'load'] },
         ],
+        // The site started again (a retry after an error page): its skin may have changed.
+        'site.ready': { actions: ['takeSkin', 'recheck', 'load'] },
         'hall.failed': [
           { guard: 'listFailure', actions: 'failPage' },
           { guard: 'favoriteFailure', actions: 'rollBack' },

@@ -25,7 +25,6 @@ export const musicMachine = musicSetup.createMachine({
       states: {
         idle: {
           on: {
-            'hall.responded': { guard: 'siteAnswer', actions: 'takeFlags' },
             'site.ready': [
               { guard: 'shown', target: 'active', actions: 'markSiteReady' },
               { target: 'off', actions: 'markSiteReady' },

@@ -27,8 +27,7 @@ export const musicSetup = setup({
   types: { context: {} as Ctx, events: {} as Ev, emitted: {} as MusicEmitted },
   delays: { secondDownload: MUSIC_DELAYS.secondDownload },
   guards: {
-    siteAnswer: ({ event: e }) => e.type === 'hall.responded' && (e.call === 'getSiteInfo' || e.call === 'getSysInfo'),
-    shown: ({ context }) => context.show,
+    shown: ({ context, event: e }) => (e.type === 'site.ready' ? (e.musicShow ?? context.show) : context.show),
     sysAnswer: ({ context, event }) => event.type === 'hall.responded' && answerTo(event, context.pendingSys),
     myAnswer: ({ context, event }) => event.type === 'hall.responded' && answerTo(event, context.pendingMy),
     listFailed: ({ context, event }) => event.type === 'hall.failed' && (answerTo(event, context.pendingSys) || answerTo(event, context.pendingMy)),
@@ -68,11 +67,9 @@ export const musicSetup = setup({
         autoPlay: autoPlayOf(e.site.injected?.['siteInfo']) ?? context.autoPlay,
       }
     }),
-    takeFlags: assign(({ context, event: e }) => {
-      if (e.type !== 'hall.responded') return {}
-      return e.call === 'getSysInfo' ? { show: showOf(e.data) ?? context.show } : { autoPlay: autoPlayOf(e.data) ?? context.autoPlay }
-    }),
-    markSiteReady: assign({ siteReady: true }),
+    markSiteReady: assign(({ context, event: e }) =>
+      e.type === 'site.ready' ? { siteReady: true, show: e.musicShow ?? context.show, autoPlay: e.musicAutoPlay ?? context.autoPlay } : { siteReady: true },
+    ),
     requestLists: enqueueActions(({ context: c, enqueue }) => {
       const sys = `music-${c.requestCount + 1}`
       const my = `music-${c.requestCount + 2}`

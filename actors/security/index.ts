@@ -1,18 +1,38 @@
-import type { ActorSpec } from '../spec'
-import { securityMachine } from './security.machine'
+import { actionVerify } from '../../schemas/hall/calls/security'
+import { newcomerBenefitStatus } from '../../schemas/hall/calls/task'
+import { queryActor } from '../kit'
 
 /**
- * The security actor: the player's active auth info (phone, email, Google authenticator,
- * withdraw password bound or not) and reward-bind data, refetched at every sign-in (the
- * post-login sequence's refresh) and after a bind; the security page reads them.
+ * The player's account security (screens §2 /home/security; §4 after login), two queries of a
+ * real player: the active auth info (which of phone, email, Google authenticator and withdraw
+ * password are bound) and the reward-bind data (the newcomer benefits that reward binding). Each
+ * is fetched when the post-login sequence's refresh of a sign-in names it (items authInfo,
+ * rewardBind) and again when an item was bound; a logout or a guest sign-in forgets them.
  */
-export const securityActor = {
-  id: 'security',
-  machine: securityMachine,
-  consumes: ['session.loggedIn', 'session.loggedOut', 'postlogin.refreshRequested', 'postlogin.bound', 'hall.responded', 'hall.failed'],
-} as const satisfies ActorSpec
+export const authInfoActor = queryActor({
+  id: 'authinfo',
+  call: actionVerify,
+  audience: 'real',
+  fetchOn: {
+    'postlogin.refreshRequested': { when: (e) => e.items.includes('authInfo') },
+    'postlogin.bound': true,
+  },
+  payload: {},
+  select: (info) => info,
+})
 
-export { securityMachine } from './security.machine'
-export { SECURITY_CALLS, SECURITY_ITEMS, REWARD_KIND, isBound, initialContext as securityInitialContext } from './security.logic'
-export type { SecurityContext, SecurityEvent, SecurityEmitted } from './security.logic'
+/** The newcomer benefits that reward binding an item. */
+export const rewardBindActor = queryActor({
+  id: 'rewardbind',
+  call: newcomerBenefitStatus,
+  audience: 'real',
+  fetchOn: {
+    'postlogin.refreshRequested': { when: (e) => e.items.includes('rewardBind') },
+    'postlogin.bound': true,
+  },
+  payload: {},
+  select: (d) => d.list,
+})
+
+export { SECURITY_ITEMS, REWARD_KIND, isBound } from './security.logic'
 export * from './security.selectors'

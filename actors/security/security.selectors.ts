@@ -1,9 +1,7 @@
-import type { SnapshotFrom } from 'xstate'
 import type { BindItem } from '../../schemas/events/postlogin'
-import type { securityMachine } from './security.machine'
+import type { AuthInfo } from '../../schemas/hall/calls/security'
+import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 import { REWARD_KIND, SECURITY_ITEMS, isBound } from './security.logic'
-
-type SecuritySnapshot = SnapshotFrom<typeof securityMachine>
 
 /** A row of the security page: the item, whether it is bound, what shows of it (masked), its bind reward. */
 export interface SecurityRow {
@@ -14,16 +12,10 @@ export interface SecurityRow {
   readonly reward: string | null
 }
 
-const cache = new WeakMap<object, ReadonlyArray<SecurityRow>>()
-
 /** The security page's rows, in the bind order, or null until the auth info is known. */
-export const selectSecurityRows = (s: SecuritySnapshot): ReadonlyArray<SecurityRow> | null => {
-  const { authInfo, rewards } = s.context
+export const securityRowsOf = (authInfo: AuthInfo | null, rewards: ReadonlyArray<NewcomerBenefit> | null): ReadonlyArray<SecurityRow> | null => {
   if (authInfo === null) return null
-  const key = s.context
-  const hit = cache.get(key)
-  if (hit !== undefined) return hit
-  const rows = SECURITY_ITEMS.map((item): SecurityRow => {
+  return SECURITY_ITEMS.map((item): SecurityRow => {
     const benefit = rewards?.find((r) => r.kind === REWARD_KIND[item])
     return {
       item,
@@ -32,13 +24,7 @@ export const selectSecurityRows = (s: SecuritySnapshot): ReadonlyArray<SecurityR
       reward: benefit !== undefined && benefit.status !== 1 && benefit.status !== 3 ? benefit.reward : null,
     }
   })
-  cache.set(key, rows)
-  return rows
 }
 
-/** Whether a phone is bound by the active auth info (refetched after a bind), or null until it is known. */
-export const selectPhoneBoundNow = (s: SecuritySnapshot): boolean | null => (s.context.authInfo === null ? null : isBound(s.context.authInfo, 'phone'))
-
-/** Whether a withdraw password is set by the active auth info, or null until it is known. */
-export const selectWithdrawPassNow = (s: SecuritySnapshot): boolean | null =>
-  s.context.authInfo === null ? null : isBound(s.context.authInfo, 'withdrawPass')
+/** Whether an item is bound by the active auth info (refetched after a bind), or null until it is known. */
+export const boundNow = (authInfo: AuthInfo | null, item: BindItem): boolean | null => (authInfo === null ? null : isBound(authInfo, item))

@@ -33,6 +33,8 @@ export const sessionActor = {
     'realtime.withdrawOrderSucceeded',
     'games.balanceChanged',
   ],
+  // Any call's token-expired code ends the session (spec §8), whoever asked.
+  hears: ['hall.failed'],
 } as const satisfies ActorSpec
 
 /**

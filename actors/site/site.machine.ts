@@ -119,6 +119,17 @@ export const chooseCurrency = (info: SiteInfoView | null, sys: SysInfoView | nul
 export const autoVisitorLogin = (sys: SysInfoView | null, device: 'mobile' | 'desktop'): boolean =>
   (device === 'mobile' ? sys?.auto_visitor_login_h5 : sys?.auto_visitor_login_web) === 'open'
 
+/** The flags of site and system info that other domains read (skin, music), when the answers name them. */
+export const flagsOf = (siteInfo: unknown, sysInfo: unknown): { skin?: number; musicShow?: boolean; musicAutoPlay?: boolean } => {
+  const site = (siteInfo ?? {}) as { skinTypeValue?: unknown; musicAutoPlay?: unknown }
+  const sys = (sysInfo ?? {}) as { musicShow?: unknown }
+  return {
+    ...(typeof site.skinTypeValue === 'number' ? { skin: site.skinTypeValue } : {}),
+    ...(sys.musicShow === 'open' || sys.musicShow === 'close' ? { musicShow: sys.musicShow === 'open' } : {}),
+    ...(typeof site.musicAutoPlay === 'number' ? { musicAutoPlay: site.musicAutoPlay === 1 } : {}),
+  }
+}
+
 const injectedOf = (c: SiteContext, key: 'siteInfo' | 'sysInfo'): unknown =>
   c.config?.healthy === true ? c.config.injected?.[key] : undefined
 
@@ -180,6 +191,8 @@ export const siteMachine = setup({
       ...(typeof context.sysInfo?.['guideSetupMode'] === 'number' && context.sysInfo['guideSetupMode'] > 0
         ? { guideSetupMode: context.sysInfo['guideSetupMode'] }
         : {}),
+      // What other domains read of the site's answers travels here, not as the answers themselves.
+      ...flagsOf(context.siteInfo, context.sysInfo),
     })),
     block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
       blockedBy: p.page,

@@ -1,35 +1,9 @@
-import type { EventOfType } from '../../schemas/events'
 import type { VipInfo } from '../../schemas/hall/calls/vip'
 
 /**
- * The vip actor's data and pure rules (screens §2 Mine page: VIP badge and the progress bar to the
- * next level; calls §7.11 vipInfo).
+ * The vip actor's pure rules (screens §2 Mine page: VIP badge and the progress bar to the next
+ * level; calls §7.11 vipInfo).
  */
-
-/** The hall call this actor makes, by its name in schemas/hall/calls. */
-export const VIP_CALL = 'vipInfo'
-
-export interface VipContext {
-  readonly requestCount: number
-  /** A real player is signed in (guests and visitors have no VIP level). */
-  readonly real: boolean
-  /** The player's level and progress, or null until known (and after a logout). */
-  readonly info: VipInfo | null
-  /** The request whose answer is awaited; answers of other ids (or of a past login) are ignored. */
-  readonly pendingId: string | null
-}
-
-export const initialContext: VipContext = { requestCount: 0, real: false, info: null, pendingId: null }
-
-export type VipEvent =
-  | EventOfType<'session.loggedIn'>
-  | EventOfType<'session.loggedOut'>
-  | EventOfType<'realtime.payOrderSucceeded'>
-  | EventOfType<'vip.refreshRequested'>
-  | EventOfType<'hall.responded'>
-  | EventOfType<'hall.failed'>
-
-export type VipEmitted = EventOfType<'hall.requested'>
 
 /** A total's share of its need, 0 to 1 (a need of 0 is met). */
 const share = (amount: string, need: string): number => {

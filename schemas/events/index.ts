@@ -7,6 +7,7 @@ import { diagnosticsEvents } from './diagnostics'
 import { frameboxEvents } from './framebox'
 import { gamesEvents } from './games'
 import { hallEvents } from './hall'
+import { kitEvents } from './kit'
 import { linesEvents } from './lines'
 import { musicEvents } from './music'
 import { navEvents } from './nav'
@@ -17,7 +18,6 @@ import { sessionEvents } from './session'
 import { siteEvents } from './site'
 import { socketEvents } from './socket'
 import { toastEvents } from './toast'
-import { vipEvents } from './vip'
 import { walletEvents } from './wallet'
 
 /**
@@ -29,6 +29,7 @@ export const eventDefs = [
   ...appEvents,
   ...clockEvents,
   ...hallEvents,
+  ...kitEvents,
   ...siteEvents,
   ...sessionEvents,
   ...navEvents,
@@ -44,7 +45,6 @@ export const eventDefs = [
   ...walletEvents,
   ...gamesEvents,
   ...bannersEvents,
-  ...vipEvents,
 ] as const
 
 /** Any event that may travel on the bus. */
@@ -68,12 +68,12 @@ export const schemaOf = (type: string): Schema.Top | undefined => byType.get(typ
 export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents }
 export * from './app'
 export * from './banners'
-export * from './vip'
 export * from './clock'
 export * from './diagnostics'
 export * from './framebox'
 export * from './games'
 export * from './hall'
+export * from './kit'
 export * from './lines'
 export * from './music'
 export * from './nav'

@@ -26,6 +26,12 @@ export const siteReady = defineEvent('site.ready', 'notice', 'The site is initia
   device: Schema.Literals(['mobile', 'desktop']),
   /** The channel's guide-setup mode of system info (0 when absent): above 0, a recharged player is offered the app after login. */
   guideSetupMode: Schema.optionalKey(Schema.Number),
+  /** Site info's skin type (skinTypeValue), when it names one: the game lists' layout depends on it. */
+  skin: Schema.optionalKey(Schema.Number),
+  /** System info's musicShow ('open' true, 'close' false), when it says either. */
+  musicShow: Schema.optionalKey(Schema.Boolean),
+  /** Site info's musicAutoPlay (1 true), when it names one. */
+  musicAutoPlay: Schema.optionalKey(Schema.Boolean),
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */

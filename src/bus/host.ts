@@ -4,6 +4,11 @@ import type { LobbyEvent } from '../../schemas/events'
 import type { Bus, BusRecord } from './bus'
 import type { BusClock } from './clock'
 
+/** The answer events the host addresses to the actor that asked. */
+const ANSWER_TYPES: ReadonlySet<string> = new Set(['hall.responded', 'hall.failed'])
+/** Separates the asking actor's id from its counter in a request id. */
+const REQUEST_ID_SEPARATOR = '-'
+
 
 /** An actor that stopped with an error while processing an event. */
 export interface ActorFailure {
@@ -24,6 +29,10 @@ export class ActorHost {
   /** The snapshot each actor had at the last check: an unchanged snapshot object means an unchanged state. */
   private readonly lastSnapshot = new Map<string, unknown>()
   private readonly routes = new Map<string, string[]>()
+  /** Per answer type: the actors that take it and those that hear every answer of that type. */
+  private readonly answerTakers = new Map<string, Set<string>>()
+  private readonly answerHearers = new Map<string, string[]>()
+  private readonly order = new Map<string, number>()
   readonly failures: ActorFailure[] = []
   private currentSeq = 0
 
@@ -32,8 +41,21 @@ export class ActorHost {
     private readonly specs: ReadonlyArray<ActorSpec>,
     private readonly clock: BusClock,
   ) {
-    for (const spec of specs) {
+    for (const [i, spec] of specs.entries()) {
+      this.order.set(spec.id, i)
+      if (spec.id.includes(REQUEST_ID_SEPARATOR)) throw new Error(`actor id '${spec.id}' must not contain '${REQUEST_ID_SEPARATOR}'`)
       for (const type of spec.consumes) {
+        if (ANSWER_TYPES.has(type)) {
+          const takers = this.answerTakers.get(type) ?? new Set<string>()
+          takers.add(spec.id)
+          this.answerTakers.set(type, takers)
+          if (spec.hears?.includes(type as 'hall.failed') === true) {
+            const hearers = this.answerHearers.get(type) ?? []
+            hearers.push(spec.id)
+            this.answerHearers.set(type, hearers)
+          }
+          continue
+        }
         const list = this.routes.get(type) ?? []
         list.push(spec.id)
         this.routes.set(type, list)
@@ -80,10 +102,25 @@ export class ActorHost {
     return out
   }
 
+  /**
+   * Who takes an event: its consumers; for a hall answer, the actor that asked (the id before the
+   * request id's first '-') and the actors that hear every answer of its type, in start order.
+   */
+  private recipients(event: LobbyEvent): ReadonlyArray<string> {
+    if (!ANSWER_TYPES.has(event.type)) return this.routes.get(event.type) ?? []
+    const { requestId } = event as { requestId: string }
+    const at = requestId.indexOf(REQUEST_ID_SEPARATOR)
+    const asker = at === -1 ? requestId : requestId.slice(0, at)
+    const hearers = this.answerHearers.get(event.type) ?? []
+    const takes = this.answerTakers.get(event.type)?.has(asker) === true && !hearers.includes(asker)
+    if (!takes) return hearers
+    return [asker, ...hearers].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0))
+  }
+
   private dispatch(record: BusRecord): void {
     this.currentSeq = record.seq
     if (record.event.type === 'clock.fired') this.clock.fire(record.event.timer)
-    for (const id of this.routes.get(record.event.type) ?? []) this.refs.get(id)?.send(record.event)
+    for (const id of this.recipients(record.event)) this.refs.get(id)?.send(record.event)
     let states: Record<string, unknown> | undefined
     for (const [id, ref] of this.refs) {
       // Snapshots are immutable: most actors did not take this event, and their snapshot object

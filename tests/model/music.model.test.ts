@@ -78,7 +78,7 @@ const libraryEvents = (s: Snap): ModelEvent[] => {
   const lib = library(s)
   const out: ModelEvent[] = []
   if (lib === 'idle') {
-    out.push(site, { type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { musicAutoPlay: 1 } })
+    out.push(site, { ...site, musicAutoPlay: true })
     if (!c.pageHidden) out.push({ type: 'dom.visibilityChanged', visible: false })
   }
   if (c.pendingSys !== null) out.push(sys(c.pendingSys, SYS), sys(c.pendingSys, SYS.slice(0, 1)), sys(c.pendingSys, []), fail(c.pendingSys))
@@ -136,7 +136,7 @@ const rootEvents = (s: Snap): ModelEvent[] => {
   const lib = library(s)
   const out: ModelEvent[] = []
   if (lib === 'idle') {
-    out.push(site, appStarted, { type: 'hall.responded', requestId: 'site-2', call: 'getSysInfo', data: { musicShow: 'close' } })
+    out.push(site, appStarted, { ...site, musicShow: false })
     if (c.volume === 0.5) out.push({ type: 'music.volumeSet', volume: 0 })
     if (!c.settingsSettled) out.push({ type: 'music.settingsLoaded', settings: { playType: 'dqxh', volume: 0.2 } }, { type: 'music.settingsLoaded', settings: null })
     out.push(c.libraryOpen ? { type: 'music.libraryClosed' } : { type: 'music.libraryOpened' })
@@ -224,8 +224,7 @@ describe('music actor model', () => {
 
   it('downloads the first system track, then the second 500 ms later, and plays at once when autoplay is on', () => {
     const { real, emitted } = music.runEvents([
-      { type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { musicAutoPlay: 1 } },
-      site,
+      { ...site, musicAutoPlay: true },
       sys('music-1', SYS),
       my('music-2', []),
       my('music-3', [1]),

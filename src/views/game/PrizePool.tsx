@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
-import {
-  selectPrizeAmount, selectPrizeFailed, selectPrizeLoading, selectPrizeWinnerTotal, selectPrizeWinners, type PrizeWinner, type prizePoolMachine,
-} from '../../../actors/prizepool'
-import { useActorSelector, useSend } from '../../system-react'
+import { prizeAmountActor, prizeWinnersActor } from '../../../actors/prizepool'
+import { useQuery, useSend } from '../../system-react'
 import { formatMoney } from '../shell/Header'
-
-type PrizePoolRef = ActorRefFrom<typeof prizePoolMachine>
-const usePrizePool = <T,>(selector: (s: SnapshotFrom<typeof prizePoolMachine>) => T): T => useActorSelector<PrizePoolRef, T>('prizepool', selector)
 
 /**
  * The prize pool on the home page (calls §7.8): the win amount, and the winners (the first page
@@ -18,11 +12,13 @@ const usePrizePool = <T,>(selector: (s: SnapshotFrom<typeof prizePoolMachine>) =
 export const PrizePool = () => {
   const { t, i18n } = useTranslation('games')
   const send = useSend()
-  const amount = usePrizePool(selectPrizeAmount)
-  const winners = usePrizePool<ReadonlyArray<PrizeWinner>>(selectPrizeWinners)
-  const total = usePrizePool(selectPrizeWinnerTotal)
-  const loading = usePrizePool(selectPrizeLoading)
-  const failed = usePrizePool(selectPrizeFailed)
+  const amountQuery = useQuery(prizeAmountActor)
+  const winnersQuery = useQuery(prizeWinnersActor)
+  const amount = amountQuery.data
+  const winners = winnersQuery.data?.winners ?? []
+  const total = winnersQuery.data?.total ?? 0
+  const loading = amountQuery.status === 'loading' || winnersQuery.status === 'loading'
+  const failed = amountQuery.status === 'failed' || winnersQuery.status === 'failed'
   const [open, setOpen] = useState(false)
   useEffect(() => {
     send({ type: 'games.prizePoolOpened' })

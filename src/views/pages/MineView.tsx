@@ -43,7 +43,7 @@ export const MineView = () => {
   const withdraw = useWithdraw(true)
   const withdrawals = useWithdraw(false)
   useEffect(() => {
-    if (vipOpen) send({ type: 'vip.refreshRequested' })
+    if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
   }, [vipOpen])
   const [copied, setCopied] = useState(false)
   const name = session.username ?? shell('mine.player')

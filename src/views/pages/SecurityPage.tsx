@@ -1,13 +1,13 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { selectQuery, type navMachine } from '../../../actors/nav'
 import { selectBindForm, type BindForm, type postloginMachine } from '../../../actors/postlogin'
-import { selectSecurityRows, type SecurityRow, type securityMachine } from '../../../actors/security'
-import { useActorSelector, useSend } from '../../system-react'
+import { authInfoActor, rewardBindActor, securityRowsOf } from '../../../actors/security'
+import { useActorSelector, useQuery, useSend } from '../../system-react'
 import { PageFrame } from './PageFrame'
 import '../postlogin/postlogin.css'
 
-type SecurityRef = ActorRefFrom<typeof securityMachine>
 type NavRef = ActorRefFrom<typeof navMachine>
 type PostloginRef = ActorRefFrom<typeof postloginMachine>
 
@@ -21,7 +21,9 @@ export const SecurityPage = () => {
   const { t } = useTranslation('postlogin')
   const { t: shell } = useTranslation()
   const send = useSend()
-  const rows = useActorSelector<SecurityRef, ReadonlyArray<SecurityRow> | null>('security', selectSecurityRows)
+  const authInfo = useQuery(authInfoActor).data
+  const rewards = useQuery(rewardBindActor).data
+  const rows = useMemo(() => securityRowsOf(authInfo, rewards), [authInfo, rewards])
   const current = useActorSelector<NavRef, Readonly<Record<string, string>>>('nav', selectQuery)['current']
   // One bind form at a time: the buttons wait until the last one has finished closing.
   const formOpen = useActorSelector<PostloginRef, BindForm | null>('postlogin', selectBindForm) !== null

@@ -1,11 +1,10 @@
 import type { ActorRefFrom } from 'xstate'
-import { selectPhoneBoundNow, selectWithdrawPassNow, type securityMachine } from '../../../actors/security'
+import { authInfoActor, boundNow } from '../../../actors/security'
 import { selectPhoneBound, selectWithdrawPassSet, withdrawTargetOf, type sessionMachine } from '../../../actors/session'
-import { useActorSelector } from '../../system-react'
+import { useActorSelector, useQuery } from '../../system-react'
 import { useNavigate } from '../routing/nav-hooks'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>
-type SecurityRef = ActorRefFrom<typeof securityMachine>
 
 /**
  * Goes to withdraw the way the spec asks (§2): withdraw from the user card or the header
@@ -18,8 +17,9 @@ export const useWithdraw = (checkPhone: boolean): (() => void) => {
   const navigate = useNavigate()
   const phoneAtLogin = useActorSelector<SessionRef, boolean>('session', selectPhoneBound)
   const passAtLogin = useActorSelector<SessionRef, boolean>('session', selectWithdrawPassSet)
-  const phoneNow = useActorSelector<SecurityRef, boolean | null>('security', selectPhoneBoundNow)
-  const passNow = useActorSelector<SecurityRef, boolean | null>('security', selectWithdrawPassNow)
+  const authInfo = useQuery(authInfoActor).data
+  const phoneNow = boundNow(authInfo, 'phone')
+  const passNow = boundNow(authInfo, 'withdrawPass')
   const phone = phoneNow ?? phoneAtLogin
   const withdrawPass = passNow ?? passAtLogin
   return () => {

@@ -6,7 +6,7 @@ import {
 } from '../../../../actors/games'
 
 const ready: CatalogueEvent = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' }
-const skin = (skinTypeValue: number): CatalogueEvent => ({ type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { skinTypeValue } })
+const skin = (value: number): CatalogueEvent => ({ ...ready, skin: value })
 const login = (real: boolean): CatalogueEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const navigated = (name: string, search = ''): CatalogueEvent => ({ type: 'nav.navigated', name, path: `/home/${name}`, search, replace: false })
 const browserAt = (path: string, search = ''): CatalogueEvent => ({ type: 'nav.locationChanged', path, search })
@@ -142,7 +142,6 @@ describe('games catalogue: demo', () => {
 describe('games catalogue: favourites', () => {
   const signedIn = () => {
     const t = start()
-    t.actor.send(ready)
     t.actor.send(skin(2))
     t.actor.send(login(true))
     t.answer(t.last('favoriteListAllV2'), [{ game_id: 5, cate_id: 13, category_id: 3 }])
@@ -200,7 +199,6 @@ describe('games catalogue: favourites', () => {
   it('the favourites list entered by address loads once signed in, and again after a change', () => {
     const { actor, last, answer, requests } = start()
     actor.send(browserAt('/home/subgame', '?gameCategoryId=101'))
-    actor.send(ready)
     actor.send(skin(2))
     expect(requests().filter((r) => r.call === 'favoriteListV2')).toEqual([])
     actor.send(login(true))

@@ -4,7 +4,7 @@ import {
   selectMuted, selectMyList, selectPlayType, selectPlayerPhase, selectVolumePercent,
 } from '../../../../actors/music'
 import {
-  SYS, blocked, ended, failed, intent, myAnswer, picked, playCmd, readyWith, siteInfo, siteReady, started, startMusic, sysAnswer, sysInfo, track,
+  SYS, blocked, ended, failed, intent, myAnswer, picked, playCmd, readyWith, siteReady, siteReadyWith, started, startMusic, sysAnswer, track,
   visibility,
 } from './support'
 
@@ -13,9 +13,8 @@ const request = (requestId: string, payload: unknown) => ({ type: 'hall.requeste
 describe('music actor: the library', () => {
   it('asks for the system list (reqType 1) and my list (page 1, 500) once the site is ready', () => {
     const m = startMusic()
-    m.send(sysInfo('open'))
     expect(m.drain()).toEqual([])
-    m.send(siteReady)
+    m.send(siteReadyWith({ musicShow: true }))
     expect(m.drain()).toEqual([request('music-1', { reqType: 1 }), request('music-2', { page: 1, pageLimit: 500 })])
     expect(m.library()).toBe('loading')
     expect(selectLibraryPhase(m.snapshot())).toBe('loading')
@@ -24,7 +23,7 @@ describe('music actor: the library', () => {
 
   it('does nothing and hides its entries when musicShow is off', () => {
     const m = startMusic()
-    m.send(sysInfo('close'), siteReady)
+    m.send(siteReadyWith({ musicShow: false }))
     expect(m.drain()).toEqual([])
     expect(m.library()).toBe('off')
     expect(selectMusicShown(m.snapshot())).toBe(false)
@@ -208,7 +207,7 @@ describe('music actor: the player', () => {
 
   it('waits for a delayed autoplay while the page is hidden', () => {
     const m = startMusic()
-    m.send(siteInfo(1), visibility(false), siteReady, sysAnswer('music-1'), myAnswer('music-2', [track(1)]))
+    m.send(visibility(false), siteReadyWith({ musicAutoPlay: true }), sysAnswer('music-1'), myAnswer('music-2', [track(1)]))
     expect(m.player()).toBe('hidden')
     m.drain()
     m.send(visibility(true))

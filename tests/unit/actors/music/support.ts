@@ -11,8 +11,8 @@ export const siteReady: EventOfType<'site.ready'> = {
   type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: ['en_US'], currencies: ['USD'],
   systemToken: '', autoVisitorLogin: true, device: 'desktop',
 }
-export const siteInfo = (musicAutoPlay: number): MusicEvent => ({ type: 'hall.responded', requestId: 'site-1', call: 'getSiteInfo', data: { musicAutoPlay } })
-export const sysInfo = (musicShow: 'open' | 'close'): MusicEvent => ({ type: 'hall.responded', requestId: 'site-2', call: 'getSysInfo', data: { musicShow } })
+/** site.ready carrying the site's music flags (musicShow of system info, musicAutoPlay of site info). */
+export const siteReadyWith = (flags: { musicShow?: boolean; musicAutoPlay?: boolean }): EventOfType<'site.ready'> => ({ ...siteReady, ...flags })
 export const sysAnswer = (requestId: string, list: ReadonlyArray<MusicItem> = SYS): MusicEvent => ({
   type: 'hall.responded', requestId, call: 'musicList', data: { sys_list: list },
 })
@@ -53,7 +53,7 @@ export const startMusic = () => {
 /** Boots to a ready library with my list given (answers music-1 system, music-2 mine). */
 export const readyWith = (my: ReadonlyArray<MusicItem>, o: { autoPlay?: number } = {}) => {
   const m = startMusic()
-  m.send(siteInfo(o.autoPlay ?? 0), sysInfo('open'), siteReady, sysAnswer('music-1'), myAnswer('music-2', my))
+  m.send(siteReadyWith({ musicAutoPlay: (o.autoPlay ?? 0) === 1, musicShow: true }), sysAnswer('music-1'), myAnswer('music-2', my))
   return m
 }
 

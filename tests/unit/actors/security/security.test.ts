@@ -1,9 +1,10 @@
-import { createActor } from 'xstate'
+import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { securityMachine, selectSecurityRows, type SecurityEmitted, type SecurityEvent } from '../../../../actors/security'
+import { authInfoActor, rewardBindActor, securityRowsOf } from '../../../../actors/security'
+import type { LobbyEvent } from '../../../../schemas/events'
 
-const login = (real: boolean): SecurityEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword: false })
-const refresh: SecurityEvent = { type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] }
+const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword: false })
+const refresh: LobbyEvent = { type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] }
 const info = { mobile_phone: '******4567', email: '', is_open_google_auth: 0, withdraw_pass: 1 } as const
 const benefits = {
   list: [
@@ -12,26 +13,40 @@ const benefits = {
   ],
 }
 
-const run = (...events: SecurityEvent[]) => {
-  const actor = createActor(securityMachine)
-  const emitted: SecurityEmitted[] = []
-  actor.on('*', (e) => emitted.push(e as SecurityEmitted))
-  actor.start()
-  for (const e of events) actor.send(e)
-  return { emitted, send: (e: SecurityEvent) => actor.send(e), snap: () => actor.getSnapshot() }
+/** Both security queries, fed the same events (the host gives each its own answers). */
+const run = (...events: LobbyEvent[]) => {
+  const start = (machine: AnyStateMachine) => {
+    const actor = createActor(machine)
+    const emitted: Array<{ type: string; requestId?: string; call?: string; payload?: unknown }> = []
+    actor.on('*', (e) => emitted.push(e as never))
+    actor.start()
+    return { actor, emitted }
+  }
+  const auth = start(authInfoActor.machine)
+  const reward = start(rewardBindActor.machine)
+  const send = (e: LobbyEvent) => {
+    auth.actor.send(e)
+    reward.actor.send(e)
+  }
+  for (const e of events) send(e)
+  return {
+    send,
+    emitted: () => [...auth.emitted, ...reward.emitted],
+    rows: () => securityRowsOf(authInfoActor.view(auth.actor.getSnapshot()).data, rewardBindActor.view(reward.actor.getSnapshot()).data),
+  }
 }
 
-describe('the security actor', () => {
+describe('the security queries', () => {
   it("a real sign-in's refresh fetches the auth info and the reward-bind data, and the page rows follow", () => {
     const a = run(login(true), refresh)
-    expect(a.emitted).toEqual([
-      { type: 'hall.requested', requestId: 'security-1', call: 'actionVerify', payload: {} },
-      { type: 'hall.requested', requestId: 'security-2', call: 'newcomerBenefitStatus', payload: {} },
+    expect(a.emitted()).toEqual([
+      { type: 'hall.requested', requestId: 'authinfo-1', call: 'actionVerify', payload: {} },
+      { type: 'hall.requested', requestId: 'rewardbind-1', call: 'newcomerBenefitStatus', payload: {} },
     ])
-    expect(selectSecurityRows(a.snap())).toBeNull()
-    a.send({ type: 'hall.responded', requestId: 'security-1', call: 'actionVerify', data: info })
-    a.send({ type: 'hall.responded', requestId: 'security-2', call: 'newcomerBenefitStatus', data: benefits })
-    expect(selectSecurityRows(a.snap())).toEqual([
+    expect(a.rows()).toBeNull()
+    a.send({ type: 'hall.responded', requestId: 'authinfo-1', call: 'actionVerify', data: info })
+    a.send({ type: 'hall.responded', requestId: 'rewardbind-1', call: 'newcomerBenefitStatus', data: benefits })
+    expect(a.rows()).toEqual([
       { item: 'phone', bound: true, shown: '******4567', reward: null },
       { item: 'email', bound: false, shown: '', reward: '1.00' },
       { item: 'googleAuth', bound: false, shown: '', reward: null },
@@ -41,29 +56,31 @@ describe('the security actor', () => {
 
   it('fetches only the items the refresh names', () => {
     const a = run(login(true), { type: 'postlogin.refreshRequested', items: ['authInfo'] })
-    expect(a.emitted.map((e) => e.call)).toEqual(['actionVerify'])
+    expect(a.emitted().map((e) => e.call)).toEqual(['actionVerify'])
   })
 
   it('a guest or a visitor fetches nothing; a logout forgets, and answers due for the past player are ignored', () => {
-    expect(run(refresh).emitted).toEqual([])
-    expect(run(login(false), refresh).emitted).toEqual([])
+    expect(run(refresh).emitted()).toEqual([])
+    expect(run(login(false), refresh).emitted()).toEqual([])
     const a = run(login(true), refresh)
     a.send({ type: 'session.loggedOut', reason: 'logout' })
-    a.send({ type: 'hall.responded', requestId: 'security-1', call: 'actionVerify', data: info })
-    expect(selectSecurityRows(a.snap())).toBeNull()
+    a.send({ type: 'hall.responded', requestId: 'authinfo-1', call: 'actionVerify', data: info })
+    expect(a.rows()).toBeNull()
   })
 
   it('a bound item fetches both again', () => {
     const a = run(login(true), refresh)
     a.send({ type: 'postlogin.bound', item: 'phone' })
-    expect(a.emitted.slice(2).map((e) => [e.requestId, e.call])).toEqual([['security-3', 'actionVerify'], ['security-4', 'newcomerBenefitStatus']])
+    expect(a.emitted().map((e) => [e.requestId, e.call])).toEqual([
+      ['authinfo-1', 'actionVerify'], ['authinfo-2', 'actionVerify'], ['rewardbind-1', 'newcomerBenefitStatus'], ['rewardbind-2', 'newcomerBenefitStatus'],
+    ])
   })
 
   it('a failed fetch keeps what was known', () => {
     const a = run(login(true), refresh)
-    a.send({ type: 'hall.responded', requestId: 'security-1', call: 'actionVerify', data: info })
+    a.send({ type: 'hall.responded', requestId: 'authinfo-1', call: 'actionVerify', data: info })
     a.send({ type: 'postlogin.bound', item: 'email' })
-    a.send({ type: 'hall.failed', requestId: 'security-3', call: 'actionVerify', error: { _tag: 'Timeout', ms: 60_000 } })
-    expect(selectSecurityRows(a.snap())?.[0]?.bound).toBe(true)
+    a.send({ type: 'hall.failed', requestId: 'authinfo-2', call: 'actionVerify', error: { _tag: 'Timeout', ms: 60_000 } })
+    expect(a.rows()?.[0]?.bound).toBe(true)
   })
 })

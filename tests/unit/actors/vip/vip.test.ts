@@ -1,23 +1,24 @@
 import { createActor } from 'xstate'
+import type { LobbyEvent } from '../../../../schemas/events'
 import { describe, expect, it } from 'vitest'
-import { progressOf, selectVipInfo, selectVipLevel, selectVipProgress, vipMachine, type VipEmitted, type VipEvent } from '../../../../actors/vip'
+import { progressOf, selectVipInfo, selectVipLevel, selectVipProgress, vipMachine } from '../../../../actors/vip'
 
-const login = (real: boolean): VipEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as VipEvent
-const logout: VipEvent = { type: 'session.loggedOut', reason: 'logout' }
-const refresh: VipEvent = { type: 'vip.refreshRequested' }
-const deposit = { type: 'realtime.payOrderSucceeded' } as unknown as VipEvent
-const ok = (requestId: string, data: unknown): VipEvent => ({ type: 'hall.responded', requestId, call: 'vipInfo', data })
+const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+const logout: LobbyEvent = { type: 'session.loggedOut', reason: 'logout' }
+const refresh: LobbyEvent = { type: 'query.refreshRequested', query: 'vip' }
+const deposit = { type: 'realtime.payOrderSucceeded' } as unknown as LobbyEvent
+const ok = (requestId: string, data: unknown): LobbyEvent => ({ type: 'hall.responded', requestId, call: 'vipInfo', data })
 const info = (over: Partial<Record<string, unknown>> = {}) => ({
   level: 1, levelName: 'VIP 1', nextLevel: 2, depositAmount: '600', depositNeed: '500', betAmount: '500', betNeed: '2500', ...over,
 })
 
-const run = (...events: VipEvent[]) => {
+const run = (...events: LobbyEvent[]) => {
   const actor = createActor(vipMachine)
-  const emitted: VipEmitted[] = []
-  actor.on('*', (e) => emitted.push(e as VipEmitted))
+  const emitted: LobbyEvent[] = []
+  actor.on('*', (e) => emitted.push(e as LobbyEvent))
   actor.start()
   for (const e of events) actor.send(e)
-  return { emitted, send: (e: VipEvent) => actor.send(e), snap: () => actor.getSnapshot() }
+  return { emitted, send: (e: LobbyEvent) => actor.send(e), snap: () => actor.getSnapshot() }
 }
 
 describe('VIP progress', () => {
@@ -53,7 +54,7 @@ describe('the vip actor', () => {
     const a = run(login(true), ok('vip-1', info()))
     a.send(deposit)
     a.send(refresh)
-    expect(a.emitted.map((e) => e.requestId)).toEqual(['vip-1', 'vip-2', 'vip-3'])
+    expect(a.emitted.map((e) => (e as { requestId?: string }).requestId)).toEqual(['vip-1', 'vip-2', 'vip-3'])
     a.send(ok('vip-2', info({ level: 5 })))
     expect(selectVipLevel(a.snap())).toBe(1)
     a.send(ok('vip-3', info({ level: 2, levelName: 'VIP 2' })))
@@ -71,7 +72,7 @@ describe('the vip actor', () => {
 
   it('a failed call keeps what was shown', () => {
     const a = run(login(true), ok('vip-1', info()), refresh)
-    a.send({ type: 'hall.failed', requestId: 'vip-2', call: 'vipInfo', error: { kind: 'network' } } as unknown as VipEvent)
+    a.send({ type: 'hall.failed', requestId: 'vip-2', call: 'vipInfo', error: { kind: 'network' } } as unknown as LobbyEvent)
     expect(selectVipLevel(a.snap())).toBe(1)
   })
 })

@@ -1,0 +1,77 @@
+import type { EventOfType } from '../../schemas/events'
+import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { HallError } from '../../schemas/hall/errors'
+
+/**
+ * Typed hall calls for actors. An actor asks with the call's own declaration, so the payload is
+ * the call's request type; the hall runner decodes the answer with the call's response schema,
+ * so `dataOf` reads it as the call's response type. The host hands an answer only to the actor
+ * whose id starts its request id (actors/spec.ts).
+ */
+
+/** A hall answer: the success or the failure of a call. */
+export type HallAnswer = EventOfType<'hall.responded'> | EventOfType<'hall.failed'>
+
+/** The request id of an actor's n-th request: `<actorId>-<n>` (the host routes answers by it). */
+export const requestIdOf = (actorId: string, n: number): string => `${actorId}-${n}`
+
+/** The `hall.requested` notice that asks for `call` with its typed payload. */
+export const ask = <C extends HallCall>(call: C, requestId: string, payload: RequestOf<C>): EventOfType<'hall.requested'> => ({
+  type: 'hall.requested',
+  requestId,
+  call: call.name,
+  payload,
+})
+
+/** Whether an event is the answer (success or failure) to the awaited request `id`. */
+export const isAnswerTo = (id: string | null, event: { type: string; requestId?: string }): event is HallAnswer =>
+  id !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event.requestId === id
+
+/** The data of a successful answer, typed by the call it answers (the runner decoded it with the call's response schema). */
+export const dataOf = <C extends HallCall>(_call: C, event: EventOfType<'hall.responded'>): ResponseOf<C> => event.data as ResponseOf<C>
+
+/** The service code of a failure, or null for a failure without one (network, timeout, decode). */
+export const serviceCodeOf = (error: HallError): number | null => (error._tag === 'ServiceCode' ? error.code : null)
+
+/** The token-expired (or maintenance) code: the session reacts to it, whoever asked (spec §8). */
+export const TOKEN_EXPIRED = -1
+
+/**
+ * Codes that show no error modal (spec §8 reactions): geetest challenges (1119, 1124-1127), the
+ * SMS-code error (1101), bind withdraw (3003) and central wallet without balance (9527) have
+ * their own reactions; token expiry has the session's single modal.
+ */
+export const SILENT_CODES: ReadonlySet<number> = new Set([TOKEN_EXPIRED, 1119, 1124, 1125, 1126, 1127, 1101, 3003, 9527])
+
+/** The i18n key of a failure without a hall message (spec §8: timeout, not JSON, empty data). */
+export const failureKey = (error: HallError): string => {
+  switch (error._tag) {
+    case 'Timeout':
+      return 'errors.timeout'
+    case 'NotJson':
+      return 'errors.notJson'
+    case 'EmptyData':
+      return 'errors.system'
+    case 'Decode':
+      return 'errors.format'
+    case 'Network':
+      return 'errors.network'
+    case 'ServiceCode':
+      return 'errors.system'
+  }
+}
+
+/**
+ * The error modal's notice for a failure (spec §8: any non-success code shows its message in a
+ * modal unless the call or the code is silent), or null when the player sees none.
+ */
+export const errorNotice = (call: HallCall, error: HallError): EventOfType<'errors.reported'> | null => {
+  if (call.silent) return null
+  if (error._tag === 'ServiceCode') {
+    if (SILENT_CODES.has(error.code)) return null
+    return error.msg.trim() === ''
+      ? { type: 'errors.reported', message: 'errors.system', translate: true, code: error.code }
+      : { type: 'errors.reported', message: error.msg, translate: false, code: error.code }
+  }
+  return { type: 'errors.reported', message: failureKey(error), translate: true, code: null }
+}
