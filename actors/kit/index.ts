@@ -6,3 +6,4 @@
  */
 export * from './hall'
 export * from './query'
+export * from './paged'
