@@ -43,21 +43,21 @@ export const TOKEN_EXPIRED = -1
  */
 export const SILENT_CODES: ReadonlySet<number> = new Set([TOKEN_EXPIRED, 1119, 1124, 1125, 1126, 1127, 1101, 3003, 9527])
 
-/** The i18n key of a failure without a hall message (spec §8: timeout, not JSON, empty data). */
+/** The key (i18n namespace `errors`) of a failure without a hall message (spec §8: timeout, not JSON, empty data). */
 export const failureKey = (error: HallError): string => {
   switch (error._tag) {
     case 'Timeout':
-      return 'errors.timeout'
+      return 'timeout'
     case 'NotJson':
-      return 'errors.notJson'
+      return 'notJson'
     case 'EmptyData':
-      return 'errors.system'
+      return 'system'
     case 'Decode':
-      return 'errors.format'
+      return 'format'
     case 'Network':
-      return 'errors.network'
+      return 'network'
     case 'ServiceCode':
-      return 'errors.system'
+      return 'system'
   }
 }
 
@@ -70,8 +70,14 @@ export const errorNotice = (call: HallCall, error: HallError): EventOfType<'erro
   if (error._tag === 'ServiceCode') {
     if (SILENT_CODES.has(error.code)) return null
     return error.msg.trim() === ''
-      ? { type: 'errors.reported', message: 'errors.system', translate: true, code: error.code }
+      ? { type: 'errors.reported', message: 'system', translate: true, code: error.code }
       : { type: 'errors.reported', message: error.msg, translate: false, code: error.code }
   }
-  return { type: 'errors.reported', message: failureKey(error), translate: true, code: null }
+  return {
+    type: 'errors.reported',
+    message: failureKey(error),
+    translate: true,
+    code: null,
+    ...(error._tag === 'NotJson' ? { requestId: error.requestId } : {}),
+  }
 }

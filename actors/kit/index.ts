@@ -7,3 +7,4 @@
 export * from './hall'
 export * from './query'
 export * from './paged'
+export * from './command'

@@ -23,7 +23,7 @@ import {
  * session.expiredAcknowledged, session.loggedIn, session.loggedOut, nav.guardBlocked,
  * postlogin.popupRequested, postlogin.popupDismissed, framebox.popupRequested, framebox.popupDismissed,
  * games.popupRequested, games.popupDismissed (the post-login sequence, the frame box and the game
- * launch ask for their popups and close them).
+ * launch ask for their popups and close them), errors.reported (the error modal, spec §8).
  * Emits: popup.shown, popup.closed.
  */
 
@@ -49,6 +49,7 @@ type QueueEvent =
   | EventOfType<'framebox.popupDismissed'>
   | EventOfType<'games.popupRequested'>
   | EventOfType<'games.popupDismissed'>
+  | EventOfType<'errors.reported'>
 
 export type PopupsEvent = QueueEvent | EventOfType<'site.ready'>
 
@@ -74,6 +75,7 @@ export const POPUPS_CONSUMES = [
   'framebox.popupDismissed',
   'games.popupRequested',
   'games.popupDismissed',
+  'errors.reported',
 ] as const satisfies ReadonlyArray<PopupsEvent['type']>
 
 export interface PopupsContext {
@@ -134,6 +136,13 @@ export const planOf = (context: PopupsContext, event: QueueEvent, openNow: boole
     case 'framebox.popupDismissed':
     case 'games.popupDismissed':
       return dismiss(slot, [event.popup])
+    case 'errors.reported':
+      // One error modal at a time: another failure while one is up or waiting adds none (spec §8, deduplicated).
+      return request(slot, 'serviceError', {
+        message: event.message,
+        translate: event.translate,
+        ...(event.requestId === undefined ? {} : { requestId: event.requestId }),
+      })
   }
 }
 
@@ -148,7 +157,8 @@ type AddingEvent =
   | EventOfType<'session.logoutRequested'>
   | EventOfType<'nav.guardBlocked'>
   | EventOfType<'games.popupRequested'>
-const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked', 'games.popupRequested'] as const satisfies ReadonlyArray<AddingEvent['type']>
+  | EventOfType<'errors.reported'>
+const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked', 'games.popupRequested', 'errors.reported'] as const satisfies ReadonlyArray<AddingEvent['type']>
 /** The events that may close the open popup: a dismissal, or a popup that outranks it. */
 const CLOSING_TYPES = POPUPS_CONSUMES.filter(
   (t): t is Exclude<QueueEvent, AddingEvent>['type'] => t !== 'site.ready' && !(ADDING_TYPES as ReadonlyArray<string>).includes(t),

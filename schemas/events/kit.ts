@@ -71,10 +71,12 @@ export const commandReset = defineEvent('command.reset', 'intent', "A command's 
  * hall's message, or a key of the lobby's own messages for errors without one.
  */
 export const errorReported = defineEvent('errors.reported', 'notice', "A call's failure the player must see in the error modal.", {
-  /** The hall's message, or an i18n key ('errors.network', ...) when `translate` is true. */
+  /** The hall's message, or a key of the `errors` namespace ('network', 'timeout', ...) when `translate` is true. */
   message: Schema.String,
   translate: Schema.Boolean,
   code: Schema.NullOr(Schema.Number),
+  /** The request id an unreadable answer names (spec §8: 'response data not json' with the request id). */
+  requestId: Schema.optionalKey(Schema.String),
 })
 
 /** The kit's events. */

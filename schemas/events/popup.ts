@@ -16,6 +16,8 @@ export const PopupId = Schema.Literals([
   'forceBind',
   // A bind form the player opened from the security page (closable, unlike the forced one).
   'bind',
+  // A call's failure the player must see (spec §8 reactions: one error modal at a time).
+  'serviceError',
 ])
 export type PopupId = typeof PopupId.Type
 

@@ -72,6 +72,7 @@ const step = (c: ModelContext, isOpen: boolean, e: ModelEvent): { live: Readonly
     case 'postlogin.popupDismissed':
     case 'framebox.popupDismissed':
     case 'games.popupDismissed': remove([e.popup]); break
+    case 'errors.reported': ask('serviceError'); break
     default: break
   }
   return { live, slot, leaves }
@@ -82,7 +83,7 @@ const QUEUE_EVENTS = [
   'session.logoutConfirmed', 'session.logoutCancelled', 'session.tokenExpired', 'session.expiredAcknowledged',
   'session.loggedIn', 'session.loggedOut', 'nav.guardBlocked',
   'postlogin.popupRequested', 'postlogin.popupDismissed', 'framebox.popupRequested', 'framebox.popupDismissed',
-  'games.popupRequested', 'games.popupDismissed',
+  'games.popupRequested', 'games.popupDismissed', 'errors.reported',
 ] as const
 
 const popupsModel = setup({
@@ -173,6 +174,9 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
   // verification once bound; an unranked, closable popup like registration, so no new id is needed).
   { type: 'games.popupRequested', popup: 'register' },
   { type: 'games.popupDismissed', popup: 'register' },
+  // A call's failure: the error modal, one at a time.
+  { type: 'errors.reported', message: 'refused', translate: false, code: 5000 },
+  { type: 'popup.closeRequested', popup: 'serviceError' },
   { type: 'delay', ms: CLOSE_DELAY_MS - 1 },
   { type: 'delay', ms: CLOSE_DELAY_MS },
 ]
@@ -180,7 +184,11 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
 /** Before the site is ready only a few requests are offered, so the space stays small. */
 const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> =>
   s.context.siteReady
-    ? SAMPLES
+    ? // The error modal is one more unranked popup: it joins a short queue, and while it is live only
+      // closes, delays and a sign-out are offered, so the space stays small.
+      s.context.live.includes('serviceError')
+      ? SAMPLES.filter((e) => e.type === 'popup.closeRequested' || e.type === 'delay' || e.type === 'session.loggedOut')
+      : SAMPLES.filter((e) => e.type !== 'errors.reported' || s.context.live.length <= 1)
     : SAMPLES.filter((e) => e.type === 'site.ready' || e.type === 'session.tokenExpired' || (e.type === 'popup.openRequested' && e.popup === 'login') || e.type === 'session.authPromptNeeded')
 
 // ---------------------------------------------------------------------------------------------

@@ -71,3 +71,24 @@ export const PlaceholderModal = ({
     </Modal>
   )
 }
+
+/**
+ * The error modal (spec §8 reactions): a call's failure the player must see, the hall's own
+ * message or the lobby's for failures without one; one at a time. Closing it (its button, Escape,
+ * the close button) dismisses it.
+ */
+export const ServiceErrorModal = ({ props, open, showCloseButton, onClose }: { props: Readonly<Record<string, unknown>>; open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
+  const { t } = useTranslation('errors')
+  const message = typeof props['message'] === 'string' ? props['message'] : 'system'
+  const text = props['translate'] === true ? t(message, { requestId: typeof props['requestId'] === 'string' ? props['requestId'] : '' }) : message
+  return (
+    <Modal open={open} title={t('title')} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('ok')}>
+      <p className="modal__text" role="alert">{text}</p>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" data-autofocus="" onClick={onClose}>
+          {t('ok')}
+        </button>
+      </div>
+    </Modal>
+  )
+}

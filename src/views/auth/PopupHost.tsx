@@ -1,7 +1,7 @@
 import { useSend } from '../../system-react'
 import { AuthModal } from './AuthModal'
 import { ChangePasswordModal } from './ChangePasswordModal'
-import { LogoutConfirmModal, PlaceholderModal, TokenExpiredModal } from './MessageModals'
+import { LogoutConfirmModal, PlaceholderModal, ServiceErrorModal, TokenExpiredModal } from './MessageModals'
 import { usePopupView } from './popup-hooks'
 import { BindPopup } from '../postlogin/BindPopup'
 import { FramePopup } from '../postlogin/FramePopup'
@@ -51,6 +51,8 @@ export const PopupHost = () => {
       return <DownloadAppPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'rechargePopup':
       return <RechargePopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'serviceError':
+      return <ServiceErrorModal props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'newBenefitsModal':
       return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     default:

@@ -1,0 +1,162 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { LobbyEvent } from '../../schemas/events'
+import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { HallError } from '../../schemas/hall/errors'
+import type { ActorSpec } from '../spec'
+import { ask, errorNotice, isAnswerTo, requestIdOf, serviceCodeOf } from './hall'
+import type { Audience } from './query'
+
+/**
+ * The command pattern: a form's submission, its call, its typed result or error, and the error
+ * catalogue's reaction, written once (spec §8). A submission while one is in flight is ignored (a
+ * double click pays once); a payload the domain's `validate` refuses never reaches the hall and
+ * shows its message in the form; a failure shows the error modal (`errors.reported`) unless the
+ * call is silent, the code is one of the silent codes, or the domain shows the code in its form
+ * (`inlineCodes`); a command marked `firstErrorOnly` shows only its first error until the form
+ * starts over (reward receipts, spec §8). On success the domain's notices are announced (what
+ * other actors need: the wallet's new balance, a bound item).
+ *
+ * States: idle, submitting, succeeded, failed (invalid input is failed with a form error and no call).
+ */
+
+/** A command's status, for views. */
+export type CommandStatus = 'idle' | 'submitting' | 'succeeded' | 'failed'
+
+export interface CommandContext<Req, R> {
+  readonly requestCount: number
+  readonly pendingId: string | null
+  readonly signedIn: boolean
+  readonly real: boolean
+  /** The payload of the submission in flight or last made. */
+  readonly payload: Req | null
+  readonly result: R | null
+  readonly error: HallError | null
+  /** The form's own message (an i18n key of the domain's namespace): invalid input, or a code the form shows. */
+  readonly formError: string | null
+  /** An error modal was shown since the form started (for `firstErrorOnly`). */
+  readonly reported: boolean
+}
+
+export interface CommandConfig<C extends HallCall, R> {
+  /** The actor id (views address it with `command: id`); request ids are `<id>-<n>`. */
+  readonly id: string
+  readonly call: C
+  readonly audience: Audience
+  /** The form's check of the payload: an i18n key of what is wrong, or null. */
+  readonly validate?: (payload: RequestOf<C>) => string | null
+  /** The result of a successful answer. */
+  readonly select: (data: ResponseOf<C>, payload: RequestOf<C>) => R
+  /** Notices announced on success. */
+  readonly announce?: (result: R, payload: RequestOf<C>) => ReadonlyArray<LobbyEvent>
+  /** Service codes the form shows itself, with their i18n key (no modal). */
+  readonly inlineCodes?: Readonly<Record<number, string>>
+  /** Show only the first error in a modal until the form starts over (spec §8: reward receive). */
+  readonly firstErrorOnly?: boolean
+}
+
+type Ctx = CommandContext<unknown, unknown>
+
+const initialContext: Ctx = {
+  requestCount: 0, pendingId: null, signedIn: false, real: false, payload: null, result: null, error: null, formError: null, reported: false,
+}
+
+/** The machine of a command; `commandActor` wraps it into the spec the system starts. */
+export const createCommandMachine = <C extends HallCall, R>(config: CommandConfig<C, R>) => {
+  const serves = (c: Ctx): boolean => config.audience === 'anyone' || (config.audience === 'signedIn' ? c.signedIn : c.real)
+  const machine = setup({
+    types: { context: {} as Ctx, events: {} as LobbyEvent, emitted: {} as LobbyEvent },
+    guards: {
+      submitted: ({ context, event }) => event.type === 'command.submitted' && event.command === config.id && serves(context),
+      submittedInvalid: ({ context, event }) =>
+        event.type === 'command.submitted' && event.command === config.id && serves(context) &&
+        config.validate !== undefined && config.validate(event.payload as RequestOf<C>) !== null,
+      reset: ({ event }) => event.type === 'command.reset' && event.command === config.id,
+      answered: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.pendingId, event),
+      refused: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.pendingId, event),
+    },
+    actions: {
+      track: assign(({ event }) =>
+        event.type === 'session.loggedIn' ? { signedIn: true, real: event.real } : event.type === 'session.loggedOut' ? { signedIn: false, real: false } : {},
+      ),
+      refuse: assign(({ event }) =>
+        event.type === 'command.submitted' ? { formError: config.validate?.(event.payload as RequestOf<C>) ?? null, error: null, result: null, payload: event.payload } : {},
+      ),
+      submit: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'command.submitted') return
+        const requestCount = context.requestCount + 1
+        const requestId = requestIdOf(config.id, requestCount)
+        enqueue.assign({ requestCount, pendingId: requestId, payload: event.payload, error: null, formError: null, result: null })
+        enqueue.emit(ask(config.call, requestId, event.payload as RequestOf<C>))
+      }),
+      take: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'hall.responded') return
+        const payload = context.payload as RequestOf<C>
+        const result = config.select(event.data as ResponseOf<C>, payload)
+        enqueue.assign({ result, pendingId: null })
+        for (const notice of config.announce?.(result, payload) ?? []) enqueue.emit(notice)
+      }),
+      fail: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'hall.failed') return
+        const code = serviceCodeOf(event.error)
+        const inline = code === null ? undefined : config.inlineCodes?.[code]
+        enqueue.assign({ error: event.error, pendingId: null, formError: inline ?? null })
+        if (inline !== undefined || (config.firstErrorOnly === true && context.reported)) return
+        const notice = errorNotice(config.call, event.error)
+        if (notice === null) return
+        enqueue.assign({ reported: true })
+        enqueue.emit(notice)
+      }),
+      clear: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, signedIn: context.signedIn, real: context.real })),
+    },
+  })
+
+  // A submission: refused by the form's check (no call), or sent. Ignored while one is in flight.
+  const submit = [
+    ...(config.validate !== undefined ? [{ guard: 'submittedInvalid', target: 'failed', actions: 'refuse' } as const] : []),
+    { guard: 'submitted', target: 'submitting', actions: 'submit' } as const,
+  ]
+  return machine.createMachine({
+    id: config.id,
+    context: initialContext,
+    initial: 'idle',
+    on: {
+      'session.loggedIn': { actions: 'track' },
+      // What a player submitted is not the next player's business.
+      'session.loggedOut': { target: '.idle', actions: ['track', 'clear'] },
+      'command.reset': { guard: 'reset', target: '.idle', actions: 'clear' },
+    },
+    states: {
+      idle: { on: { 'command.submitted': submit } },
+      submitting: {
+        on: {
+          'hall.responded': { guard: 'answered', target: 'succeeded', actions: 'take' },
+          'hall.failed': { guard: 'refused', target: 'failed', actions: 'fail' },
+        },
+      },
+      succeeded: { on: { 'command.submitted': submit } },
+      failed: { on: { 'command.submitted': submit } },
+    },
+  })
+}
+
+/** A command's spec: its machine and the events it consumes. */
+export const commandActor = <const Id extends string, C extends HallCall, R>(config: CommandConfig<C, R> & { readonly id: Id }) => {
+  const machine = createCommandMachine(config)
+  const consumes = ['session.loggedIn', 'session.loggedOut', 'command.submitted', 'command.reset', 'hall.responded', 'hall.failed']
+  /** The command's view model, typed by its result. */
+  const view = (snapshot: { value: unknown; context: Ctx }): CommandView<R> => ({
+    status: snapshot.value as CommandStatus,
+    result: snapshot.context.result as R | null,
+    error: snapshot.context.error,
+    formError: snapshot.context.formError,
+  })
+  return { id: config.id as Id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+}
+
+/** What a command's form reads. */
+export interface CommandView<R> {
+  readonly status: CommandStatus
+  readonly result: R | null
+  readonly error: HallError | null
+  readonly formError: string | null
+}
