@@ -1,5 +1,5 @@
 import type { ActorSpec } from './spec'
-import { badgesActor } from './badges'
+import { chargeRateActor, redDotActor, unreadActor } from './badges'
 import { bannersActor } from './banners'
 import { frameboxActor } from './framebox'
 import { gamesActor, launchActor } from './games'
@@ -21,7 +21,7 @@ import { vipActor } from './vip'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor,
-  launchActor, postloginActor, frameboxActor, bannersActor, badgesActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor,
+  launchActor, postloginActor, frameboxActor, bannersActor, chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor,
   sportsWalletActor, sportsbookActor,
 ] as const
 

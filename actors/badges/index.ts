@@ -1,27 +1,53 @@
-import type { ActorSpec } from '../spec'
-import { badgesMachine } from './badges.machine'
+import { getRedDot } from '../../schemas/hall/calls/active'
+import { homeIndex } from '../../schemas/hall/calls/message'
+import { maxChargeRate } from '../../schemas/hall/calls/pay'
+import { queryActor } from '../kit'
 
 /**
- * The badges actor: the recharge badge (the site's highest charge rate, visitors too), the red
- * dots and the unread counts of a real player, fetched when the site is ready and at every sign-in
- * (the post-login sequence's refresh), refreshed on the socket's activity and deposit notices.
+ * The badges (screens §2 tab bar, header and menus; §3 red dots and unread counts; §9 cap 99+),
+ * three queries. The site's highest charge rate is asked when the site is ready and at every
+ * login change (visitors too). A real player's red dots and unread counts are asked when the site
+ * is ready and when the post-login sequence's refresh names them (items redDot, notices); an
+ * activity change the socket reports asks for the red dots again, a credited deposit for the
+ * unread counts (the hall may have sent a message about it). A logout or a guest forgets them.
  */
-export const badgesActor = {
-  id: 'badges',
-  machine: badgesMachine,
-  consumes: [
-    'site.ready',
-    'session.loggedIn',
-    'session.loggedOut',
-    'hall.responded',
-    'hall.failed',
-    'realtime.activeDetailsReceived',
-    'realtime.payOrderSucceeded',
-    'postlogin.refreshRequested',
-  ],
-} as const satisfies ActorSpec
+export const chargeRateActor = queryActor({
+  id: 'chargerate',
+  call: maxChargeRate,
+  audience: 'anyone',
+  fetchOn: { 'site.ready': true, 'session.loggedIn': true, 'session.loggedOut': true },
+  payload: {},
+  select: (d) => d.charge_rate,
+})
 
-export { badgesMachine } from './badges.machine'
-export { BADGE_CALLS, BADGE_CAP, badgeText, rateText, noticeTypeOf, initialContext as badgesInitialContext } from './badges.logic'
-export type { BadgesContext, BadgesEvent, BadgesEmitted, UnreadCounts } from './badges.logic'
+/** A real player's red dots: the system menu's counts and the discount tab's badge. */
+export const redDotActor = queryActor({
+  id: 'reddot',
+  call: getRedDot,
+  audience: 'real',
+  fetchOn: {
+    'site.ready': true,
+    'postlogin.refreshRequested': { when: (e) => e.items.includes('redDot') },
+    'realtime.activeDetailsReceived': true,
+  },
+  payload: {},
+  select: (d) => d,
+})
+
+/** A real player's unread messages, notices and announcements. */
+export const unreadActor = queryActor({
+  id: 'unread',
+  call: homeIndex,
+  audience: 'real',
+  fetchOn: {
+    'site.ready': true,
+    'postlogin.refreshRequested': { when: (e) => e.items.includes('notices') },
+    'realtime.payOrderSucceeded': true,
+  },
+  payload: {},
+  select: (d) => d,
+})
+
+export { BADGE_CAP, badgeText, rateText, noticeTypeOf } from './badges.logic'
+export type { UnreadCounts } from './badges.logic'
 export * from './badges.selectors'

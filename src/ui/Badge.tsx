@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { badgeText, type badgesMachine } from '../../actors/badges'
-import { useActorSelector } from '../system-react'
+import { badgeText } from '../../actors/badges'
 import './Badge.css'
 
 /**
@@ -23,8 +21,3 @@ export const Badge = ({ count, text, dot = false, label }: { count?: number; tex
     </>
   )
 }
-
-type BadgesRef = ActorRefFrom<typeof badgesMachine>
-
-/** Reads the badges actor through one of its selectors. */
-export const useBadges = <T,>(selector: (s: ReturnType<BadgesRef['getSnapshot']>) => T): T => useActorSelector<BadgesRef, T>('badges', selector)

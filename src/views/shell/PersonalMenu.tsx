@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { selectMessageCentreType, selectUnreadMessages } from '../../../actors/badges'
-import { Badge, useBadges } from '../../ui/Badge'
+import { Badge } from '../../ui/Badge'
+import { useBadges } from './badge-hooks'
 import { Icon } from '../../ui/Icon'
 import { Popover } from '../../ui/Popover'
 import { MusicMenuEntry } from '../music/MusicButton'
