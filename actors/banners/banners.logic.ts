@@ -1,9 +1,10 @@
+import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { BannerFlags } from '../../schemas/events/banners'
-import type { PwaStatisticRequest } from '../../schemas/hall/calls/site'
+import { pwaStatistic, type PwaStatisticRequest } from '../../schemas/hall/calls/site'
 
 /** The install-record call (calls §7.3), by name for the hall runner. */
-export const PWA_CALL = 'pwaStatistic'
+export const PWA_CALL = pwaStatistic
 
 /** What is kept when nothing is stored. */
 export const NO_FLAGS: BannerFlags = { downloadClosed: false, noShortcutTip: false }
@@ -33,7 +34,8 @@ export interface BannersContext {
   readonly guideOpen: boolean
   /** The browser's prompt is showing. */
   readonly prompting: boolean
-  readonly requestCount: number
+  /** The install record's upload (its answer is not read back). */
+  readonly requests: Requests<never>
 }
 
 export const initialContext: BannersContext = {
@@ -48,7 +50,7 @@ export const initialContext: BannersContext = {
   tipClosed: false,
   guideOpen: false,
   prompting: false,
-  requestCount: 0,
+  requests: noRequests,
 }
 
 export type BannersEvent =

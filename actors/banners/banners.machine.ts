@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate'
+import { request } from '../kit'
 import { PWA_CALL, initialContext, installRecord, installTipOf, startOf, type BannersContext, type BannersEmitted, type BannersEvent } from './banners.logic'
 
 /**
@@ -50,9 +51,9 @@ export const bannersMachine = setup({
       // A prompt is good for one answer; either way the tip is done for this visit.
       enqueue.assign({ prompting: false, installAvailable: false, tipClosed: true })
       if (event.outcome === 'accepted') {
-        const requestId = `banners-${context.requestCount + 1}`
-        enqueue.assign({ requestCount: context.requestCount + 1 })
-        enqueue.emit({ type: 'hall.requested', requestId, call: PWA_CALL, payload: installRecord(context) })
+        const asked = request('banners', context.requests, null, PWA_CALL, installRecord(context))
+        enqueue.assign({ requests: asked.requests })
+        enqueue.emit(asked.notice)
       }
     }),
     closeGuide: assign({ guideOpen: false }),

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import { isAwaiting } from '../kit'
 import type { ActorSpec } from '../spec'
 import { sportsbookMachine } from './sportsbook.machine'
 
@@ -16,5 +17,5 @@ type SportsbookSnapshot = SnapshotFrom<typeof sportsbookMachine>
 export const selectSportsPlatforms = (s: SportsbookSnapshot) => s.context.platforms
 export const selectSportsPlatform = (s: SportsbookSnapshot): string | null => s.context.platform
 export const selectSportsGames = (s: SportsbookSnapshot) => s.context.games
-export const selectSportsGamesLoading = (s: SportsbookSnapshot): boolean => s.context.platformsRequest !== null || s.context.gamesRequest !== null
+export const selectSportsGamesLoading = (s: SportsbookSnapshot): boolean => isAwaiting(s.context.requests, 'platforms') || isAwaiting(s.context.requests, 'games')
 export const selectSportsGamesFailed = (s: SportsbookSnapshot): boolean => s.context.failed

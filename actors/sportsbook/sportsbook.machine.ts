@@ -1,7 +1,9 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import type { Game, GamePlatform } from '../../schemas/hall/calls/games'
+import { gameList, platformCategories } from '../../schemas/hall/calls/site'
 import { asPage, asPlatforms } from '../games'
+import { answers, noRequests, request, settle, type Requests } from '../kit'
 
 /**
  * The sports page's games (calls §7.8: a sports platform query uses current 1, categoryId 5,
@@ -26,9 +28,8 @@ export const SPORTS_CATEGORY = 5
 export const SPORTS_PAGE_SIZE = 10
 
 export interface SportsbookContext {
-  readonly requestCount: number
-  readonly platformsRequest: string | null
-  readonly gamesRequest: string | null
+  /** The platforms and the shown platform's games, each awaited by its newest request. */
+  readonly requests: Requests<'platforms' | 'games'>
   readonly platforms: ReadonlyArray<GamePlatform>
   /** The platform whose games are shown (its name, as the query takes it), or null. */
   readonly platform: string | null
@@ -37,54 +38,52 @@ export interface SportsbookContext {
 }
 
 export const initialSportsbook: SportsbookContext = {
-  requestCount: 0, platformsRequest: null, gamesRequest: null, platforms: [], platform: null, games: [], failed: false,
+  requests: noRequests, platforms: [], platform: null, games: [], failed: false,
 }
 
 /** The sports platform query for one platform's games (calls §7.8). */
-const gamesQuery = (requestId: string, platformName: string): SportsbookEmitted => ({
-  type: 'hall.requested', requestId, call: 'gameList', payload: { current: 1, categoryId: SPORTS_CATEGORY, platformName, pageSize: SPORTS_PAGE_SIZE },
-})
-
-const answers = (id: string | null, e: SportsbookEvent): boolean => (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+const gamesQuery = (c: SportsbookContext, platformName: string) =>
+  request('sportsbook', c.requests, 'games', gameList, { current: 1, categoryId: SPORTS_CATEGORY, platformName, pageSize: SPORTS_PAGE_SIZE })
 
 export const sportsbookMachine = setup({
   types: { context: {} as SportsbookContext, events: {} as SportsbookEvent, emitted: {} as SportsbookEmitted },
   guards: {
-    platformsAnswer: ({ context, event }) => answers(context.platformsRequest, event),
-    gamesAnswer: ({ context, event }) => answers(context.gamesRequest, event),
+    platformsAnswer: ({ context, event }) => answers(context.requests, 'platforms', event),
+    gamesAnswer: ({ context, event }) => answers(context.requests, 'games', event),
   },
   actions: {
     askPlatforms: enqueueActions(({ context: c, enqueue }) => {
-      const requestId = `sportsbook-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, platformsRequest: requestId, failed: false })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'platformCategories', payload: { gameCategoryId: SPORTS_CATEGORY } })
+      const asked = request('sportsbook', c.requests, 'platforms', platformCategories, { gameCategoryId: SPORTS_CATEGORY })
+      enqueue.assign({ requests: asked.requests, failed: false })
+      enqueue.emit(asked.notice)
     }),
     takePlatforms: enqueueActions(({ context: c, event, enqueue }) => {
       const platforms = event.type === 'hall.responded' ? (asPlatforms(event.data) ?? null) : null
+      const requests = settle(c.requests, 'platforms')
       if (platforms === null) {
-        enqueue.assign({ platformsRequest: null, failed: true })
+        enqueue.assign({ requests, failed: true })
         return
       }
       const own = platforms.filter((p) => p.gameCategoryId === SPORTS_CATEGORY)
       const platform = own.some((p) => p.platformName === c.platform) ? c.platform : (own[0]?.platformName ?? null)
-      enqueue.assign({ platformsRequest: null, platforms: own, platform })
       if (platform === null) {
-        enqueue.assign({ games: [] })
+        enqueue.assign({ requests, platforms: own, platform, games: [] })
         return
       }
-      const requestId = `sportsbook-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, gamesRequest: requestId })
-      enqueue.emit(gamesQuery(requestId, platform))
+      const asked = gamesQuery({ ...c, requests }, platform)
+      enqueue.assign({ requests: asked.requests, platforms: own, platform })
+      enqueue.emit(asked.notice)
     }),
     choose: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'games.sportsPlatformChosen') return
-      const requestId = `sportsbook-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, gamesRequest: requestId, platform: event.platformName, games: [], failed: false })
-      enqueue.emit(gamesQuery(requestId, event.platformName))
+      const asked = gamesQuery(c, event.platformName)
+      enqueue.assign({ requests: asked.requests, platform: event.platformName, games: [], failed: false })
+      enqueue.emit(asked.notice)
     }),
-    takeGames: assign(({ event }) => {
+    takeGames: assign(({ context: c, event }) => {
       const page = event.type === 'hall.responded' ? asPage(event.data) : null
-      return page === null ? { gamesRequest: null, failed: true } : { gamesRequest: null, games: page.records, failed: false }
+      const requests = settle(c.requests, 'games')
+      return page === null ? { requests, failed: true } : { requests, games: page.records, failed: false }
     }),
   },
 }).createMachine({

@@ -16,15 +16,17 @@ const game = (gameId: number) => ({ gameId, gameName: `G${gameId}`, gameCategory
 const events = (s: Snap): SportsbookEvent[] => {
   const c = s.context
   const out: SportsbookEvent[] = []
-  if (c.requestCount < 3) out.push({ type: 'games.sportsOpened' }, { type: 'games.sportsPlatformChosen', platformName: 'Sport 51' })
-  if (c.platformsRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.platformsRequest, call: 'platformCategories', data: platforms })
-    out.push({ type: 'hall.responded', requestId: c.platformsRequest, call: 'platformCategories', data: [] })
-    out.push({ type: 'hall.failed', requestId: c.platformsRequest, call: 'platformCategories', error: { _tag: 'Network', message: 'down' } as never })
+  if (c.requests.count < 3) out.push({ type: 'games.sportsOpened' }, { type: 'games.sportsPlatformChosen', platformName: 'Sport 51' })
+  const platformsRequest = c.requests.awaiting.platforms ?? null
+  const gamesRequest = c.requests.awaiting.games ?? null
+  if (platformsRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: platformsRequest, call: 'platformCategories', data: platforms })
+    out.push({ type: 'hall.responded', requestId: platformsRequest, call: 'platformCategories', data: [] })
+    out.push({ type: 'hall.failed', requestId: platformsRequest, call: 'platformCategories', error: { _tag: 'Network', message: 'down' } as never })
   }
-  if (c.gamesRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.gamesRequest, call: 'gameList', data: { records: [game(150007)], total: 1, current: 1, size: 10 } })
-    out.push({ type: 'hall.failed', requestId: c.gamesRequest, call: 'gameList', error: { _tag: 'Network', message: 'down' } as never })
+  if (gamesRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: gamesRequest, call: 'gameList', data: { records: [game(150007)], total: 1, current: 1, size: 10 } })
+    out.push({ type: 'hall.failed', requestId: gamesRequest, call: 'gameList', error: { _tag: 'Network', message: 'down' } as never })
   }
   out.push({ type: 'hall.responded', requestId: 'sportsbook-1', call: 'gameList', data: { records: [game(1)], total: 1, current: 1, size: 10 } })
   return out
@@ -34,7 +36,7 @@ describe('sportsbook model', () => {
   it('covers every state, transition and branch', () => {
     const report = modelHarness({
       name: 'sportsbook', machine: sportsbookMachine, model: sportsbookMachine, events: events as never,
-      serializeState: (s) => { const c = (s as Snap).context; return JSON.stringify([c.requestCount, c.platformsRequest, c.gamesRequest, c.platform, c.games.length, c.failed, c.platforms.length]) },
+      serializeState: (s) => { const c = (s as Snap).context; return JSON.stringify([c.requests, c.platform, c.games.length, c.failed, c.platforms.length]) },
       check: ({ emitted }) => {
         for (const e of emitted.filter((x) => x['call'] === 'gameList')) expect(e['payload']).toMatchObject({ current: 1, categoryId: 5, pageSize: SPORTS_PAGE_SIZE })
       },
