@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { allCalls, callByPath } from '../../schemas/hall/calls'
+import { allCalls, callByPath, designedCalls } from '../../schemas/hall/calls'
 import { SENSITIVE_ANNOTATION } from '../../schemas/hall/calls/sensitive'
 
 const rows = readFileSync(new URL('../fixtures/hall-calls.tsv', import.meta.url), 'utf8')
@@ -23,9 +23,14 @@ describe('hall call descriptions', () => {
     }
   })
 
-  it('describe nothing outside the catalogue, under unique names', () => {
-    expect(allCalls).toHaveLength(rows.length)
+  it('describe nothing outside the catalogue but the documented calls of the hall\'s own design, under unique names', () => {
+    expect(allCalls).toHaveLength(rows.length + designedCalls.length)
     expect(new Set(allCalls.map((c) => c.name)).size).toBe(allCalls.length)
+    const doc = readFileSync(new URL('../../docs/hall-protocol.md', import.meta.url), 'utf8')
+    for (const call of designedCalls) {
+      expect(rows.some((r) => r.path === call.path), call.path).toBe(false)
+      expect(doc, `docs/hall-protocol.md documents ${call.path}`).toContain(`\`${call.method} ${call.path}\``)
+    }
   })
 
   it('send reportview in clear and keep the beacons silent', () => {

@@ -1,0 +1,175 @@
+/**
+ * Records and reports (screens §2 /home/records, /home/report): the betting record (the player's
+ * game rounds), the account details (the wallet's ledger entries) and the personal statement (the
+ * ledger summed by day). The calls are the hall's own design (schemas/hall/calls/records.ts,
+ * docs/hall-protocol.md "Calls of the hall's own design"). Date filters are read on the hall's
+ * clock in the caller's timezone header (an unknown zone counts as UTC), so "today" is the
+ * player's today.
+ */
+import { accountDetails, betRecord, personalStatement } from '../../schemas/hall/calls'
+import type { DateFilter, MovementKind } from '../../schemas/hall/calls/records'
+import type { Queryable } from '../db'
+import { requirePlayer } from './session'
+import { implement } from './types'
+import type { Implementation } from './types'
+
+/** A half-open time range [from, to); null bounds are open. */
+export interface TimeRange {
+  readonly from: Date | null
+  readonly to: Date | null
+}
+
+/** The zone to read dates in: the caller's, when it is a zone this runtime knows, else UTC. */
+export const zoneOf = (timezone: string): string => {
+  if (timezone === '') return 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone })
+    return timezone
+  } catch {
+    return 'UTC'
+  }
+}
+
+/**
+ * The range of a date filter (spec: today 0, yesterday 1, 7, 15, 30 days including today, this
+ * month 31, this and the last month 32, this and the last two months 33, this week -2 (from
+ * Monday), last week -3, all -1, custom -4 from startTime to endTime inclusive), computed by the
+ * database in the zone so months and daylight saving come out right.
+ */
+export const rangeOf = async (db: Queryable, q: { dateType: DateFilter; startTime?: number; endTime?: number }, now: number, zone: string): Promise<TimeRange> => {
+  if (q.dateType === -1) return { from: null, to: null }
+  if (q.dateType === -4) {
+    return { from: q.startTime === undefined ? null : new Date(q.startTime), to: q.endTime === undefined ? null : new Date(q.endTime + 1) }
+  }
+  const local = `(to_timestamp($1::double precision / 1000) AT TIME ZONE $2)`
+  const day = `date_trunc('day', ${local})`
+  const bounds: Record<Exclude<DateFilter, -1 | -4>, [string, string]> = {
+    0: [day, `${day} + interval '1 day'`],
+    1: [`${day} - interval '1 day'`, day],
+    7: [`${day} - interval '6 days'`, `${day} + interval '1 day'`],
+    15: [`${day} - interval '14 days'`, `${day} + interval '1 day'`],
+    30: [`${day} - interval '29 days'`, `${day} + interval '1 day'`],
+    31: [`date_trunc('month', ${local})`, `date_trunc('month', ${local}) + interval '1 month'`],
+    32: [`date_trunc('month', ${local}) - interval '1 month'`, `date_trunc('month', ${local}) + interval '1 month'`],
+    33: [`date_trunc('month', ${local}) - interval '2 months'`, `date_trunc('month', ${local}) + interval '1 month'`],
+    [-2]: [`date_trunc('week', ${local})`, `date_trunc('week', ${local}) + interval '7 days'`],
+    [-3]: [`date_trunc('week', ${local}) - interval '7 days'`, `date_trunc('week', ${local})`],
+  }
+  const [from, to] = bounds[q.dateType]
+  const row = (await db.query<{ from: Date; to: Date }>(`SELECT (${from}) AT TIME ZONE $2 AS "from", (${to}) AT TIME ZONE $2 AS "to"`, [now, zone])).rows[0]
+  return { from: row?.from ?? null, to: row?.to ?? null }
+}
+
+/** The movement kind of a ledger entry's kind, as the account details show it. */
+export const MOVEMENT_OF_KIND = `CASE
+  WHEN kind IN ('deposit', 'control') OR kind LIKE 'deposit%' OR kind LIKE 'pay%' THEN 'deposit'
+  WHEN kind LIKE 'withdraw%' THEN 'withdraw'
+  WHEN kind = 'game-bet' THEN 'bet'
+  WHEN kind = 'game-win' THEN 'win'
+  WHEN kind IN ('newcomer', 'redpacket') OR kind LIKE 'bonus%' OR kind LIKE 'reward%' OR kind LIKE 'rebate%' OR kind LIKE 'vip%' OR kind LIKE 'activity%' OR kind LIKE 'task%' THEN 'bonus'
+  WHEN kind LIKE 'transfer%' OR kind LIKE 'agent%' THEN 'transfer'
+  WHEN kind LIKE 'interest%' OR kind LIKE 'yuebao%' THEN 'interest'
+  ELSE 'other' END`
+
+const ms = (d: Date): number => d.getTime()
+
+/** The betting record: the player's game rounds, newest first, with the filtered totals. */
+const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.request.Type, range: TimeRange) => {
+  // The reference hall's rounds are settled at once: done. Undone or pending rows do not exist.
+  if (q.state === 10001 || q.state === 10002) {
+    return { list: [], total: 0, page: q.page, size: q.size, summary: { betAmount: '0', validBet: '0', winAmount: '0', profit: '0' } }
+  }
+  const where = `r.player_id = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)
+    AND ($4::integer IS NULL OR g.category_id = $4)`
+  const params = [playerId, range.from, range.to, q.gameCategoryId ?? null]
+  const totals = (
+    await db.query<{ total: number; bet: string; win: string }>(
+      `SELECT count(*)::int AS total, coalesce(trim_scale(sum(r.bet)), 0)::text AS bet, coalesce(trim_scale(sum(r.win)), 0)::text AS win
+       FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`,
+      params,
+    )
+  ).rows[0] ?? { total: 0, bet: '0', win: '0' }
+  const rows = (
+    await db.query<{ id: string; game: string; platform: string; category: number; bet: string; win: string; profit: string; at: Date; currency: string }>(
+      `SELECT r.id::text AS id, g.name AS game, p.name AS platform, g.category_id AS category, trim_scale(r.bet)::text AS bet,
+              trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, r.created_at AS at, r.currency
+       FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN game_platforms p ON p.id = g.platform_id
+       WHERE ${where} ORDER BY r.id DESC LIMIT $5 OFFSET $6`,
+      [...params, q.size, (q.page - 1) * q.size],
+    )
+  ).rows
+  const profit = (await db.query<{ p: string }>('SELECT trim_scale($1::numeric - $2::numeric)::text AS p', [totals.win, totals.bet])).rows[0]?.p ?? '0'
+  return {
+    list: rows.map((r) => ({
+      orderNo: `R${r.id.padStart(10, '0')}`,
+      gameName: r.game,
+      platformName: r.platform,
+      categoryId: r.category,
+      betAmount: r.bet,
+      validBet: r.bet,
+      winAmount: r.win,
+      profit: r.profit,
+      state: 10003 as const,
+      betTime: ms(r.at),
+      currency: r.currency,
+    })),
+    total: totals.total,
+    page: q.page,
+    size: q.size,
+    summary: { betAmount: totals.bet, validBet: totals.bet, winAmount: totals.win, profit },
+  }
+}
+
+/** The account details: the player's ledger entries, newest first. */
+const movements = async (db: Queryable, playerId: string, q: typeof accountDetails.request.Type, range: TimeRange) => {
+  const kind: MovementKind = q.kind ?? 'all'
+  const where = `player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+    AND ($4::text = 'all' OR (${MOVEMENT_OF_KIND}) = $4)`
+  const params = [playerId, range.from, range.to, kind]
+  const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM wallet_entries WHERE ${where}`, params)).rows[0]?.total ?? 0
+  const rows = (
+    await db.query<{ id: string; kind: MovementKind; amount: string; balance: string; currency: string; at: Date }>(
+      `SELECT id::text AS id, (${MOVEMENT_OF_KIND}) AS kind, trim_scale(amount)::text AS amount, trim_scale(balance)::text AS balance, currency, created_at AS at
+       FROM wallet_entries WHERE ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
+      [...params, q.size, (q.page - 1) * q.size],
+    )
+  ).rows
+  return { list: rows.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, balance: r.balance, currency: r.currency, time: ms(r.at) })), total, page: q.page, size: q.size }
+}
+
+/** The personal statement: the ledger summed by the player's days, newest day first. */
+const statement = async (db: Queryable, playerId: string, q: typeof personalStatement.request.Type, range: TimeRange, zone: string) => {
+  const sums = `
+    coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'deposit')), 0)::text AS deposit,
+    coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'withdraw')), 0)::text AS withdraw,
+    coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'bet')), 0)::text AS bet,
+    coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'win')), 0)::text AS win,
+    coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'bonus')), 0)::text AS bonus,
+    coalesce(trim_scale(sum(amount) FILTER (WHERE m IN ('bet', 'win'))), 0)::text AS profit`
+  const entries = `SELECT amount, (${MOVEMENT_OF_KIND}) AS m, to_char(created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS day FROM wallet_entries
+    WHERE player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)`
+  const params = [playerId, range.from, range.to, zone]
+  type Sums = { deposit: string; withdraw: string; bet: string; win: string; bonus: string; profit: string }
+  const total = (await db.query<{ total: number }>(`SELECT count(DISTINCT day)::int AS total FROM (${entries}) e`, params)).rows[0]?.total ?? 0
+  const summary = (await db.query<Sums>(`SELECT ${sums} FROM (${entries}) e`, params)).rows[0] ?? { deposit: '0', withdraw: '0', bet: '0', win: '0', bonus: '0', profit: '0' }
+  const list = (
+    await db.query<Sums & { day: string }>(`SELECT day, ${sums} FROM (${entries}) e GROUP BY day ORDER BY day DESC LIMIT $5 OFFSET $6`, [...params, q.size, (q.page - 1) * q.size])
+  ).rows
+  return { list, total, page: q.page, size: q.size, summary }
+}
+
+export const recordCalls: ReadonlyArray<Implementation> = [
+  implement(betRecord, async (ctx, q) => {
+    const { player } = await requirePlayer(ctx)
+    return betRecords(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zoneOf(ctx.timezone)))
+  }),
+  implement(accountDetails, async (ctx, q) => {
+    const { player } = await requirePlayer(ctx)
+    return movements(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zoneOf(ctx.timezone)))
+  }),
+  implement(personalStatement, async (ctx, q) => {
+    const { player } = await requirePlayer(ctx)
+    const zone = zoneOf(ctx.timezone)
+    return statement(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zone), zone)
+  }),
+]

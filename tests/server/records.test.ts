@@ -1,0 +1,126 @@
+import { Schema } from 'effect'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountDetails, betRecord, personalStatement } from '../../schemas/hall/calls'
+import { rangeOf, zoneOf } from '../../server/calls/records'
+import { openDb } from '../../server/db'
+import { startHall } from '../../server/hall'
+import { aesEncrypt, callHall, control, nonce, player, visitor } from './support'
+import type { Caller, Hall } from './support'
+
+let hall: Hall
+let site: Caller
+let n = 0
+
+beforeAll(async () => {
+  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test' })
+  site = await visitor(hall.url, '001')
+}, 60_000)
+afterAll(() => hall.close())
+
+const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params)
+
+const newPlayer = async () => {
+  n += 1
+  const username = `recorder${String(n).padStart(3, '0')}`
+  const reg = await post(site, '/home/register', { username, password: 'abc12345' })
+  expect(reg.envelope.code).toBe(1)
+  return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as { session_key: string; userkey: string } }
+}
+
+/** Plays one formal round of the self-operated game on the hall's game page. */
+const playRound = async (caller: Caller, data: { session_key: string; userkey: string }, bet: string): Promise<void> => {
+  expect((await post(caller, '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
+  const nc = nonce()
+  const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
+  const url = `${hall.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
+  const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
+  const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
+  const round = (await (await fetch(`${hall.url}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
+  expect(round.ok).toBe(true)
+}
+
+const ask = async <S extends Schema.Top>(caller: Caller, path: string, schema: S, params: unknown): Promise<S['Type']> => {
+  const a = await post(caller, path, params)
+  expect(a.envelope.code, a.envelope.msg).toBe(1)
+  return Schema.decodeUnknownSync(schema as unknown as Schema.Codec<S['Type']>)(a.envelope.data)
+}
+
+const sum = (xs: ReadonlyArray<string>): number => xs.reduce((a, x) => a + Number(x), 0)
+
+describe('records at the reference hall', () => {
+  it("lists a player's bets newest first with their totals, and filters by state and date", async () => {
+    const { caller, username, data } = await newPlayer()
+    await control(hall.url, 'credit', { username, amount: '100' })
+    await playRound(caller, data, '10')
+    await playRound(caller, data, '7.5')
+    const today = await ask(caller, '/record/betRecord', betRecord.response, { page: 1, size: 10, dateType: 0 })
+    expect(today.total).toBe(2)
+    expect(today.list.map((r) => r.betAmount)).toEqual(['7.5', '10'])
+    expect(today.list.every((r) => r.state === 10003 && r.gameName !== '' && r.platformName !== '')).toBe(true)
+    expect(today.summary.betAmount).toBe('17.5')
+    expect(Number(today.summary.profit)).toBeCloseTo(sum(today.list.map((r) => r.winAmount)) - 17.5, 6)
+    expect((await ask(caller, '/record/betRecord', betRecord.response, { page: 1, size: 10, dateType: 0, state: 10002 })).total).toBe(0)
+    expect((await ask(caller, '/record/betRecord', betRecord.response, { page: 1, size: 10, dateType: 1 })).total).toBe(0)
+    expect((await ask(caller, '/record/betRecord', betRecord.response, { page: 1, size: 10, dateType: -1, gameCategoryId: 4 })).total).toBe(0)
+    const second = await ask(caller, '/record/betRecord', betRecord.response, { page: 2, size: 1, dateType: -1 })
+    expect([second.total, second.list.map((r) => r.betAmount)]).toEqual([2, ['10']])
+  })
+
+  it('lists the ledger as account details by kind, each entry with the balance after it', async () => {
+    const { caller, username, data } = await newPlayer()
+    await control(hall.url, 'credit', { username, amount: '50' })
+    await playRound(caller, data, '5')
+    const all = await ask(caller, '/record/accountDetails', accountDetails.response, { page: 1, size: 50, dateType: 7 })
+    expect(all.list.at(-1)).toMatchObject({ kind: 'deposit', amount: '50', balance: '50' })
+    expect(all.list.find((m) => m.kind === 'bet')).toMatchObject({ amount: '-5', balance: '45' })
+    // Every balance is the one before plus the amount: the ledger explains the money.
+    const oldestFirst = [...all.list].reverse()
+    oldestFirst.reduce((before, m) => {
+      expect(Number(m.balance)).toBeCloseTo(before + Number(m.amount), 6)
+      return Number(m.balance)
+    }, 0)
+    const bets = await ask(caller, '/record/accountDetails', accountDetails.response, { page: 1, size: 10, dateType: 7, kind: 'bet' })
+    expect(bets.list.map((m) => m.kind)).toEqual(['bet'])
+  })
+
+  it('sums the ledger by day as the personal statement', async () => {
+    const { caller, username, data } = await newPlayer()
+    await control(hall.url, 'credit', { username, amount: '80' })
+    await playRound(caller, data, '20')
+    const s = await ask(caller, '/record/statement', personalStatement.response, { page: 1, size: 10, dateType: 30 })
+    expect(s.total).toBe(1)
+    expect(s.list[0]).toMatchObject({ deposit: '80', bet: '20', withdraw: '0' })
+    expect(s.summary).toEqual(s.list[0] && { deposit: s.list[0].deposit, withdraw: s.list[0].withdraw, bet: s.list[0].bet, win: s.list[0].win, bonus: s.list[0].bonus, profit: s.list[0].profit })
+    expect(Number(s.summary.profit)).toBeCloseTo(Number(s.summary.win) - 20, 6)
+  })
+
+  it('asks for a session and refuses a page size over 50', async () => {
+    expect((await post(site, '/record/betRecord', { page: 1, size: 10, dateType: 0 })).envelope.code).toBe(-1)
+    const { caller } = await newPlayer()
+    expect((await post(caller, '/record/accountDetails', { page: 1, size: 51, dateType: 0 })).envelope.code).not.toBe(1)
+    expect((await post(caller, '/record/accountDetails', { page: 0, size: 10, dateType: 0 })).envelope.code).not.toBe(1)
+  })
+})
+
+describe('date filters', () => {
+  it("are the player's days, weeks and months in their zone", async () => {
+    const db = await openDb('memory')
+    // Tuesday 24 November 2026, 10:00 in Shanghai (UTC+8).
+    const now = Date.parse('2026-11-24T02:00:00Z')
+    const range = async (dateType: number) => {
+      const r = await rangeOf(db, { dateType: dateType as never }, now, 'Asia/Shanghai')
+      return [r.from?.toISOString() ?? null, r.to?.toISOString() ?? null]
+    }
+    expect(await range(0)).toEqual(['2026-11-23T16:00:00.000Z', '2026-11-24T16:00:00.000Z'])
+    expect(await range(1)).toEqual(['2026-11-22T16:00:00.000Z', '2026-11-23T16:00:00.000Z'])
+    expect(await range(7)).toEqual(['2026-11-17T16:00:00.000Z', '2026-11-24T16:00:00.000Z'])
+    expect(await range(31)).toEqual(['2026-10-31T16:00:00.000Z', '2026-11-30T16:00:00.000Z'])
+    expect(await range(32)).toEqual(['2026-09-30T16:00:00.000Z', '2026-11-30T16:00:00.000Z'])
+    expect(await range(-2)).toEqual(['2026-11-22T16:00:00.000Z', '2026-11-29T16:00:00.000Z'])
+    expect(await range(-3)).toEqual(['2026-11-15T16:00:00.000Z', '2026-11-22T16:00:00.000Z'])
+    expect(await range(-1)).toEqual([null, null])
+    expect(await rangeOf(db, { dateType: -4, startTime: 1000, endTime: 2000 }, now, 'UTC')).toEqual({ from: new Date(1000), to: new Date(2001) })
+    expect([zoneOf('Nowhere/Else'), zoneOf(''), zoneOf('America/Sao_Paulo')]).toEqual(['UTC', 'UTC', 'America/Sao_Paulo'])
+    await db.close()
+  })
+})
