@@ -12,6 +12,7 @@ import { sportsWalletActor } from './sportswallet'
 import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
+import { betRecordsActor, movementsActor, statementActor } from './records'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
 import { siteActor } from './site'
@@ -22,7 +23,7 @@ import { vipActor } from './vip'
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor,
   launchActor, postloginActor, frameboxActor, bannersActor, chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor,
-  sportsWalletActor, sportsbookActor,
+  sportsWalletActor, sportsbookActor, betRecordsActor, movementsActor, statementActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

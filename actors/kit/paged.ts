@@ -43,6 +43,8 @@ export interface PagedContext<Row> {
   readonly chosenSize: number | null
   readonly rows: ReadonlyArray<Row>
   readonly total: number
+  /** What the answer says besides the rows (the totals of a record list), or null. */
+  readonly summary: unknown
   /** The awaited answer appends to the rows (mobile next page). */
   readonly appending: boolean
   /** A change came while loading: query again when the answer lands. */
@@ -68,8 +70,8 @@ export interface PagedConfig<C extends HallCall, Row> {
   readonly audience: Audience
   /** The call's request for a page. */
   readonly request: (query: PageQuery) => RequestOf<C>
-  /** The rows of an answer and how many there are in all. */
-  readonly read: (data: ResponseOf<C>) => { readonly rows: ReadonlyArray<Row>; readonly total: number }
+  /** The rows of an answer, how many there are in all, and what else it says (its totals). */
+  readonly read: (data: ResponseOf<C>) => { readonly rows: ReadonlyArray<Row>; readonly total: number; readonly summary?: unknown }
   /** Events that query the list again from its first page while it is open (a socket notice that a record changed). */
   readonly refetchOn?: ReadonlyArray<LobbyEventType>
   /** Events that query again while the list is failed (the socket opening again). */
@@ -95,7 +97,7 @@ type Ctx = PagedContext<unknown>
 
 const initialContext: Ctx = {
   requestCount: 0, pendingId: null, signedIn: false, real: false, device: 'desktop', condition: {}, page: 1, chosenSize: null,
-  rows: [], total: 0, appending: false, dirty: false, locked: false, known: false, error: null,
+  rows: [], total: 0, summary: null, appending: false, dirty: false, locked: false, known: false, error: null,
 }
 
 const INTENTS = ['list.opened', 'list.conditionChanged', 'list.pageChosen', 'list.sizeChosen', 'list.nextRequested', 'list.retryRequested'] as const
@@ -170,8 +172,8 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
       }),
       take: assign(({ context: c, event }) => {
         if (event.type !== 'hall.responded') return {}
-        const { rows, total } = config.read(event.data as ResponseOf<C>)
-        const taken = { rows: c.appending ? [...c.rows, ...rows] : rows, total, pendingId: null, error: null, appending: false, known: true }
+        const { rows, total, summary = null } = config.read(event.data as ResponseOf<C>)
+        const taken = { rows: c.appending ? [...c.rows, ...rows] : rows, total, summary, pendingId: null, error: null, appending: false, known: true }
         // Past the last page (records went away meanwhile): show the last page, asked at once; a
         // mobile list whose next page is gone starts again from the first.
         const last = pageCount(total, sizeOf(c))
@@ -246,18 +248,20 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
 }
 
 /** A paged list's spec: its machine and the events it consumes. */
-export const pagedActor = <const Id extends string, C extends HallCall, Row>(config: PagedConfig<C, Row> & { readonly id: Id }) => {
+export const pagedActor = <const Id extends string, C extends HallCall, Row, Summary = null>(
+  config: PagedConfig<C, Row> & { readonly id: Id; readonly read: (data: ResponseOf<C>) => { readonly rows: ReadonlyArray<Row>; readonly total: number; readonly summary?: Summary } },
+) => {
   const machine = createPagedMachine(config)
   const consumes = [
     ...new Set<string>(['site.ready', 'session.loggedIn', 'session.loggedOut', ...INTENTS, ...(config.refetchOn ?? []), ...(config.retryOn ?? []), 'hall.responded', 'hall.failed']),
   ]
   /** The list's view model, typed by its rows (src/ui/paged binds it to the table and the infinite list). */
-  const view = (snapshot: { value: unknown; context: Ctx }): ListView<Row> => listView<Row>(snapshot)
+  const view = (snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => listView<Row, Summary>(snapshot)
   return { id: config.id as Id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
 }
 
 /** What a paged list's view reads. */
-export interface ListView<Row> {
+export interface ListView<Row, Summary = null> {
   readonly status: ListStatus
   readonly rows: ReadonlyArray<Row>
   readonly total: number
@@ -267,10 +271,12 @@ export interface ListView<Row> {
   readonly condition: Condition
   readonly hasMore: boolean
   readonly error: HallError | null
+  /** What the last answer said besides the rows (its totals), or null. */
+  readonly summary: Summary | null
 }
 
 /** A paged list's snapshot as views read it. */
-export const listView = <Row>(snapshot: { value: unknown; context: Ctx }): ListView<Row> => {
+export const listView = <Row, Summary = null>(snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => {
   const c = snapshot.context
   const value = snapshot.value as string
   return {
@@ -283,5 +289,6 @@ export const listView = <Row>(snapshot: { value: unknown; context: Ctx }): ListV
     condition: c.condition,
     hasMore: c.rows.length < c.total,
     error: c.error,
+    summary: c.summary as Summary | null,
   }
 }
