@@ -14,11 +14,18 @@ export const REDACTED = '[redacted]'
 export const Sensitive = <S extends Schema.Top>(schema: S): S['Rebuild'] =>
   schema.annotate({ [SENSITIVE_KEY]: true })
 
-const isMarked = (ast: SchemaAST.AST): boolean => {
-  const annotations = ast.annotations as Record<string, unknown> | undefined
-  if (annotations?.[SENSITIVE_KEY] === true) return true
+const marks = (annotations: unknown): boolean => (annotations as Record<string, unknown> | undefined)?.[SENSITIVE_KEY] === true
+
+/**
+ * Whether a schema is marked sensitive. The mark sits on the schema's own annotations, or, for a
+ * schema with checks (Sensitive(Schema.String.check(...)), the password rule), on its last check:
+ * Effect puts a schema's annotations there once it has checks.
+ */
+export const isSensitive = (ast: SchemaAST.AST): boolean => {
+  if (marks(ast.annotations)) return true
+  if ((ast.checks ?? []).some((c) => marks(c.annotations))) return true
   // Schema.optional(Sensitive(x)) wraps the marked schema in a union with undefined.
-  if (ast._tag === 'Union') return ast.types.some(isMarked)
+  if (ast._tag === 'Union') return ast.types.some(isSensitive)
   return false
 }
 
@@ -58,7 +65,7 @@ const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
   // Nothing, null and the empty string carry no secret; keeping them keeps their meaning
   // (an absent token) in the log, so replay sees the same thing the live actors saw.
   if (value === undefined || value === null || value === '') return value
-  if (isMarked(ast)) return REDACTED
+  if (isSensitive(ast)) return REDACTED
   switch (ast._tag) {
     case 'Objects': {
       if (!isRecord(value)) return value

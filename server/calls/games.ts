@@ -143,6 +143,6 @@ export const gameCalls: ReadonlyArray<Implementation> = [
       )
     ).rows
     const total = Number((await ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM prize_winners')).rows[0]?.n ?? 0)
-    return { records, total }
+    return { records, total, current, size }
   }),
 ]

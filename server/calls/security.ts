@@ -119,13 +119,13 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     if (!PHONE.test(p.phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
     await storeCode(ctx.db, player.id, 'phone', p.phone, ctx.now)
-    return {}
+    return { target: maskPhone(p.phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityCreateMail, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!EMAIL.test(p.email)) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
     await storeCode(ctx.db, player.id, 'email', p.email.toLowerCase(), ctx.now)
-    return {}
+    return { target: maskEmail(p.email.toLowerCase()), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityModifyPhone, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
@@ -165,12 +165,12 @@ export const securityCalls: ReadonlyArray<Implementation> = [
       await tx.query("DELETE FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'", [player.id])
       await tx.query('UPDATE players SET google_auth = 1, google_auth_secret = $2 WHERE id = $1', [player.id, secret])
     })
-    return { is_open_google_auth: 1 }
+    return { is_open_google_auth: 1 as const }
   }),
   implement(modifyWithdrawPass, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!PIN.test(p.newPass)) throw new ServiceError(SecurityCodes.badPin, 'the withdraw password is 6 digits')
     await ctx.db.query('UPDATE players SET withdraw_pass_hash = $2 WHERE id = $1', [player.id, await hashPassword(p.newPass)])
-    return { withdraw_pass: 1 }
+    return { withdraw_pass: 1 as const }
   }),
 ]

@@ -20,7 +20,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /** The netstat logger call. */
 export const supportCalls: ReadonlyArray<Implementation> = [
   implement(netstatLogger, async (ctx, params): Promise<DiagnosticsReceipt | null> => {
-    if (params['kind'] !== 'diagnostics') return null
+    if (!('kind' in params) || params.kind !== 'diagnostics') return null
     const chunk = decodeChunk(params)
     if (Exit.isFailure(chunk)) throw new ServiceError(DIAGNOSTICS_REFUSED, 'not a diagnostics chunk')
     const c = chunk.value

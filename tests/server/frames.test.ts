@@ -90,7 +90,8 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   const { caller, username } = await newPlayer()
   await control(hall.url, 'player', { username, must_bind_item: 2 })
   expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code: '000000' })).envelope.code).toBe(SecurityCodes.noCode)
-  expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope.code).toBe(1)
+  // The send answers where the code went (masked) and how long it stays good.
+  expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope).toMatchObject({ code: 1, data: { target: '******4567', expireSeconds: 600 } })
   const sent = await control(hall.url, 'last-code', { username })
   expect(sent).toMatchObject({ ok: true, purpose: 'phone', target: '5551234567' })
   const code = sent['code'] as string
@@ -100,7 +101,7 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   // A code is spent once.
   expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code })).envelope.code).toBe(SecurityCodes.noCode)
   expect((await post(caller, '/user/security/createmail', { email: 'not-an-email' })).envelope.code).toBe(SecurityCodes.badEmail)
-  await post(caller, '/user/security/createmail', { email: 'Me@Example.com' })
+  expect((await post(caller, '/user/security/createmail', { email: 'Me@Example.com' })).envelope.data).toEqual({ target: 'me***@example.com', expireSeconds: 600 })
   const mail = await control(hall.url, 'last-code', { username, purpose: 'email' })
   expect((await post(caller, '/user/security/bindEmail', { email: 'me@example.com', code: mail['code'] })).envelope.code).toBe(1)
   // Google authenticator: a real TOTP secret; the code an authenticator app computes from it binds.

@@ -108,7 +108,7 @@ describe('the hall protocol', () => {
     const method = await callHall(hall.url, site, 'GET', '/home/login', {})
     expect(method.status).toBe(405)
     expect(method.envelope.code).toBe(4050)
-    const later = await callHall(hall.url, site, 'POST', '/user/giftRecv1', {})
+    const later = await callHall(hall.url, site, 'POST', '/user/giftRecv1', { type: 13001, vip: -1 })
     expect(later.envelope).toEqual({ code: 4040, msg: 'not implemented by the reference hall: /user/giftRecv1', data: null })
   })
 

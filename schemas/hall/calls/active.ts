@@ -1,175 +1,339 @@
 /**
- * Activity (event) calls (spec §7.4): categories, details, receiving rewards, lucky wheels, match bets, discount codes and pop-ups.
+ * Activity (event) calls (spec §7.4): categories, details, receiving rewards, lucky wheels, word
+ * collection, investment, match bets, discount codes, pop-ups and red packets.
  *
- * Field names come from the spec where it gives them; ids and page numbers are numbers because the lobby builds them from numeric route and list state. Answers are not shown in the spec and stay unknown until the hall implements them.
+ * Field names come from the spec where it gives them (activeId, receiveId, requestDeviceType,
+ * page, size, template, answers, actives, disablePop, popType, popStatus); ids and page numbers are
+ * numbers because the lobby builds them from numeric route and list state. The spec shows no
+ * answers: the shapes are the hall's design (docs/hall-protocol.md), built on the spec's
+ * enumerations (activity type, status, period, condition, reward mode and status, distribution).
+ * Every receiving call answers Received, so the wallet learns the new balance at once.
  */
 import { Schema } from 'effect'
+import { BigId } from '../envelope'
 import { defineCall } from '../call'
-import { Amount } from './auth'
-import { OpenRequest, OpenResponse } from './common'
+import {
+  Ack, Amount, Count, DateTime, Flag, Id, ListOf, NoParams, Paged, Received, RequestDeviceType,
+} from './common'
+import { Sensitive } from './sensitive'
 
+/**
+ * Activity type (spec enumerations): Customize 1, LuckyWheel 2, DailyBonus 3, Rescue 5, RedPack 7,
+ * Deposit 10, Wager 12, LuckyBet 14, Promote 15, Invest 16, Proxy 17, Collection 18,
+ * LuckyWheelNew 20, GuessingSports 21, DiscountCode 22.
+ */
+export const ActivityType = Schema.Literals([1, 2, 3, 5, 7, 10, 12, 14, 15, 16, 17, 18, 20, 21, 22])
+export type ActivityType = typeof ActivityType.Type
+
+/**
+ * Reward status (spec enumerations): Processing 0, CanReceive 1, HasReceive 2, Expired 3,
+ * Distributed 4, NotStart 5, Rejected 7.
+ */
+export const RewardStatus = Schema.Literals([0, 1, 2, 3, 4, 5, 7])
+export type RewardStatus = typeof RewardStatus.Type
+
+/** Activity period (spec enumerations): Signal 0, Daily 1, Weekly 2. */
+export const ActivityPeriod = Schema.Literals([0, 1, 2])
+/** Condition (spec enumerations): unconditional 0, cumulative recharge 1, cumulative coding (bet) 2. */
+export const ActivityCondition = Schema.Literals([0, 1, 2])
+/** Reward mode (spec enumerations): fixed 0, rate 1. */
+export const RewardMode = Schema.Literals([0, 1])
+/** Distribution (spec enumerations): self-collect delivery 2, self-collect expired 3, auto dispatch 4, manual 5. */
+export const Distribution = Schema.Literals([2, 3, 4, 5])
+/** Activity levels (spec enumerations): silver 0, gold 1, diamond 2. */
+export const ActivityLevel = Schema.Literals([0, 1, 2])
+
+/** Activity status (enumerations): Draft 0, Processing 1, Over 2, Closed 3, Expired 4. */
+export const ActivityStatus = Schema.Literals([0, 1, 2, 3, 4])
+export type ActivityStatus = typeof ActivityStatus.Type
+
+/** Which activity: its id (every activity call takes it). */
+const activeId = Id
+
+/**
+ * An activity as the event list shows it: id, type, the template its detail page uses (route
+ * /home/event/detail/{template}/{eventId}), title, image (imgId, spec event categories; imgUrl its
+ * address), period, status and whether it has something to receive (redDot).
+ */
+export const ActivitySummary = Schema.Struct({
+  activeId: Id,
+  type: ActivityType,
+  template: Schema.String,
+  title: Schema.String,
+  imgId: Schema.String,
+  imgUrl: Schema.String,
+  startTime: DateTime,
+  endTime: DateTime,
+  period: ActivityPeriod,
+  status: ActivityStatus,
+  sort: Schema.Int,
+  redDot: Flag,
+})
+export type ActivitySummary = typeof ActivitySummary.Type
+
+/** An event category (spec: categoryId, sortNumber, activeList) with its activities. */
+export const EventCategory = Schema.Struct({
+  categoryId: Schema.Int,
+  categoryName: Schema.String,
+  sortNumber: Schema.Int,
+  activeList: Schema.Array(ActivitySummary),
+})
+export type EventCategory = typeof EventCategory.Type
+
+/** The event categories with their running activities, by sortNumber. */
 export const activeCategory = defineCall({
   name: 'activeCategory',
   area: 'active',
   path: '/active/category',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(EventCategory),
 })
+
+/**
+ * A reward of an activity the player may receive (receiveId for active/receive): what it needs
+ * (condition, need, done so far), what it gives, its level (silver, gold, diamond) and status.
+ */
+export const ActivityReward = Schema.Struct({
+  receiveId: Id,
+  title: Schema.String,
+  level: Schema.NullOr(ActivityLevel),
+  condition: ActivityCondition,
+  need: Amount,
+  done: Amount,
+  amount: Amount,
+  status: RewardStatus,
+  expireTime: Schema.NullOr(DateTime),
+})
+export type ActivityReward = typeof ActivityReward.Type
+
+/**
+ * An activity's detail page: the summary, its rules (operator HTML the lobby sanitizes), how
+ * rewards are computed and handed out, the player's progress in the period (recharge and bet) and
+ * the rewards with their status.
+ */
+export const ActivityDetail = Schema.Struct({
+  ...ActivitySummary.fields,
+  content: Schema.String,
+  condition: ActivityCondition,
+  rewardMode: RewardMode,
+  distribution: Distribution,
+  rechargeAmount: Amount,
+  betAmount: Amount,
+  rewards: Schema.Array(ActivityReward),
+})
+export type ActivityDetail = typeof ActivityDetail.Type
 
 export const activeGet = defineCall({
   name: 'activeGet',
   area: 'active',
   path: '/active/get',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId }),
+  response: ActivityDetail,
 })
 
+/** A winner line of an activity's announcement (the name masked). */
+export const ActivityWinner = Schema.Struct({ username: Schema.String, title: Schema.String, amount: Amount, time: DateTime })
+export type ActivityWinner = typeof ActivityWinner.Type
+
+/** The activity's latest winners, newest first. */
 export const activeAnnouncement = defineCall({
   name: 'activeAnnouncement',
   area: 'active',
   path: '/active/announcement',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId }),
+  response: ListOf(ActivityWinner),
 })
 
+/**
+ * A task of a lucky wheel (types 2, 20) that earns spins: what it needs and has done, the spins it
+ * gives and its state (task item states: PendingReceive 0, Finish 1, Expired 2, Goto 3, HasSend 4,
+ * UnOpen 99).
+ */
+export const WheelTask = Schema.Struct({
+  taskId: Id,
+  title: Schema.String,
+  condition: ActivityCondition,
+  need: Amount,
+  done: Amount,
+  spins: Count,
+  status: Schema.Literals([0, 1, 2, 3, 4, 99]),
+})
+export type WheelTask = typeof WheelTask.Type
+
+/** The wheel's tasks and the spins the player has left. */
 export const turntableTaskList = defineCall({
   name: 'turntableTaskList',
   area: 'active',
   path: '/active/turntableTaskList',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId }),
+  response: Schema.Struct({ list: Schema.Array(WheelTask), spins: Count }),
 })
 
+/** A line of the player's record in an activity: what was received, how much, its status. */
+export const ActivityLog = Schema.Struct({
+  id: BigId,
+  title: Schema.String,
+  amount: Amount,
+  status: RewardStatus,
+  createdAt: DateTime,
+})
+export type ActivityLog = typeof ActivityLog.Type
+
+/** The player's records in an activity (page 1-based; size default 20), newest first. */
 export const activeMyLogs = defineCall({
   name: 'activeMyLogs',
   area: 'active',
   path: '/active/my_logs',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    page: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, page: Schema.optional(Schema.Int), size: Schema.optional(Schema.Int) }),
+  response: Paged(ActivityLog),
 })
 
+/** Receives one reward of an activity (receiveId from the detail's rewards). */
 export const activeReceive = defineCall({
   name: 'activeReceive',
   area: 'active',
   path: '/active/receive',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    receiveId: Schema.optional(Schema.Number),
-    requestDeviceType: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, receiveId: Id, requestDeviceType: RequestDeviceType }),
+  response: Received,
 })
 
+/** Receives every receivable reward of an activity. */
 export const activeReceiveAll = defineCall({
   name: 'activeReceiveAll',
   area: 'active',
   path: '/active/receiveall',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    requestDeviceType: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, requestDeviceType: RequestDeviceType }),
+  response: Received,
 })
 
+/** A word card of a collection activity (type 18). */
+export const WordCard = Schema.Struct({ wordId: Id, word: Schema.String })
+export type WordCard = typeof WordCard.Type
+
+/** Draws one word card with a chance; answers the card and the chances left. */
 export const extractWord = defineCall({
   name: 'extractWord',
   area: 'active',
   path: '/active/extract_word',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, requestDeviceType: Schema.optional(RequestDeviceType) }),
+  response: Schema.Struct({ card: WordCard, chances: Count }),
 })
 
+/** Draws a card with every chance left. */
 export const extractAllWord = defineCall({
   name: 'extractAllWord',
   area: 'active',
   path: '/active/extract_allWord',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, requestDeviceType: Schema.optional(RequestDeviceType) }),
+  response: Schema.Struct({ cards: Schema.Array(WordCard), chances: Count }),
 })
 
+/** Turns a complete set of cards (the phrase groupId) into its reward. */
 export const groupWord = defineCall({
   name: 'groupWord',
   area: 'active',
   path: '/active/group_word',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, groupId: Id, requestDeviceType: Schema.optional(RequestDeviceType) }),
+  response: Received,
 })
 
+/**
+ * An investment activity (type 16): invest an amount of the balance, or redeem what was invested
+ * with its yield. Answers what is invested now and the balance after.
+ */
 export const investmentHandler = defineCall({
   name: 'investmentHandler',
   area: 'active',
   path: '/active/investment_handler',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, action: Schema.Literals(['invest', 'redeem']), amount: Schema.optional(Amount) }),
+  response: Schema.Struct({ invested: Amount, profit: Amount, game_gold: Amount }),
 })
 
+/** A line of the player's points (integral) in a lucky activity. */
+export const IntegralRecord = Schema.Struct({ id: BigId, title: Schema.String, integral: Amount, createdAt: DateTime })
+export type IntegralRecord = typeof IntegralRecord.Type
+
+/** The player's points record of an activity (page 1, size 20 by default). */
 export const luckyIntegralList = defineCall({
   name: 'luckyIntegralList',
   area: 'active',
   path: '/active/luckyIntegralList',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    page: Schema.optional(Schema.Number),
-    size: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, page: Schema.optional(Schema.Int), size: Schema.optional(Schema.Int) }),
+  response: Paged(IntegralRecord),
 })
 
+/**
+ * Applies for a reward of a custom activity (type 1) with the answers to its questions; the
+ * application is reviewed (status Processing 0) or granted at once (HasReceive 2).
+ */
 export const requestReward = defineCall({
   name: 'requestReward',
   area: 'active',
   path: '/active/request_reward',
   request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    answers: Schema.optional(Schema.Unknown),
-    requestDeviceType: Schema.optional(Schema.Number),
+    activeId,
+    answers: Schema.Array(Schema.Struct({ questionId: Schema.Int, answer: Schema.String })),
+    requestDeviceType: RequestDeviceType,
   }),
-  response: OpenResponse,
+  response: Schema.Struct({ status: RewardStatus, amount: Amount, game_gold: Amount }),
 })
 
+/** Places a guess on a match of a sports-guessing activity (type 21); answers the order and the balance. */
 export const doMatchBet = defineCall({
   name: 'doMatchBet',
   area: 'active',
   path: '/active/doMatchBet',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, matchId: Id, optionId: Id, amount: Amount }),
+  response: Schema.Struct({ orderNo: BigId, game_gold: Amount }),
 })
+
+/** A guess of the player: the match, the option, stake, odds, result (0 pending, 1 won, 2 lost, 3 refunded). */
+export const MatchBetRecord = Schema.Struct({
+  orderNo: BigId,
+  matchName: Schema.String,
+  optionName: Schema.String,
+  amount: Amount,
+  odds: Amount,
+  winAmount: Amount,
+  status: Schema.Literals([0, 1, 2, 3]),
+  createdAt: DateTime,
+})
+export type MatchBetRecord = typeof MatchBetRecord.Type
 
 export const matchBetRecordList = defineCall({
   name: 'matchBetRecordList',
   area: 'active',
   path: '/active/matchBetRecordList',
-  request: Schema.Struct({
-    activeId: Schema.optional(Schema.Number),
-    page: Schema.optional(Schema.Number),
-    size: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, page: Schema.optional(Schema.Int), size: Schema.optional(Schema.Int) }),
+  response: Paged(MatchBetRecord),
 })
 
+/** The activities of the quick-entry panel (side menu, home), in order. */
 export const quickList = defineCall({
   name: 'quickList',
   area: 'active',
   path: '/active/quickList',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(ActivitySummary),
 })
+
+/** A qualifying bet of a lucky-bet activity (type 14) and what it won. */
+export const LuckyOrder = Schema.Struct({
+  orderNo: BigId,
+  gameName: Schema.String,
+  betAmount: Amount,
+  rewardAmount: Amount,
+  status: RewardStatus,
+  createdAt: DateTime,
+})
+export type LuckyOrder = typeof LuckyOrder.Type
 
 export const luckyOrderList = defineCall({
   name: 'luckyOrderList',
   area: 'active',
   path: '/active/luckyOrderList',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ activeId, page: Schema.optional(Schema.Int), size: Schema.optional(Schema.Int) }),
+  response: Paged(LuckyOrder),
 })
 
 /**
@@ -191,33 +355,36 @@ export const popRechargeListV2 = defineCall({
   name: 'popRechargeListV2',
   area: 'active',
   path: '/active/pop_rechargeListV2',
-  request: Schema.Struct({}),
+  request: NoParams,
   // disablePop 1: the player asked not to see the pop-up again (disable_active_pop).
   response: Schema.Struct({ actives: Schema.Array(RechargeActive), disablePop: Schema.Literals([0, 1]) }),
 })
 
+/** Whether the player has the bound phone a discount code (type 22) needs, masked. */
 export const checkCodePhoneNumber = defineCall({
   name: 'checkCodePhoneNumber',
   area: 'active',
   path: '/active/checkCodePhoneNumber',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ bound: Flag, mobile_phone: Schema.String }),
 })
 
+/** Redeems a discount code (a bearer code, so Sensitive). */
 export const useDiscountCode = defineCall({
   name: 'useDiscountCode',
   area: 'active',
   path: '/active/useDiscountCode',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ code: Sensitive(Schema.String), requestDeviceType: Schema.optional(RequestDeviceType) }),
+  response: Received,
 })
 
+/** Whether the discount-code popup has a running activity to show for. */
 export const isShowDiscount = defineCall({
   name: 'isShowDiscount',
   area: 'active',
   path: '/active/isShowDiscount',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ show: Flag }),
 })
 
 /**
@@ -238,45 +405,69 @@ export const getRedDot = defineCall({
   name: 'getRedDot',
   area: 'active',
   path: '/active/getred_dot',
-  request: Schema.Struct({}),
+  request: NoParams,
   response: RedDot,
 })
 
+/** The running activity of a template (the detail route's {template}). */
 export const getByTemplate = defineCall({
   name: 'getByTemplate',
   area: 'active',
   path: '/active/getByTemplate',
-  request: Schema.Struct({
-    template: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ template: Schema.String }),
+  response: ActivityDetail,
 })
+
+/** A custom page of the event list (operator HTML the lobby sanitizes). */
+export const CustomPage = Schema.Struct({
+  id: Id,
+  title: Schema.String,
+  imgUrl: Schema.String,
+  content: Schema.String,
+  sort: Schema.Int,
+})
+export type CustomPage = typeof CustomPage.Type
 
 export const customPageList = defineCall({
   name: 'customPageList',
   area: 'active',
   path: '/active/customPageList',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(CustomPage),
 })
 
+/** popType 1 popStatus 1: the recharge pop-up is not to show again (0 shows it again). */
 export const disableActivePop = defineCall({
   name: 'disableActivePop',
   area: 'active',
   path: '/active/disable_active_pop',
-  request: Schema.Struct({
-    popType: Schema.optional(Schema.Number),
-    popStatus: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ popType: Schema.Int, popStatus: Flag }),
+  response: Ack,
 })
+
+/**
+ * The invite-friends activity (type 15; screens §2 promo banner: a reward per invited friend): the
+ * link, how many friends were invited and qualified, the reward per friend, what was received and
+ * what can be received now, and the rules (operator HTML).
+ */
+export const PromoteDetails = Schema.Struct({
+  activeId: Id,
+  inviteUrl: Schema.String,
+  inviteCount: Count,
+  validCount: Count,
+  rewardPerFriend: Amount,
+  received: Amount,
+  receivable: Amount,
+  content: Schema.String,
+})
+export type PromoteDetails = typeof PromoteDetails.Type
 
 export const promoteDetails = defineCall({
   name: 'promoteDetails',
   area: 'active',
   path: '/active/promote_details',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: PromoteDetails,
 })
 
 /**
@@ -295,10 +486,6 @@ export const promoteDetails = defineCall({
 /** How a packet is taken: grabbed from a rain, opened, or a packet sent to the player (enumerations). */
 export const RedPacketAction = Schema.Literals(['grab', 'open', 'send'])
 export type RedPacketAction = typeof RedPacketAction.Type
-
-/** Activity status (enumerations): Draft 0, Processing 1, Over 2, Closed 3, Expired 4. */
-export const ActivityStatus = Schema.Literals([0, 1, 2, 3, 4])
-export type ActivityStatus = typeof ActivityStatus.Type
 
 /** Device type strings (enumerations): iOS '1', Android '2', H5 '3', PC '4'. */
 export const DeviceTypeString = Schema.Literals(['1', '2', '3', '4'])
@@ -330,8 +517,8 @@ export const redActive = defineCall({
   name: 'redActive',
   area: 'active',
   path: '/active/redactive',
-  request: Schema.Struct({}),
-  response: Schema.Struct({ list: Schema.Array(RedActivity) }),
+  request: NoParams,
+  response: ListOf(RedActivity),
 })
 
 /** Which packet to take, and from which device type (numeric, as the other receive calls send it). */
@@ -383,10 +570,11 @@ export const receiveReward = defineCall({
 /** The call that takes a packet of each action. */
 export const RED_PACKET_CALLS = { grab: 'getRed', open: 'getReward', send: 'receiveReward' } as const satisfies Record<RedPacketAction, string>
 
+/** Takes every packet sent to the player; answers each claim, their total and the balance after. */
 export const receiveRewardAll = defineCall({
   name: 'receiveRewardAll',
   area: 'active',
   path: '/active/receiverewardall',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ requestDeviceType: Schema.Number }),
+  response: Schema.Struct({ list: Schema.Array(RedClaim), total: Amount, balance: Amount }),
 })

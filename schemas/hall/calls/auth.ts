@@ -5,12 +5,13 @@
  * The login family is described precisely because the reference hall implements it and the lobby
  * keeps its answer (UserInfo) as the session: a drift here would break sign-in. Secrets (password,
  * token, session_key, userkey, codes, CPF) are marked Sensitive so recordings and logs redact them.
- * The verification calls further down are not shown in the spec and stay open.
+ * The spec shows neither payloads nor answers of the verification calls further down; their
+ * shapes are the hall's own design, written down in docs/hall-protocol.md.
  */
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
-import { OpenRequest, OpenResponse } from './common'
+import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
 
 /**
@@ -64,11 +65,8 @@ export const LastGameInfo = Schema.Struct({
 })
 export type LastGameInfo = typeof LastGameInfo.Type
 
-/**
- * A decimal amount as a string ('12.50', '0.0000012'): money never travels as a JSON number, so
- * no client or hall rounds it through a binary float. '-1' is the spec's in-game marker.
- */
-export const Amount = Schema.String.check(Schema.isPattern(/^-?\d+(\.\d+)?$/, { expected: 'a decimal amount' }))
+/** Amounts are described once in common.ts; re-exported here, where they were first defined. */
+export { Amount }
 
 /**
  * The signed-in player (spec §3 user info) as every login-family call answers it. The lobby keeps
@@ -137,7 +135,7 @@ export const userLogout = defineCall({
     token: Schema.optional(Sensitive(Schema.String)),
     username: Schema.optional(Schema.String),
   }),
-  response: Schema.Struct({}),
+  response: Ack,
 })
 
 /**
@@ -210,218 +208,350 @@ export const checkUsername = defineCall({
 })
 
 /*
- * Third-party sign-in, SMS login, captchas, geetest challenges and verification codes. The spec
- * names few of their fields and no answers; they stay open until the hall implements them.
- * thirdPartyLogin answers code 100 when the account is not registered yet (spec §4).
+ * Third-party sign-in, SMS login, captchas, geetest challenges and the verification codes. The
+ * spec names few of their fields and no answers: what is here is the hall's design (docs/
+ * hall-protocol.md, "Shapes the hall designs"). Every sign-in answers UserInfo; every code send
+ * answers CodeSent; the checks before login answer a ResetTicket for the password reset.
  */
+
+/**
+ * A third-party sign-in of an account that is not registered yet (spec §4: result code 100): the
+ * registration modal opens in thirdWay mode with the provider's email and user id and a proposed
+ * account name and password.
+ */
+export const ThirdPartyNotRegistered = Schema.Struct({
+  code: Schema.Literal(100),
+  email: Schema.String,
+  id: Schema.String,
+  new_username: Schema.String,
+  new_password: Sensitive(Schema.String),
+})
+export type ThirdPartyNotRegistered = typeof ThirdPartyNotRegistered.Type
+
+/** Google, Facebook, WeChat or QQ sign-in with the provider's access token. */
 export const thirdPartyLogin = defineCall({
   name: 'thirdPartyLogin',
   area: 'auth',
   path: '/home/thirdpartylogin',
   request: Schema.Struct({
-    access_token: Schema.optional(Sensitive(Schema.String)),
-    requester_type: Schema.optional(Schema.Number),
+    ...BaseLoginPayload,
+    access_token: Sensitive(Schema.String),
+    requester_type: SocialLogin,
+    currency: Schema.optional(CurrencyCode),
   }),
-  response: OpenResponse,
+  response: Schema.Union([ThirdPartyNotRegistered, UserInfo]),
 })
 
+/** Registers the account a third-party sign-in found unregistered, and signs it in. */
 export const thirdPartyRegister = defineCall({
   name: 'thirdPartyRegister',
   area: 'auth',
   path: '/home/thirdpartyregister',
   request: Schema.Struct({
-    email: Schema.optional(Schema.String),
-    id: Schema.optional(Schema.String),
-    access_token: Schema.optional(Sensitive(Schema.String)),
-    requester_type: Schema.optional(Schema.Number),
-    new_username: Schema.optional(Schema.String),
-    new_password: Schema.optional(Sensitive(Schema.String)),
+    ...BaseLoginPayload,
+    email: Schema.String,
+    id: Schema.String,
+    access_token: Sensitive(Schema.String),
+    requester_type: SocialLogin,
+    new_username: Schema.String,
+    new_password: Sensitive(Schema.String),
+    currency: Schema.optional(CurrencyCode),
   }),
-  response: OpenResponse,
+  response: UserInfo,
 })
 
+/** Signs in with a phone number and the SMS code sent to it (scene 'login'). */
 export const smsLogin = defineCall({
   name: 'smsLogin',
   area: 'auth',
   path: '/api/protected/user/smslogin',
   request: Schema.Struct({
-    phone: Schema.optional(Schema.String),
-    code: Schema.optional(Sensitive(Schema.String)),
+    ...BaseLoginPayload,
+    phone: Schema.String,
+    code: VerifyCode,
+    areaCode: Schema.optional(Schema.String),
+    currency: Schema.optional(CurrencyCode),
   }),
-  response: OpenResponse,
+  response: UserInfo,
 })
+
+/**
+ * An image captcha (spec §5: 4 characters): its key, which the check sends back with the typed
+ * text, and the image as a data URL.
+ */
+export const Captcha = Schema.Struct({ captchaKey: Schema.String, image: Schema.String })
+export type Captcha = typeof Captcha.Type
 
 export const captcha = defineCall({
   name: 'captcha',
   area: 'auth',
   path: '/home/captcha',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Captcha,
 })
 
+/**
+ * Checks a Geetest v4 challenge before login (login validation mode geetest 100). A failed
+ * challenge is a service code (1124 slider, 1125 click, 1126 nine-square, 1127 SMS, spec §8).
+ * `scene` names what the challenge guards ('login', 'register', 'sms').
+ */
 export const geetestValidate = defineCall({
   name: 'geetestValidate',
   area: 'auth',
   path: '/geetest/validate/v4',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ ...GeetestResult.fields, scene: Schema.optional(Schema.String) }),
+  response: Ack,
 })
 
+/** The same check for a signed-in player (a code send of the security page). */
 export const userGeetestValidate = defineCall({
   name: 'userGeetestValidate',
   area: 'auth',
   path: '/user/geetest/validate/v4',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ ...GeetestResult.fields, scene: Schema.optional(Schema.String) }),
+  response: Ack,
 })
 
+/**
+ * What the password recovery can use for an account (before login): its verify types (spec
+ * enumerations: 2 email, 3 phone, 4 question, 5 withdraw password) and the phone and email,
+ * masked, that codes would go to.
+ */
+export const AccountVerifyInfo = Schema.Struct({
+  username: Schema.String,
+  verifyTypes: Schema.Array(VerifyType),
+  mobile_phone: Schema.String,
+  email: Schema.String,
+})
+export type AccountVerifyInfo = typeof AccountVerifyInfo.Type
+
+/** Finds the account to recover by its name, guarded by the image captcha. */
 export const captchaGetUserInfo = defineCall({
   name: 'captchaGetUserInfo',
   area: 'auth',
   path: '/user/captcha/getUserInfo',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ username: Schema.String, captchaKey: Schema.String, captcha: VerifyCode }),
+  response: AccountVerifyInfo,
 })
+
+/** The signed-in player's phone: masked, with its area code; bound 0 when none is. */
+export const PhoneInfo = Schema.Struct({
+  mobile_phone: Schema.String,
+  areaCode: Schema.String,
+  bound: Flag,
+})
+export type PhoneInfo = typeof PhoneInfo.Type
 
 export const userPhone = defineCall({
   name: 'userPhone',
   area: 'auth',
   path: '/user/phone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: PhoneInfo,
 })
 
+/**
+ * The risk check of a sign-in from a new device (login validation mode sms 7): the code sent to
+ * the bound phone (scene 'risk').
+ */
 export const riskVerifyPhone = defineCall({
   name: 'riskVerifyPhone',
   area: 'auth',
   path: '/user/risk/verifyPhone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ code: VerifyCode }),
+  response: Ack,
 })
 
+/** The risk check of an account without a phone: binds one with its code. */
 export const riskBindPhone = defineCall({
   name: 'riskBindPhone',
   area: 'auth',
   path: '/user/risk/bindPhone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ phone: Schema.String, code: VerifyCode, areaCode: Schema.optional(Schema.String) }),
+  response: Schema.Struct({ mobile_phone: Schema.String }),
 })
 
+/**
+ * SMS scenes: the spec's deposit_game_sms_verify and withdraw_sms_verify, and the hall's login,
+ * register, risk, bind and reset.
+ */
+export const SmsScene = Schema.Literals([
+  'deposit_game_sms_verify', 'withdraw_sms_verify', 'login', 'register', 'risk', 'bind', 'reset',
+])
+export type SmsScene = typeof SmsScene.Type
+
+/**
+ * Sends an SMS code (before or after login). A send the hall wants guarded answers the
+ * forced-challenge code 1119 (spec §4); it is sent again with the challenge's result.
+ */
 export const shortMsgCreate = defineCall({
   name: 'shortMsgCreate',
   area: 'auth',
   path: '/shortmsg/create',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    phone_number: Schema.String,
+    areaCode: Schema.optional(Schema.String),
+    scene: SmsScene,
+    geetest: Schema.optional(GeetestResult),
+  }),
+  response: CodeSent,
 })
 
+/** Checks an SMS code (captcha) sent to phone_number; a wrong one is a service code (1101). */
 export const shortMsgValidate = defineCall({
   name: 'shortMsgValidate',
   area: 'auth',
   path: '/shortmsg/validate',
   request: Schema.Struct({
-    captcha: Schema.optional(Sensitive(Schema.String)),
-    phone_number: Schema.optional(Schema.String),
+    captcha: VerifyCode,
+    phone_number: Schema.String,
+    scene: Schema.optional(SmsScene),
   }),
-  response: OpenResponse,
+  response: Ack,
 })
 
+/** Sends a code to a phone for the signed-in player (binding it, the 3002 game-open check). */
 export const securityCreateSms = defineCall({
   name: 'securityCreateSms',
   area: 'auth',
   path: '/user/security/createsms',
-  request: Schema.Struct({ phone: Schema.String }),
-  response: OpenResponse,
+  request: Schema.Struct({
+    phone: Schema.String,
+    areaCode: Schema.optional(Schema.String),
+    geetest: Schema.optional(GeetestResult),
+  }),
+  response: CodeSent,
 })
 
+/** Sends a code to an email address for the signed-in player (binding it). */
 export const securityCreateMail = defineCall({
   name: 'securityCreateMail',
   area: 'auth',
   path: '/user/security/createmail',
-  request: Schema.Struct({ email: Schema.String }),
-  response: OpenResponse,
+  request: Schema.Struct({ email: Schema.String, geetest: Schema.optional(GeetestResult) }),
+  response: CodeSent,
 })
 
+/**
+ * Sends an email code before login (spec §6: the email code send differs before and after login):
+ * the password recovery of `username` by its bound email.
+ */
 export const emailCreateMail = defineCall({
   name: 'emailCreateMail',
   area: 'auth',
   path: '/user/email/createmail',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ username: Schema.String, email: Schema.String, geetest: Schema.optional(GeetestResult) }),
+  response: CodeSent,
 })
 
+/** Checks the email code a signed-in player received; the ticket lets a protected change go ahead. */
 export const securityVerifyEmail = defineCall({
   name: 'securityVerifyEmail',
   area: 'auth',
   path: '/user/security/verifyEmail',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ email: Schema.String, code: VerifyCode }),
+  response: VerifyTicket,
 })
 
+/** Checks the recovery email code before login; the ticket lets the password be reset. */
 export const notLoginVerifyEmail = defineCall({
   name: 'notLoginVerifyEmail',
   area: 'auth',
   path: '/user/notlogin/verifyEmail',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ username: Schema.String, email: Schema.String, code: VerifyCode }),
+  response: ResetTicket,
 })
 
+/** Checks the recovery SMS code before login; the ticket lets the password be reset. */
 export const smsVerifyPhone = defineCall({
   name: 'smsVerifyPhone',
   area: 'auth',
   path: '/user/sms/verifyphone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    username: Schema.String,
+    phone: Schema.String,
+    areaCode: Schema.optional(Schema.String),
+    code: VerifyCode,
+  }),
+  response: ResetTicket,
 })
 
+/**
+ * Checks that a phone belongs to the account by the image captcha before an SMS is sent to it
+ * (recovery before login): the hall answers 1101 when phone and account do not match.
+ */
 export const captchaVerifyPhone = defineCall({
   name: 'captchaVerifyPhone',
   area: 'auth',
   path: '/user/captcha/verifyPhone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    username: Schema.String,
+    phone: Schema.String,
+    areaCode: Schema.optional(Schema.String),
+    captchaKey: Schema.String,
+    captcha: VerifyCode,
+  }),
+  response: Ack,
 })
 
+/**
+ * Verifies the signed-in player's phone with its SMS code (task type 12 'SMS valid'); answers the
+ * phone, masked.
+ */
 export const userVerifyPhone = defineCall({
   name: 'userVerifyPhone',
   area: 'auth',
   path: '/user/verifyphone',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ phone: Schema.String, code: VerifyCode, areaCode: Schema.optional(Schema.String) }),
+  response: Schema.Struct({ mobile_phone: Schema.String }),
 })
 
+/** What the password recovery can use for an account, by its name (before login). */
 export const notLoginGetAccountVerifyList = defineCall({
   name: 'notLoginGetAccountVerifyList',
   area: 'auth',
   path: '/user/notlogin/getAccountVerifyList',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ username: Schema.String }),
+  response: AccountVerifyInfo,
 })
 
+/** A secret question of the site's catalogue. */
+export const SecretQuestion = Schema.Struct({ questionId: Schema.Int, question: Schema.String })
+export type SecretQuestion = typeof SecretQuestion.Type
+
+/** The site's secret questions, to choose one when setting it (passquint). */
 export const getQuestion = defineCall({
   name: 'getQuestion',
   area: 'auth',
   path: '/user/getquestion',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ list: Schema.Array(SecretQuestion) }),
 })
 
+/** The question an account set, by its name (recovery before login); null when it set none. */
 export const notLoginGetQuestion = defineCall({
   name: 'notLoginGetQuestion',
   area: 'auth',
   path: '/user/notlogin/getquestion',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ username: Schema.String }),
+  response: Schema.Struct({ question: Schema.NullOr(SecretQuestion) }),
 })
 
+/** Recovery by the secret question's answer and the withdraw password, before login. */
 export const notLoginVerifyQuestionAndWithdrawPass = defineCall({
   name: 'notLoginVerifyQuestionAndWithdrawPass',
   area: 'auth',
   path: '/user/notlogin/verificquestionandwithdrawpasswd',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({
+    username: Schema.String,
+    questionId: Schema.Int,
+    answer: Sensitive(Schema.String),
+    withdrawPass: WithdrawPin,
+  }),
+  response: ResetTicket,
 })
 
+/** The forced password change (user info change_password 1); answers change_password 0. */
 export const forceChangePassword = defineCall({
   name: 'forceChangePassword',
   area: 'auth',

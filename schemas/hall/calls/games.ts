@@ -2,13 +2,12 @@
  * Game calls (spec §7.8): recent and favourite lists, balances, game launch and the prize pool,
  * plus the game entities (spec §3 game, game store) the recent-report GETs of §7.3 answer too.
  *
- * os_type is the spec's OS type enumeration (3 = PC H5 for balance refresh). The balance-list
- * and login-v2 answers are not shown and stay open.
+ * os_type is the spec's OS type enumeration (3 = PC H5 for balance refresh). Pages of games and of
+ * prize-pool winners are the common Paged shape.
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
-import { Amount } from './auth'
-import { OpenRequest, OpenResponse } from './common'
+import { Amount, NoParams, Paged, PageRequest } from './common'
 
 /** Game list page size (spec §7.8, §9 lists default 20). */
 export const GAME_PAGE_SIZE = 20
@@ -35,12 +34,7 @@ export const Game = Schema.Struct({
 export type Game = typeof Game.Type
 
 /** One page of games: records of page `current` (1-based) of `size`, out of `total`. */
-export const GamePage = Schema.Struct({
-  records: Schema.Array(Game),
-  total: Schema.Number,
-  current: Schema.Number,
-  size: Schema.Number,
-})
+export const GamePage = Paged(Game)
 export type GamePage = typeof GamePage.Type
 
 /** A platform of a category (spec §2 sub-game list). */
@@ -60,11 +54,8 @@ export const FavoriteRef = Schema.Struct({
 })
 export type FavoriteRef = typeof FavoriteRef.Type
 
-/** A paged list request (current 1-based, size default 20). */
-export const PageRequest = Schema.Struct({
-  current: Schema.optional(Schema.Number),
-  size: Schema.optional(Schema.Number),
-})
+/** A paged list request (current 1-based, size default 20); described once in common.ts. */
+export { PageRequest }
 
 /** The player's recently played games, newest first. */
 export const recentListV2 = defineCall({
@@ -89,7 +80,7 @@ export const favoriteListAllV2 = defineCall({
   name: 'favoriteListAllV2',
   area: 'games',
   path: '/gameapi/favorite-list-all/v2',
-  request: OpenRequest,
+  request: NoParams,
   response: Schema.Array(FavoriteRef),
 })
 
@@ -120,17 +111,21 @@ export const refreshGold = defineCall({
   response: Schema.Struct({ game_gold: Amount }),
 })
 
-export const gameLoginV2 = defineCall({
-  name: 'gameLoginV2',
-  area: 'games',
-  path: '/gameapi/loginv2',
-  request: OpenRequest,
-  response: OpenResponse,
-})
-
 /** How a game is launched (spec §4 entering a game): demo (trial money) or formal (real balance). */
 export const UserType = Schema.Literals(['demo', 'formal'])
 export type UserType = typeof UserType.Type
+
+/** What a launch sends (spec §7.8): see gameLogin. */
+export const GameLaunchRequest = Schema.Struct({
+  gameid: Schema.Number,
+  platfromid: Schema.Number,
+  user_type: UserType,
+  os_type: Schema.optional(Schema.Number),
+  gameMode: Schema.optional(Schema.Number),
+  exitUrl: Schema.optional(Schema.String),
+  promoteInfo: Schema.optional(Schema.String),
+})
+export type GameLaunchRequest = typeof GameLaunchRequest.Type
 
 /**
  * Launches a game (spec §7.8): gameid, platfromid (the spec's spelling), user_type; a third-party
@@ -142,18 +137,23 @@ export const gameLogin = defineCall({
   name: 'gameLogin',
   area: 'games',
   path: '/gameapi/login',
-  request: Schema.Struct({
-    gameid: Schema.Number,
-    platfromid: Schema.Number,
-    user_type: UserType,
-    os_type: Schema.optional(Schema.Number),
-    gameMode: Schema.optional(Schema.Number),
-    exitUrl: Schema.optional(Schema.String),
-    promoteInfo: Schema.optional(Schema.String),
-  }),
+  request: GameLaunchRequest,
   response: Schema.Struct({
     socket_url: Schema.Array(Schema.Struct({ url: Schema.String, gameid: Schema.Number })),
   }),
+})
+
+/**
+ * The second launch call: the same request as gameLogin, answered with the finished game address
+ * (game_url, for providers that build it themselves) and the screen direction (1 portrait,
+ * 2 landscape); the lobby opens it as it is. Same service codes as gameLogin.
+ */
+export const gameLoginV2 = defineCall({
+  name: 'gameLoginV2',
+  area: 'games',
+  path: '/gameapi/loginv2',
+  request: GameLaunchRequest,
+  response: Schema.Struct({ game_url: Schema.String, direction: Schema.Number }),
 })
 
 /** Adds favourites (id) and removes favourites (delid); answers the favourites after the change. */
@@ -173,7 +173,7 @@ export const prizePoolWinAmount = defineCall({
   name: 'prizePoolWinAmount',
   area: 'games',
   path: '/api/lobby/prize-pool/win-amount',
-  request: OpenRequest,
+  request: NoParams,
   response: Schema.Struct({ amount: Amount }),
 })
 
@@ -186,9 +186,6 @@ export const prizePoolWinnerList = defineCall({
   name: 'prizePoolWinnerList',
   area: 'games',
   path: '/api/lobby/prize-pool/winner-list',
-  request: Schema.Struct({
-    size: Schema.optional(Schema.Number),
-    current: Schema.optional(Schema.Number),
-  }),
-  response: Schema.Struct({ records: Schema.Array(PrizeWinner), total: Schema.Number }),
+  request: PageRequest,
+  response: Paged(PrizeWinner),
 })

@@ -13,7 +13,9 @@ import { Schema } from 'effect'
 import { defineCall } from '../call'
 import { Amount, LastGameInfo } from './auth'
 import { GamePage, GamePlatform } from './games'
-import { CurrencyType, OpenRequest, OpenResponse, Switch } from './common'
+import { Ack, Count, CurrencyType, DateTime, Flag, ListOf, NoParams, OsType, Switch } from './common'
+import { BigId } from '../envelope'
+import { DiagnosticsChunk, DiagnosticsReceipt } from '../../events/diagnostics'
 import { NetworkLines } from '../../events/lines'
 import { Sensitive } from './sensitive'
 
@@ -193,7 +195,7 @@ export const FooterConfig = Schema.Struct({
 export const VersionEntry = Schema.Struct({
   version: Schema.String,
   content: Schema.String,
-  releaseTime: Schema.String,
+  releaseTime: DateTime,
   forceUpdate: Schema.Number,
 })
 
@@ -258,8 +260,6 @@ export const InjectedSiteConfig = Schema.Struct({
 })
 export type InjectedSiteConfig = typeof InjectedSiteConfig.Type
 
-/** GET calls without parameters send no `data` query; the hall decodes that as {}. */
-const NoParams = Schema.Struct({})
 
 /** Site info; failure sends the lobby to the 500 page unless the injected copy is healthy. */
 export const getSiteInfo = defineCall({
@@ -333,7 +333,7 @@ export const bannerIndex = defineCall({
  */
 export const manifest = defineCall({
   name: 'manifest', area: 'site', path: '/manifest.json', method: 'GET', encrypted: false,
-  request: OpenRequest, response: Manifest,
+  request: NoParams, response: Manifest,
 })
 
 /**
@@ -342,19 +342,19 @@ export const manifest = defineCall({
  */
 export const opVersion = defineCall({
   name: 'opVersion', area: 'site', path: '/op.json', method: 'GET', encrypted: false,
-  request: OpenRequest, response: OpVersion,
+  request: NoParams, response: OpVersion,
 })
 
 /** Keep-alive of a signed-in player; silent because a failure only matters on the next call. */
 export const heartbeat = defineCall({
   name: 'heartbeat', area: 'site', path: '/home/heartbeat', silent: true,
-  request: OpenRequest, response: Schema.Struct({ serverTime: Schema.Number }),
+  request: NoParams, response: Schema.Struct({ serverTime: Schema.Number }),
 })
 
 /** The player's balance and last game, fetched before a game opens (spec §8 'fetchingPrize'). */
 export const prize = defineCall({
   name: 'prize', area: 'site', path: '/home/prize',
-  request: OpenRequest,
+  request: NoParams,
   response: Schema.Struct({ game_gold: Amount, lastgameinfo: Schema.NullOr(LastGameInfo) }),
 })
 
@@ -364,52 +364,91 @@ export const prize = defineCall({
  * push) are silent: the spec only logs their failures. reportview is the one call the spec sends
  * unencrypted.
  */
+/**
+ * The app downloads (download page, download banner, club prompt): the site's switch (closed: the
+ * lobby warns that the download page is not enabled, spec §8) and one entry per OS type.
+ */
+export const DownloadInfo = Schema.Struct({
+  downloadSwitch: Switch,
+  list: Schema.Array(Schema.Struct({ osType: OsType, url: Schema.String, version: Schema.String })),
+})
+export type DownloadInfo = typeof DownloadInfo.Type
+
 export const getDownloadUrl = defineCall({
   name: 'getDownloadUrl',
   area: 'site',
   path: '/download/getDownloadUrl',
   method: 'GET',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: DownloadInfo,
 })
+
+/**
+ * What the access-restricted page (403, screens §2) shows: its title and text, the visitor's IP
+ * and the area it resolved to, and where to reach support.
+ */
+export const AccessRestrictedInfo = Schema.Struct({
+  title: Schema.String,
+  content: Schema.String,
+  ip: Schema.String,
+  area: Schema.String,
+  online_service: Schema.String,
+})
+export type AccessRestrictedInfo = typeof AccessRestrictedInfo.Type
 
 export const getAccessRestrictedInfo = defineCall({
   name: 'getAccessRestrictedInfo',
   area: 'site',
   path: '/api/lobby/h5/config/getAccessRestrictedInfo',
   method: 'GET',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: AccessRestrictedInfo,
 })
 
+/**
+ * Web push (spec §7.3: reads webKey): the site's public VAPID key the browser subscribes with, and
+ * whether push is on. The registration id is then posted as jpushWebId (login's jpush_id).
+ */
 export const getWebPushInfo = defineCall({
   name: 'getWebPushInfo',
   area: 'site',
   path: '/api/lobby/webPush/getInfo',
   method: 'GET',
   silent: true,
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ webKey: Schema.String, status: Switch }),
 })
 
+/** A game category of the lobby menu with its platforms, in menu order. */
+export const LobbyCategory = Schema.Struct({
+  gameCategoryId: Schema.Int,
+  categoryName: Schema.String,
+  sort: Schema.Int,
+  platforms: Schema.Array(GamePlatform),
+})
+export type LobbyCategory = typeof LobbyCategory.Type
+
+/** The categories the site offers, each with its platforms (the menu's sub-lists). */
 export const lobbyPlatformCateLoad = defineCall({
   name: 'lobbyPlatformCateLoad',
   area: 'site',
   path: '/api/lobby/recentreport/lobby_platform_cate_load',
   method: 'GET',
-  request: Schema.Struct({
-    siteCode: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ siteCode: Schema.String }),
+  response: ListOf(LobbyCategory),
 })
 
+/**
+ * The club entry (menu categories club 9 and club friend 10): whether the site runs a club, where
+ * it is, and the app it needs (spec §6: club games need the app).
+ */
 export const clubEntry = defineCall({
   name: 'clubEntry',
   area: 'site',
   path: '/club/entry',
   method: 'GET',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ clubSwitch: Switch, url: Schema.String, appDownloadUrl: Schema.String }),
 })
 
 /** The hot games (spec §7.3 recent report, §2 hot category 0), hottest first. */
@@ -506,13 +545,29 @@ export const musicList = defineCall({
   response: Schema.Union([SystemMusic, MyMusicPage]),
 })
 
+/**
+ * Which promotion modules the site runs (1 on): activities, tasks, rebate (return gold) and awards.
+ * A system-menu entry shows when its module runs and its red-dot count is above 0.
+ */
 export const activeIsShow = defineCall({
   name: 'activeIsShow',
   area: 'site',
   path: '/active/is_show',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ active: Flag, task: Flag, rebate: Flag, award: Flag }),
 })
+
+/**
+ * The agent a visitor is attributed to (by link, channel or IP): bound 0 with empty fields when
+ * none. agentId is a large id (string).
+ */
+export const IpBindInfo = Schema.Struct({
+  bound: Flag,
+  agentId: BigId,
+  agentName: Schema.String,
+  channelId: Schema.String,
+})
+export type IpBindInfo = typeof IpBindInfo.Type
 
 export const getIpBindInfo = defineCall({
   name: 'getIpBindInfo',
@@ -523,76 +578,126 @@ export const getIpBindInfo = defineCall({
     channelId: Schema.optional(Schema.String),
     currency: Schema.optional(Schema.String),
   }),
-  response: OpenResponse,
+  response: IpBindInfo,
 })
 
+/** Link types (spec §4): home 2, test-register 3, register 4, event 5. */
+export const LinkTypeValue = Schema.Literals([2, 3, 4, 5])
+
+/** The player's promotion link of a link type, with the invite code it carries. */
 export const linkSetting = defineCall({
   name: 'linkSetting',
   area: 'site',
   path: '/promote/linksetting',
-  request: Schema.Struct({
-    linkType: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ linkType: LinkTypeValue }),
+  response: Schema.Struct({ linkType: LinkTypeValue, url: Schema.String, inviteCode: Schema.String }),
 })
 
+/** Agent modes (spec enumerations): Infinite 30004, FirstLevel 1, NetProfit 2, ThreeNetProfix 10002. */
+export const AgentMode = Schema.Literals([30004, 1, 2, 10002])
+export type AgentMode = typeof AgentMode.Type
+
+/** The site's agent (promotion commission) mode. */
 export const getAgentMode = defineCall({
   name: 'getAgentMode',
   area: 'site',
   path: '/promote/getAgentMode',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: Schema.Struct({ agentMode: AgentMode }),
 })
 
+/**
+ * The promotion values of the entry link (the root query keys the spec keeps, screens §2): the
+ * promoter id and channel id, the agent and affiliate ids and the advertising pixels' ids.
+ */
+export const PromoterInfo = Schema.Struct({
+  id: Schema.optional(Schema.String),
+  cid: Schema.optional(Schema.String),
+  aid: Schema.optional(Schema.String),
+  afId: Schema.optional(Schema.String),
+  gtagId: Schema.optional(Schema.String),
+  gtmId: Schema.optional(Schema.String),
+  fb_dynamic_pixel: Schema.optional(Schema.String),
+  tiktokBaesCode: Schema.optional(Schema.String),
+  kwaiPixelBaseCode: Schema.optional(Schema.String),
+  ks_px_test: Schema.optional(Schema.String),
+  pixel_id: Schema.optional(Schema.String),
+  click_id: Schema.optional(Schema.String),
+})
+export type PromoterInfo = typeof PromoterInfo.Type
+
+/** A promotion-link visit (spec §7.3: promoter_info, accessUrl, visitor_device, the device fingerprint). */
+export const PromoterVisit = Schema.Struct({
+  promoter_info: PromoterInfo,
+  accessUrl: Schema.String,
+  visitor_device: Schema.String,
+})
+export type PromoterVisit = typeof PromoterVisit.Type
+
+/** A click through a promotion link (a visitor who went on to register or play). */
 export const reportClick = defineCall({
   name: 'reportClick',
   area: 'site',
   path: '/promote/binding/reportclick',
   silent: true,
-  request: OpenRequest,
-  response: OpenResponse,
+  request: PromoterVisit,
+  response: Ack,
 })
 
+/** A visitor arrived by a promotion link (with id or cid); sent in clear. */
 export const reportView = defineCall({
   name: 'reportView',
   area: 'site',
   path: '/promote/binding/reportview',
   encrypted: false,
   silent: true,
-  request: Schema.Struct({
-    promoter_info: Schema.optional(Schema.Unknown),
-    accessUrl: Schema.optional(Schema.String),
-    visitor_device: Schema.optional(Schema.Unknown),
-  }),
-  response: OpenResponse,
+  request: PromoterVisit,
+  response: Ack,
 })
 
+/**
+ * A buried (tracking) point (spec §7.3 buried config): category 1 Google, 2 Facebook pixel, 3
+ * Kwai pixel, 4 TikTok pixel; type 1 gtag, 2 gtm (Google); gid the tag or pixel id.
+ */
+export const BuriedPoint = Schema.Struct({
+  category: Schema.Literals([1, 2, 3, 4]),
+  type: Schema.Literals([1, 2]),
+  gid: Schema.String,
+})
+export type BuriedPoint = typeof BuriedPoint.Type
+
+/** The tracking points of a channel (idxType 1), a parent agent (2) or the player (3). */
 export const promotePointGet = defineCall({
   name: 'promotePointGet',
   area: 'site',
   path: '/promote/point/get',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ idx: Schema.String, idxType: Schema.Literals([1, 2, 3]), uid: Schema.optional(Schema.String) }),
+  response: ListOf(BuriedPoint),
 })
+
+/** A promotion channel's configuration (screens §3 channel config: guideSetupMode). */
+export const ChannelInfo = Schema.Struct({
+  channelId: Schema.String,
+  channelName: Schema.String,
+  guideSetupMode: Count,
+})
+export type ChannelInfo = typeof ChannelInfo.Type
 
 export const getChannelInfo = defineCall({
   name: 'getChannelInfo',
   area: 'site',
   path: '/promote/getChannelInfo',
-  request: Schema.Struct({
-    channelId: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ channelId: Schema.String }),
+  response: ChannelInfo,
 })
 
+/** Where to get the wallet app (device_type 1) the user-wallet withdrawals use. */
 export const walletDownloadUrl = defineCall({
   name: 'walletDownloadUrl',
   area: 'site',
   path: '/pay/wallet/downloadUrl',
-  request: Schema.Struct({
-    device_type: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ device_type: Schema.Int }),
+  response: Schema.Struct({ url: Schema.String }),
 })
 
 /**
@@ -621,43 +726,75 @@ export const frameBoxIndex = defineCall({
   name: 'frameBoxIndex',
   area: 'site',
   path: '/message/frameBox/index',
-  request: OpenRequest,
-  response: Schema.Struct({ list: Schema.Array(Frame) }),
+  request: NoParams,
+  response: ListOf(Frame),
 })
 
+/** The home page's frames (frame type 3), for visitors too. */
 export const messageFrame = defineCall({
   name: 'messageFrame',
   area: 'site',
   path: '/message/frame',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(Frame),
 })
+
+/** A marquee notice (notice type 3): plain text scrolled along the top of the lobby. */
+export const MarqueeItem = Schema.Struct({ id: Schema.Int, content: Schema.String, createdAt: DateTime })
+export type MarqueeItem = typeof MarqueeItem.Type
 
 export const marquee = defineCall({
   name: 'marquee',
   area: 'site',
   path: '/message/marquee',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(MarqueeItem),
 })
 
+/**
+ * The customer service's translations for a service language (spec §7.3: a service-language code;
+ * the answer's data.data lists transName and transContent).
+ */
 export const getWebTrans = defineCall({
   name: 'getWebTrans',
   area: 'site',
   path: '/customer/getWebTrans',
-  request: Schema.Struct({
-    lang: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ lang: Schema.String }),
+  response: Schema.Struct({ data: Schema.Array(Schema.Struct({ transName: Schema.String, transContent: Schema.String })) }),
 })
 
+/**
+ * A script-error trace (spec §7.3 trace report: event, message, source, lineno, colno, href,
+ * created), for the site codes that ask for it.
+ */
+export const TraceReport = Schema.Struct({
+  event: Schema.String,
+  message: Schema.String,
+  source: Schema.String,
+  lineno: Schema.Int,
+  colno: Schema.Int,
+  href: Schema.String,
+  created: DateTime,
+})
+export type TraceReport = typeof TraceReport.Type
+
+/** The network lines' measured pings in ms (screens §3 network line; 9999 failed). */
+export const LineReport = Schema.Struct({
+  lines: Schema.Array(Schema.Struct({ url: Schema.String, ping: Schema.Int })),
+})
+export type LineReport = typeof LineReport.Type
+
+/**
+ * The player logger: a diagnostics chunk (the answer is its receipt), a trace report or the line
+ * pings (the answer is null: accepted and kept).
+ */
 export const netstatLogger = defineCall({
   name: 'netstatLogger',
   area: 'site',
   path: '/v1/netstat/player/logger',
   silent: true,
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Union([DiagnosticsChunk, TraceReport, LineReport]),
+  response: Schema.NullOr(DiagnosticsReceipt),
 })
 
 /**
@@ -681,5 +818,5 @@ export const pwaStatistic = defineCall({
   path: '/pwa/arguments/upLoadpwaStatistic',
   silent: true,
   request: PwaStatisticRequest,
-  response: OpenResponse,
+  response: Schema.Null,
 })

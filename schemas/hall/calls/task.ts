@@ -1,64 +1,126 @@
 /**
- * Task calls (spec §7.10): vitality boxes, task lists, prizes and newcomer benefits.
+ * Task calls (spec §7.10): vitality boxes, the task centre and its tasks, prizes, the newcomer
+ * benefits and the saved task address.
  *
- * Payloads named by the spec are listed; the rest are open objects.
+ * The spec names siteCode, template, boxId and the saved address's fields, and the task
+ * enumerations (task types, conditions, item states, periods); the answers are the hall's design
+ * (docs/hall-protocol.md). Every prize call answers Received.
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
-import { OpenRequest, OpenResponse } from './common'
+import { Ack, Amount, Count, Id, ListOf, NoParams, Received } from './common'
 
+/**
+ * Task item states (spec enumerations): PendingReceive 0 (done, prize waiting), Finish 1
+ * (received), Expired 2, Goto 3 (not done: the lobby offers to go and do it), HasSend 4 (sent
+ * automatically), UnOpen 99 (not open yet).
+ */
+export const TaskItemState = Schema.Literals([0, 1, 2, 3, 4, 99])
+export type TaskItemState = typeof TaskItemState.Type
+
+/**
+ * Task types (spec enumerations): register 0, bind phone 1, first bind bank card 2, bind wechat 3,
+ * set birthday 4, set withdrawal pin 5, set question 6, first set nickname 7, yuebao first
+ * deposit 8, set avatar 10, download music library 11, SMS valid 12, bind whatsapp 13, bind
+ * facebook 14, bind telegram 15, set GA 16, first deposit 17, download and login 18, bind email
+ * 19, bind crypto 21, bind zalo 22, bind line 23, bind twitter 24; a recurring task (recharge,
+ * bet) has type 0 and a condition.
+ */
+export const TaskType = Schema.Literals([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24])
+export type TaskType = typeof TaskType.Type
+
+/** Task conditions (spec enumerations): none 0, recharge 1, betting 2, betting-one (a single bet) 3. */
+export const TaskCondition = Schema.Literals([0, 1, 2, 3])
+export type TaskCondition = typeof TaskCondition.Type
+
+/** A vitality box: the vitality it needs, the prize in it, and its state (task item states). */
+export const VitalityBox = Schema.Struct({ boxId: Id, need: Count, reward: Amount, status: TaskItemState })
+export type VitalityBox = typeof VitalityBox.Type
+
+/** The player's vitality of the period and the boxes it opens. */
 export const vitalityBoxes = defineCall({
   name: 'vitalityBoxes',
   area: 'task',
   path: '/activetask/vitality/boxs',
-  request: Schema.Struct({
-    siteCode: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ siteCode: Schema.String }),
+  response: Schema.Struct({ vitality: Count, boxes: Schema.Array(VitalityBox) }),
 })
 
+/**
+ * A group of the task centre (template: 'newcomer', 'daily', 'weekly' ...; period: spec activity
+ * period Signal 0, Daily 1, Weekly 2): how many tasks it has and how many prizes wait.
+ */
+export const TaskGroup = Schema.Struct({
+  template: Schema.String,
+  title: Schema.String,
+  period: Schema.Literals([0, 1, 2]),
+  count: Count,
+  receivable: Count,
+})
+export type TaskGroup = typeof TaskGroup.Type
+
+/** The task centre's groups, in order. */
 export const activeTaskIndex = defineCall({
   name: 'activeTaskIndex',
   area: 'task',
   path: '/activetask/index',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: NoParams,
+  response: ListOf(TaskGroup),
 })
 
+/**
+ * A task: its type and condition, what it needs and has done (amounts for recharge and bet, 1 for
+ * a one-off), its prize and vitality, its state, and where 'go' leads (spec location types).
+ */
+export const TaskItem = Schema.Struct({
+  taskId: Id,
+  taskType: TaskType,
+  condition: TaskCondition,
+  title: Schema.String,
+  need: Amount,
+  done: Amount,
+  reward: Amount,
+  vitality: Count,
+  status: TaskItemState,
+  location_type: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })),
+  location_value: Schema.String,
+})
+export type TaskItem = typeof TaskItem.Type
+
+/** The tasks of a group. */
 export const activeTaskTask = defineCall({
   name: 'activeTaskTask',
   area: 'task',
   path: '/activetask/task',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ template: Schema.String }),
+  response: ListOf(TaskItem),
 })
 
+/** Receives a done task's prize. */
 export const activeTaskGetPrize = defineCall({
   name: 'activeTaskGetPrize',
   area: 'task',
   path: '/activetask/getprize',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({ taskId: Id }),
+  response: Received,
 })
 
+/** Receives every waiting prize of a group. */
 export const activeTaskGetPrizeAll = defineCall({
   name: 'activeTaskGetPrizeAll',
   area: 'task',
   path: '/activetask/getprizeall',
-  request: Schema.Struct({
-    template: Schema.optional(Schema.String),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ template: Schema.String }),
+  response: Received,
 })
 
+/** Opens a vitality box the player's vitality reached. */
 export const vitalityRevBox = defineCall({
   name: 'vitalityRevBox',
   area: 'task',
   path: '/activetask/vitality/revBox',
-  request: Schema.Struct({
-    boxId: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ boxId: Id }),
+  response: Received,
 })
 
 /**
@@ -70,19 +132,19 @@ export const vitalityRevBox = defineCall({
 export const NewcomerBenefit = Schema.Struct({
   id: Schema.Number,
   kind: Schema.Literals(['bindPhone', 'bindEmail', 'bindGoogleAuth', 'bindWithdrawPass', 'firstRecharge']),
-  reward: Schema.String,
+  reward: Amount,
   done: Schema.Literals([0, 1]),
   status: Schema.Literals([-1, 0, 1, 2, 3]),
 })
 export type NewcomerBenefit = typeof NewcomerBenefit.Type
 
-export const NewcomerBenefits = Schema.Struct({ list: Schema.Array(NewcomerBenefit) })
+export const NewcomerBenefits = ListOf(NewcomerBenefit)
 
 export const newcomerBenefitStatus = defineCall({
   name: 'newcomerBenefitStatus',
   area: 'task',
   path: '/activetask/newcomer_benefit_status',
-  request: Schema.Struct({}),
+  request: NoParams,
   response: NewcomerBenefits,
 })
 
@@ -91,19 +153,20 @@ export const disableNewcomerPop = defineCall({
   name: 'disableNewcomerPop',
   area: 'task',
   path: '/activetask/disable_newcomer_pop',
-  request: Schema.Struct({}),
-  response: OpenResponse,
+  request: NoParams,
+  response: Ack,
 })
 
+/**
+ * The saved task address (spec §7.3: address, actionType 2), reported when the root URL carries
+ * saveUrlUuid for a signed-in player.
+ */
 export const taskSaveAddress = defineCall({
   name: 'taskSaveAddress',
   area: 'task',
   path: '/activetask/task_save_address',
-  request: Schema.Struct({
-    address: Schema.optional(Schema.String),
-    actionType: Schema.optional(Schema.Number),
-  }),
-  response: OpenResponse,
+  request: Schema.Struct({ address: Schema.String, actionType: Schema.Literal(2) }),
+  response: Ack,
 })
 
 /** Receives a newcomer benefit's reward (its status 0 receivable becomes 1 received; the balance is credited). */
@@ -112,7 +175,7 @@ export const newcomerBenefitReward = defineCall({
   area: 'task',
   path: '/activetask/newcomer_benefit_reward',
   request: Schema.Struct({ id: Schema.Number }),
-  response: Schema.Struct({ id: Schema.Number, reward: Schema.String, status: Schema.Literals([1]) }),
+  response: Schema.Struct({ id: Schema.Number, reward: Amount, status: Schema.Literals([1]) }),
 })
 
 /** Whether the new-benefits pop-up shows after login (pop 1), with the benefits it lists. */
@@ -120,6 +183,6 @@ export const newcomerBenefitPop = defineCall({
   name: 'newcomerBenefitPop',
   area: 'task',
   path: '/activetask/newcomer_benefit_pop',
-  request: Schema.Struct({}),
+  request: NoParams,
   response: Schema.Struct({ pop: Schema.Literals([0, 1]), list: Schema.Array(NewcomerBenefit) }),
 })

@@ -6,7 +6,7 @@ import { actorSpecs } from '../../../actors'
 import type { LobbyEvent } from '../../../schemas/events'
 import { allCalls } from '../../../schemas/hall/calls'
 import type { HallCall } from '../../../schemas/hall/call'
-import { SENSITIVE_KEY } from '../../../schemas/sensitive'
+import { isSensitive } from '../../../schemas/sensitive'
 import { Bus } from '../../../src/bus/bus'
 import { BusClock } from '../../../src/bus/clock'
 import { ActorHost } from '../../../src/bus/host'
@@ -15,29 +15,58 @@ import { LobbyDb } from '../../../src/store/db'
 import { DexieLogSink } from '../../../src/store/log-sink'
 import { appStarted, siteConfig } from '../../support/site-fixtures'
 
-/** Top-level keys a struct schema marks sensitive. */
-const sensitiveKeys = (ast: SchemaAST.AST): string[] => {
-  const marked = (a: SchemaAST.AST): boolean =>
-    (a.annotations as Record<string, unknown> | undefined)?.[SENSITIVE_KEY] === true || (a._tag === 'Union' && a.types.some(marked))
-  if (ast._tag !== 'Objects') return []
-  return ast.propertySignatures.filter((p) => marked(p.type)).map((p) => String(p.name))
+/**
+ * A value of a schema holding a secret in every field it marks sensitive, at any depth (through
+ * structs, arrays, unions and optional fields); undefined when it marks none.
+ */
+const withSecretsAt = (ast: SchemaAST.AST, secret: () => string, depth = 0): unknown => {
+  if (isSensitive(ast)) return secret()
+  if (depth > 12) return undefined
+  switch (ast._tag) {
+    case 'Objects': {
+      const out: Record<string, unknown> = {}
+      for (const ps of ast.propertySignatures) {
+        const v = withSecretsAt(ps.type, secret, depth + 1)
+        if (v !== undefined) out[String(ps.name)] = v
+      }
+      return Object.keys(out).length === 0 ? undefined : out
+    }
+    case 'Arrays': {
+      const item = ast.rest[0] ?? ast.elements[0]
+      const v = item === undefined ? undefined : withSecretsAt(item, secret, depth + 1)
+      return v === undefined ? undefined : [v]
+    }
+    case 'Union':
+      for (const member of ast.types) {
+        const v = withSecretsAt(member, secret, depth + 1)
+        if (v !== undefined) return v
+      }
+      return undefined
+    case 'Suspend':
+      return withSecretsAt(ast.thunk(), secret, depth + 1)
+    default:
+      return undefined
+  }
 }
 
-const withSecrets = allCalls
-  .map((call) => ({ call, request: sensitiveKeys(call.request.ast), response: sensitiveKeys(call.response.ast) }))
-  .filter((c) => c.request.length + c.response.length > 0)
+const marks = (ast: SchemaAST.AST): boolean => withSecretsAt(ast, () => 'x') !== undefined
+const withSecrets = allCalls.filter((call) => marks(call.request.ast) || marks(call.response.ast))
 
 // Secrets and ordinary text come from disjoint alphabets, so a secret can only appear in a
 // record if the secret itself leaked.
 const secret = fc.stringMatching(/^[A-Z]{10,24}$/)
 const plain = fc.stringMatching(/^[a-z0-9 ]{0,12}$/)
 
-const eventsFor = (c: (typeof withSecrets)[number], secrets: string[], text: string): LobbyEvent[] => {
-  const fill = (keys: string[]) => Object.fromEntries(keys.map((k, i) => [k, secrets[i % secrets.length]!]))
-  const call: HallCall = c.call
+const eventsFor = (call: HallCall, secrets: string[], text: string): LobbyEvent[] => {
+  let i = 0
+  const next = () => secrets[i++ % secrets.length]!
+  const fill = (ast: SchemaAST.AST): Record<string, unknown> => {
+    const v = withSecretsAt(ast, next)
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  }
   return [
-    { type: 'hall.requested', requestId: 'r-1', call: call.name, payload: { note: text, ...fill(c.request) } },
-    { type: 'hall.responded', requestId: 'r-1', call: call.name, data: { note: text, ...fill(c.response) } },
+    { type: 'hall.requested', requestId: 'r-1', call: call.name, payload: { note: text, ...fill(call.request.ast) } },
+    { type: 'hall.responded', requestId: 'r-1', call: call.name, data: { note: text, ...fill(call.response.ast) } },
     appStarted({ site: siteConfig({ siteKey: secrets[0]! }), url: text }),
   ]
 }
@@ -59,7 +88,20 @@ const record = async (events: LobbyEvent[], durable: boolean) => {
 
 describe('redaction', () => {
   it('covers the calls whose schemas mark secrets', () => {
-    expect(withSecrets.map((c) => c.call.name)).toEqual(expect.arrayContaining(['login', 'register', 'fastLogin']))
+    expect(withSecrets.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['login', 'register', 'fastLogin', 'forceChangePassword', 'withdrawCash', 'bindCard', 'bindGoogleAuth', 'resetPasswd']),
+    )
+  })
+
+  it('every call that marks secrets, at any depth, keeps them out of the records', async () => {
+    for (const call of withSecrets) {
+      const secrets = ['SECRETONEAAAA', 'SECRETTWOBBBB', 'SECRETTHREECC']
+      const { stored, exported } = await record(eventsFor(call, secrets, 'plain text'), false)
+      for (const s of secrets) {
+        expect(stored, call.name).not.toContain(s)
+        expect(exported, call.name).not.toContain(s)
+      }
+    }
   })
 
   it('no value of a field marked sensitive ever appears in a stored or exported record (memory)', async () => {

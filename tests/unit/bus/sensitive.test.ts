@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
-import { REDACTED, redact, Sensitive } from '../../../schemas/sensitive'
+import { isSensitive, REDACTED, redact, Sensitive } from '../../../schemas/sensitive'
 
 describe('redact', () => {
   const S = Schema.Struct({
@@ -39,5 +39,16 @@ describe('redact: empty values', () => {
     const O = Schema.Struct({ token: Sensitive(Schema.String), loose: Schema.Unknown })
     expect(redact(O, { token: '', loose: { password: '' } })).toEqual({ token: '', loose: { password: '' } })
     expect(redact(O, { token: 't', loose: { password: 'p' } })).toEqual({ token: REDACTED, loose: { password: REDACTED } })
+  })
+})
+
+describe('redact: a sensitive schema with checks', () => {
+  it('finds the mark Effect keeps on the last check, so a rule-checked password is redacted too', () => {
+    const Rule = Sensitive(Schema.String.check(Schema.isMinLength(6), Schema.isMaxLength(16)))
+    expect(isSensitive(Rule.ast)).toBe(true)
+    expect(isSensitive(Schema.optional(Rule).ast)).toBe(true)
+    expect(isSensitive(Schema.String.check(Schema.isMinLength(6)).ast)).toBe(false)
+    const O = Schema.Struct({ newPassword: Rule, maybe: Schema.optional(Rule), note: Schema.String })
+    expect(redact(O, { newPassword: 'abc123', maybe: 'xyz789', note: 'n' })).toEqual({ newPassword: REDACTED, maybe: REDACTED, note: 'n' })
   })
 })
