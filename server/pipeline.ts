@@ -249,7 +249,6 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       config: deps.config,
       ip: req.ip,
       device: req.headers[HallHeader.device] ?? '',
-      timezone: req.headers[HallHeader.timezone] ?? '',
       now,
     }
     try {

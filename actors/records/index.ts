@@ -1,5 +1,6 @@
 import type { Condition } from '../../schemas/events'
-import { accountDetails, betRecord, personalStatement, type DateFilter, type MovementKind, type StateFilter } from '../../schemas/hall/calls/records'
+import type { DateFilter, StateFilter } from '../../schemas/hall/calls/common'
+import { accountDetails, betRecord, personalStatement, type MovementKind } from '../../schemas/hall/calls/records'
 import { pagedActor, type PageQuery } from '../kit'
 
 /**
@@ -11,18 +12,18 @@ import { pagedActor, type PageQuery } from '../kit'
  * failed list tries again when the socket opens.
  */
 
-/** The date filter of a condition (default today), with its custom range when chosen. */
-const dates = (c: Condition): { dateType: DateFilter; startTime?: number; endTime?: number } => {
+/** The date filter of a condition (default today), with its custom days ('YYYY-MM-DD') when chosen. */
+const dates = (c: Condition): { dateType: DateFilter; startDate?: string; endDate?: string } => {
   const dateType = (typeof c['dateType'] === 'number' ? c['dateType'] : 0) as DateFilter
   if (dateType !== -4) return { dateType }
   return {
     dateType,
-    ...(typeof c['startTime'] === 'number' ? { startTime: c['startTime'] } : {}),
-    ...(typeof c['endTime'] === 'number' ? { endTime: c['endTime'] } : {}),
+    ...(typeof c['startDate'] === 'string' ? { startDate: c['startDate'] } : {}),
+    ...(typeof c['endDate'] === 'string' ? { endDate: c['endDate'] } : {}),
   }
 }
 
-const page = (q: PageQuery) => ({ page: q.page, size: q.size, ...dates(q.condition) })
+const page = (q: PageQuery) => ({ current: q.page, size: q.size, ...dates(q.condition) })
 
 /** Socket notices after which the money lists are asked again. */
 const MONEY_MOVED = ['realtime.payOrderSucceeded', 'realtime.withdrawOrderSucceeded'] as const
@@ -37,7 +38,7 @@ export const betRecordsActor = pagedActor({
     ...(typeof q.condition['state'] === 'number' ? { state: q.condition['state'] as StateFilter } : {}),
     ...(typeof q.condition['gameCategoryId'] === 'number' ? { gameCategoryId: q.condition['gameCategoryId'] } : {}),
   }),
-  read: (d) => ({ rows: d.list, total: d.total, summary: d.summary }),
+  read: (d) => ({ rows: d.page.records, total: d.page.total, summary: d.summary }),
   retryOn: ['socket.opened'],
 })
 
@@ -47,7 +48,7 @@ export const movementsActor = pagedActor({
   call: accountDetails,
   audience: 'real',
   request: (q) => ({ ...page(q), ...(typeof q.condition['kind'] === 'string' ? { kind: q.condition['kind'] as MovementKind } : {}) }),
-  read: (d) => ({ rows: d.list, total: d.total }),
+  read: (d) => ({ rows: d.records, total: d.total }),
   refetchOn: MONEY_MOVED,
   retryOn: ['socket.opened'],
 })
@@ -58,7 +59,7 @@ export const statementActor = pagedActor({
   call: personalStatement,
   audience: 'real',
   request: page,
-  read: (d) => ({ rows: d.list, total: d.total, summary: d.summary }),
+  read: (d) => ({ rows: d.page.records, total: d.page.total, summary: d.summary }),
   refetchOn: MONEY_MOVED,
   retryOn: ['socket.opened'],
 })

@@ -2,12 +2,13 @@
  * Records and reports (screens §2 /home/records, /home/report): the betting record (the player's
  * game rounds), the account details (the wallet's ledger entries) and the personal statement (the
  * ledger summed by day). The calls are the hall's own design (schemas/hall/calls/records.ts,
- * docs/hall-protocol.md "Calls of the hall's own design"). Date filters are read on the hall's
- * clock in the caller's timezone header (an unknown zone counts as UTC), so "today" is the
- * player's today.
+ * docs/hall-protocol.md "Calls of the hall's own design"). Date filters are days of the site's
+ * calendar on the hall's clock (site info timeZone; an unknown zone counts as UTC), and moments
+ * are answered in that zone.
  */
 import { accountDetails, betRecord, personalStatement } from '../../schemas/hall/calls'
-import type { DateFilter, MovementKind } from '../../schemas/hall/calls/records'
+import type { DateFilter } from '../../schemas/hall/calls/common'
+import type { MovementKind } from '../../schemas/hall/calls/records'
 import type { Queryable } from '../db'
 import { requirePlayer } from './session'
 import { implement } from './types'
@@ -19,7 +20,7 @@ export interface TimeRange {
   readonly to: Date | null
 }
 
-/** The zone to read dates in: the caller's, when it is a zone this runtime knows, else UTC. */
+/** The zone to read dates in: the site's, when it is a zone this runtime knows, else UTC. */
 export const zoneOf = (timezone: string): string => {
   if (timezone === '') return 'UTC'
   try {
@@ -33,13 +34,25 @@ export const zoneOf = (timezone: string): string => {
 /**
  * The range of a date filter (spec: today 0, yesterday 1, 7, 15, 30 days including today, this
  * month 31, this and the last month 32, this and the last two months 33, this week -2 (from
- * Monday), last week -3, all -1, custom -4 from startTime to endTime inclusive), computed by the
- * database in the zone so months and daylight saving come out right.
+ * Monday), last week -3, all -1 (also when absent), custom -4 from startDate to endDate, both days
+ * included), computed by the database in the zone so months and daylight saving come out right.
  */
-export const rangeOf = async (db: Queryable, q: { dateType: DateFilter; startTime?: number; endTime?: number }, now: number, zone: string): Promise<TimeRange> => {
-  if (q.dateType === -1) return { from: null, to: null }
-  if (q.dateType === -4) {
-    return { from: q.startTime === undefined ? null : new Date(q.startTime), to: q.endTime === undefined ? null : new Date(q.endTime + 1) }
+export const rangeOf = async (
+  db: Queryable,
+  q: { dateType?: DateFilter | undefined; startDate?: string | undefined; endDate?: string | undefined },
+  now: number,
+  zone: string,
+): Promise<TimeRange> => {
+  const dateType = q.dateType ?? -1
+  if (dateType === -1) return { from: null, to: null }
+  if (dateType === -4) {
+    const row = (
+      await db.query<{ from: Date | null; to: Date | null }>(
+        `SELECT ($1::date)::timestamp AT TIME ZONE $3 AS "from", (($2::date) + 1)::timestamp AT TIME ZONE $3 AS "to"`,
+        [q.startDate ?? null, q.endDate ?? null, zone],
+      )
+    ).rows[0]
+    return { from: row?.from ?? null, to: row?.to ?? null }
   }
   const local = `(to_timestamp($1::double precision / 1000) AT TIME ZONE $2)`
   const day = `date_trunc('day', ${local})`
@@ -55,7 +68,7 @@ export const rangeOf = async (db: Queryable, q: { dateType: DateFilter; startTim
     [-2]: [`date_trunc('week', ${local})`, `date_trunc('week', ${local}) + interval '7 days'`],
     [-3]: [`date_trunc('week', ${local}) - interval '7 days'`, `date_trunc('week', ${local})`],
   }
-  const [from, to] = bounds[q.dateType]
+  const [from, to] = bounds[dateType]
   const row = (await db.query<{ from: Date; to: Date }>(`SELECT (${from}) AT TIME ZONE $2 AS "from", (${to}) AT TIME ZONE $2 AS "to"`, [now, zone])).rows[0]
   return { from: row?.from ?? null, to: row?.to ?? null }
 }
@@ -71,13 +84,18 @@ export const MOVEMENT_OF_KIND = `CASE
   WHEN kind LIKE 'interest%' OR kind LIKE 'yuebao%' THEN 'interest'
   ELSE 'other' END`
 
-const ms = (d: Date): number => d.getTime()
+/** A moment as the hall answers it: 'YYYY-MM-DD HH:mm:ss' in the zone (SQL, with the zone as the given parameter). */
+const moment = (column: string, zoneParam: string): string => `to_char(${column} AT TIME ZONE ${zoneParam}, 'YYYY-MM-DD HH24:MI:SS')`
+
+/** The page and its size of a record query (defaults: the first page of 10). */
+const pageOf = (q: { current?: number | undefined; size?: number | undefined }): { current: number; size: number } => ({ current: q.current ?? 1, size: q.size ?? 10 })
 
 /** The betting record: the player's game rounds, newest first, with the filtered totals. */
-const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.request.Type, range: TimeRange) => {
+const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.request.Type, range: TimeRange, zone: string) => {
+  const { current, size } = pageOf(q)
   // The reference hall's rounds are settled at once: done. Undone or pending rows do not exist.
   if (q.state === 10001 || q.state === 10002) {
-    return { list: [], total: 0, page: q.page, size: q.size, summary: { betAmount: '0', validBet: '0', winAmount: '0', profit: '0' } }
+    return { page: { records: [], total: 0, current, size }, summary: { betAmount: '0', validBet: '0', winAmount: '0', profit: '0' } }
   }
   const where = `r.player_id = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)
     AND ($4::integer IS NULL OR g.category_id = $4)`
@@ -90,18 +108,19 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
     )
   ).rows[0] ?? { total: 0, bet: '0', win: '0' }
   const rows = (
-    await db.query<{ id: string; game: string; platform: string; category: number; bet: string; win: string; profit: string; at: Date; currency: string }>(
+    await db.query<{ id: string; game: string; platform: string; category: number; bet: string; win: string; profit: string; at: string; currency: string }>(
       `SELECT r.id::text AS id, g.name AS game, p.name AS platform, g.category_id AS category, trim_scale(r.bet)::text AS bet,
-              trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, r.created_at AS at, r.currency
+              trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, ${moment('r.created_at', '$7')} AS at, r.currency
        FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN game_platforms p ON p.id = g.platform_id
        WHERE ${where} ORDER BY r.id DESC LIMIT $5 OFFSET $6`,
-      [...params, q.size, (q.page - 1) * q.size],
+      [...params, size, (current - 1) * size, zone],
     )
   ).rows
   const profit = (await db.query<{ p: string }>('SELECT trim_scale($1::numeric - $2::numeric)::text AS p', [totals.win, totals.bet])).rows[0]?.p ?? '0'
   return {
-    list: rows.map((r) => ({
-      orderNo: `R${r.id.padStart(10, '0')}`,
+    page: {
+    records: rows.map((r) => ({
+      orderNo: r.id,
       gameName: r.game,
       platformName: r.platform,
       categoryId: r.category,
@@ -110,35 +129,39 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
       winAmount: r.win,
       profit: r.profit,
       state: 10003 as const,
-      betTime: ms(r.at),
+      betTime: r.at,
       currency: r.currency,
     })),
     total: totals.total,
-    page: q.page,
-    size: q.size,
+    current,
+    size,
+    },
     summary: { betAmount: totals.bet, validBet: totals.bet, winAmount: totals.win, profit },
   }
 }
 
 /** The account details: the player's ledger entries, newest first. */
-const movements = async (db: Queryable, playerId: string, q: typeof accountDetails.request.Type, range: TimeRange) => {
+const movements = async (db: Queryable, playerId: string, q: typeof accountDetails.request.Type, range: TimeRange, zone: string) => {
+  const { current, size } = pageOf(q)
   const kind: MovementKind = q.kind ?? 'all'
   const where = `player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
     AND ($4::text = 'all' OR (${MOVEMENT_OF_KIND}) = $4)`
   const params = [playerId, range.from, range.to, kind]
   const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM wallet_entries WHERE ${where}`, params)).rows[0]?.total ?? 0
   const rows = (
-    await db.query<{ id: string; kind: MovementKind; amount: string; balance: string; currency: string; at: Date }>(
-      `SELECT id::text AS id, (${MOVEMENT_OF_KIND}) AS kind, trim_scale(amount)::text AS amount, trim_scale(balance)::text AS balance, currency, created_at AS at
+    await db.query<{ id: string; kind: MovementKind; amount: string; balance: string; currency: string; createdAt: string }>(
+      `SELECT id::text AS id, (${MOVEMENT_OF_KIND}) AS kind, trim_scale(amount)::text AS amount, trim_scale(balance)::text AS balance, currency,
+              ${moment('created_at', '$7')} AS "createdAt"
        FROM wallet_entries WHERE ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
-      [...params, q.size, (q.page - 1) * q.size],
+      [...params, size, (current - 1) * size, zone],
     )
   ).rows
-  return { list: rows.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, balance: r.balance, currency: r.currency, time: ms(r.at) })), total, page: q.page, size: q.size }
+  return { records: rows, total, current, size }
 }
 
 /** The personal statement: the ledger summed by the player's days, newest day first. */
 const statement = async (db: Queryable, playerId: string, q: typeof personalStatement.request.Type, range: TimeRange, zone: string) => {
+  const { current, size } = pageOf(q)
   const sums = `
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'deposit')), 0)::text AS deposit,
     coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'withdraw')), 0)::text AS withdraw,
@@ -152,24 +175,26 @@ const statement = async (db: Queryable, playerId: string, q: typeof personalStat
   type Sums = { deposit: string; withdraw: string; bet: string; win: string; bonus: string; profit: string }
   const total = (await db.query<{ total: number }>(`SELECT count(DISTINCT day)::int AS total FROM (${entries}) e`, params)).rows[0]?.total ?? 0
   const summary = (await db.query<Sums>(`SELECT ${sums} FROM (${entries}) e`, params)).rows[0] ?? { deposit: '0', withdraw: '0', bet: '0', win: '0', bonus: '0', profit: '0' }
-  const list = (
-    await db.query<Sums & { day: string }>(`SELECT day, ${sums} FROM (${entries}) e GROUP BY day ORDER BY day DESC LIMIT $5 OFFSET $6`, [...params, q.size, (q.page - 1) * q.size])
+  const records = (
+    await db.query<Sums & { day: string }>(`SELECT day, ${sums} FROM (${entries}) e GROUP BY day ORDER BY day DESC LIMIT $5 OFFSET $6`, [...params, size, (current - 1) * size])
   ).rows
-  return { list, total, page: q.page, size: q.size, summary }
+  return { page: { records, total, current, size }, summary }
 }
 
 export const recordCalls: ReadonlyArray<Implementation> = [
   implement(betRecord, async (ctx, q) => {
     const { player } = await requirePlayer(ctx)
-    return betRecords(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zoneOf(ctx.timezone)))
+    const zone = zoneOf(ctx.site.timeZone)
+    return betRecords(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zone), zone)
   }),
   implement(accountDetails, async (ctx, q) => {
     const { player } = await requirePlayer(ctx)
-    return movements(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zoneOf(ctx.timezone)))
+    const zone = zoneOf(ctx.site.timeZone)
+    return movements(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zone), zone)
   }),
   implement(personalStatement, async (ctx, q) => {
     const { player } = await requirePlayer(ctx)
-    const zone = zoneOf(ctx.timezone)
+    const zone = zoneOf(ctx.site.timeZone)
     return statement(ctx.db, player.id, q, await rangeOf(ctx.db, q, ctx.now, zone), zone)
   }),
 ]

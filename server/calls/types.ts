@@ -25,8 +25,6 @@ export interface CallContext {
   readonly config: HallConfig
   readonly ip: string
   readonly device: string
-  /** The caller's timezone header (an IANA zone, or ''): record date filters are read in it. */
-  readonly timezone: string
   /** The hall's clock for this call (ms since epoch). */
   readonly now: number
 }
