@@ -11,10 +11,6 @@ import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 export const BIND_ORDER: ReadonlyArray<BindItem> = ['phone', 'email', 'googleAuth', 'withdrawPass']
 /** What a sign-in refetches. */
 export const REFRESH_ITEMS: ReadonlyArray<RefreshItem> = ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind']
-/** The login-family calls whose answer is the user info (the sequence reads must_bind_* there). */
-export const USER_INFO_CALLS: ReadonlyArray<string> = [
-  'login', 'fastLogin', 'testRegister', 'register', 'thirdPartyLogin', 'thirdPartyRegister', 'smsLogin',
-]
 /** A code send: the countdown starts 1.5 s after the send succeeded, and runs 60 s. */
 export const CODE_DELAYS = { countdownStart: 1_500, tick: 1_000 } as const
 export const COUNTDOWN_SECONDS = 60
@@ -41,26 +37,8 @@ export interface BindState {
   readonly bound: ReadonlyArray<BindItem>
 }
 
-/** The bind state of a login-family answer, or null for any other event. */
-export const bindStateOf = (e: { type: string; call?: string; data?: unknown }): BindState | null => {
-  if (e.type !== 'hall.responded' || e.call === undefined || !USER_INFO_CALLS.includes(e.call)) return null
-  const u = (e.data ?? {}) as {
-    must_bind_item?: unknown; mobile_phone?: unknown; email?: unknown; is_open_google_auth?: unknown; userOptResult?: unknown
-  }
-  const opt = Array.isArray(u.userOptResult) ? (u.userOptResult as ReadonlyArray<unknown>) : []
-  const bound: BindItem[] = []
-  if (typeof u.mobile_phone === 'string' && u.mobile_phone !== '') bound.push('phone')
-  if (typeof u.email === 'string' && u.email !== '') bound.push('email')
-  if (u.is_open_google_auth === 1) bound.push('googleAuth')
-  if (opt[0] === 1) bound.push('withdrawPass')
-  return { mustBindItem: typeof u.must_bind_item === 'number' ? u.must_bind_item : 0, bound }
-}
-
-/** Whether the player has recharged, from a login-family answer (null for anything else). */
-export const hasRechargedOf = (e: { type: string; call?: string; data?: unknown }): boolean | null => {
-  if (e.type !== 'hall.responded' || e.call === undefined || !USER_INFO_CALLS.includes(e.call)) return null
-  return (e.data as { has_recharged?: unknown } | null)?.has_recharged === 1
-}
+/** The bind state a sign-in carries (spec §4 bind flow; nothing to bind when it says none). */
+export const bindStateOf = (e: EventOfType<'session.loggedIn'>): BindState => e.bind ?? { mustBindItem: 0, bound: [] }
 
 /** The next item to bind: the first unbound one in order while fewer than must_bind_item are bound. */
 export const nextBindItem = (b: BindState | null): BindItem | null => {
@@ -105,14 +83,6 @@ export const benefitsListOf = (data: unknown): ReadonlyArray<unknown> => {
 
 /** Whether the newcomer-benefit answer asks for the pop-up. */
 export const newcomerPops = (data: unknown): boolean => (data as { pop?: unknown } | null)?.pop === 1
-
-/** The guide-setup mode of a system-info answer (0 when absent). */
-export const guideSetupModeOf = (e: { type: string; call?: string; data?: unknown; guideSetupMode?: number }): number | null => {
-  if (e.type === 'site.ready') return e.guideSetupMode ?? 0
-  if (e.type !== 'hall.responded' || e.call !== 'getSysInfo') return null
-  const v = (e.data as { guideSetupMode?: unknown } | null)?.guideSetupMode
-  return typeof v === 'number' ? v : Number(v ?? 0) || 0
-}
 
 export type PostloginEvent =
   | EventOfType<'site.ready'>

@@ -1,8 +1,8 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 import {
-  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, authenticatorOf, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf, guideSetupModeOf,
-  hasRechargedOf, initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
+  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, authenticatorOf, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf,
+  initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
   type PostloginContext, type PostloginEmitted, type PostloginEvent,
 } from './postlogin.logic'
 
@@ -52,8 +52,6 @@ export const postloginMachine = setup({
   guards: {
     realPlayer: ({ event }) => event.type === 'session.loggedIn' && event.real,
     mustChangePassword: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
-    hasUserInfo: ({ event }) => bindStateOf(event) !== null,
-    isSysInfo: ({ event }) => guideSetupModeOf(event) !== null,
     needsBind: ({ context }) => nextBindItem(context.bind) !== null,
     sendAnswer: ({ context, event }) => answers(context.form?.sendId, event),
     submitAnswer: ({ context, event }) => answers(context.form?.submitId, event),
@@ -82,8 +80,8 @@ export const postloginMachine = setup({
     disablesBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
-    noteUser: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: hasRechargedOf(event) ?? false })),
-    noteSysInfo: assign(({ event }) => ({ guideSetupMode: guideSetupModeOf(event) ?? 0 })),
+    noteUser: assign(({ event }) => (event.type === 'session.loggedIn' ? { bind: bindStateOf(event), hasRecharged: event.hasRecharged ?? false } : {})),
+    noteSysInfo: assign(({ event }) => (event.type === 'site.ready' ? { guideSetupMode: event.guideSetupMode ?? 0 } : {})),
     signIn: enqueueActions(({ enqueue }) => {
       enqueue.assign({ form: null, stepId: null, voluntary: false, benefits: null })
       enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
@@ -203,14 +201,10 @@ export const postloginMachine = setup({
   context: initialContext,
   initial: 'signedOut',
   on: {
-    'hall.responded': [
-      { guard: 'hasUserInfo', actions: 'noteUser' },
-      { guard: 'isSysInfo', actions: 'noteSysInfo' },
-    ],
     'site.ready': { actions: 'noteSysInfo' },
     'nav.navigated': { actions: 'noteRoute' },
     'session.loggedIn': [
-      { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
+      { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: ['noteUser', 'signIn'] },
       { target: '.signedOut', actions: 'signOut' },
     ],
     'session.loggedOut': { target: '.signedOut', actions: 'signOut' },

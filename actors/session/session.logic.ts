@@ -298,3 +298,16 @@ export const goldOf = (data: unknown): string | null => {
 /** The credentials of a visitor: the system token and the site key. */
 export const systemCredentials = (c: SessionContext, currency: string) =>
   ({ type: 'session.credentialsChanged', token: systemToken(c), keyMaterial: c.started?.siteKey ?? '', currency }) as const
+
+/**
+ * What the post-login sequence needs of the user info, carried on `session.loggedIn` (spec §4
+ * bind flow): how many items must be bound and which are, and whether the player has recharged.
+ */
+export const signInFactsOf = (user: UserInfo): { bind: { mustBindItem: number; bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> }; hasRecharged: boolean } => {
+  const bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> = []
+  if (user.mobile_phone !== '') bound.push('phone')
+  if (user.email !== '') bound.push('email')
+  if (user.is_open_google_auth === 1) bound.push('googleAuth')
+  if (user.userOptResult[0] === 1) bound.push('withdrawPass')
+  return { bind: { mustBindItem: user.must_bind_item, bound }, hasRecharged: user.has_recharged === 1 }
+}

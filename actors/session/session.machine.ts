@@ -5,6 +5,7 @@ import {
   balanceAnswered, balanceFailed, goldOf, GEETEST_BLOCKED, GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
   failedMine, guestAllowed, initialContext, isGeetestError, isGuest, linkTypeOf, offeredCurrency, payloadOf, systemCredentials,
   systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionCall, type SessionContext, type SessionEmitted, type SessionEvent,
+  signInFactsOf,
 } from './session.logic'
 
 /**
@@ -93,7 +94,7 @@ export const sessionMachine = setup({
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
         type: 'session.loggedIn', mode: p.mode, username: user.username, accountType: user.account_type,
-        real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: user.change_password === 1,
+        real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: user.change_password === 1, ...signInFactsOf(user),
       })
     }),
     keepRegistered: assign(({ event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), pendingId: null } : {})),
@@ -138,7 +139,10 @@ export const sessionMachine = setup({
       if (c.user === null) return
       const user = { ...c.user, change_password: 0 }
       enqueue.assign({ user, pendingId: null, accountError: null })
-      enqueue.emit({ type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type, real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: false })
+      enqueue.emit({
+        type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type,
+        real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: false, ...signInFactsOf(user),
+      })
     }),
     /** Asks for the balance (game_gold); a refresh already in flight is superseded, its answer ignored. */
     requestBalance: enqueueActions(({ context, enqueue }) => {

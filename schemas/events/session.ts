@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { Sensitive } from '../sensitive'
+import { BindItem } from './postlogin'
 
 /**
  * The player's session (spec §4 visitor to logged-in, fast login, guest registration, token
@@ -103,6 +104,14 @@ export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or g
   real: Schema.Boolean,
   /** change_password 1: the forced change-password popup comes first (spec §4). */
   mustChangePassword: Schema.Boolean,
+  /**
+   * What the post-login sequence needs of the user info (spec §4 bind flow): how many items must
+   * be bound (must_bind_item) and which are (phone, email, Google authenticator, withdraw
+   * password). Absent: nothing to bind.
+   */
+  bind: Schema.optionalKey(Schema.Struct({ mustBindItem: Schema.Number, bound: Schema.Array(BindItem) })),
+  /** has_recharged 1: the player has deposited (the download-app offer, spec §4). */
+  hasRecharged: Schema.optionalKey(Schema.Boolean),
 })
 
 /** A visitor must be asked to sign in (auto visitor login off, or a register link; spec §4). */

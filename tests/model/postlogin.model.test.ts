@@ -22,8 +22,6 @@ const model = setup({
   guards: {
     real: ({ event }) => event.type === 'session.loggedIn' && event.real,
     mustChange: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
-    userInfo: ({ event }) => bindStateOf(event) !== null,
-    sysInfo: ({ event }) => event.type === 'hall.responded' && event.call === 'getSysInfo',
     needsBind: ({ context }) => nextBindItem(context.bind) !== null,
     canSend: ({ context, event }) => event.type === 'postlogin.codeSendRequested' && context.form?.item === event.item && context.form.sendId === null && context.form.countdown === 0,
     canSubmit: ({ context, event }) => event.type === 'postlogin.bindSubmitted' && context.form?.item === event.item && context.form.submitId === null,
@@ -48,7 +46,7 @@ const model = setup({
     disableBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
   },
   actions: {
-    user: assign(({ event }) => ({ bind: bindStateOf(event), hasRecharged: (event as { data?: { has_recharged?: number } }).data?.has_recharged === 1 })),
+    user: assign(({ event }) => (event.type === 'session.loggedIn' ? { bind: bindStateOf(event), hasRecharged: event.hasRecharged ?? false } : {})),
     signIn: assign({ form: null, stepId: null, voluntary: false, benefits: null }),
     takeBenefits: assign(({ event }) => (event.type === 'hall.responded' ? { benefits: (event.data as { list: PostloginContext['benefits'] }).list } : {})),
     received: assign(({ context, event }) => {
@@ -94,13 +92,9 @@ const model = setup({
   context: postloginInitialContext,
   initial: 'signedOut',
   on: {
-    'hall.responded': [
-      { guard: 'userInfo', actions: 'user' },
-      { guard: 'sysInfo', actions: assign(({ event }) => ({ guideSetupMode: Number((event as { data?: { guideSetupMode?: unknown } }).data?.guideSetupMode ?? 0) || 0 })) },
-    ],
     'nav.navigated': { actions: 'route' },
     'site.ready': { actions: assign(({ event }) => ({ guideSetupMode: event.type === 'site.ready' ? (event.guideSetupMode ?? 0) : 0 })) },
-    'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: 'signIn' }, { target: '.signedOut', actions: 'signOut' }],
+    'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: ['user', 'signIn'] }, { target: '.signedOut', actions: 'signOut' }],
     'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
   },
   states: {
@@ -199,12 +193,10 @@ const model = setup({
 
 type ModelSnapshot = SnapshotFrom<typeof model>
 
-const userInfo = (mustBindItem: number, hasRecharged = 0): ModelEvent => ({
-  type: 'hall.responded', requestId: 'session-1', call: 'login',
-  data: { must_bind_item: mustBindItem, mobile_phone: '', email: '', is_open_google_auth: 0, userOptResult: [0, 0, 0, 0, 0], has_recharged: hasRecharged },
-})
-const loggedIn = (real: boolean, mustChangePassword: boolean): ModelEvent => ({
+/** A sign-in, with the bind state and recharge flag the session takes from the user info. */
+const loggedIn = (real: boolean, mustChangePassword: boolean, mustBindItem = 0, hasRecharged = false, bound: ReadonlyArray<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> = []): ModelEvent => ({
   type: 'session.loggedIn', mode: 'normal', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword,
+  bind: { mustBindItem, bound }, hasRecharged,
 })
 const siteReady = (guideSetupMode: number): ModelEvent => ({
   type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false,
@@ -221,10 +213,10 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   if (form !== null && form.countdown > 1 && form.countdown < COUNTDOWN_SECONDS) return [{ type: 'delay', ms: CODE_DELAYS.tick }]
   const out: ModelEvent[] = []
   const signedOut = s.matches('signedOut')
-  if (signedOut && c.bind === null) out.push(userInfo(1), userInfo(0, 1))
-  if (signedOut && c.guideSetupMode === 0) out.push({ type: 'hall.responded', requestId: 'site-2', call: 'getSysInfo', data: { guideSetupMode: 1 } })
+  if (signedOut && c.guideSetupMode === 0) out.push(siteReady(1))
   if (signedOut && c.guideSetupMode === 1) out.push(siteReady(2), siteReady(0))
-  if (c.requestCount < 2 && c.bind !== null) out.push(loggedIn(true, false), loggedIn(true, true))
+  // A sign-in with one item to bind, or none and a recharge, each with or without the forced password change.
+  if (c.requestCount < 2) out.push(loggedIn(true, false, 1), loggedIn(true, true, 1), loggedIn(true, false, 0, true), loggedIn(true, true, 0, true))
   if (!signedOut) out.push(loggedIn(false, false), { type: 'session.loggedOut', reason: 'logout' })
   if (form !== null) {
     // Bounded: a few requests per sign-in, and submissions only at the ends of the countdown.
@@ -309,15 +301,15 @@ describe('postlogin actor model', () => {
     ]
     const last: ModelEvent = { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 0, list: [] } }
     // Not before the forced steps are over.
-    expect(download([siteReady(2), userInfo(0, 1), loggedIn(true, false), ...rest])).toEqual([])
-    expect(download([siteReady(2), userInfo(0, 1), loggedIn(true, false), ...rest, last])).toEqual([{ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: 2 } }])
-    expect(download([siteReady(0), userInfo(0, 1), loggedIn(true, false), ...rest, last])).toEqual([])
-    expect(download([siteReady(2), userInfo(0, 0), loggedIn(true, false), ...rest, last])).toEqual([])
+    expect(download([siteReady(2), loggedIn(true, false, 0, true), ...rest])).toEqual([])
+    expect(download([siteReady(2), loggedIn(true, false, 0, true), ...rest, last])).toEqual([{ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: 2 } }])
+    expect(download([siteReady(0), loggedIn(true, false, 0, true), ...rest, last])).toEqual([])
+    expect(download([siteReady(2), loggedIn(true, false, 0, false), ...rest, last])).toEqual([])
   })
 
   it("'do not show again' tells the hall once and closes the pop-up; the next step follows its close", () => {
     const { emitted, real } = postlogin.runEvents([
-      userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
       { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [{ id: 7001 }], disablePop: 0 } },
       { type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' },
       { type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' },
@@ -333,14 +325,10 @@ describe('postlogin actor model', () => {
   })
 
   it('google authenticator: starting the binding shows the secret and otpauth URI the hall answered; its code binds', () => {
-    const bound: ModelEvent = {
-      type: 'hall.responded', requestId: 'session-1', call: 'login',
-      data: { must_bind_item: 3, mobile_phone: '5551234567', email: 'p1@example.com', is_open_google_auth: 0, userOptResult: [0, 0, 1, 0, 0], has_recharged: 0 },
-    }
     const otpauth = 'otpauth://totp/Lobby:p1?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Lobby&algorithm=SHA1&digits=6&period=30'
     const { real, emitted } = postlogin.runEvents([
-      bound,
-      loggedIn(true, false),
+      // Phone and email bound, three items to bind: Google authenticator is next.
+      loggedIn(true, false, 3, false, ['phone', 'email']),
       { type: 'postlogin.codeSendRequested', item: 'googleAuth', target: '' },
       { type: 'hall.responded', requestId: 'postlogin-1', call: 'bindGoogleAuth', data: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', otpauth } },
       { type: 'postlogin.bindSubmitted', item: 'googleAuth', target: '', code: '287082' },
@@ -354,7 +342,7 @@ describe('postlogin actor model', () => {
 
   it('coming back to the game page after the sequence fetches the pop-recharge list again and shows its pop-up', () => {
     const { emitted, real } = postlogin.runEvents([
-      navTo('game'), userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      navTo('game'), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
       { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
       { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 0, list: [] } },
       navTo('game'), // a category change on the game page: no refetch
@@ -369,7 +357,7 @@ describe('postlogin actor model', () => {
 
   it('the new-benefits pop-up receives a receivable reward once; its status becomes received', () => {
     const { emitted, real } = postlogin.runEvents([
-      userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
+      loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' },
       { type: 'hall.responded', requestId: 'postlogin-1', call: 'popRechargeListV2', data: { actives: [], disablePop: 0 } },
       { type: 'hall.responded', requestId: 'postlogin-2', call: 'newcomerBenefitPop', data: { pop: 1, list: [benefit, { ...benefit, id: 8001, kind: 'bindPhone', done: 0, status: -1 }] } },
       { type: 'postlogin.benefitReceiveRequested', id: 8001 }, // not done: nothing to receive
@@ -386,22 +374,20 @@ describe('postlogin actor model', () => {
 
   it('the red packets come after the forced pop-ups, and the recharge pop-up waits for them to be over', () => {
     const { emitted, real } = postlogin.runEvents([
-      userInfo(0),
       loggedIn(true, false),
       { type: 'redpackets.stepFinished' }, // too early: the frames are not over
       { type: 'framebox.finished' },
     ])
     expect(emitted.map((e) => e.type)).toEqual(['postlogin.refreshRequested', 'postlogin.framesStarted', 'postlogin.redPacketsStarted'])
     expect(real.value).toEqual({ signedIn: 'redPackets' })
-    const after = postlogin.runEvents([userInfo(0), loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' }])
+    const after = postlogin.runEvents([loggedIn(true, false), { type: 'framebox.finished' }, { type: 'redpackets.stepFinished' }])
     expect(after.emitted.at(-1)).toEqual({ type: 'hall.requested', requestId: 'postlogin-1', call: 'popRechargeListV2', payload: {} })
   })
 
   it('a player who must change the password and bind one item: change, then bind with a real code, then the frames, recharge and benefits', () => {
     const { emitted, real } = postlogin.runEvents([
-      userInfo(1),
-      loggedIn(true, true),
-      loggedIn(true, false),
+      loggedIn(true, true, 1),
+      loggedIn(true, false, 1),
       { type: 'postlogin.codeSendRequested', item: 'phone', target: '5551234567' },
       { type: 'hall.responded', requestId: 'postlogin-1', call: 'securityCreateSms', data: {} },
       { type: 'delay', ms: CODE_DELAYS.countdownStart },

@@ -1,3 +1,4 @@
+import { signInFactsOf } from '../../actors/session/session.logic'
 import { describe, expect, it } from 'vitest'
 import { createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate'
 import { GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext } from '../../actors/session'
@@ -271,7 +272,7 @@ const sessionInvariants = () => {
       expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
         { type: 'session.credentialsChanged', token: u.token, keyMaterial: u.session_key, currency: u.currency },
         { type: 'session.persistRequested', stored: { userkey: u.userkey, username: u.username, accountType: u.account_type } },
-        { type: 'session.loggedIn', mode: c.mode, username: u.username, accountType: u.account_type, real: u.account_type !== 1, mustChangePassword: u.change_password === 1 },
+        { type: 'session.loggedIn', mode: c.mode, username: u.username, accountType: u.account_type, real: u.account_type !== 1, mustChangePassword: u.change_password === 1, ...signInFactsOf(u) },
       ])
     }
 

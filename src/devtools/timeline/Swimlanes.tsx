@@ -166,6 +166,9 @@ export const Swimlanes = ({
   }
 
   return (
+    // One lane per actor and runner: past a few dozen the lanes scroll on their own, so the record
+    // list below them stays in view.
+    <div className="tl-lanes-scroll">
     <div className="tl-lanes" style={{ height }}>
       <canvas
         ref={canvas}
@@ -175,6 +178,7 @@ export const Swimlanes = ({
         aria-label={`Swimlanes: ${model.lanes.length} lanes, ${kept.length} records on a time axis`}
       />
       <canvas ref={overlay} className="tl-lanes__selection" aria-hidden="true" />
+    </div>
     </div>
   )
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem } from '../../../../actors/postlogin'
-import { authenticatorOf, benefitsListOf, guideSetupModeOf, rechargeListOf } from '../../../../actors/postlogin/postlogin.logic'
+import { authenticatorOf, benefitsListOf, rechargeListOf } from '../../../../actors/postlogin/postlogin.logic'
+import { signInFactsOf } from '../../../../actors/session/session.logic'
+import type { UserInfo } from '../../../../schemas/hall/calls/auth'
 import { localDay, msToMidnight, startFrameboxRunner } from '../../../../src/effects/framebox'
 import { createTestSystem } from '../../../../src/system'
 import { appStarted } from '../../../support/site-fixtures'
 
-const login = (data: Record<string, unknown>) => ({ type: 'hall.responded', requestId: 's-1', call: 'login', data })
+const loggedIn = (facts: object = {}) => ({ type: 'session.loggedIn', mode: 'normal', username: 'p', accountType: 0, real: true, mustChangePassword: false, ...facts }) as const
 
 describe('pop-up answers', () => {
   it('reads the recharge actives, none when the player disabled the pop-up or the answer has none', () => {
@@ -15,15 +17,11 @@ describe('pop-up answers', () => {
     expect(rechargeListOf(null)).toEqual([])
   })
 
-  it('reads the benefits, the authenticator secret and the guide-setup mode', () => {
+  it('reads the benefits and the authenticator secret', () => {
     expect(benefitsListOf({ pop: 1, list: [{ id: 8001 }] })).toEqual([{ id: 8001 }])
     expect(benefitsListOf({ pop: 0 })).toEqual([])
     expect(authenticatorOf({ secret: 'ABC', otpauth: 'otpauth://totp/x' })).toEqual({ secret: 'ABC', otpauth: 'otpauth://totp/x' })
     expect(authenticatorOf({})).toEqual({ secret: null, otpauth: null })
-    expect(guideSetupModeOf({ type: 'site.ready', guideSetupMode: 2 })).toBe(2)
-    expect(guideSetupModeOf({ type: 'site.ready' })).toBe(0)
-    expect(guideSetupModeOf({ type: 'hall.responded', call: 'getSysInfo', data: { guideSetupMode: 1 } })).toBe(1)
-    expect(guideSetupModeOf({ type: 'hall.responded', call: 'login', data: { guideSetupMode: 1 } })).toBeNull()
   })
 })
 
@@ -38,13 +36,12 @@ describe('bind flow rules', () => {
     expect(nextBindItem(null)).toBeNull()
   })
 
-  it('reads the bind state from a login-family answer only', () => {
-    expect(bindStateOf(login({ must_bind_item: 3, mobile_phone: '555', email: '', is_open_google_auth: 1, userOptResult: [1, 0, 1, 0, 0] }))).toEqual({
-      mustBindItem: 3,
-      bound: ['phone', 'googleAuth', 'withdrawPass'],
-    })
-    expect(bindStateOf({ type: 'hall.responded', call: 'getSysInfo', data: {} })).toBeNull()
-    expect(bindStateOf({ type: 'hall.failed', call: 'login' })).toBeNull()
+  it('reads the bind state the sign-in carries, made by the session from the user info', () => {
+    const user = { must_bind_item: 3, mobile_phone: '555', email: '', is_open_google_auth: 1, userOptResult: [1, 0, 1, 0, 0], has_recharged: 1 } as unknown as UserInfo
+    const facts = signInFactsOf(user)
+    expect(facts).toEqual({ bind: { mustBindItem: 3, bound: ['phone', 'googleAuth', 'withdrawPass'] }, hasRecharged: true })
+    expect(bindStateOf(loggedIn(facts))).toEqual({ mustBindItem: 3, bound: ['phone', 'googleAuth', 'withdrawPass'] })
+    expect(bindStateOf(loggedIn())).toEqual({ mustBindItem: 0, bound: [] })
   })
 
   it('binds each item with its call', () => {

@@ -3,6 +3,8 @@ import { GEETEST_SECONDS, selectBalance, selectCurrency, selectGeetestSecondsLef
 import { redactEvent } from '../../../../schemas/events/redact'
 import { guest, lobby, serviceError, user } from './support'
 
+/** The bind state of a user info with nothing bound and nothing to bind. */
+const NO_BIND = { mustBindItem: 0, bound: [] }
 const SIGN_IN_NOTICES = ['session.credentialsChanged', 'session.persistRequested', 'session.loggedIn']
 const types = (events: ReadonlyArray<{ type: string }>) => events.filter((e) => e.type !== 'hall.requested').map((e) => e.type)
 
@@ -36,7 +38,7 @@ describe('session start', () => {
     expect(l.emitted().slice(1)).toEqual([
       { type: 'session.credentialsChanged', token: 'tk-1001', keyMaterial: 'sk-1001', currency: 'USD' },
       { type: 'session.persistRequested', stored: { userkey: 'uk-1001', username: 'player01', accountType: 0 } },
-      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false },
+      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false },
     ])
     const s = l.session()
     expect([selectIsLoggedIn(s), selectIsGuest(s), selectIsVisitor(s), selectUsername(s), selectBalance(s), selectCurrency(s), selectSessionPhase(s)]).toEqual([
@@ -59,7 +61,7 @@ describe('session start', () => {
     expect(selectLoginError(l.session())).toBeNull()
     l.answer(guest())
     expect(l.ofType('session.loggedIn')).toEqual([
-      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false },
+      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false, bind: NO_BIND, hasRecharged: false },
     ])
     expect([selectIsLoggedIn(l.session()), selectIsGuest(l.session()), selectSessionPhase(l.session())]).toEqual([false, true, 'guest'])
   })
@@ -379,7 +381,7 @@ describe('signed in', () => {
     expect(selectMustChangePassword(l.session())).toBe(true)
     l.intent({ type: 'session.passwordChangeSubmitted', oldPassword: 'secret123', newPassword: 'better456' })
     l.answer({})
-    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false })
+    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false })
     expect(selectMustChangePassword(l.session())).toBe(false)
   })
 
