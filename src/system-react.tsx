@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react'
-import { createContext, useCallback, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
 import type { ActorId, ActorMachines } from '../actors'
-import type { QueryView } from '../actors/kit'
-import type { LobbyEvent } from '../schemas/events'
+import type { ListView, QueryView } from '../actors/kit'
+import type { Condition, LobbyEvent } from '../schemas/events'
 import type { LobbySystem } from './system'
 
 /**
@@ -37,6 +37,42 @@ const sameView = (a: QueryView<unknown>, b: QueryView<unknown>): boolean => a.st
 export const useQuery = <T,>(query: { readonly id: ActorId; readonly view: (s: never) => QueryView<T> }): QueryView<T> => {
   const system = useSystem()
   return useSelector(system.actor(query.id) as AnyActorRef, query.view as (s: unknown) => QueryView<T>, sameView)
+}
+
+const sameList = (a: ListView<unknown, unknown>, b: ListView<unknown, unknown>): boolean =>
+  a.status === b.status && a.rows === b.rows && a.total === b.total && a.page === b.page && a.size === b.size && a.summary === b.summary && a.error === b.error
+
+/** What a paged list's view gets: its view model and its intents (src/ui/paged binds them to the table and the list). */
+export interface PagedList<Row, Summary> {
+  readonly view: ListView<Row, Summary>
+  readonly intents: { readonly goTo: (page: number) => void; readonly setSize: (size: number) => void; readonly next: () => void; readonly retry: () => void }
+}
+
+/**
+ * A paged-list actor for a view (actors/kit/paged.ts): opens it with the condition (and again
+ * whenever the condition changes, back to page 1), and gives its view model and its intents.
+ */
+export const usePagedList = <Row, Summary>(
+  list: { readonly id: ActorId; readonly view: (s: never) => ListView<Row, Summary> },
+  condition: Condition,
+): PagedList<Row, Summary> => {
+  const system = useSystem()
+  const send = useSend()
+  const view = useSelector(system.actor(list.id) as AnyActorRef, list.view as (s: unknown) => ListView<Row, Summary>, sameList)
+  const key = JSON.stringify(condition)
+  useEffect(() => {
+    send({ type: 'list.opened', list: list.id, condition: JSON.parse(key) as Condition })
+  }, [send, list.id, key])
+  const intents = useMemo(
+    () => ({
+      goTo: (page: number) => send({ type: 'list.pageChosen', list: list.id, page }),
+      setSize: (size: number) => send({ type: 'list.sizeChosen', list: list.id, size }),
+      next: () => send({ type: 'list.nextRequested', list: list.id }),
+      retry: () => send({ type: 'list.retryRequested', list: list.id }),
+    }),
+    [send, list.id],
+  )
+  return { view, intents }
 }
 
 /**

@@ -8,6 +8,7 @@ import { SportsPage } from '../game/SportsPage'
 import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { SecurityPage } from '../pages/SecurityPage'
+import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -52,6 +53,10 @@ const pageOf = (name: RouteName): ReactNode => {
       return <SportsPage />
     case 'security':
       return <SecurityPage />
+    case 'records':
+      return <RecordsPage />
+    case 'report':
+      return <ReportPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { aesEncrypt, callHall, nonce, player, visitor } from '../server/support'
+import { launch, newContext, watchErrors } from './support/browser'
+import { ShellPage } from './support/shell.model'
+
+/**
+ * Records and reports at phone and desktop sizes (screens §2 /home/report with current 0 account
+ * details, 1 betting record, 2 personal statement): a fresh player's deposit and two rounds
+ * played on the hall's game page show in the betting record with their totals, in the account
+ * details and in the statement; the state filter narrows the list.
+ */
+const hallUrl = inject('hallUrl')
+
+const control = async (name: string, body: unknown): Promise<void> => {
+  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) })
+  if (!res.ok) throw new Error(`control ${name} answered ${res.status}`)
+}
+
+let n = 0
+const newUsername = (): string => `rc${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
+
+/** Plays one formal round of the self-operated game as the player, from outside the lobby. */
+const playRound = async (username: string, password: string, bet: string): Promise<void> => {
+  const site = await visitor(hallUrl, '001')
+  const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
+  expect(login.envelope.code).toBe(1)
+  const data = login.envelope.data as { session_key: string; userkey: string }
+  const caller = player('001', data)
+  expect((await callHall(hallUrl, caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
+  const nc = nonce()
+  const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
+  const html = await (await fetch(`${hallUrl}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`)).text()
+  const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
+  const round = (await (await fetch(`${hallUrl}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
+  expect(round.ok).toBe(true)
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (size) => {
+  it('shows the bets with their totals, the account details and the statement, and filters by state', async () => {
+    const context = await newContext(browser, size)
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    const shell = new ShellPage(page, hallUrl)
+    await page.goto(`${hallUrl}/home/game?site=001`)
+    await page.getByRole('banner').waitFor({ timeout: 30_000 })
+    const username = newUsername()
+    await shell.register(username, 'secret12')
+    await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
+    const open = page.locator('dialog[open]')
+    for (let tries = 0; (await open.count()) > 0 && tries < 8; tries++) await page.keyboard.press('Escape')
+    await control('credit', { username, amount: '100' })
+    await playRound(username, 'secret12', '10')
+    await playRound(username, 'secret12', '5')
+
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'report', query: { current: '1' } }))
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/report')
+    const tabs = page.getByRole('tablist', { name: 'Reports' })
+    await expect.poll(() => tabs.getByRole('tab', { name: 'Betting record' }).getAttribute('aria-selected')).toBe('true')
+
+    if (size === 'desktop') {
+      const table = page.getByRole('table', { name: 'Betting record' })
+      await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2)
+      expect(await table.locator('tbody tr').first().innerText()).toContain('5.00')
+      await expect.poll(() => page.getByRole('navigation', { name: 'Betting record: pages' }).innerText()).toContain('2 records')
+      // The totals of every filtered bet.
+      const summary = page.locator('.records__summary')
+      expect(await summary.innerText()).toContain('15.00')
+      await page.getByLabel('State', { exact: true }).selectOption({ label: 'Pending' })
+      await expect.poll(() => page.getByText('No records for these filters').isVisible()).toBe(true)
+      await page.getByLabel('State', { exact: true }).selectOption({ label: 'Settled' })
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(2)
+
+      await tabs.getByRole('tab', { name: 'Account details' }).click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('current')).toBe('0')
+      const details = page.getByRole('table', { name: 'Account details' })
+      await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain('+100.00')
+      await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Bet' })
+      await expect.poll(() => details.locator('tbody tr').count()).toBe(2)
+
+      await tabs.getByRole('tab', { name: 'Personal statement' }).click()
+      const statement = page.getByRole('table', { name: 'Personal statement' })
+      await expect.poll(() => statement.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1)
+      expect(await statement.locator('tbody tr').first().innerText()).toContain('100.00')
+      expect(await statement.locator('tfoot').innerText()).toContain('Total')
+    } else {
+      const list = page.getByRole('list', { name: 'Betting record' })
+      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2)
+      await expect.poll(() => page.getByText('All 2 records shown').isVisible()).toBe(true)
+      await tabs.getByRole('tab', { name: 'Account details' }).click()
+      await expect.poll(() => page.getByRole('list', { name: 'Account details' }).innerText(), { timeout: 15_000 }).toContain('+100.00')
+    }
+    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/records-${size}.png` })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
