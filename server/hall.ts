@@ -20,6 +20,8 @@ import { GAME_PLAY_PATH, GAME_ROUND_PATH, gamePage, playRound } from './games/pl
 import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
+import { EDGE_DEFAULTS, clientAddressOf, edgeServer } from './edge'
+import type { EdgeOptions } from './edge'
 import { migrate, openDb } from './db'
 import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
@@ -51,6 +53,8 @@ export interface HallOptions {
   readonly sessionTtlMs?: number
   /** Where log lines go; default stderr, except in test mode where only errors are written. */
   readonly log?: (line: string) => void
+  /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
+  readonly edge?: Partial<EdgeOptions>
 }
 
 /** A running hall. */
@@ -69,7 +73,8 @@ const VERSION = '0.1.0'
 
 type Env = { Bindings: HttpBindings; Variables: { requestId: string } }
 
-const remoteAddress = (c: Context<Env>): string => c.env.incoming.socket.remoteAddress ?? ''
+/** The client's address as the edge resolved it (the peer, or the client a trusted proxy names). */
+const remoteAddress = (c: Context<Env>): string => clientAddressOf(c.env.incoming)
 
 /** Starts a hall; resolves once it listens. */
 export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
@@ -144,8 +149,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (path.startsWith('/static/brand/') && c.req.method === 'GET') {
       return (await brandAsset(db, path.slice('/static/brand/'.length))) ?? c.json({ error: 'not found' }, 404)
     }
+    // The edge has already refused a body over its limit, reading no more of it than the limit.
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
-    if (body.length > 1_000_000) return protocolAnswer(ProtocolCode.invalidBody, 'request body too large')
     return handleHallRequest(deps, {
       method: c.req.method,
       path,
@@ -214,8 +219,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   })
 
   const host = opts.host ?? '127.0.0.1'
+  const edge: EdgeOptions = { ...EDGE_DEFAULTS, ...opts.edge }
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host, createServer: edgeServer(edge, log) }, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e: unknown) => {
     await db.close()
