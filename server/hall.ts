@@ -53,6 +53,11 @@ export interface HallOptions {
   readonly sessionTtlMs?: number
   /** Where log lines go; default stderr, except in test mode where only errors are written. */
   readonly log?: (line: string) => void
+  /**
+   * Turns diagnostics on in production: the page then exposes its debug handle window.__lobby
+   * (dev and test mode always do). Never the test hooks.
+   */
+  readonly diagnostics?: boolean
   /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
   readonly edge?: Partial<EdgeOptions>
 }
@@ -205,8 +210,10 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (!(c.req.header('accept') ?? '').includes('text/html')) return c.text('Not Found', 404)
     const site = await siteForPage(db, url, opts.mode)
     if (site === undefined) return c.text('No site configured', 500)
-    // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production.
-    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, opts.mode !== 'production'))
+    // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production; the
+    // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
+    const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true }
+    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, flags))
     return c.html(html, 200, { 'cache-control': 'no-cache' })
   })
   app.all('*', (c) => c.text('Not Found', 404))

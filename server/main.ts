@@ -13,7 +13,7 @@ import { describeUrl } from './pg'
 const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1]
                          [--data ./data | --data memory | --database-url postgres://user:pass@host:5432/db]
                          [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]
-                         [--trust-proxy 127.0.0.1,::1]`
+                         [--trust-proxy 127.0.0.1,::1] [--diagnostics]`
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -26,6 +26,8 @@ const main = async (): Promise<void> => {
       static: { type: 'string' },
       'session-ttl-hours': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      // Production only: the page exposes its debug handle window.__lobby (dev and test always do).
+      diagnostics: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -55,6 +57,7 @@ const main = async (): Promise<void> => {
     ...(values.static === undefined ? {} : { staticDir: values.static }),
     ...(ttlHours === undefined ? {} : { sessionTtlMs: ttlHours * 3_600_000 }),
     ...(trustProxy.length === 0 ? {} : { edge: { trustProxy } }),
+    ...(values.diagnostics ? { diagnostics: true } : {}),
   })
   process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
   const ignored = databaseUrl !== undefined && values.data !== undefined ? ` (--data ${values.data} not used)` : ''
