@@ -16,6 +16,7 @@ import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
+import { browserTabsPort, startTabsRunner } from './effects/tabs'
 import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
@@ -210,6 +211,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
+  cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))
   cleanups.push(startAudioRunner(core.bus, { audio: htmlAudioPort(w), clicks: documentClicks(w.document), random: Math.random }))
   cleanups.push(

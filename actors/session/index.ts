@@ -32,6 +32,7 @@ export const sessionActor = {
     'realtime.payOrderSucceeded',
     'realtime.withdrawOrderSucceeded',
     'games.balanceChanged',
+    'session.signedOutElsewhere',
   ],
 } as const satisfies ActorSpec
 
