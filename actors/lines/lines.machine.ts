@@ -13,8 +13,12 @@ import { isNetworkLines, PING_FAILED, PING_UNTESTED, type NetworkLine } from '..
  * one) and `menu` (the line-selection modal closed or open). A round is a `lines.testRequested`
  * notice answered by one `lines.pinged` fact per line; answers of an older round are ignored.
  *
+ * When the realtime socket (re)connects (`socket.opened`) the line in use (every line while the
+ * menu is open) is timed again at once, so an indicator that showed a failure after an outage
+ * does not wait for the next 15 s round.
+ *
  * Consumes: app.started, lines.pinged, lines.menuOpened, lines.lineSelected, lines.confirmed,
- *   lines.cancelled.
+ *   lines.cancelled, socket.opened.
  * Emits: lines.testRequested, lines.baseChosen.
  */
 
@@ -55,6 +59,7 @@ export type LinesEvent =
   | EventOfType<'lines.lineSelected'>
   | EventOfType<'lines.confirmed'>
   | EventOfType<'lines.cancelled'>
+  | EventOfType<'socket.opened'>
 
 type Emitted = EventOfType<'lines.testRequested'> | EventOfType<'lines.baseChosen'>
 
@@ -180,6 +185,11 @@ export const linesMachine = setup({
               },
               on: {
                 'lines.menuOpened': { target: 'testing', actions: { type: 'startRound', params: 'menu' } },
+                // The socket is back: the hall answers again, so the indicator is brought up to date now.
+                'socket.opened': [
+                  { guard: 'menuOpen', target: 'testing', actions: { type: 'startRound', params: 'menu' } },
+                  { target: 'testing', actions: { type: 'startRound', params: 'retest' } },
+                ],
               },
             },
           },
