@@ -61,6 +61,7 @@ const linesModel = setup({
     partial: ({ context: c }) => c.purpose === 'fallback' || c.purpose === 'retest',
     retestDue: ({ event }) => event.type === 'delay' && event.ms >= LINES_DELAYS.retest,
     menuOpen: ({ context: c }) => c.menuOpen,
+    currentDown: ({ context: c }) => !alive(c.pings[c.current]),
     selectable: ({ context: c, event: e }) => e.type === 'lines.lineSelected' && LINES.includes(e.url) && alive(c.pings[e.url]),
   },
   actions: {
@@ -113,10 +114,11 @@ const linesModel = setup({
           { guard: 'retestDue', target: 'testing', actions: { type: 'round', params: 'retest' } },
         ],
         staleAnswer: {},
-        // The socket (re)connected: time again at once, every line while the menu is open.
+        // The socket (re)connected while the line in use shows no live ping: time again at once,
+        // every line while the menu is open; a live line waits for its round.
         'socket.opened': [
-          { guard: 'menuOpen', target: 'testing', actions: { type: 'round', params: 'menu' } },
-          { target: 'testing', actions: { type: 'round', params: 'retest' } },
+          { guard: and(['currentDown', 'menuOpen']), target: 'testing', actions: { type: 'round', params: 'menu' } },
+          { guard: 'currentDown', target: 'testing', actions: { type: 'round', params: 'retest' } },
         ],
         'lines.menuOpened': { target: 'testing', actions: [{ type: 'round', params: 'menu' }, 'openMenu'] },
         'lines.lineSelected': { guard: 'selectable', actions: 'pick' },
@@ -197,6 +199,13 @@ describe('lines actor, model-based', () => {
     expect(report.states.uncovered).toEqual([])
     expect(report.transitions.uncovered).toEqual([])
     expect(report.branches.uncovered).toEqual([])
+  })
+
+  it('leaves a live line alone when the socket opens', () => {
+    const { real, emitted } = harness.runEvents([started, { type: 'answer', ms: LIVE }, { type: 'answer', ms: LIVE }, { type: 'socket.opened', connection: 1 }])
+    expect(real.context.round).toBeNull()
+    // The start round's only.
+    expect(emitted.filter((e) => e.type === 'lines.testRequested')).toHaveLength(1)
   })
 
   it('times the line in use at once when the socket reconnects, not 15 s later', () => {
