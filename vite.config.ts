@@ -20,19 +20,28 @@ const siteConfigFromHall = (): Plugin => ({
   },
 })
 
-export default defineConfig({
-  plugins: [react(), siteConfigFromHall()],
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    target: 'es2022',
-    // The lobby, the devtools (timeline of a local log; ?frame is the screen inside it) and the support console.
-    rollupOptions: { input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' } },
-  },
-  server: {
-    host: '127.0.0.1',
-    port: devPort,
-    strictPort: true,
-    proxy: { '/hall': hallTarget, '/__control': hallTarget },
-  },
+export default defineConfig(({ command, mode }) => {
+  // A build is decided here, at build time, by Vite's --mode (production unless `--mode development`),
+  // never by the shell's NODE_ENV: Vitest sets NODE_ENV=test, and Vite takes any NODE_ENV other than
+  // 'production' for a development build (import.meta.env.DEV true, React's development bundle),
+  // which put the test hooks and the throwing bus into dist/. Vite reads NODE_ENV after this file.
+  if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production'
+  return {
+    plugins: [react(), siteConfigFromHall()],
+    build: {
+      outDir: 'dist',
+      // Maps are written for support and the replay tools, but no script names its map and the hall
+      // never serves *.map to the public (docs/hall.md, "Source maps").
+      sourcemap: 'hidden',
+      target: 'es2022',
+      // The lobby, the devtools (timeline of a local log; ?frame is the screen inside it) and the support console.
+      rollupOptions: { input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' } },
+    },
+    server: {
+      host: '127.0.0.1',
+      port: devPort,
+      strictPort: true,
+      proxy: { '/hall': hallTarget, '/__control': hallTarget },
+    },
+  }
 })

@@ -20,7 +20,7 @@ import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { lastCode } from './calls/security'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
-import { balanceOf, credit, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+import { FROZEN_STATUSES, balanceOf, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -238,7 +238,11 @@ export const runControl = async (
       if (b.newcomer_pop !== undefined) sets.push(['newcomer_pop', b.newcomer_pop])
       if (b.frames !== undefined) await setPlayerFrames(db, player.id, b.frames)
       if (b.last_game !== undefined) await db.query('UPDATE players SET last_game = $2 WHERE id = $1', [player.id, b.last_game === null ? null : JSON.stringify(b.last_game)])
-      for (const [column, value] of sets) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
+      await db.transaction(async (tx) => {
+        for (const [column, value] of sets) await tx.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
+        // A frozen or blacklisted account is signed out everywhere and its fast-login key replaced.
+        if (b.user_status !== undefined && FROZEN_STATUSES.has(b.user_status)) await endAccess(tx, player.id, Date.now())
+      })
       return ok()
     }
     case 'frames': {

@@ -20,6 +20,8 @@ import { GAME_PLAY_PATH, GAME_ROUND_PATH, gamePage, playRound } from './games/pl
 import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
+import { EDGE_DEFAULTS, clientAddressOf, edgeServer } from './edge'
+import type { EdgeOptions } from './edge'
 import { migrate, openDb } from './db'
 import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
@@ -51,6 +53,13 @@ export interface HallOptions {
   readonly sessionTtlMs?: number
   /** Where log lines go; default stderr, except in test mode where only errors are written. */
   readonly log?: (line: string) => void
+  /**
+   * Turns diagnostics on in production: the page then exposes its debug handle window.__lobby
+   * (dev and test mode always do). Never the test hooks.
+   */
+  readonly diagnostics?: boolean
+  /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
+  readonly edge?: Partial<EdgeOptions>
 }
 
 /** A running hall. */
@@ -69,7 +78,8 @@ const VERSION = '0.1.0'
 
 type Env = { Bindings: HttpBindings; Variables: { requestId: string } }
 
-const remoteAddress = (c: Context<Env>): string => c.env.incoming.socket.remoteAddress ?? ''
+/** The client's address as the edge resolved it (the peer, or the client a trusted proxy names). */
+const remoteAddress = (c: Context<Env>): string => clientAddressOf(c.env.incoming)
 
 /** Starts a hall; resolves once it listens. */
 export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
@@ -144,8 +154,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (path.startsWith('/static/brand/') && c.req.method === 'GET') {
       return (await brandAsset(db, path.slice('/static/brand/'.length))) ?? c.json({ error: 'not found' }, 404)
     }
+    // The edge has already refused a body over its limit, reading no more of it than the limit.
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
-    if (body.length > 1_000_000) return protocolAnswer(ProtocolCode.invalidBody, 'request body too large')
     return handleHallRequest(deps, {
       method: c.req.method,
       path,
@@ -200,8 +210,10 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (!(c.req.header('accept') ?? '').includes('text/html')) return c.text('Not Found', 404)
     const site = await siteForPage(db, url, opts.mode)
     if (site === undefined) return c.text('No site configured', 500)
-    // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production.
-    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, opts.mode !== 'production'))
+    // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production; the
+    // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
+    const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true }
+    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, flags))
     return c.html(html, 200, { 'cache-control': 'no-cache' })
   })
   app.all('*', (c) => c.text('Not Found', 404))
@@ -214,8 +226,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   })
 
   const host = opts.host ?? '127.0.0.1'
+  const edge: EdgeOptions = { ...EDGE_DEFAULTS, ...opts.edge }
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host, createServer: edgeServer(edge, log) }, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e: unknown) => {
     await db.close()

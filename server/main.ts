@@ -5,13 +5,15 @@
  * Prints the URL once listening and closes the store cleanly on SIGINT or SIGTERM, so the data
  * directory is never left half-written.
  */
+import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { startHall } from './hall'
 import { describeUrl } from './pg'
 
 const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1]
                          [--data ./data | --data memory | --database-url postgres://user:pass@host:5432/db]
-                         [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]`
+                         [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]
+                         [--trust-proxy 127.0.0.1,::1] [--diagnostics]`
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -23,6 +25,9 @@ const main = async (): Promise<void> => {
       mode: { type: 'string', default: 'dev' },
       static: { type: 'string' },
       'session-ttl-hours': { type: 'string' },
+      'trust-proxy': { type: 'string' },
+      // Production only: the page exposes its debug handle window.__lobby (dev and test always do).
+      diagnostics: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -40,6 +45,10 @@ const main = async (): Promise<void> => {
   const databaseUrl = values['database-url'] ?? (process.env['DATABASE_URL'] || undefined)
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error(`bad --database-url: ${describeUrl(databaseUrl)}`)
 
+  // Reverse proxies whose X-Forwarded-For names the client the rate limit counts (docs/hall.md, "The edge").
+  const trustProxy = (values['trust-proxy'] ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '')
+  if (trustProxy.some((a) => isIP(a) === 0)) throw new Error(`bad --trust-proxy: ${values['trust-proxy']} (addresses, comma-separated)`)
+
   const hall = await startHall({
     port,
     host: values.host,
@@ -47,6 +56,8 @@ const main = async (): Promise<void> => {
     mode,
     ...(values.static === undefined ? {} : { staticDir: values.static }),
     ...(ttlHours === undefined ? {} : { sessionTtlMs: ttlHours * 3_600_000 }),
+    ...(trustProxy.length === 0 ? {} : { edge: { trustProxy } }),
+    ...(values.diagnostics ? { diagnostics: true } : {}),
   })
   process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
   const ignored = databaseUrl !== undefined && values.data !== undefined ? ` (--data ${values.data} not used)` : ''

@@ -54,9 +54,20 @@ export const siteForPage = async (db: Db, url: URL, mode: string): Promise<SiteR
   return siteForHost(db, url.hostname)
 }
 
-/** The boot configuration of a site as the lobby at `origin` sees it. */
-export const siteConfigOf = async (db: Db, state: HallState, site: SiteRow, origin: string, testHooks = false): Promise<InjectedSiteConfig> => ({
-  ...(testHooks ? { testHooks: true as const } : {}),
+/**
+ * The boot configuration of a site as the lobby at `origin` sees it. `testHooks` (a hall in dev or
+ * test mode) lets the page install its test hooks; `diagnostics` (dev or test mode, or the
+ * operator's --diagnostics) lets it expose its debug handle window.__lobby.
+ */
+export const siteConfigOf = async (
+  db: Db,
+  state: HallState,
+  site: SiteRow,
+  origin: string,
+  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean } = {},
+): Promise<InjectedSiteConfig> => ({
+  ...(flags.testHooks === true ? { testHooks: true as const } : {}),
+  ...(flags.diagnostics === true ? { diagnostics: true as const } : {}),
   siteCode: site.code,
   configApiBaseUrl: `${origin}${HALL_PREFIX}`,
   siteKey: site.siteKey,
@@ -145,10 +156,10 @@ export class StaticFiles {
     }
   }
 
-  /** A static file response, or undefined. */
+  /** A static file response, or undefined. Source maps are never served here (see sourceMap). */
   async serve(pathname: string): Promise<Response | undefined> {
     const file = this.fileFor(pathname)
-    if (file === undefined || file.endsWith(`${sep}index.html`)) return undefined
+    if (file === undefined || file.endsWith(`${sep}index.html`) || file.endsWith('.map')) return undefined
     const body = await readFile(file)
     const immutable = pathname.startsWith('/assets/')
     return new Response(body, {
@@ -157,6 +168,16 @@ export class StaticFiles {
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       },
     })
+  }
+
+  /**
+   * A source map of the build (`assets/<script>.js.map`), for the support console's signed-in
+   * staff only (server/support/routes.ts): the public static route refuses every `.map`.
+   */
+  async sourceMap(pathname: string): Promise<Response | undefined> {
+    const file = pathname.endsWith('.map') ? this.fileFor(pathname) : undefined
+    if (file === undefined) return undefined
+    return new Response(await readFile(file), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
   }
 
   /** index.html of the built lobby, or the bare page when there is none. */

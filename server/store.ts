@@ -4,7 +4,7 @@
  * SQL column names stay in this file and the migrations.
  */
 import type { CurrencyInfo, LanguageInfo, LastGameInfo, UserInfo } from '../schemas/hall/calls'
-import type { Queryable } from './db'
+import type { Db, Queryable } from './db'
 import { randomHex } from './crypto'
 
 /** A site as stored. */
@@ -80,6 +80,9 @@ export const siteCurrency = async (db: Queryable, siteCode: string, code: string
       [siteCode, code],
     )
   ).rows[0]?.code
+
+/** Account statuses that may not sign in and have no live session (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
+export const FROZEN_STATUSES: ReadonlySet<number> = new Set([2, 3, 5])
 
 /** A player as stored. */
 export interface PlayerRow {
@@ -193,40 +196,84 @@ export interface SessionRow {
   readonly sessionKey: string
   readonly expiresAt: Date
   readonly endedAt: Date | null
+  /** The fast-login key the session was handed when it opened (null for sessions older than migration 070). */
+  readonly userkey: string | null
+  /** The session was opened by that key (fast login), not by a password or a registration. */
+  readonly byUserkey: boolean
 }
 
 /** The session with this token, live or not. */
 export const sessionByToken = async (db: Queryable, token: string): Promise<SessionRow | undefined> =>
   (
     await db.query<SessionRow>(
-      `SELECT token, player_id::text AS "playerId", session_key AS "sessionKey", expires_at AS "expiresAt", ended_at AS "endedAt"
+      `SELECT token, player_id::text AS "playerId", session_key AS "sessionKey", expires_at AS "expiresAt", ended_at AS "endedAt",
+              userkey, by_userkey AS "byUserkey"
        FROM sessions WHERE token = $1`,
       [token],
     )
   ).rows[0]
 
 /** True while a session is neither ended nor expired at `now`. */
-export const isLive = (s: SessionRow, now: number): boolean => s.endedAt === null && s.expiresAt.getTime() > now
+export const isLive = (s: Pick<SessionRow, 'endedAt' | 'expiresAt'>, now: number): boolean => s.endedAt === null && s.expiresAt.getTime() > now
 
-/** Opens a session for a player: a fresh token and session key, expiring after `ttlMs`. */
+/**
+ * Opens a session for a player: a fresh token and session key, expiring after `ttlMs`. It
+ * records the fast-login key it hands out (`userkey`) and whether that key opened it
+ * (`byUserkey`: a fast login), so a logout can end the sessions a key opened.
+ */
 export const openSession = async (
   db: Queryable,
   playerId: string,
-  opts: { now: number; ttlMs: number; ip: string; device: string },
+  opts: { now: number; ttlMs: number; ip: string; device: string; userkey: string; byUserkey: boolean },
 ): Promise<SessionRow> => {
   const token = randomHex(24)
   const sessionKey = randomHex(32)
   const expiresAt = new Date(opts.now + opts.ttlMs)
   await db.query(
-    `INSERT INTO sessions (token, player_id, session_key, created_at, expires_at, ip, device) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [token, playerId, sessionKey, new Date(opts.now).toISOString(), expiresAt.toISOString(), opts.ip, opts.device],
+    `INSERT INTO sessions (token, player_id, session_key, created_at, expires_at, ip, device, userkey, by_userkey)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [token, playerId, sessionKey, new Date(opts.now).toISOString(), expiresAt.toISOString(), opts.ip, opts.device, opts.userkey, opts.byUserkey],
   )
-  return { token, playerId, sessionKey, expiresAt, endedAt: null }
+  return { token, playerId, sessionKey, expiresAt, endedAt: null, userkey: opts.userkey, byUserkey: opts.byUserkey }
 }
 
-/** Ends one session now. */
-export const endSession = async (db: Queryable, token: string, now: number): Promise<void> => {
-  await db.query('UPDATE sessions SET ended_at = $2 WHERE token = $1 AND ended_at IS NULL', [token, new Date(now).toISOString()])
+/**
+ * A logout (docs/hall.md, "Sign-out ends access"): ends this session and, when the player's
+ * fast-login key is still the one this session was handed, replaces the key and ends every live
+ * session that key opened (other tabs or devices that signed in with a copy of it). Sessions
+ * opened with the password keep running; their copy of the old key no longer signs in. One
+ * transaction, so a key is never rotated without its sessions ending.
+ */
+export const signOut = async (db: Db, session: SessionRow, now: number): Promise<void> => {
+  const at = new Date(now).toISOString()
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE sessions SET ended_at = $2 WHERE token = $1 AND ended_at IS NULL', [session.token, at])
+    if (session.userkey === null) return
+    const rotated = await tx.query('UPDATE players SET userkey = $3 WHERE id = $1 AND userkey = $2', [session.playerId, session.userkey, randomHex(32)])
+    if ((rotated.affectedRows ?? 0) === 0) return
+    await tx.query('UPDATE sessions SET ended_at = $3 WHERE player_id = $1 AND userkey = $2 AND by_userkey AND ended_at IS NULL', [
+      session.playerId,
+      session.userkey,
+      at,
+    ])
+  })
+}
+
+/**
+ * A changed password or a frozen account: a new fast-login key for the player and every live
+ * session ended, except `keep` (the session that changed the password, which is handed the new
+ * key). Runs in the caller's transaction; answers the new key.
+ */
+export const endAccess = async (db: Queryable, playerId: string, now: number, keep?: string): Promise<string> => {
+  const userkey = randomHex(32)
+  await db.query('UPDATE players SET userkey = $2 WHERE id = $1', [playerId, userkey])
+  await db.query('UPDATE sessions SET ended_at = $2 WHERE player_id = $1 AND ended_at IS NULL AND token IS DISTINCT FROM $3', [
+    playerId,
+    new Date(now).toISOString(),
+    keep ?? null,
+  ])
+  if (keep !== undefined) await db.query('UPDATE sessions SET userkey = $2, by_userkey = false WHERE token = $1', [keep, userkey])
+  return userkey
 }
 
 /** Expires every live session of the players with this username (on one site or all); returns how many. */

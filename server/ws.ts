@@ -1,7 +1,8 @@
 /**
  * The hall's realtime socket (calls §7.3): `/websocket/ws?Token=…&siteCode=…` on the hall origin.
  * A connection is accepted for a live player session of that site; the hall answers each Ping with
- * a Pong, and pushes event notices `{ type: 'notice', msgId, content: { type, data } }`. Every
+ * a Pong while that session lives (a logout, a password change or a freeze ends it: the next Ping
+ * closes the connection with 4401), and pushes event notices `{ type: 'notice', msgId, content: { type, data } }`. Every
  * notice goes to the player's outbox first (table socket_outbox, so it outlives a restart), is
  * sent to each open connection of the player, and stays there until one of them acknowledges its
  * msgId; every new connection gets all unacknowledged notices again, oldest first. The lobby
@@ -98,8 +99,12 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
       const exit = decodeClientFrame(raw.toString())
       if (exit._tag !== 'Success' || playerId === null) return
       const frame = exit.value
-      if (frame.type === 'Ping') sendFrame(ws, { type: 'Pong' })
-      else {
+      if (frame.type === 'Ping') {
+        // The session may have ended since the connection opened (docs/hall.md, sign-out ends access).
+        void sessionByToken(deps.db, url.searchParams.get('Token') ?? '')
+          .then((s) => (s !== undefined && isLive(s, now()) ? sendFrame(ws, { type: 'Pong' }) : ws.close(SOCKET_CLOSE.unauthorized, 'the session ended')))
+          .catch((e: unknown) => deps.log?.(`socket session check failed: ${String(e)}`))
+      } else {
         const owner = playerId
         void deps.db
           .query(`UPDATE socket_outbox SET acked_at = now() WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`, [

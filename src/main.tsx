@@ -1,28 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createLiveSystem, type LobbySystem } from './system'
+import { createLiveSystem } from './system'
 import { SystemProvider } from './system-react'
 import { App } from './views/App'
 import './ui/base.css'
-
-/** What the page exposes to the devtools and to browser tests: the log, the recorder, the bus. */
-export interface LobbyDevHook {
-  readonly system: LobbySystem
-  exportLog(): Promise<string>
-  flushLog(): Promise<void>
-}
-
-declare global {
-  interface Window {
-    __lobby?: LobbyDevHook
-  }
-}
 
 const root = createRoot(document.getElementById('root')!)
 
 createLiveSystem({ window })
   .then((system) => {
-    window.__lobby = { system, exportLog: () => system.exportLog(), flushLog: () => system.flushLog() }
+    // window.__lobby, the debug handle, is the system's to expose (only in a dev build or with diagnostics on).
     root.render(
       <StrictMode>
         <SystemProvider system={system}>

@@ -16,6 +16,7 @@ import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
+import { browserTabsPort, startTabsRunner } from './effects/tabs'
 import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
@@ -68,8 +69,38 @@ interface CoreOptions {
   readonly timers?: TimerPort
 }
 
+/**
+ * A development build: the Vite dev server, or `vite build --mode development`. Vite decides it when
+ * it builds and writes a constant in its place (vite.config.ts pins NODE_ENV for builds, so the
+ * shell's cannot make `vite build` a development build). Only the live system reads it, and only
+ * a page Vite built runs the live system; Node tests and replays never evaluate it.
+ */
+const devBuild = (): boolean => import.meta.env.DEV
+
+/**
+ * Whether the page exposes `window.__lobby` (the running system, its bus and log): in a
+ * development build, or when the hall serving the page turned diagnostics on (`diagnostics: true`
+ * in the injected configuration: a hall in dev or test mode, or `--diagnostics` on a production
+ * hall; docs/hall.md). Never in production by default.
+ */
+export const exposesDebugHandle = (site: { readonly diagnostics?: boolean }, dev: boolean): boolean => dev || site.diagnostics === true
+
+/** What the page exposes as `window.__lobby` when exposesDebugHandle says so: the devtools and the browser tests read it. */
+export interface LobbyDevHook {
+  readonly system: LobbySystem
+  exportLog(): Promise<string>
+  flushLog(): Promise<void>
+}
+
+declare global {
+  interface Window {
+    __lobby?: LobbyDevHook
+  }
+}
+
 const createCore = (o: CoreOptions) => {
-  const bus = new Bus({ now: o.now, onInvalid: o.mode === 'live' && import.meta.env?.PROD === true ? 'report' : 'throw' })
+  // A production build drops an invalid event and reports it; development, tests and replay throw.
+  const bus = new Bus({ now: o.now, onInvalid: o.mode === 'live' && !devBuild() ? 'report' : 'throw' })
   const clock = new BusClock(
     o.mode === 'replay' ? null : (timer) => bus.publish({ type: 'clock.fired', timer }, 'runner', 'clock'),
     o.timers ?? realTimers,
@@ -153,6 +184,9 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   const recorder = new Recorder({ header, sink: db === null ? null : new DexieLogSink(db), ...o.recorder })
   if (dbError !== null) console.warn('event log kept in memory: the database did not open', dbError)
   const cleanups: Array<() => void> = []
+  // Where a production build reports the invalid events its bus drops.
+  const invalidSub = core.bus.invalid$.subscribe((e) => console.error(`lobby: dropped an invalid bus event '${e.eventType}': ${e.reason}`))
+  cleanups.push(() => invalidSub.unsubscribe())
   const recSub = recorder.attach(core.bus)
   cleanups.push(() => recSub.unsubscribe())
   const hallSub = startHallRunner(core.bus, {
@@ -177,6 +211,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
+  cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))
   cleanups.push(startAudioRunner(core.bus, { audio: htmlAudioPort(w), clicks: documentClicks(w.document), random: Math.random }))
   cleanups.push(
@@ -193,7 +229,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     save: (history) => writePref(db, FRAMEBOX_PREF_KEY, history),
     now: wallNow,
   })
-  if (installsDayHook(site, import.meta.env?.DEV === true)) (w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
+  if (installsDayHook(site, devBuild())) (w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
   cleanups.push(() => framebox.stop())
   // The download banner's close and the 'no save shortcut tip' flag, kept in Dexie prefs.
   const banners = startBannersRunner(core.bus, {
@@ -222,7 +258,12 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   }
   core.bus.publish(started, 'runner', 'page')
   cleanups.push(() => db?.close())
-  return makeSystem('live', core, recorder, cleanups)
+  const system = makeSystem('live', core, recorder, cleanups)
+  if (exposesDebugHandle(site, devBuild())) {
+    w.__lobby = { system, exportLog: () => system.exportLog(), flushLog: () => system.flushLog() }
+    cleanups.push(() => delete w.__lobby)
+  }
+  return system
 }
 
 /** A system for tests in Node: real actors and bus, a recorder in memory, timers the test may replace. */

@@ -21,11 +21,17 @@ import {
  * own (`nav.locationChanged`: the entry location at start, back and forward), which the
  * navigation actor does not announce again.
  *
+ * A list (a category, a search) or a page whose call failed is asked for again when the player
+ * says so (`games.listRetried`, the list's 'Try again'), when the player shows that list again
+ * (the category clicked again, the search submitted again), and by itself when the realtime
+ * socket (re)connects (`socket.opened`: the hall is reachable
+ * again after an outage).
+ *
  * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, nav.locationChanged, session.loggedIn,
  *   session.loggedOut, games.storeLoaded, games.searchTyped, games.searchSubmitted,
- *   games.searchHistoryCleared, games.moreRequested, games.favoriteToggled,
+ *   games.searchHistoryCleared, games.moreRequested, games.listRetried, games.favoriteToggled,
  *   postlogin.refreshRequested (a sign-in: the game categories shown, a category's platforms, are
- *   fetched again).
+ *   fetched again), socket.opened.
  * Emits: hall.requested, games.storeChanged, games.warned.
  */
 
@@ -42,8 +48,10 @@ export type CatalogueEvent =
   | EventOfType<'games.searchSubmitted'>
   | EventOfType<'games.searchHistoryCleared'>
   | EventOfType<'games.moreRequested'>
+  | EventOfType<'games.listRetried'>
   | EventOfType<'games.favoriteToggled'>
   | EventOfType<'postlogin.refreshRequested'>
+  | EventOfType<'socket.opened'>
   /** Internal: the search box has been still for SEARCH_DEBOUNCE_MS (a delayed raise, never on the bus). */
   | { readonly type: 'games.searchDue' }
 
@@ -133,6 +141,10 @@ export const catalogueMachine = setup({
     favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.favoriteRequest, event),
     canFavorite: ({ context }) => context.signedIn && context.favoriteRequest === null,
     canLoadMore: ({ context }) => context.list !== null && context.listRequest === null && hasMore(context.list),
+    /** The first page of the list on screen failed: the list is loaded again from page 1. */
+    firstPageFailed: ({ context }) => context.listFailed && context.listRequest === null && (context.list?.current ?? 0) === 0,
+    /** A later page failed: that page is asked for again, the games already loaded stay. */
+    laterPageFailed: ({ context }) => context.listFailed && context.listRequest === null && (context.list?.current ?? 0) > 0,
   },
   actions: {
     takeSkin: assign(({ event }) => {
@@ -193,6 +205,8 @@ export const catalogueMachine = setup({
       enqueue.assign({ requestCount: n, list: { key, games: [], total: 0, current: 0 }, listRequest: requestId, listFailed: false, platformsRequest })
     }),
     reload: assign({ list: null }),
+    /** The player shows a list again (a category clicked again, a search submitted again): a failed one is loaded afresh. */
+    forgetFailed: assign(({ context }) => (context.listFailed && context.listRequest === null ? { list: null } : {})),
     /** A sign-in's refresh: the platforms of the category shown are fetched again. */
     refreshCategories: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'postlogin.refreshRequested' || !event.items.includes('gameCategories')) return
@@ -290,16 +304,26 @@ export const catalogueMachine = setup({
           { guard: 'listFailure', actions: 'failPage' },
           { guard: 'favoriteFailure', actions: 'rollBack' },
         ],
-        'nav.navigated': { actions: ['follow', 'warnApp', 'load'] },
-        'nav.locationChanged': { actions: ['follow', 'warnApp', 'load'] },
+        'nav.navigated': { actions: ['follow', 'warnApp', 'forgetFailed', 'load'] },
+        'nav.locationChanged': { actions: ['follow', 'warnApp', 'forgetFailed', 'load'] },
         'session.loggedIn': { actions: ['signIn', 'recheck', 'reload', 'load'] },
         'session.loggedOut': { actions: ['signOut', 'recheck', 'reload', 'load'] },
         'postlogin.refreshRequested': { actions: 'refreshCategories' },
         'games.searchTyped': { actions: 'type' },
         'games.searchDue': { actions: ['cancelSearchDue', 'load'] },
-        'games.searchSubmitted': { actions: ['cancelSearchDue', 'submit', 'load'] },
+        'games.searchSubmitted': { actions: ['cancelSearchDue', 'submit', 'forgetFailed', 'load'] },
         'games.searchHistoryCleared': { actions: 'clearHistory' },
         'games.moreRequested': { guard: 'canLoadMore', actions: 'more' },
+        // A failed list or page, again: at the player's word, or by itself once the socket is
+        // (re)connected (the hall answers again after an outage).
+        'games.listRetried': [
+          { guard: 'firstPageFailed', actions: ['reload', 'load'] },
+          { guard: 'laterPageFailed', actions: 'more' },
+        ],
+        'socket.opened': [
+          { guard: 'firstPageFailed', actions: ['reload', 'load'] },
+          { guard: 'laterPageFailed', actions: 'more' },
+        ],
         'games.favoriteToggled': { guard: 'canFavorite', actions: 'toggle' },
       },
     },

@@ -23,8 +23,10 @@ export const gamesActor = {
     'games.searchSubmitted',
     'games.searchHistoryCleared',
     'games.moreRequested',
+    'games.listRetried',
     'games.favoriteToggled',
     'postlogin.refreshRequested',
+    'socket.opened',
   ],
 } as const satisfies ActorSpec
 

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, stateIn } from 'xstate'
+import { and, assign, enqueueActions, setup, stateIn } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import { isNetworkLines, PING_FAILED, PING_UNTESTED, type NetworkLine } from '../../schemas/events/lines'
 
@@ -13,8 +13,12 @@ import { isNetworkLines, PING_FAILED, PING_UNTESTED, type NetworkLine } from '..
  * one) and `menu` (the line-selection modal closed or open). A round is a `lines.testRequested`
  * notice answered by one `lines.pinged` fact per line; answers of an older round are ignored.
  *
+ * When the realtime socket (re)connects (`socket.opened`) while the line in use shows no live
+ * ping, that line (every line while the menu is open) is timed again at once, so an indicator that
+ * showed a failure during an outage does not wait for the next 15 s round.
+ *
  * Consumes: app.started, lines.pinged, lines.menuOpened, lines.lineSelected, lines.confirmed,
- *   lines.cancelled.
+ *   lines.cancelled, socket.opened.
  * Emits: lines.testRequested, lines.baseChosen.
  */
 
@@ -55,6 +59,7 @@ export type LinesEvent =
   | EventOfType<'lines.lineSelected'>
   | EventOfType<'lines.confirmed'>
   | EventOfType<'lines.cancelled'>
+  | EventOfType<'socket.opened'>
 
 type Emitted = EventOfType<'lines.testRequested'> | EventOfType<'lines.baseChosen'>
 
@@ -102,6 +107,7 @@ export const linesMachine = setup({
     roundDone: ({ context: c }) => roundDone(c),
     roundPartial: ({ context: c }) => c.round !== null && c.round.purpose !== 'start' && c.round.purpose !== 'menu',
     menuOpen: stateIn('#lines.running.menu.open'),
+    currentDown: ({ context: c }) => !isAlive(c.pings[c.current]),
     selectable: ({ context: c, event: e }) =>
       e.type === 'lines.lineSelected' && c.lines.some((l) => l.url === e.url) && isAlive(c.pings[e.url]),
   },
@@ -180,6 +186,11 @@ export const linesMachine = setup({
               },
               on: {
                 'lines.menuOpened': { target: 'testing', actions: { type: 'startRound', params: 'menu' } },
+                // The socket is back: the hall answers again, so the indicator is brought up to date now.
+                'socket.opened': [
+                  { guard: and(['currentDown', 'menuOpen']), target: 'testing', actions: { type: 'startRound', params: 'menu' } },
+                  { guard: 'currentDown', target: 'testing', actions: { type: 'startRound', params: 'retest' } },
+                ],
               },
             },
           },

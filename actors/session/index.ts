@@ -32,6 +32,7 @@ export const sessionActor = {
     'realtime.payOrderSucceeded',
     'realtime.withdrawOrderSucceeded',
     'games.balanceChanged',
+    'session.signedOutElsewhere',
   ],
   // Any call's token-expired code ends the session (spec §8), whoever asked.
   hears: ['hall.failed'],

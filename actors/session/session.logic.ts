@@ -95,6 +95,8 @@ export interface SessionContext {
   readonly balanceCount: number
   /** The balance refresh in flight, or null; a newer one replaces it, and a sign-in or sign-out drops it. */
   readonly balanceId: string | null
+  /** The last balance refresh failed: the balance shown may be out of date (until a newer balance arrives). */
+  readonly balanceStale: boolean
 }
 
 export const initialContext: SessionContext = {
@@ -116,6 +118,7 @@ export const initialContext: SessionContext = {
   geetestLeft: 0,
   balanceCount: 0,
   balanceId: null,
+  balanceStale: false,
 }
 
 /** The events the session consumes. */
@@ -139,6 +142,7 @@ export type SessionEvent =
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
   | EventOfType<'games.balanceChanged'>
+  | EventOfType<'session.signedOutElsewhere'>
 
 /** The events the session emits. */
 export type SessionEmitted =
@@ -288,6 +292,16 @@ export const balanceAnswered = (c: SessionContext, e: SessionEvent): boolean => 
 /** The balance refresh in flight failed (a -1 while signed in is the expiry instead). */
 export const balanceFailed = (c: SessionContext, e: SessionEvent): boolean =>
   e.type === 'hall.failed' && c.balanceId !== null && e.requestId === c.balanceId && !expiry(c, e)
+
+/** Another tab logged out of the account signed in here (usernames are case-insensitive, spec §5). */
+export const sameUserSignedOut = (c: SessionContext, e: SessionEvent): boolean =>
+  e.type === 'session.signedOutElsewhere' && c.user !== null && c.user.username.toLowerCase() === e.username.toLowerCase()
+
+/** The new fast-login key a password change answered (the hall replaces it, docs/hall.md), or null. */
+export const changedKeyOf = (data: unknown): string | null => {
+  const key = isRecord(data) ? data['userkey'] : undefined
+  return typeof key === 'string' ? key : null
+}
 
 /** The game_gold of a balance answer, or null when it has none. */
 export const goldOf = (data: unknown): string | null => {

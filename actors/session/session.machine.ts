@@ -3,7 +3,7 @@ import type { LoginMode } from '../../schemas/events/session'
 import type { UserInfo } from '../../schemas/hall/calls/auth'
 import {
   balanceAnswered, balanceFailed, goldOf, GEETEST_BLOCKED, GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
-  failedMine, guestAllowed, initialContext, isGeetestError, isGuest, linkTypeOf, offeredCurrency, payloadOf, systemCredentials,
+  changedKeyOf, failedMine, guestAllowed, initialContext, isGeetestError, isGuest, linkTypeOf, offeredCurrency, payloadOf, sameUserSignedOut, systemCredentials,
   systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionCall, type SessionContext, type SessionEmitted, type SessionEvent,
   signInFactsOf,
 } from './session.logic'
@@ -20,7 +20,8 @@ import {
  *   session.thirdLoginSubmitted, session.logoutConfirmed, session.expiredAcknowledged,
  *   session.currencyChosen, session.passwordChangeSubmitted, session.balanceRefreshRequested,
  *   realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded (the balance refresh),
- *   games.balanceChanged (the game launch's balance: '-1' in a game).
+ *   games.balanceChanged (the game launch's balance: '-1' in a game), session.signedOutElsewhere
+ *   (another tab of this browser logged out of this account: this tab logs out too).
  * Emits: hall.requested, session.credentialsChanged, session.persistRequested, session.loggedIn,
  *   session.loggedOut, session.tokenExpired, session.authPromptNeeded, session.keyRequested.
  */
@@ -57,6 +58,7 @@ export const sessionMachine = setup({
     mustChangePassword: ({ context }) => context.user?.change_password === 1,
     balanceAnswered: ({ context, event }) => balanceAnswered(context, event),
     balanceFailed: ({ context, event }) => balanceFailed(context, event),
+    sameUserSignedOut: ({ context, event }) => sameUserSignedOut(context, event),
   },
   actions: {
     takeStart: assign(({ event: e }) => {
@@ -89,7 +91,7 @@ export const sessionMachine = setup({
     signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' }) => {
       const user: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
       if (user === null) return
-      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null, balanceId: null })
+      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null, balanceId: null, balanceStale: false })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
@@ -118,7 +120,7 @@ export const sessionMachine = setup({
     geetestBlocked: assign({ loginError: GEETEST_BLOCKED }),
     signOut: enqueueActions(({ context: c, enqueue }, reason: 'logout' | 'expired') => {
       if (reason === 'expired') enqueue.emit({ type: 'session.tokenExpired' })
-      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null, balanceId: null })
+      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null, balanceId: null, balanceStale: false })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: null, username: null, accountType: null } })
       enqueue.emit(systemCredentials(c, c.currency))
       enqueue.emit({ type: 'session.loggedOut', reason })
@@ -131,14 +133,19 @@ export const sessionMachine = setup({
     takeGuestCurrency: enqueueActions(({ event: e, enqueue }) => {
       const user = e.type === 'hall.responded' ? userOf(e.data) : null
       if (user === null) return
-      enqueue.assign({ user, pendingId: null, accountError: null })
+      enqueue.assign({ user, pendingId: null, accountError: null, balanceStale: false })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
     }),
-    /** Spec §4: change_password cleared and the after-login steps rerun. */
-    passwordChanged: enqueueActions(({ context: c, enqueue }) => {
+    /**
+     * Spec §4: change_password cleared and the after-login steps rerun. The hall replaced the
+     * fast-login key (every other session ended, docs/hall.md): the new one is kept.
+     */
+    passwordChanged: enqueueActions(({ context: c, event: e, enqueue }) => {
       if (c.user === null) return
-      const user = { ...c.user, change_password: 0 }
+      const userkey = e.type === 'hall.responded' ? changedKeyOf(e.data) : null
+      const user = { ...c.user, change_password: 0, ...(userkey === null ? {} : { userkey }) }
       enqueue.assign({ user, pendingId: null, accountError: null })
+      if (userkey !== null) enqueue.emit({ type: 'session.persistRequested', stored: { userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
         type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type,
         real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: false, ...signInFactsOf(user),
@@ -152,12 +159,13 @@ export const sessionMachine = setup({
     }),
     takeBalance: assign(({ context: c, event: e }) => {
       const gold = e.type === 'hall.responded' ? goldOf(e.data) : null
-      return { balanceId: null, ...(gold === null || c.user === null ? {} : { user: { ...c.user, game_gold: gold } }) }
+      return { balanceId: null, ...(gold === null || c.user === null ? { balanceStale: true } : { user: { ...c.user, game_gold: gold }, balanceStale: false }) }
     }),
-    dropBalance: assign({ balanceId: null }),
+    /** The refresh failed: the balance shown stays, marked as possibly out of date. */
+    staleBalance: assign({ balanceId: null, balanceStale: true }),
     /** The balance as the game launch knows it ('-1' while in a game, the refreshed one back in the lobby). */
     takeGameGold: assign(({ context: c, event: e }) =>
-      e.type === 'games.balanceChanged' && c.user !== null ? { user: { ...c.user, game_gold: e.game_gold } } : {},
+      e.type === 'games.balanceChanged' && c.user !== null ? { user: { ...c.user, game_gold: e.game_gold }, balanceStale: false } : {},
     ),
     startGeetest: assign({ geetestLeft: GEETEST_SECONDS }),
     tickGeetest: assign(({ context }) => ({ geetestLeft: Math.max(1, context.geetestLeft - 1) })),
@@ -174,7 +182,7 @@ export const sessionMachine = setup({
         // Any call failing with -1 while signed in: one modal, however many calls fail (spec §8).
         'hall.failed': [
           { guard: 'expired', target: '.expired' },
-          { guard: 'balanceFailed', actions: 'dropBalance' },
+          { guard: 'balanceFailed', actions: 'staleBalance' },
         ],
         // The balance answer, whatever the auth state meanwhile (a sign-in or sign-out drops it first).
         'hall.responded': { guard: 'balanceAnswered', actions: 'takeBalance' },
@@ -309,6 +317,8 @@ export const sessionMachine = setup({
           initial: 'idle',
           on: {
             'session.logoutConfirmed': { target: 'loggingOut' },
+            // Another tab of this browser logged out of this account: so does this one (docs/decisions.md).
+            'session.signedOutElsewhere': { guard: 'sameUserSignedOut', target: 'loggingOut' },
             // The balance refresh (spec §2 header balance with refresh; §4 a completed deposit or withdrawal).
             'session.balanceRefreshRequested': { actions: 'requestBalance' },
             'realtime.payOrderSucceeded': { actions: 'requestBalance' },

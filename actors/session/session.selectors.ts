@@ -33,6 +33,9 @@ export const selectDisplayName = (s: SessionSnapshot): string | null => s.contex
 /** The balance (game_gold, a decimal string; '-1' while in a game), or null for a visitor. */
 export const selectBalance = (s: SessionSnapshot): string | null => s.context.user?.game_gold ?? null
 
+/** The last balance refresh failed: the balance shown may be out of date (the header says so). */
+export const selectBalanceStale = (s: SessionSnapshot): boolean => s.context.balanceStale
+
 /** A balance refresh is in flight (the refresh button spins and waits). */
 export const selectIsRefreshingBalance = (s: SessionSnapshot): boolean => s.context.balanceId !== null
 

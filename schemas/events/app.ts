@@ -19,6 +19,8 @@ export const SiteConfig = Schema.Struct({
   injected: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
   /** A hall in dev or test mode says so: the page then installs its test hooks (window.__lobbyDay). */
   testHooks: Schema.optionalKey(Schema.Boolean),
+  /** The hall turned diagnostics on (dev or test mode, or the operator's --diagnostics): the page exposes window.__lobby. */
+  diagnostics: Schema.optionalKey(Schema.Boolean),
 })
 export type SiteConfig = typeof SiteConfig.Type
 

@@ -24,6 +24,8 @@ export const searchSubmitted = defineEvent('games.searchSubmitted', 'intent', 'T
 export const searchHistoryCleared = defineEvent('games.searchHistoryCleared', 'intent', 'The player cleared the search history.', {})
 /** The list scrolled near its end: load the next page of 20. */
 export const moreRequested = defineEvent('games.moreRequested', 'intent', 'The game list scrolled near its end; the next page of 20 is wanted.', {})
+/** The player asked to load again a game list (or its next page) whose call failed. */
+export const listRetried = defineEvent('games.listRetried', 'intent', 'The player asked to load the game list again after it failed.', {})
 /** The player starred or unstarred a game. */
 export const favoriteToggled = defineEvent('games.favoriteToggled', 'intent', 'The player starred or unstarred a game.', {
   gameId: Schema.Number,
@@ -115,6 +117,7 @@ export const gamesEvents = [
   searchSubmitted,
   searchHistoryCleared,
   moreRequested,
+  listRetried,
   favoriteToggled,
   launchRetried,
   phoneCodeRequested,

@@ -141,6 +141,14 @@ export const persistRequested = defineEvent('session.persistRequested', 'notice'
   stored: StoredSession,
 })
 
+/**
+ * Another tab of this browser logged out (the tabs runner heard it on the site's BroadcastChannel):
+ * the username it was signed in as. The session actor decides whether it concerns this tab.
+ */
+export const signedOutElsewhere = defineEvent('session.signedOutElsewhere', 'fact', 'Another tab of this browser logged out of this account.', {
+  username: Schema.String,
+})
+
 /** A fresh login key is needed (the runner answers session.keyGenerated). */
 export const keyRequested = defineEvent('session.keyRequested', 'notice', 'The session actor needs a generated login key.', {})
 
@@ -165,6 +173,7 @@ export const sessionEvents = [
   currencyChosen,
   languageChosen,
   passwordChangeSubmitted,
+  signedOutElsewhere,
   loggedIn,
   authPromptNeeded,
   loggedOut,

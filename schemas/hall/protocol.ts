@@ -67,6 +67,20 @@ export const ProtocolCode = {
 } as const
 
 /**
+ * The reference hall's own codes for what its edge refuses before a request reaches the protocol
+ * (docs/hall.md, "The edge"): each is its HTTP status times ten, answered in clear with that
+ * status. The spec's catalogue names none of these cases.
+ */
+export const EdgeCode = {
+  badRequest: 4000,
+  requestTimeout: 4080,
+  bodyTooLarge: 4130,
+  urlTooLong: 4140,
+  rateLimited: 4290,
+  headersTooLarge: 4310,
+} as const
+
+/**
  * The canonical string that is signed: method, the call's path as described in
  * schemas/hall/calls (e.g. `/home/login`: without the base URL's path, without /hall, without query), the query sorted by key
  * and encoded as `k=v` joined by `&` (values as sent, percent-encoded with encodeURIComponent),

@@ -1,8 +1,10 @@
 /**
  * Sign-in calls of the reference hall: password login, fast login by user key, guest (trial)
  * registration, registration, username check, logout and the guest currency change. Every
- * successful sign-in opens a new session with its own token and session key; the user key is the
- * player's long-lived secret for fast login and never changes.
+ * successful sign-in opens a new session with its own token and session key, and hands out the
+ * player's fast-login key (user key). A logout replaces that key and ends the sessions it opened;
+ * a password change ends every other session and hands the changing one the new key (docs/hall.md,
+ * "Sign-out ends access").
  */
 import { Schema } from 'effect'
 import {
@@ -21,12 +23,14 @@ import type { UserInfo } from '../../schemas/hall/calls'
 import { hashPassword, verifyPassword } from '../crypto'
 import {
   createPlayer,
-  endSession,
+  FROZEN_STATUSES,
+  endAccess,
   ensureWallet,
   openSession,
   playerById,
   playerByUserkey,
   playerByUsername,
+  signOut,
   siteCurrency,
   userInfo,
 } from '../store'
@@ -35,8 +39,6 @@ import { requirePlayer } from './session'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
-/** Account statuses that may not sign in (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
-const FROZEN = new Set([2, 3, 5])
 
 const isUsername = Schema.is(Username)
 const isPassword = Schema.is(Password)
@@ -45,13 +47,16 @@ let dummyHash: Promise<string> | undefined
 /** A hash to check against when the username is unknown, so both failures take the same time. */
 const dummy = (): Promise<string> => (dummyHash ??= hashPassword('not-a-password-0'))
 
-const signIn = async (ctx: CallContext, player: PlayerRow): Promise<UserInfo> => {
-  if (FROZEN.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+/** Opens a session; `byUserkey` when the fast-login key opened it (a logout with that key ends it). */
+const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false): Promise<UserInfo> => {
+  if (FROZEN_STATUSES.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
   const session = await openSession(ctx.db, player.id, {
     now: ctx.now,
     ttlMs: ctx.config.sessionTtlMs,
     ip: ctx.ip,
     device: ctx.device,
+    userkey: player.userkey,
+    byUserkey,
   })
   return userInfo(ctx.db, player, session)
 }
@@ -82,7 +87,7 @@ export const authCalls: ReadonlyArray<Implementation> = [
   implement(fastLogin, async (ctx, p) => {
     const player = await playerByUserkey(ctx.db, ctx.site.code, p.userkey)
     if (player === undefined) throw new ServiceError(ServiceCodes.loginError, 'fast login refused: unknown user key')
-    return signIn(ctx, player)
+    return signIn(ctx, player, true)
   }),
 
   implement(testRegister, async (ctx, p) => {
@@ -135,21 +140,25 @@ export const authCalls: ReadonlyArray<Implementation> = [
 
   implement(userLogout, async (ctx) => {
     const { session } = await requirePlayer(ctx)
-    await endSession(ctx.db, session.token, ctx.now)
+    await signOut(ctx.db, session, ctx.now)
     return {}
   }),
 
   // The forced password change (change_password 1, spec §4): the old password proves the player,
-  // the new one must differ and follow the rules; the flag is cleared in the same transaction.
+  // the new one must differ and follow the rules; the flag is cleared in the same transaction, every
+  // other session ends and the fast-login key is replaced (this session gets the new one).
   implement(forceChangePassword, async (ctx, p) => {
-    const { player } = await requirePlayer(ctx)
+    const { player, session } = await requirePlayer(ctx)
     if (player.passwordHash === null || !(await verifyPassword(p.oldPassword, player.passwordHash))) {
       throw new ServiceError(ServiceCodes.loginError, 'the current password is wrong')
     }
     if (p.oldPassword === p.newPassword) throw new ServiceError(ServiceCodes.invalidPassword, 'the new password must differ from the current one')
     const hash = await hashPassword(p.newPassword)
-    await ctx.db.query('UPDATE players SET password_hash = $2, change_password = 0 WHERE id = $1', [player.id, hash])
-    return { change_password: 0 }
+    const userkey = await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE players SET password_hash = $2, change_password = 0 WHERE id = $1', [player.id, hash])
+      return endAccess(tx, player.id, ctx.now, session.token)
+    })
+    return { change_password: 0, userkey }
   }),
 
   implement(updateGuestCurrency, async (ctx, p) => {

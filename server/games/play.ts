@@ -39,15 +39,16 @@ const sessionOfKey = async (db: Db, siteKey: string, key: string, userkey: strin
   const sessionKey = decrypt(siteKey, nonce, cipher)
   if (sessionKey === undefined) return undefined
   const s = (
-    await db.query<{ playerId: string; expiresAt: Date; endedAt: Date | null; token: string; sessionKey: string }>(
-      `SELECT player_id::text AS "playerId", expires_at AS "expiresAt", ended_at AS "endedAt", token, session_key AS "sessionKey"
+    await db.query<{ playerId: string; expiresAt: Date; endedAt: Date | null; token: string; sessionKey: string; userkey: string | null }>(
+      `SELECT player_id::text AS "playerId", expires_at AS "expiresAt", ended_at AS "endedAt", token, session_key AS "sessionKey", userkey
        FROM sessions WHERE session_key = $1`,
       [sessionKey],
     )
   ).rows[0]
   if (s === undefined || !isLive(s, now)) return undefined
   const player = await playerById(db, s.playerId)
-  return player !== undefined && player.userkey === userkey ? player : undefined
+  // The key this session was handed: a logout elsewhere may have replaced the player's key since.
+  return player !== undefined && (s.userkey ?? player.userkey) === userkey ? player : undefined
 }
 
 /** The page of a game, or an error page with the way back. */

@@ -102,6 +102,13 @@ export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly f
     })
   })
 
+  // The build's source maps (hidden from the public, docs/hall.md "Source maps"), to read a stack
+  // trace of a player's session: /support/api/sourcemaps/assets/<script>.js.map.
+  app.get('/support/api/sourcemaps/*', async (c) => {
+    const file = new URL(c.req.url).pathname.slice('/support/api/sourcemaps'.length)
+    return (await files.sourceMap(file)) ?? c.json({ ok: false, error: 'no such source map' }, 404)
+  })
+
   app.all('/support/api/*', (c) => c.json({ ok: false, error: 'unknown support API path' }, 404))
 
   const page = async () => (await files.serve('/support.html')) ?? new Response('The support console is not built: run npm run build.', { status: 503 })

@@ -162,7 +162,10 @@ describe('forced password change', () => {
     await control(hall.url, 'player', { username, change_password: 1 })
     const ctx = playerContext(hall, user)
     expect(await fail(forceChangePassword, { oldPassword: 'wrong999', newPassword: 'newpass12' }, ctx)).toMatchObject({ code: 1011 })
-    expect(await succeed(forceChangePassword, { oldPassword: password, newPassword: 'newpass12' }, ctx)).toEqual({ change_password: 0 })
+    const changed = await succeed(forceChangePassword, { oldPassword: password, newPassword: 'newpass12' }, ctx)
+    // The hall replaces the fast-login key on a password change and hands this session the new one.
+    expect(changed).toEqual({ change_password: 0, userkey: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(changed.userkey).not.toBe(user.userkey)
   })
 })
 

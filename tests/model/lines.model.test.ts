@@ -39,6 +39,7 @@ type ModelEvent =
   | EventOfType<'lines.lineSelected'>
   | EventOfType<'lines.confirmed'>
   | EventOfType<'lines.cancelled'>
+  | EventOfType<'socket.opened'>
 
 const alive = (ms: number | undefined) => ms !== undefined && ms !== FAILED && ms !== 0
 const best = (c: ModelContext): string | null => {
@@ -60,6 +61,7 @@ const linesModel = setup({
     partial: ({ context: c }) => c.purpose === 'fallback' || c.purpose === 'retest',
     retestDue: ({ event }) => event.type === 'delay' && event.ms >= LINES_DELAYS.retest,
     menuOpen: ({ context: c }) => c.menuOpen,
+    currentDown: ({ context: c }) => !alive(c.pings[c.current]),
     selectable: ({ context: c, event: e }) => e.type === 'lines.lineSelected' && LINES.includes(e.url) && alive(c.pings[e.url]),
   },
   actions: {
@@ -93,6 +95,8 @@ const linesModel = setup({
       on: {
         answer: { actions: 'answer' },
         staleAnswer: {},
+        // A round is already in flight: the socket coming back changes nothing.
+        'socket.opened': {},
         'lines.menuOpened': [
           { guard: 'partial', actions: [{ type: 'round', params: 'menu' }, 'openMenu'] },
           { actions: 'openMenu' },
@@ -110,6 +114,12 @@ const linesModel = setup({
           { guard: 'retestDue', target: 'testing', actions: { type: 'round', params: 'retest' } },
         ],
         staleAnswer: {},
+        // The socket (re)connected while the line in use shows no live ping: time again at once,
+        // every line while the menu is open; a live line waits for its round.
+        'socket.opened': [
+          { guard: and(['currentDown', 'menuOpen']), target: 'testing', actions: { type: 'round', params: 'menu' } },
+          { guard: 'currentDown', target: 'testing', actions: { type: 'round', params: 'retest' } },
+        ],
         'lines.menuOpened': { target: 'testing', actions: [{ type: 'round', params: 'menu' }, 'openMenu'] },
         'lines.lineSelected': { guard: 'selectable', actions: 'pick' },
         'lines.confirmed': { guard: 'menuOpen', actions: 'apply' },
@@ -133,7 +143,7 @@ const started: EventOfType<'app.started'> = {
 
 const events = (s: ModelSnapshot): ModelEvent[] => {
   const c = s.context
-  const out: ModelEvent[] = [{ type: 'staleAnswer' }, { type: 'delay', ms: LINES_DELAYS.retest }]
+  const out: ModelEvent[] = [{ type: 'staleAnswer' }, { type: 'delay', ms: LINES_DELAYS.retest }, { type: 'socket.opened', connection: 1 }]
   if (s.matches('idle')) out.push(started)
   if (c.waiting.length > 0) out.push({ type: 'answer', ms: LIVE }, { type: 'answer', ms: FAILED })
   if (!c.menuOpen) out.push({ type: 'lines.menuOpened' })
@@ -189,6 +199,19 @@ describe('lines actor, model-based', () => {
     expect(report.states.uncovered).toEqual([])
     expect(report.transitions.uncovered).toEqual([])
     expect(report.branches.uncovered).toEqual([])
+  })
+
+  it('leaves a live line alone when the socket opens', () => {
+    const { real, emitted } = harness.runEvents([started, { type: 'answer', ms: LIVE }, { type: 'answer', ms: LIVE }, { type: 'socket.opened', connection: 1 }])
+    expect(real.context.round).toBeNull()
+    // The start round's only.
+    expect(emitted.filter((e) => e.type === 'lines.testRequested')).toHaveLength(1)
+  })
+
+  it('times the line in use at once when the socket reconnects, not 15 s later', () => {
+    const { real, emitted } = harness.runEvents([started, { type: 'answer', ms: FAILED }, { type: 'answer', ms: FAILED }, { type: 'answer', ms: FAILED }, { type: 'socket.opened', connection: 2 }])
+    expect(real.context.round?.purpose).toBe('retest')
+    expect(emitted.filter((e) => e.type === 'lines.testRequested').at(-1)).toMatchObject({ urls: [BASE] })
   })
 
   it('switches to the fastest line at start and announces it once', () => {

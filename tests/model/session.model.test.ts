@@ -128,7 +128,8 @@ const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
     case 'signedIn.updatingCurrency':
       return [data(GUEST_USDT), fail(service(1128)), fail(service(-1, 'token expired'))]
     case 'signedIn.changingPassword':
-      return [data({}), fail(service(1011))]
+      // A hall that replaces the fast-login key answers the new one (docs/hall.md); an older one does not.
+      return [data({ change_password: 0, userkey: 'uk-changed' }), data({}), fail(service(1011))]
     case 'loggingOut':
       return [data({}), fail({ _tag: 'Network', message: 'offline' }), fail(service(-1, 'token expired'))]
     default:
@@ -184,6 +185,8 @@ const sessionEvents = (s: Snap): Ev[] => {
       ko(c.balanceId, SESSION_CALLS.balance, service(-1, 'token expired')),
     )
   }
+  // Another tab of this browser logged out: of this player (whatever the case of the name), or of another.
+  out.push({ type: 'session.signedOutElsewhere', username: 'PLAYER01' }, { type: 'session.signedOutElsewhere', username: 'someone9' })
   // A currency the site does not offer: ignored.
   out.push({ type: 'session.currencyChosen', currency: 'XXX' })
   out.push({ type: 'session.expiredAcknowledged' })
@@ -211,7 +214,7 @@ const sessionEvents = (s: Snap): Ev[] => {
 const serializeSession = (s: Snap): string => {
   const c = s.context
   if (authOf(s.value) === 'starting') return JSON.stringify({ value: s.value, context: c })
-  const brief = (u: SessionContext['user']) => (u === null ? null : [u.account_type, u.change_password, u.currency])
+  const brief = (u: SessionContext['user']) => (u === null ? null : [u.username, u.account_type, u.change_password, u.currency])
   return JSON.stringify({
     value: s.value,
     n: c.requestCount,
@@ -226,7 +229,7 @@ const serializeSession = (s: Snap): string => {
     third: c.thirdAttempt !== null,
     errors: [c.loginError?.messageKey ?? (c.loginError === null ? null : 'set'), c.registerError !== null, c.accountError !== null],
     geetest: c.geetestLeft,
-    balance: [c.balanceCount, c.balanceId],
+    balance: [c.balanceCount, c.balanceId, c.balanceStale],
   })
 }
 
@@ -317,8 +320,40 @@ const sessionInvariants = () => {
     if (balanceAnswer && !(event.type === 'hall.failed' && (event['error'] as { code?: number }).code === -1)) {
       const gold = event.type === 'hall.responded' ? (event['data'] as { game_gold: string }).game_gold : prev.context.user?.game_gold
       expect(real.value).toEqual(prev.value)
-      expect(real.context).toEqual({ ...prev.context, balanceId: null, user: prev.context.user === null ? null : { ...prev.context.user, game_gold: gold } })
+      // A failed refresh keeps the balance and marks it as possibly out of date; an answer clears the mark.
+      expect(real.context).toEqual({
+        ...prev.context,
+        balanceId: null,
+        balanceStale: event.type === 'hall.failed',
+        user: prev.context.user === null ? null : { ...prev.context.user, game_gold: gold },
+      })
       expect(emitted).toEqual([])
+    }
+    // Only a signed-in player's balance can be out of date; a sign-in or sign-out starts afresh.
+    if (c.user === null) expect(c.balanceStale).toBe(false)
+    if (ofType(emitted, 'session.loggedIn').length > 0 && prev?.context.user === null) expect(c.balanceStale).toBe(false)
+
+    // Another tab logged out of the player signed in here: this tab logs out (the hall call, then
+    // the spec's logout); of anyone else, or with nobody signed in here: nothing happens.
+    if (event?.type === 'session.signedOutElsewhere' && prev !== null) {
+      const same = prev.context.user !== null && prev.context.user.username.toLowerCase() === String(event['username']).toLowerCase()
+      if (same && authOf(prev.value).startsWith('signedIn')) {
+        expect(auth).toBe('loggingOut')
+        expect(requests.map((r) => r.call)).toEqual([SESSION_CALLS.logout])
+      } else {
+        expect(real.value).toEqual(prev.value)
+        expect(real.context).toEqual(prev.context)
+        expect(emitted).toEqual([])
+      }
+    }
+
+    // A password change the hall answered with a new fast-login key: the key is kept for the next visit.
+    if (prev !== null && authOf(prev.value) === 'signedIn.changingPassword' && event?.type === 'hall.responded' && event['requestId'] === prev.context.pendingId) {
+      const key = (event['data'] as { userkey?: string }).userkey
+      expect(ofType(emitted, 'session.persistRequested')).toEqual(
+        key === undefined ? [] : [{ type: 'session.persistRequested', stored: { userkey: key, username: c.user?.username, accountType: c.user?.account_type } }],
+      )
+      expect(c.user?.userkey).toBe(key ?? prev.context.user?.userkey)
     }
 
     // An answer to a request the session is not waiting for changes nothing (a -1 aside).

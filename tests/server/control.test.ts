@@ -14,6 +14,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lobby-dist-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Lobby</title><script type="module" src="/assets/app.js"></script></head><body></body></html>')
   writeFileSync(join(dist, 'app.css'), 'body{}')
+  writeFileSync(join(dist, 'app.js.map'), '{"version":3,"sources":["src/app.ts"],"mappings":""}')
   hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', staticDir: dist })
   site = await visitor(hall.url, '001')
 }, 60_000)
@@ -115,10 +116,28 @@ describe('the lobby page', () => {
       const html = await (await fetch(`${production.url}/`, { headers: { accept: 'text/html' } })).text()
       expect(html).toContain('window.__LOBBY_SITE__')
       expect(html).not.toContain('testHooks')
+      expect(html).not.toContain('diagnostics')
     } finally {
       await production.close()
     }
   }, 60_000)
+
+  it('turns diagnostics on in dev and test mode, and in production only at the operator\'s word, never the test hooks', async () => {
+    expect(await (await page('/')).text()).toContain('"diagnostics":true')
+    const production = await startHall({ port: 0, dataDir: 'memory', mode: 'production', staticDir: dist, diagnostics: true })
+    try {
+      const html = await (await fetch(`${production.url}/`, { headers: { accept: 'text/html' } })).text()
+      expect(html).toContain('"diagnostics":true')
+      expect(html).not.toContain('testHooks')
+    } finally {
+      await production.close()
+    }
+  }, 60_000)
+
+  it('never serves a source map from the static files', async () => {
+    expect((await fetch(`${hall.url}/app.css`)).status).toBe(200)
+    expect((await fetch(`${hall.url}/app.js.map`)).status).toBe(404)
+  })
 
   it('serves the default site without ?site, static files as they are, and 404 for missing non-HTML files', async () => {
     expect(await (await page('/')).text()).toContain('"siteCode":"001"')

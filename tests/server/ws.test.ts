@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { SOCKET_CLOSE, SOCKET_PATH, type ServerFrame } from '../../schemas/events/socket'
 import { startHall, type RunningHall } from '../../server/hall'
-import { callHall, control, visitor } from './support'
+import { callHall, control, player, visitor } from './support'
 
 /** A test client of the hall socket: every frame it got, and waits on them (no sleeps). */
 const connect = (hallUrl: string, query: Record<string, string>) => {
@@ -83,6 +83,22 @@ describe('the hall socket', () => {
     c.send({ type: 'Ping' })
     expect(await c.until((f) => f.type === 'Pong')).toEqual([{ type: 'Pong' }])
     await c.close()
+  })
+
+  it('closes a connection whose session has ended (a logout) at its next Ping', async () => {
+    const site = await visitor(hall.url, '001')
+    const reg = await callHall(hall.url, site, 'POST', '/home/register', { username: 'wsleaver', password: 'pass1234' })
+    const me = player('001', reg.envelope.data)
+    const c = connect(hall.url, { Token: me.token, siteCode: '001' })
+    await c.opened
+    c.send({ type: 'Ping' })
+    await c.until((f) => f.type === 'Pong')
+
+    expect((await callHall(hall.url, me, 'POST', '/home/UserLogout', {})).envelope.code).toBe(1)
+    c.send({ type: 'Ping' })
+
+    expect(await c.closed).toEqual({ code: SOCKET_CLOSE.unauthorized, reason: 'the session ended' })
+    expect(c.frames.filter((f) => f.type === 'Pong')).toHaveLength(1)
   })
 
   it('pushes a notice from the control surface, resends it on every connection until it is acknowledged', async () => {

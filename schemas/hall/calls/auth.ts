@@ -560,5 +560,7 @@ export const forceChangePassword = defineCall({
     oldPassword: Sensitive(Schema.String),
     newPassword: Password,
   }),
-  response: Schema.Struct({ change_password: Schema.Number }),
+  // The hall replaces the fast-login key on a password change and hands the new one back
+  // (docs/hall.md, "Sign-out ends access"); a hall that does not keeps the old one.
+  response: Schema.Struct({ change_password: Schema.Number, userkey: Schema.optional(Sensitive(Schema.String)) }),
 })

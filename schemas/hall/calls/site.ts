@@ -242,6 +242,11 @@ export type MaintainInfo = typeof MaintainInfo.Type
 export const InjectedSiteConfig = Schema.Struct({
   /** Only a hall in dev or test mode sets it: the page installs its test hooks (window.__lobbyDay). */
   testHooks: Schema.optionalKey(Schema.Literal(true)),
+  /**
+   * A hall in dev or test mode, or a production hall whose operator turned diagnostics on
+   * (`--diagnostics`), sets it: the page exposes its debug handle `window.__lobby`.
+   */
+  diagnostics: Schema.optionalKey(Schema.Literal(true)),
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),

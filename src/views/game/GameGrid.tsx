@@ -66,7 +66,10 @@ export const GameGrid = ({ label }: { label: string }) => {
       </p>
       {failed && (
         <p role="alert" className="game-list__error">
-          {t('loadFailed')}
+          {t('loadFailed')}{' '}
+          <button type="button" className="button button--ghost" disabled={loading} onClick={() => send({ type: 'games.listRetried' })}>
+            {t('retry')}
+          </button>
         </p>
       )}
       {!loading && !failed && games.length === 0 && <p className="game-list__empty">{t('noResults')}</p>}

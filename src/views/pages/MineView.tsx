@@ -8,7 +8,7 @@ import type { VipInfo } from '../../../schemas/hall/calls/vip'
 import { useActorSelector, useSend } from '../../system-react'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
-import { formatMoney } from '../shell/Header'
+import { BalanceStaleMark, formatMoney } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
@@ -95,6 +95,7 @@ export const MineView = () => {
               </span>
               <span className="visually-hidden">{session.currency}</span>
               <strong>{session.inGame ? shell('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</strong>
+              <BalanceStaleMark />
               <button
                 type="button"
                 className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}

@@ -4,7 +4,7 @@ import { selectChargeRate } from '../../../actors/badges'
 import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
 import type { languageMachine, sessionMachine } from '../../../actors/session'
-import { selectIsRefreshingBalance, selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
+import { selectBalanceStale, selectIsRefreshingBalance, selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
@@ -146,6 +146,22 @@ export const formatMoney = (amount: number | null, language: string): string => 
   }
 }
 
+/**
+ * After a failed balance refresh, the balance shown may be out of date: a warning mark with that
+ * as its accessible name, until a newer balance arrives.
+ */
+export const BalanceStaleMark = () => {
+  const { t } = useTranslation()
+  const stale = useActorSelector<SessionRef, boolean>('session', selectBalanceStale)
+  if (!stale) return null
+  const label = t('header.balanceStale')
+  return (
+    <span className="balance__stale" role="img" aria-label={label} title={label}>
+      <Icon name="alert" aria-hidden="true" />
+    </span>
+  )
+}
+
 /** The balance with its refresh button (logged in). */
 const Balance = () => {
   const { t, i18n } = useTranslation()
@@ -156,6 +172,7 @@ const Balance = () => {
     <div className="balance" role="group" aria-label={t('header.balance')}>
       <span className="balance__currency">{session.currency}</span>
       <span className="balance__amount">{session.inGame ? t('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</span>
+      <BalanceStaleMark />
       <button
         type="button"
         className="icon-button icon-button--small"

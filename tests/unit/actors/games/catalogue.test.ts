@@ -271,3 +271,60 @@ describe('games catalogue: the refresh of a sign-in', () => {
     expect(requests().length).toBe(after)
   })
 })
+
+describe('games catalogue: a list whose call failed', () => {
+  const fail = (actor: ReturnType<typeof start>['actor'], r: Requested) =>
+    actor.send({ type: 'hall.failed', requestId: r.requestId, call: r.call, error: { _tag: 'Network', message: 'Failed to fetch' } })
+
+  it('loads again by itself when the socket (re)connects, and at the player\'s word', () => {
+    const { actor, last, answer, requests } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    const first = last('gameList')
+    fail(actor, first)
+    expect(actor.getSnapshot().context.listFailed).toBe(true)
+
+    actor.send({ type: 'socket.opened', connection: 2 })
+
+    const again = last('gameList')
+    expect(again.requestId).not.toBe(first.requestId)
+    expect(again.payload).toEqual(first.payload)
+    expect(actor.getSnapshot().context.listFailed).toBe(false)
+    fail(actor, again)
+    actor.send({ type: 'games.listRetried' })
+    answer(last('gameList'), pageOf(1, 2))
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2])
+    // Nothing failed: the socket coming back asks for nothing.
+    const before = requests().length
+    actor.send({ type: 'socket.opened', connection: 3 })
+    actor.send({ type: 'games.listRetried' })
+    expect(requests().length).toBe(before)
+  })
+
+  it('loads again when the player shows the same list again (the category clicked again)', () => {
+    const { actor, last } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    const first = last('gameList')
+    fail(actor, first)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    expect(last('gameList').requestId).not.toBe(first.requestId)
+  })
+
+  it('asks again for a later page that failed, keeping the games already loaded', () => {
+    const { actor, last, answer } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    answer(last('gameList'), { ...pageOf(1, 2), total: 40 })
+    actor.send({ type: 'games.moreRequested' })
+    const second = last('gameList')
+    expect(second.payload).toMatchObject({ current: 2 })
+    fail(actor, second)
+
+    actor.send({ type: 'socket.opened', connection: 2 })
+
+    expect(last('gameList').payload).toMatchObject({ current: 2 })
+    expect(last('gameList').requestId).not.toBe(second.requestId)
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2])
+  })
+})
