@@ -98,8 +98,8 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
     return { page: { records: [], total: 0, current, size }, summary: { betAmount: '0', validBet: '0', winAmount: '0', profit: '0' } }
   }
   const where = `r.player_id = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)
-    AND ($4::integer IS NULL OR g.category_id = $4)`
-  const params = [playerId, range.from, range.to, q.gameCategoryId ?? null]
+    AND ($4::integer IS NULL OR g.category_id = $4) AND ($5::integer IS NULL OR g.platform_id = $5)`
+  const params = [playerId, range.from, range.to, q.gameCategoryId ?? null, q.platformId ?? null]
   const totals = (
     await db.query<{ total: number; bet: string; win: string }>(
       `SELECT count(*)::int AS total, coalesce(trim_scale(sum(r.bet)), 0)::text AS bet, coalesce(trim_scale(sum(r.win)), 0)::text AS win
@@ -110,9 +110,9 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
   const rows = (
     await db.query<{ id: string; game: string; platform: string; category: number; bet: string; win: string; profit: string; at: string; currency: string }>(
       `SELECT r.id::text AS id, g.name AS game, p.name AS platform, g.category_id AS category, trim_scale(r.bet)::text AS bet,
-              trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, ${moment('r.created_at', '$7')} AS at, r.currency
+              trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, ${moment('r.created_at', '$8')} AS at, r.currency
        FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN game_platforms p ON p.id = g.platform_id
-       WHERE ${where} ORDER BY r.id DESC LIMIT $5 OFFSET $6`,
+       WHERE ${where} ORDER BY r.id DESC LIMIT $6 OFFSET $7`,
       [...params, size, (current - 1) * size, zone],
     )
   ).rows
@@ -166,15 +166,16 @@ const statement = async (db: Queryable, playerId: string, q: typeof personalStat
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'deposit')), 0)::text AS deposit,
     coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'withdraw')), 0)::text AS withdraw,
     coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'bet')), 0)::text AS bet,
+    coalesce(trim_scale(-sum(amount) FILTER (WHERE m = 'bet')), 0)::text AS "validBet",
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'win')), 0)::text AS win,
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'bonus')), 0)::text AS bonus,
     coalesce(trim_scale(sum(amount) FILTER (WHERE m IN ('bet', 'win'))), 0)::text AS profit`
   const entries = `SELECT amount, (${MOVEMENT_OF_KIND}) AS m, to_char(created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS day FROM wallet_entries
     WHERE player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)`
   const params = [playerId, range.from, range.to, zone]
-  type Sums = { deposit: string; withdraw: string; bet: string; win: string; bonus: string; profit: string }
+  type Sums = { deposit: string; withdraw: string; bet: string; validBet: string; win: string; bonus: string; profit: string }
   const total = (await db.query<{ total: number }>(`SELECT count(DISTINCT day)::int AS total FROM (${entries}) e`, params)).rows[0]?.total ?? 0
-  const summary = (await db.query<Sums>(`SELECT ${sums} FROM (${entries}) e`, params)).rows[0] ?? { deposit: '0', withdraw: '0', bet: '0', win: '0', bonus: '0', profit: '0' }
+  const summary = (await db.query<Sums>(`SELECT ${sums} FROM (${entries}) e`, params)).rows[0] ?? { deposit: '0', withdraw: '0', bet: '0', validBet: '0', win: '0', bonus: '0', profit: '0' }
   const records = (
     await db.query<Sums & { day: string }>(`SELECT day, ${sums} FROM (${entries}) e GROUP BY day ORDER BY day DESC LIMIT $5 OFFSET $6`, [...params, size, (current - 1) * size])
   ).rows

@@ -63,6 +63,8 @@ describe('records at the reference hall', () => {
     expect(await total({ dateType: 0, state: 10002 })).toBe(0)
     expect(await total({ dateType: 1 })).toBe(0)
     expect(await total({ dateType: -1, gameCategoryId: 4 })).toBe(0)
+    expect(await total({ dateType: -1, platformId: 13 })).toBe(2)
+    expect(await total({ dateType: -1, platformId: 14 })).toBe(0)
     const second = await ask(caller, '/record/betRecord', betRecord.response, { current: 2, size: 1, dateType: -1 })
     expect([second.page.total, second.page.records.map((r) => r.betAmount)]).toEqual([2, ['10']])
   })
@@ -91,9 +93,32 @@ describe('records at the reference hall', () => {
     const s = await ask(caller, '/record/statement', personalStatement.response, { current: 1, size: 10, dateType: 30 })
     expect(s.page.total).toBe(1)
     const day = s.page.records[0]
-    expect(day).toMatchObject({ deposit: '80', bet: '20', withdraw: '0' })
-    expect(s.summary).toEqual(day && { deposit: day.deposit, withdraw: day.withdraw, bet: day.bet, win: day.win, bonus: day.bonus, profit: day.profit })
+    expect(day).toMatchObject({ deposit: '80', bet: '20', validBet: '20', withdraw: '0' })
+    expect(s.summary).toEqual(day && { deposit: day.deposit, withdraw: day.withdraw, bet: day.bet, validBet: day.validBet, win: day.win, bonus: day.bonus, profit: day.profit })
     expect(Number(s.summary.profit)).toBeCloseTo(Number(s.summary.win) - 20, 6)
+  })
+
+  it('the movements of any range add up to the change of the balance over it', async () => {
+    const { caller, username, data } = await newPlayer()
+    await control(hall.url, 'credit', { username, amount: '60' })
+    for (const bet of ['3', '4.5', '6']) await playRound(caller, data, bet)
+    await control(hall.url, 'credit', { username, amount: '-2.25' })
+    const all = await ask(caller, '/record/accountDetails', accountDetails.response, { current: 1, size: 50, dateType: -1 })
+    const balanceNow = Number(all.records[0]?.balance)
+    // From nothing: every movement together is the balance.
+    expect(sum(all.records.map((m) => m.amount))).toBeCloseTo(balanceNow, 6)
+    // Any slice of the ledger, oldest to newest: its movements are the change of the balance across it.
+    const oldestFirst = [...all.records].reverse()
+    for (let from = 0; from < oldestFirst.length; from++) {
+      for (let to = from; to < oldestFirst.length; to++) {
+        const before = from === 0 ? 0 : Number(oldestFirst[from - 1]!.balance)
+        const after = Number(oldestFirst[to]!.balance)
+        expect(sum(oldestFirst.slice(from, to + 1).map((m) => m.amount))).toBeCloseTo(after - before, 6)
+      }
+    }
+    // Paged, the pages together are the whole list.
+    const pages = await Promise.all([1, 2, 3].map((current) => ask(caller, '/record/accountDetails', accountDetails.response, { current, size: 3, dateType: -1 })))
+    expect(pages.flatMap((p) => p.records.map((m) => m.id))).toEqual(all.records.map((m) => m.id).slice(0, 9))
   })
 
   it('asks for a session and refuses a page size over 50', async () => {

@@ -44,7 +44,7 @@ export const betRecord = defineCall({
   name: 'betRecord',
   area: 'records',
   path: '/record/betRecord',
-  request: Schema.Struct({ ...RecordQueryFields, size: RecordSize, gameCategoryId: Schema.optional(Schema.Number) }),
+  request: Schema.Struct({ ...RecordQueryFields, size: RecordSize, gameCategoryId: Schema.optional(Schema.Number), platformId: Schema.optional(Schema.Number) }),
   /** The page of bets, and the totals over every filtered bet (all pages). */
   response: Schema.Struct({ page: Paged(BetRecord), summary: BetSummary }),
 })
@@ -78,6 +78,8 @@ export const StatementDay = Schema.Struct({
   deposit: Amount,
   withdraw: Amount,
   bet: Amount,
+  /** The bets that count towards turnover (every settled bet at the reference hall). */
+  validBet: Amount,
   win: Amount,
   bonus: Amount,
   /** win minus bet. */
@@ -86,7 +88,7 @@ export const StatementDay = Schema.Struct({
 export type StatementDay = typeof StatementDay.Type
 
 /** The totals of the statement's filtered days. */
-export const StatementSummary = Schema.Struct({ deposit: Amount, withdraw: Amount, bet: Amount, win: Amount, bonus: Amount, profit: Amount })
+export const StatementSummary = Schema.Struct({ deposit: Amount, withdraw: Amount, bet: Amount, validBet: Amount, win: Amount, bonus: Amount, profit: Amount })
 export type StatementSummary = typeof StatementSummary.Type
 
 export const personalStatement = defineCall({

@@ -160,6 +160,7 @@ export const PersonalStatement = () => {
     { key: 'deposit', header: t('deposit'), cell: (d) => money(d.deposit), align: 'end' },
     { key: 'withdraw', header: t('withdraw'), cell: (d) => money(d.withdraw), align: 'end' },
     { key: 'bet', header: t('bet'), cell: (d) => money(d.bet), align: 'end' },
+    { key: 'valid', header: t('validBet'), cell: (d) => money(d.validBet), align: 'end' },
     { key: 'win', header: t('win'), cell: (d) => money(d.win), align: 'end' },
     { key: 'bonus', header: t('bonus'), cell: (d) => money(d.bonus), align: 'end' },
     { key: 'profit', header: t('profit'), cell: (d) => <Signed amount={d.profit} />, align: 'end' },
@@ -171,6 +172,7 @@ export const PersonalStatement = () => {
       <td className="paged__cell--end">{money(s.deposit)}</td>
       <td className="paged__cell--end">{money(s.withdraw)}</td>
       <td className="paged__cell--end">{money(s.bet)}</td>
+      <td className="paged__cell--end">{money(s.validBet)}</td>
       <td className="paged__cell--end">{money(s.win)}</td>
       <td className="paged__cell--end">{money(s.bonus)}</td>
       <td className="paged__cell--end"><Signed amount={s.profit} /></td>
