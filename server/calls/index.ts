@@ -14,7 +14,8 @@ import { securityCalls } from './security'
 import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
 import { vipCalls } from './vip'
+import { challengeCalls } from './challenge'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...badgeCalls, ...vipCalls]
+export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...challengeCalls, ...badgeCalls, ...vipCalls]

@@ -251,13 +251,32 @@ export const smsLogin = defineCall({
   response: OpenResponse,
 })
 
+/**
+ * The human challenge (spec §5 image code, 4 digits): an image of 4 digits and the key it is
+ * checked under. A code send the hall answers 1119 (force geetest) is retried with the key and
+ * the digits the player read (`captchaKey`, `captcha`); a wrong or expired answer is refused with
+ * error_12, which starts the 60 s geetest restriction (docs/decisions.md).
+ */
+export const Challenge = Schema.Struct({
+  key: Schema.String,
+  /** The image, as an SVG data URI. */
+  image: Schema.String,
+})
+export type Challenge = typeof Challenge.Type
+
 export const captcha = defineCall({
   name: 'captcha',
   area: 'auth',
   path: '/home/captcha',
-  request: OpenRequest,
-  response: OpenResponse,
+  request: Schema.Struct({}),
+  response: Challenge,
 })
+
+/** What a code send carries after a forced challenge: the challenge's key and the digits the player read. */
+const ChallengeAnswer = {
+  captchaKey: Schema.optionalKey(Schema.String),
+  captcha: Schema.optionalKey(Sensitive(Schema.String)),
+}
 
 export const geetestValidate = defineCall({
   name: 'geetestValidate',
@@ -330,7 +349,7 @@ export const securityCreateSms = defineCall({
   name: 'securityCreateSms',
   area: 'auth',
   path: '/user/security/createsms',
-  request: Schema.Struct({ phone: Schema.String }),
+  request: Schema.Struct({ phone: Schema.String, ...ChallengeAnswer }),
   response: OpenResponse,
 })
 
@@ -338,7 +357,7 @@ export const securityCreateMail = defineCall({
   name: 'securityCreateMail',
   area: 'auth',
   path: '/user/security/createmail',
-  request: Schema.Struct({ email: Schema.String }),
+  request: Schema.Struct({ email: Schema.String, ...ChallengeAnswer }),
   response: OpenResponse,
 })
 

@@ -5,6 +5,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { Amount } from './auth'
 import { OpenRequest, OpenResponse } from './common'
 
 export const vitalityBoxes = defineCall({
@@ -112,7 +113,8 @@ export const newcomerBenefitReward = defineCall({
   area: 'task',
   path: '/activetask/newcomer_benefit_reward',
   request: Schema.Struct({ id: Schema.Number }),
-  response: Schema.Struct({ id: Schema.Number, reward: Schema.String, status: Schema.Literals([1]) }),
+  /** balance: the player's balance after the reward was credited (the wallet takes it). */
+  response: Schema.Struct({ id: Schema.Number, reward: Schema.String, status: Schema.Literals([1]), balance: Amount }),
 })
 
 /** Whether the new-benefits pop-up shows after login (pop 1), with the benefits it lists. */
