@@ -93,7 +93,11 @@ export type RedPacketsEvent =
   /** Internal: a fetch went out, the lock closes (raised by the actor itself, never on the bus). */
   | { readonly type: 'redpackets.lock' }
 
-export type RedPacketsEmitted = EventOfType<'hall.requested'> | EventOfType<'redpackets.credited'> | EventOfType<'redpackets.stepFinished'>
+export type RedPacketsEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'redpackets.credited'>
+  | EventOfType<'redpackets.stepFinished'>
+  | EventOfType<'wallet.balanceReported'>
 
 /** The list of a redactive answer (the hall runner decoded it with the call's schema). */
 export const listOf = (data: unknown): ReadonlyArray<RedActivity> => {

@@ -29,7 +29,8 @@ import {
  *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed,
  *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks),
  *   postlogin.redPacketsStarted.
- * Emits: hall.requested, redpackets.credited, redpackets.stepFinished.
+ * Emits: hall.requested, redpackets.credited, redpackets.stepFinished, wallet.balanceReported (the
+ *   balance a claim answered).
  */
 
 const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean =>
@@ -107,6 +108,8 @@ export const redpacketsMachine = setup({
       if (event.type === 'hall.responded') {
         const claim = event.data as RedClaim
         enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim, error: null } })
+        // The balance after the claim is the wallet's.
+        enqueue.emit({ type: 'wallet.balanceReported', balance: claim.balance, source: 'reward' })
         if (claim.first) {
           enqueue.emit({
             type: 'redpackets.credited',

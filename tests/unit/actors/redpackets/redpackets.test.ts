@@ -163,7 +163,11 @@ describe('red packets: the popup', () => {
     expect(selectRedPacketCount(t.snapshot())).toBe(1)
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'claiming', activeId: 1, action: 'grab' })
     t.send(claimAnswer('redpackets-2', 'getRed'))
-    expect(t.drain()).toEqual([{ type: 'redpackets.credited', activeId: 1, redId: 1, amount: '8.00', currency: 'USD', balance: '108.00' }])
+    // The balance after the claim is the wallet's.
+    expect(t.drain()).toEqual([
+      { type: 'wallet.balanceReported', balance: '108.00', source: 'reward' },
+      { type: 'redpackets.credited', activeId: 1, redId: 1, amount: '8.00', currency: 'USD', balance: '108.00' },
+    ])
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'result', activeId: 1, amount: '8.00', currency: 'USD', again: false, error: null })
     t.send(popupClosed)
     expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 2, action: 'open' })
@@ -193,12 +197,12 @@ describe('red packets: the popup', () => {
     expect(t.requests()).toEqual([])
   })
 
-  it('a claim the hall had credited before shows the amount again without a credited notice', () => {
+  it('a claim the hall had credited before shows the amount again without a credited notice (its balance still goes to the wallet)', () => {
     const t = withPackets([1])
     t.send(action(1))
     t.requests()
     t.send(claimAnswer('redpackets-2', 'getRed', { first: false }))
-    expect(t.drain()).toEqual([])
+    expect(t.drain()).toEqual([{ type: 'wallet.balanceReported', balance: '108.00', source: 'reward' }])
     expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'result', again: true })
   })
 
