@@ -58,6 +58,9 @@ export interface SessionSite {
   readonly currencies: ReadonlyArray<string>
 }
 
+/** The signed-in user as the session keeps it: the user info without its balance (the wallet owns game_gold). */
+export type SessionUser = Omit<UserInfo, 'game_gold'>
+
 export interface SessionContext {
   readonly requestCount: number
   readonly pendingId: string | null
@@ -71,8 +74,8 @@ export interface SessionContext {
   readonly retried: boolean
   /** The token guest registration sends: the system token or a generated key (spec §4). */
   readonly loginKey: string | null
-  /** The signed-in user (guest or real), null for a visitor. */
-  readonly user: UserInfo | null
+  /** The signed-in user (guest or real), null for a visitor; its balance is the wallet's, not kept here. */
+  readonly user: SessionUser | null
   readonly mode: LoginMode | null
   /** The registration answer, kept while the new account signs in by fast login. */
   readonly registered: UserInfo | null
@@ -221,7 +224,7 @@ export const thirdWayOf = (data: Record<string, unknown>, attempt: SessionContex
  * user came with a userkey; it is not compared with '' because a sensitive value reads
  * '[redacted]' in replay.
  */
-export const isReal = (user: UserInfo | null): boolean => user !== null && user.account_type !== TRIAL_ACCOUNT
+export const isReal = (user: SessionUser | null): boolean => user !== null && user.account_type !== TRIAL_ACCOUNT
 
 /** The base login payload of spec §7.1 (the fields the lobby knows without the device). */
 export const BASE_LOGIN = { clientType: 5, platformType: 1001, operationId: 0 } as const

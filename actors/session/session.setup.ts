@@ -71,8 +71,10 @@ export const sessionSetup = setup({
     requestKey: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'session.keyRequested' })),
     takeKey: assign(({ event }) => (event.type === 'session.keyGenerated' ? { loginKey: event.key } : {})),
     signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' }) => {
-      const user: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
-      if (user === null) return
+      const answer: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
+      if (answer === null) return
+      // The user info's balance is the wallet's: the session keeps the rest.
+      const { game_gold: balance, ...user } = answer
       enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
@@ -80,8 +82,7 @@ export const sessionSetup = setup({
         type: 'session.loggedIn', mode: p.mode, username: user.username, accountType: user.account_type,
         real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: user.change_password === 1,
       })
-      // The user info's balance is the wallet's.
-      enqueue.emit({ type: 'wallet.balanceReported', balance: user.game_gold, source: 'login' })
+      enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
     }),
     keepRegistered: assign(({ event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), pendingId: null } : {})),
     keepThirdAttempt: assign(({ event }) =>
@@ -114,11 +115,14 @@ export const sessionSetup = setup({
       enqueue.assign({ currency: e.currency })
       enqueue.emit(systemCredentials(c, e.currency))
     }),
+    /** The guest's new currency: its balance (in that currency) is the wallet's. */
     takeGuestCurrency: enqueueActions(({ event: e, enqueue }) => {
-      const user = e.type === 'hall.responded' ? userOf(e.data) : null
-      if (user === null) return
+      const answer = e.type === 'hall.responded' ? userOf(e.data) : null
+      if (answer === null) return
+      const { game_gold: balance, ...user } = answer
       enqueue.assign({ user, pendingId: null, accountError: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
+      enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
     }),
     /** Spec §4: change_password cleared and the after-login steps rerun. */
     passwordChanged: enqueueActions(({ context: c, enqueue }) => {

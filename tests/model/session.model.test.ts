@@ -226,19 +226,25 @@ const sessionInvariants = () => {
 
     // Every sign-in announces credentials, the session to keep, the login and the user's balance (to the wallet), in that order.
     const logins = ofType(emitted, 'session.loggedIn')
+    // The balance the answer (or the kept registration answer) carried.
+    const answered = event?.type === 'hall.responded' ? (event['data'] as { game_gold?: string } | null)?.game_gold : undefined
+    const gold = answered ?? prev?.context.registered?.game_gold
     if (logins.length > 0 && prev !== null && prev.context.user === null) {
       const u = c.user!
       expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
         { type: 'session.credentialsChanged', token: u.token, keyMaterial: u.session_key, currency: u.currency },
         { type: 'session.persistRequested', stored: { userkey: u.userkey, username: u.username, accountType: u.account_type } },
         { type: 'session.loggedIn', mode: c.mode, username: u.username, accountType: u.account_type, real: u.account_type !== 1, mustChangePassword: u.change_password === 1 },
-        { type: 'wallet.balanceReported', balance: u.game_gold, source: 'login' },
+        { type: 'wallet.balanceReported', balance: gold, source: 'login' },
       ])
     }
-    // The session keeps no balance: a sign-in hands the user's to the wallet, nothing else reports one.
+    // The session keeps no balance (the wallet does): a sign-in and a guest's currency change hand
+    // the user info's to the wallet, nothing else reports one.
+    expect(c.user === null || !('game_gold' in c.user)).toBe(true)
     const reports = ofType(emitted, 'wallet.balanceReported')
-    expect(reports.length).toBeLessThanOrEqual(logins.length)
-    for (const r of reports) expect(r).toEqual({ type: 'wallet.balanceReported', balance: c.user?.game_gold, source: 'login' })
+    const currencyChanged = prev !== null && authOf(prev.value) === 'signedIn.updatingCurrency' && event?.type === 'hall.responded' && event['requestId'] === prev.context.pendingId
+    expect(reports.length).toBeLessThanOrEqual(logins.length + (currencyChanged ? 1 : 0))
+    for (const r of reports) expect(r).toEqual({ type: 'wallet.balanceReported', balance: gold, source: 'login' })
 
     // Token expiry: once, only from a signed-in state, with everything reset to the visitor's.
     const expiries = ofType(emitted, 'session.tokenExpired')
