@@ -2,13 +2,13 @@ import type { ActorSpec } from './spec'
 import { chargeRateActor, redDotActor, unreadActor } from './badges'
 import { bannersActor } from './banners'
 import { frameboxActor } from './framebox'
-import { gamesActor, launchActor } from './games'
+import { gamePhoneActor, gamesActor, lastGameActor, launchActor } from './games'
+import { geetestActor } from './geetest'
 import { musicActor } from './music'
 import { navActor } from './nav'
 import { popupsActor } from './popups'
 import { postloginActor } from './postlogin'
 import { prizeAmountActor, prizeWinnersActor } from './prizepool'
-import { sportsWalletActor } from './sportswallet'
 import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
@@ -18,12 +18,15 @@ import { authInfoActor, rewardBindActor } from './security'
 import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
+import { verifyActor } from './verify'
 import { vipActor } from './vip'
+import { walletActor } from './wallet'
 
 const allActors = [
-  siteActor, navActor, sessionActor, languageActor, popupsActor, socketActor, musicActor, linesActor, redpacketsActor, toastsActor, gamesActor,
-  launchActor, postloginActor, frameboxActor, bannersActor, chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor,
-  sportsWalletActor, sportsbookActor, betRecordsActor, movementsActor, statementActor,
+  siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
+  redpacketsActor, toastsActor, gamesActor, launchActor, lastGameActor, gamePhoneActor, postloginActor, frameboxActor, bannersActor,
+  chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
+  betRecordsActor, movementsActor, statementActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

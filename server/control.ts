@@ -18,6 +18,7 @@ import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
 import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { lastCode } from './calls/security'
+import { lastChallenge } from './calls/challenge'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { FROZEN_STATUSES, balanceOf, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
@@ -78,6 +79,8 @@ const bodies = {
   frames: Schema.Struct({ ids: Schema.optional(Schema.Array(Schema.Int)), on: Schema.optional(Schema.Boolean) }),
   /** The last verification code the hall "sent" to a player (it sends no SMS or mail). */
   'last-code': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }),
+  /** The newest human challenge (1119) and the digits its image shows. */
+  'last-challenge': Schema.Struct({}),
   'site-document': Schema.Struct({
     siteCode: Schema.String,
     name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
@@ -258,6 +261,10 @@ export const runControl = async (
       if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
       const sent = await lastCode(db, player.id, b.purpose)
       return sent === undefined ? fail(404, `no code sent to ${b.username}`) : ok(sent)
+    }
+    case 'last-challenge': {
+      const challenge = await lastChallenge(db)
+      return challenge === undefined ? fail(404, 'no challenge was asked for') : ok(challenge)
     }
     case 'site-document': {
       // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.

@@ -2,10 +2,13 @@ import type { SnapshotFrom } from 'xstate'
 import type { FavoriteRef, Game, GamePlatform } from '../../schemas/hall/calls/games'
 import type { catalogueMachine } from './catalogue.machine'
 import { effectiveCategory, hasMore } from './games.logic'
-import type { LaunchError, LaunchTarget, PhoneVerification, launchMachine } from './launch.machine'
+import type { GamePhoneContext, gamePhoneMachine } from './gamephone.machine'
+import type { LaunchError, LaunchTarget } from './launch.logic'
+import type { launchMachine } from './launch.machine'
 
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueMachine>
 type LaunchSnapshot = SnapshotFrom<typeof launchMachine>
+type GamePhoneSnapshot = SnapshotFrom<typeof gamePhoneMachine>
 
 const NO_GAMES: ReadonlyArray<Game> = Object.freeze([])
 
@@ -81,23 +84,18 @@ export const selectLaunchError = (s: LaunchSnapshot): LaunchError | null => s.co
 /** The prize balance is being fetched (launches are refused meanwhile). */
 export const selectPrizeFetching = (s: LaunchSnapshot): boolean => s.context.prizeRequest !== null
 
-/** The balance as the launch knows it: '-1' while in a game, refreshed on return; null before any answer. */
-export const selectGameGold = (s: LaunchSnapshot): string | null => s.context.gold
-
-/** The phone verification a 3002 asked for: whether a code was sent, a send or bind is in flight, and why the last one failed. */
-export interface PhoneVerifyView {
-  readonly codeSent: boolean
-  readonly sending: boolean
+/** The phone verification a game asked for (3002): a bind in flight, and why the last one failed. */
+export interface GamePhoneView {
   readonly binding: boolean
   readonly error: LaunchError | null
 }
-let phoneMemo: { key: PhoneVerification | null; view: PhoneVerifyView } = { key: null, view: { codeSent: false, sending: false, binding: false, error: null } }
-export const selectPhoneVerify = (s: LaunchSnapshot): PhoneVerifyView => {
-  const p = s.context.phone
-  if (phoneMemo.key === p) return phoneMemo.view
-  phoneMemo = { key: p, view: { codeSent: p.codeSent, sending: p.codeRequest !== null, binding: p.bindRequest !== null, error: p.error } }
+let phoneMemo: { key: GamePhoneContext | null; view: GamePhoneView } = { key: null, view: { binding: false, error: null } }
+export const selectGamePhone = (s: GamePhoneSnapshot): GamePhoneView => {
+  const c = s.context
+  if (phoneMemo.key === c) return phoneMemo.view
+  phoneMemo = { key: c, view: { binding: s.matches('binding'), error: c.error } }
   return phoneMemo.view
 }
 
 /** The phone is bound: the popup closes and the launch is retried once it has. */
-export const selectPhoneBound = (s: LaunchSnapshot): boolean => s.matches({ running: { game: { awaitingPhone: 'bound' } } })
+export const selectGamePhoneBound = (s: GamePhoneSnapshot): boolean => s.matches('bound')

@@ -1,5 +1,7 @@
 import type { ActorSpec } from '../spec'
 import { catalogueMachine } from './catalogue.machine'
+import { gamePhoneMachine } from './gamephone.machine'
+import { lastGameMachine } from './lastgame.machine'
 import { launchMachine } from './launch.machine'
 
 /**
@@ -32,8 +34,8 @@ export const gamesActor = {
 
 /**
  * The launch actor: entering a game on /home/embedded (demo or formal, refused while the prize
- * balance is fetched, the game address, '-1' in game, the game-open service codes of spec §8)
- * and the continue-last-game confirm with its 1000 ms debounce.
+ * balance is fetched, the game address, the game-open service codes of spec §8), the prize balance
+ * a sign-in fetches (to the wallet), and where it stands for the wallet (lobby, opening, playing).
  */
 export const launchActor = {
   id: 'launch',
@@ -46,19 +48,40 @@ export const launchActor = {
     'nav.locationChanged',
     'session.loggedIn',
     'session.loggedOut',
-    'popup.closed',
     'games.addressBuilt',
     'games.launchRetried',
-    'games.phoneCodeRequested',
-    'games.phoneSubmitted',
+    'games.phoneVerified',
   ],
+} as const satisfies ActorSpec
+
+/** The continue-last-game actor: the confirm 1000 ms after a sign-in's prize answer named a last game (debounced). */
+export const lastGameActor = {
+  id: 'lastgame',
+  machine: lastGameMachine,
+  consumes: ['games.lastGameFound', 'session.loggedIn', 'session.loggedOut'],
+} as const satisfies ActorSpec
+
+/**
+ * The game phone actor: the phone verification a launch answered 3002 asks for (the
+ * verifyBindPhone popup), its code sent by the verification flow, the phone bound here; the launch
+ * is retried once the popup has closed.
+ */
+export const gamePhoneActor = {
+  id: 'gamephone',
+  machine: gamePhoneMachine,
+  consumes: ['games.phoneNeeded', 'games.phoneSubmitted', 'games.phoneAbandoned', 'popup.closed', 'hall.responded', 'hall.failed'],
 } as const satisfies ActorSpec
 
 /** The statecharts, their contexts and events. */
 export { catalogueMachine, initialCatalogue, SEARCH_DEBOUNCE_MS } from './catalogue.machine'
 export type { CatalogueContext, CatalogueEvent, CatalogueEmitted } from './catalogue.machine'
-export { launchMachine, initialLaunch, initialPhone, userTypeOf, LAUNCH_DELAYS, REGISTER_CODES, PHONE_CODE, BANK_CARD_CODE } from './launch.machine'
-export type { LaunchContext, LaunchEvent, LaunchEmitted, LaunchTarget, LaunchError, PhoneVerification } from './launch.machine'
+export { launchMachine } from './launch.machine'
+export { initialLaunch, userTypeOf, REGISTER_CODES, PHONE_CODE, BANK_CARD_CODE } from './launch.logic'
+export type { LaunchContext, LaunchEvent, LaunchEmitted, LaunchTarget, LaunchError, PlayState } from './launch.logic'
+export { lastGameMachine, initialLastGame, LAUNCH_DELAYS } from './lastgame.machine'
+export type { LastGameContext, LastGameEvent, LastGameEmitted } from './lastgame.machine'
+export { gamePhoneMachine, initialGamePhone, GAME_PHONE_CALL } from './gamephone.machine'
+export type { GamePhoneContext, GamePhoneEvent, GamePhoneEmitted } from './gamephone.machine'
 /** The store's pure rules. */
 export * from './games.logic'
 export * from './games.selectors'

@@ -19,7 +19,7 @@ export const postloginActor = {
     'popup.closed',
     'framebox.finished',
     'redpackets.stepFinished',
-    'postlogin.codeSendRequested',
+    'postlogin.authenticatorRequested',
     'postlogin.bindSubmitted',
     'postlogin.popupDisableRequested',
     'postlogin.bindOpened',
@@ -29,7 +29,7 @@ export const postloginActor = {
 
 export { postloginMachine } from './postlogin.machine'
 export {
-  BIND_ORDER, CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, bindRequestOf, bindStateOf, nextBindItem,
+  BIND_ORDER, POSTLOGIN_CALLS, submitFits, REFRESH_ITEMS, bindRequestOf, bindStateOf, nextBindItem,
   initialContext as postloginInitialContext,
 } from './postlogin.logic'
 export type { BindForm, BindState, PostloginContext, PostloginEvent, PostloginEmitted } from './postlogin.logic'

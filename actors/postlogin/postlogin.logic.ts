@@ -1,20 +1,17 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
+import { codeFits } from '../verify'
 
 /**
  * The post-login sequence's rules as plain functions (screens §4 after login, bind flow; calls §7.2
- * code sends, §7.9 the 60 s countdown after 1.5 s).
+ * code sends, §5 code lengths). Phone and email codes are sent by the verification flow (actors/verify).
  */
 
 /** The bind items in the order the bind flow asks for them. */
 export const BIND_ORDER: ReadonlyArray<BindItem> = ['phone', 'email', 'googleAuth', 'withdrawPass']
 /** What a sign-in refetches. */
 export const REFRESH_ITEMS: ReadonlyArray<RefreshItem> = ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind']
-/** A code send: the countdown starts 1.5 s after the send succeeded, and runs 60 s. */
-export const CODE_DELAYS = { countdownStart: 1_500, tick: 1_000 } as const
-export const COUNTDOWN_SECONDS = 60
-
 /** The hall calls of the sequence. */
 export const POSTLOGIN_CALLS = {
   sendPhone: 'securityCreateSms',
@@ -46,13 +43,9 @@ export const nextBindItem = (b: BindState | null): BindItem | null => {
   return BIND_ORDER.find((item) => !b.bound.includes(item)) ?? null
 }
 
-/** The call that sends the code for an item. */
-export const sendCallOf = (item: 'phone' | 'email' | 'googleAuth'): string =>
-  item === 'phone' ? POSTLOGIN_CALLS.sendPhone : item === 'email' ? POSTLOGIN_CALLS.sendEmail : POSTLOGIN_CALLS.startGoogleAuth
-
-/** The request that sends the code for an item. */
-export const sendPayloadOf = (item: 'phone' | 'email' | 'googleAuth', target: string): Record<string, unknown> =>
-  item === 'phone' ? { phone: target } : item === 'email' ? { email: target } : {}
+/** Whether a bind form's code fits its item (spec §5: SMS 4 digits, email 5; the authenticator and the withdraw password 6). */
+export const submitFits = (item: BindItem, code: string): boolean =>
+  item === 'phone' || item === 'email' ? codeFits(item, code) : /^\d{6}$/.test(code)
 
 /** The call and payload that bind an item. */
 export const bindRequestOf = (item: BindItem, target: string, code: string): { call: string; payload: Record<string, unknown> } => {
@@ -94,7 +87,7 @@ export type PostloginEvent =
   | EventOfType<'popup.closed'>
   | EventOfType<'framebox.finished'>
   | EventOfType<'redpackets.stepFinished'>
-  | EventOfType<'postlogin.codeSendRequested'>
+  | EventOfType<'postlogin.authenticatorRequested'>
   | EventOfType<'postlogin.bindSubmitted'>
   | EventOfType<'postlogin.popupDisableRequested'>
   | EventOfType<'postlogin.bindOpened'>
@@ -109,15 +102,13 @@ export type PostloginEmitted =
   | EventOfType<'postlogin.redPacketsStarted'>
   | EventOfType<'postlogin.bound'>
   | EventOfType<'postlogin.finished'>
+  | EventOfType<'wallet.balanceReported'>
 
-/** The bind form's state: the item asked for, the code send and its countdown, the last error. */
+/** The bind form's state: the item asked for, the submission and the authenticator start in flight, the last error. */
 export interface BindForm {
   readonly item: BindItem
-  /** Where the last code went (phone or email), '' before any. */
-  readonly sentTo: string
-  /** Seconds left before another code may be sent (0: may send). */
-  readonly countdown: number
-  readonly sendId: string | null
+  /** Starting the authenticator binding (its secret) in flight. */
+  readonly startId: string | null
   readonly submitId: string | null
   /** The last error: a hall service code, or another failure. */
   readonly error: { readonly code: number | null; readonly message: string } | null
@@ -156,3 +147,6 @@ export const initialContext: PostloginContext = {
 /** A hall error as the form shows it. */
 export const formErrorOf = (e: EventOfType<'hall.failed'>): BindForm['error'] =>
   e.error._tag === 'ServiceCode' ? { code: e.error.code, message: e.error.msg } : { code: null, message: e.error._tag }
+
+/** A fresh bind form for an item. */
+export const newForm = (item: BindItem): BindForm => ({ item, startId: null, submitId: null, error: null, secret: null, otpauth: null })

@@ -1,10 +1,5 @@
-import { assign, enqueueActions, setup } from 'xstate'
-import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
-import {
-  CODE_DELAYS, COUNTDOWN_SECONDS, POSTLOGIN_CALLS, REFRESH_ITEMS, authenticatorOf, benefitsListOf, bindRequestOf, bindStateOf, formErrorOf,
-  initialContext, newcomerPops, nextBindItem, rechargeListOf, sendCallOf, sendPayloadOf,
-  type PostloginContext, type PostloginEmitted, type PostloginEvent,
-} from './postlogin.logic'
+import { POSTLOGIN_CALLS, initialContext } from './postlogin.logic'
+import { postloginSetup } from './postlogin.setup'
 
 /**
  * The post-login sequence (screens §4 after login, bind flow). On a real sign-in it asks the lobby
@@ -13,8 +8,9 @@ import {
  * 1. the forced password change (change_password 1): the popup queue shows it and the session
  *    actor does it; its new sign-in (change_password cleared) reruns the steps from the start;
  * 2. the forced bind: while fewer than must_bind_item items are bound, the next unbound item in the
- *    order phone, email, google auth, withdraw password, in the forceBind popup; codes are sent
- *    and checked through the hall (the 60 s countdown starts 1.5 s after a send);
+ *    order phone, email, google auth, withdraw password, in the forceBind popup; phone and email
+ *    codes are sent by the verification flow (the verify actor: its lock, countdown and challenge)
+ *    and checked here with the bind; the authenticator's secret is asked for here;
  * 3. the forced pop-ups: the frame box shows the frames due and says when it is finished;
  * 4. the red packets: fetched at sign-in by the red-packets actor, which holds their popup until
  *    this step starts and says when it is over (nothing to show, or the popup closed);
@@ -33,170 +29,16 @@ import {
  * reloaded system info.
  *
  * Consumes: site.ready, nav.navigated, session.loggedIn, session.loggedOut, hall.responded, hall.failed, popup.closed,
- *   framebox.finished, redpackets.stepFinished, postlogin.codeSendRequested, postlogin.bindSubmitted,
+ *   framebox.finished, redpackets.stepFinished, postlogin.authenticatorRequested, postlogin.bindSubmitted,
  *   postlogin.popupDisableRequested ('do not show again' on the recharge or new-benefits pop-up),
  *   postlogin.benefitReceiveRequested (a receivable newcomer reward in the new-benefits pop-up),
  *   postlogin.bindOpened (the security page opens the bind form of an unbound item once the
  *   sequence is over: the same form, closable, in the `bind` popup).
  * Emits: hall.requested, postlogin.popupRequested, postlogin.popupDismissed,
  *   postlogin.refreshRequested, postlogin.framesStarted, postlogin.redPacketsStarted,
- *   postlogin.bound, postlogin.finished.
+ *   postlogin.bound, postlogin.finished, wallet.balanceReported (a newcomer reward received).
  */
-
-const answers = (id: string | null | undefined, e: PostloginEvent): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && id != null && e.requestId === id
-
-export const postloginMachine = setup({
-  types: { context: {} as PostloginContext, events: {} as PostloginEvent, emitted: {} as PostloginEmitted },
-  delays: { countdownStart: CODE_DELAYS.countdownStart, tick: CODE_DELAYS.tick },
-  guards: {
-    realPlayer: ({ event }) => event.type === 'session.loggedIn' && event.real,
-    mustChangePassword: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
-    needsBind: ({ context }) => nextBindItem(context.bind) !== null,
-    sendAnswer: ({ context, event }) => answers(context.form?.sendId, event),
-    submitAnswer: ({ context, event }) => answers(context.form?.submitId, event),
-    canSend: ({ context, event }) =>
-      event.type === 'postlogin.codeSendRequested' && context.form !== null && context.form.item === event.item &&
-      context.form.sendId === null && context.form.countdown === 0,
-    canSubmit: ({ context, event }) =>
-      event.type === 'postlogin.bindSubmitted' && context.form !== null && context.form.item === event.item && context.form.submitId === null,
-    lastTick: ({ context }) => (context.form?.countdown ?? 0) <= 1,
-    bindClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
-    voluntaryClosed: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
-    entersGamePage: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,
-    canOpenVoluntary: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
-    stepAnswer: ({ context, event }) => answers(context.stepId, event),
-    hasRechargeAnswer: ({ context, event }) =>
-      answers(context.stepId, event) && event.type === 'hall.responded' && rechargeListOf(event.data).length > 0,
-    benefitsAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && newcomerPops(event.data),
-    rechargeClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
-    benefitsClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
-    // Once per pop-up: a second press while it closes asks nothing more.
-    disablesRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
-    receiveAnswer: ({ context, event }) => answers(context.stepId, event) && 'call' in event && event.call === POSTLOGIN_CALLS.receiveBenefit,
-    canReceive: ({ context, event }) =>
-      event.type === 'postlogin.benefitReceiveRequested' && context.stepId === null &&
-      (context.benefits ?? []).some((b) => b.id === event.id && b.status === 0),
-    disablesBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
-  },
-  actions: {
-    noteUser: assign(({ event }) => (event.type === 'session.loggedIn' ? { bind: bindStateOf(event), hasRecharged: event.hasRecharged ?? false } : {})),
-    noteSysInfo: assign(({ event }) => (event.type === 'site.ready' ? { guideSetupMode: event.guideSetupMode ?? 0 } : {})),
-    signIn: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ form: null, stepId: null, voluntary: false, benefits: null })
-      enqueue.emit({ type: 'postlogin.refreshRequested', items: [...REFRESH_ITEMS] })
-    }),
-    signOut: assign(({ context }) => ({
-      ...initialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage,
-    })),
-    noteRoute: assign(({ event }) => (event.type === 'nav.navigated' ? { onGamePage: event.name === 'game' } : {})),
-    openVoluntary: enqueueActions(({ enqueue, event }) => {
-      if (event.type !== 'postlogin.bindOpened') return
-      enqueue.assign({
-        voluntary: true,
-        form: { item: event.item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null },
-      })
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'bind', props: { item: event.item } })
-    }),
-    closeVoluntary: assign({ form: null, voluntary: false }),
-    openBind: enqueueActions(({ context, enqueue }) => {
-      const item = nextBindItem(context.bind)
-      if (item === null) return
-      enqueue.assign({ form: { item, sentTo: '', countdown: 0, sendId: null, submitId: null, error: null, secret: null, otpauth: null } })
-      enqueue.emit({
-        type: 'postlogin.popupRequested',
-        popup: 'forceBind',
-        props: { item, bound: context.bind?.bound.length ?? 0, required: context.bind?.mustBindItem ?? 0 },
-      })
-    }),
-    sendCode: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'postlogin.codeSendRequested' || context.form === null) return
-      const requestId = `postlogin-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, form: { ...context.form, sendId: requestId, sentTo: event.target, error: null } })
-      enqueue.emit({ type: 'hall.requested', requestId, call: sendCallOf(event.item), payload: sendPayloadOf(event.item, event.target) })
-    }),
-    sendDone: assign(({ context, event }) => {
-      if (context.form === null) return {}
-      const form = { ...context.form, sendId: null, error: event.type === 'hall.failed' ? formErrorOf(event) : null }
-      // Starting the authenticator binding answers its secret: the form shows it.
-      return { form: event.type === 'hall.responded' && form.item === 'googleAuth' ? { ...form, ...authenticatorOf(event.data) } : form }
-    }),
-    startCountdown: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: COUNTDOWN_SECONDS } })),
-    tick: assign(({ context }) => (context.form === null ? {} : { form: { ...context.form, countdown: Math.max(0, context.form.countdown - 1) } })),
-    submit: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'postlogin.bindSubmitted' || context.form === null) return
-      const requestId = `postlogin-${context.requestCount + 1}`
-      const { call, payload } = bindRequestOf(event.item, event.target, event.code)
-      enqueue.assign({ requestCount: context.requestCount + 1, form: { ...context.form, submitId: requestId, error: null } })
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
-    }),
-    bound: enqueueActions(({ context, enqueue }) => {
-      const form = context.form
-      if (form === null || context.bind === null) return
-      enqueue.assign({ bind: { ...context.bind, bound: [...context.bind.bound, form.item] }, form: { ...form, submitId: null } })
-      enqueue.emit({ type: 'postlogin.bound', item: form.item })
-      enqueue.emit({ type: 'postlogin.popupDismissed', popup: context.voluntary ? 'bind' : 'forceBind' })
-    }),
-    submitFailed: assign(({ context, event }) =>
-      context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: formErrorOf(event) } },
-    ),
-    dropForm: assign({ form: null }),
-    startFrames: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'postlogin.framesStarted' })
-    }),
-    startRedPackets: enqueueActions(({ enqueue }) => {
-      enqueue.emit({ type: 'postlogin.redPacketsStarted' })
-    }),
-    requestStep: enqueueActions(({ context, enqueue }, params: { call: string }) => {
-      const requestId = `postlogin-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: params.call, payload: {} })
-    }),
-    openRecharge: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'hall.responded') return
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'rechargePopup', props: { actives: [...rechargeListOf(event.data)] } })
-    }),
-    openBenefits: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'hall.responded') return
-      const list = benefitsListOf(event.data) as ReadonlyArray<NewcomerBenefit>
-      enqueue.assign({ benefits: list })
-      enqueue.emit({ type: 'postlogin.popupRequested', popup: 'newBenefitsModal', props: { list: [...list] } })
-    }),
-    receiveBenefit: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'postlogin.benefitReceiveRequested') return
-      const requestId = `postlogin-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: POSTLOGIN_CALLS.receiveBenefit, payload: { id: event.id } })
-    }),
-    /** The reward was received: its benefit's status becomes 1. */
-    benefitReceived: assign(({ context, event }) => {
-      const id = event.type === 'hall.responded' ? (event.data as { id?: unknown } | null)?.id : undefined
-      return { stepId: null, benefits: context.benefits?.map((b) => (b.id === id ? { ...b, status: 1 as const } : b)) ?? null }
-    }),
-    dropStep: assign({ stepId: null }),
-    dropBenefits: assign({ benefits: null, stepId: null }),
-    /** 'Do not show again': the hall is told (its answer is not awaited) and the pop-up closes. */
-    disablePopup: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'postlogin.popupDisableRequested') return
-      const requestId = `postlogin-${context.requestCount + 1}`
-      const recharge = event.popup === 'rechargePopup'
-      enqueue.assign({ requestCount: context.requestCount + 1, stepId: requestId })
-      enqueue.emit({
-        type: 'hall.requested', requestId,
-        call: recharge ? POSTLOGIN_CALLS.disableRecharge : POSTLOGIN_CALLS.disableNewcomer,
-        payload: recharge ? { popType: 1, popStatus: 1 } : {},
-      })
-      enqueue.emit({ type: 'postlogin.popupDismissed', popup: event.popup })
-    }),
-    finish: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({ type: 'postlogin.finished' })
-      // Offered once the forced steps are over, so it never stands in front of them.
-      if (context.hasRecharged && context.guideSetupMode > 0) {
-        enqueue.emit({ type: 'postlogin.popupRequested', popup: 'downloadApp', props: { guideSetupMode: context.guideSetupMode } })
-      }
-    }),
-  },
-}).createMachine({
+export const postloginMachine = postloginSetup.createMachine({
   id: 'postlogin',
   context: initialContext,
   initial: 'signedOut',
@@ -235,27 +77,15 @@ export const postloginMachine = setup({
             'hall.failed': { guard: 'submitAnswer', actions: 'submitFailed' },
           },
           states: {
-            /** The send button is free. */
             idle: {
-              on: { 'postlogin.codeSendRequested': { guard: 'canSend', target: 'sending', actions: 'sendCode' } },
+              on: { 'postlogin.authenticatorRequested': { guard: 'canStart', target: 'starting', actions: 'startAuthenticator' } },
             },
-            /** A code send in flight: the button is locked. */
-            sending: {
+            /** Starting the authenticator binding: its secret is on the way. */
+            starting: {
               on: {
                 // A bind answer arriving meanwhile is taken by the binding state above.
-                'hall.responded': { guard: 'sendAnswer', target: 'sent', actions: 'sendDone' },
-                'hall.failed': { guard: 'sendAnswer', target: 'idle', actions: 'sendDone' },
-              },
-            },
-            /** Sent: the countdown starts 1.5 s later; the button stays locked. */
-            sent: { after: { countdownStart: { target: 'counting', actions: 'startCountdown' } } },
-            /** The 60 s countdown, a second at a time. */
-            counting: {
-              after: {
-                tick: [
-                  { guard: 'lastTick', target: 'idle', actions: 'tick' },
-                  { target: 'counting', reenter: true, actions: 'tick' },
-                ],
+                'hall.responded': { guard: 'startAnswer', target: 'idle', actions: 'started' },
+                'hall.failed': { guard: 'startAnswer', target: 'idle', actions: 'started' },
               },
             },
           },

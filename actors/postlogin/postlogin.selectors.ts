@@ -5,12 +5,11 @@ import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 
 type PostloginSnapshot = SnapshotFrom<typeof postloginMachine>
 
-/** The bind form (item, code send, countdown, last error), or null when no bind is asked for. */
+/** The bind form (item, submission, authenticator secret, last error), or null when no bind is asked for. */
 export const selectBindForm = (s: PostloginSnapshot): BindForm | null => s.context.form
 
-/** Whether a code may be sent now (no send in flight, not within 1.5 s of a send, no countdown). */
-export const selectCanSendCode = (s: PostloginSnapshot): boolean =>
-  s.matches({ signedIn: { binding: 'idle' } }) && s.context.form !== null && s.context.form.countdown === 0
+/** Whether the authenticator's secret is being fetched (its button waits). */
+export const selectAuthenticatorStarting = (s: PostloginSnapshot): boolean => s.matches({ signedIn: { binding: 'starting' } })
 
 /** Whether the bind form was opened from the security page (no required-items progress, closable). */
 export const selectBindVoluntary = (s: PostloginSnapshot): boolean => s.context.voluntary

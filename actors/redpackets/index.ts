@@ -28,7 +28,7 @@ export const redpacketsActor = {
 export { redpacketsMachine } from './redpackets.machine'
 /** Its calls, delays, statuses and pure rules (for tests). */
 export {
-  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, OPEN_STATUS, USER_CALLS, merge, packetKey, deviceTypeOf, listOf,
+  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, OPEN_STATUS, merge, packetKey, deviceTypeOf, listOf,
 } from './redpackets.logic'
 /** Its context, events and a claim's outcome. */
 export type { RedPacketsContext, RedPacketsEvent, RedPacketsEmitted, ClaimResult } from './redpackets.logic'

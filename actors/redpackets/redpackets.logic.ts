@@ -10,11 +10,6 @@ import type { HallError } from '../../schemas/hall/errors'
 /** The hall calls this actor makes, by the names of schemas/hall/calls. */
 export const REDPACKET_CALLS = { list: 'redActive', grab: 'getRed', open: 'getReward', send: 'receiveReward' } as const
 
-/** The calls whose answer is the signed-in user (user_status included): the login family. */
-export const USER_CALLS: ReadonlyArray<string> = [
-  'login', 'fastLogin', 'testRegister', 'register', 'thirdPartyLogin', 'thirdPartyRegister', 'smsLogin',
-]
-
 /** Account statuses that receive no red packets (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
 export const SKIPPED_STATUSES: ReadonlyArray<number> = [2, 3, 5]
 
@@ -41,8 +36,6 @@ export interface ClaimResult {
 export interface RedPacketsContext {
   readonly requestCount: number
   readonly device: DeviceTypeString
-  /** user_status of the last login-family answer; taken as the player's status at session.loggedIn. */
-  readonly lastUserStatus: number | null
   readonly userStatus: number | null
   /** Packets the popup will show, head first: open, allowed on this device, not taken. */
   readonly queue: ReadonlyArray<RedActivity>
@@ -65,7 +58,6 @@ export interface RedPacketsContext {
 export const initialContext: RedPacketsContext = {
   requestCount: 0,
   device: '4',
-  lastUserStatus: null,
   userStatus: null,
   queue: [],
   blocked: [],
@@ -93,19 +85,16 @@ export type RedPacketsEvent =
   /** Internal: a fetch went out, the lock closes (raised by the actor itself, never on the bus). */
   | { readonly type: 'redpackets.lock' }
 
-export type RedPacketsEmitted = EventOfType<'hall.requested'> | EventOfType<'redpackets.credited'> | EventOfType<'redpackets.stepFinished'>
+export type RedPacketsEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'redpackets.credited'>
+  | EventOfType<'redpackets.stepFinished'>
+  | EventOfType<'wallet.balanceReported'>
 
 /** The list of a redactive answer (the hall runner decoded it with the call's schema). */
 export const listOf = (data: unknown): ReadonlyArray<RedActivity> => {
   const list = (data as { list?: unknown } | null)?.list
   return Array.isArray(list) ? (list as ReadonlyArray<RedActivity>) : []
-}
-
-/** The user_status of a login-family answer, or null. */
-export const userStatusOf = (e: RedPacketsEvent): number | null => {
-  if (e.type !== 'hall.responded' || !USER_CALLS.includes(e.call)) return null
-  const status = (e.data as { user_status?: unknown } | null)?.user_status
-  return typeof status === 'number' ? status : null
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate'
 import type { RedClaim } from '../../schemas/hall/calls/active'
 import {
-  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey, userStatusOf,
+  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey, 
   type RedPacketsContext, type RedPacketsEmitted, type RedPacketsEvent,
 } from './redpackets.logic'
 
@@ -29,7 +29,8 @@ import {
  *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed,
  *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks),
  *   postlogin.redPacketsStarted.
- * Emits: hall.requested, redpackets.credited, redpackets.stepFinished.
+ * Emits: hall.requested, redpackets.credited, redpackets.stepFinished, wallet.balanceReported (the
+ *   balance a claim answered).
  */
 
 const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean =>
@@ -57,19 +58,16 @@ export const redpacketsMachine = setup({
       context.queue[0]?.activeid === event.activeId && context.queue[0].action === event.action,
     claimAnswer: ({ context, event }) =>
       (event.type === 'hall.responded' || event.type === 'hall.failed') && context.claimId !== null && event.requestId === context.claimId,
-    hasUserStatus: ({ event }) => userStatusOf(event) !== null,
     stepDue: ({ context }) => context.stepDue,
     fetchPending: stateIn('#redpackets.signedIn.fetch.fetching'),
   },
   actions: {
     takeDevice: assign(({ event }) => (event.type === 'app.started' ? { device: deviceTypeOf(event.device) } : {})),
-    noteUserStatus: assign(({ event }) => ({ lastUserStatus: userStatusOf(event) })),
-    signIn: assign(({ context }) => ({
+    signIn: assign(({ context, event }) => ({
       ...initialContext,
       requestCount: context.requestCount,
       device: context.device,
-      lastUserStatus: context.lastUserStatus,
-      userStatus: context.lastUserStatus,
+      userStatus: event.type === 'session.loggedIn' ? (event.userStatus ?? null) : null,
     })),
     signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, device: context.device })),
     requestList: enqueueActions(({ context, enqueue }) => {
@@ -107,6 +105,8 @@ export const redpacketsMachine = setup({
       if (event.type === 'hall.responded') {
         const claim = event.data as RedClaim
         enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim, error: null } })
+        // The balance after the claim is the wallet's.
+        enqueue.emit({ type: 'wallet.balanceReported', balance: claim.balance, source: 'reward' })
         if (claim.first) {
           enqueue.emit({
             type: 'redpackets.credited',
@@ -135,7 +135,6 @@ export const redpacketsMachine = setup({
   initial: 'signedOut',
   on: {
     'app.started': { actions: 'takeDevice' },
-    'hall.responded': { guard: 'hasUserStatus', actions: 'noteUserStatus' },
     'session.loggedIn': [
       { guard: 'realPlayer', target: '.signedIn', reenter: true, actions: 'signIn' },
       { target: '.signedOut', actions: 'signOut' },

@@ -5,9 +5,10 @@ import { sessionMachine } from './session.machine'
 /**
  * The session actor: who is signed in (visitor, guest, real player) and how they got there (fast
  * login, guest registration, login, registration, SMS or third-party login), token expiry,
- * logout, the session currency, the geetest restriction and the balance refresh. It asks for hall calls with
- * `hall.requested`, announces sign-ins and sign-outs, and hands credentials to the hall runner
- * and the session to keep to the storage runner.
+ * logout and the session currency. It asks for hall calls with `hall.requested`, announces sign-ins
+ * and sign-outs, hands credentials to the hall runner and the session to keep to the storage
+ * runner, the sign-in's balance to the wallet, and a restricting login failure to the geetest
+ * actor (whose restriction it obeys).
  */
 export const sessionActor = {
   id: 'session',
@@ -28,10 +29,8 @@ export const sessionActor = {
     'session.expiredAcknowledged',
     'session.currencyChosen',
     'session.passwordChangeSubmitted',
-    'session.balanceRefreshRequested',
-    'realtime.payOrderSucceeded',
-    'realtime.withdrawOrderSucceeded',
-    'games.balanceChanged',
+    'geetest.restricted',
+    'geetest.lifted',
     'session.signedOutElsewhere',
   ],
   // Any call's token-expired code ends the session (spec §8), whoever asked.
@@ -55,8 +54,8 @@ export { sessionMachine } from './session.machine'
 export { languageMachine } from './language.machine'
 /** The language actor's context. */
 export type { LanguageContext } from './language.machine'
-/** The session's calls, delays and constants, for tests and views (the seconds of a geetest block, the link-type query key). */
-export { SESSION_CALLS, SESSION_DELAYS, GEETEST_SECONDS, GEETEST_ERRORS, LINK_TYPE_QUERY, TRIAL_ACCOUNT, linkTypeOf } from './session.logic'
+/** The session's calls, delays and constants, for tests and views (the link-type query key). */
+export { SESSION_CALLS, SESSION_DELAYS, LINK_TYPE_QUERY, TRIAL_ACCOUNT, linkTypeOf } from './session.logic'
 /** The session's context, the events it takes and emits, and a form error. */
 export type { SessionContext, SessionEvent, SessionEmitted, SessionError } from './session.logic'
 export * from './session.selectors'

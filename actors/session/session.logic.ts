@@ -3,6 +3,7 @@ import type { LoginMode, StoredSession, ThirdWay } from '../../schemas/events/se
 import type { UserInfo } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
 import { LinkType } from '../../schemas/routes'
+import { isGeetestError } from '../geetest'
 
 /**
  * The session actor's data and the pure rules it applies (spec §4 visitor to logged-in, §6
@@ -21,19 +22,11 @@ export const SESSION_CALLS = {
   logout: 'userLogout',
   guestCurrency: 'updateGuestCurrency',
   changePassword: 'forceChangePassword',
-  /** The balance refresh (/home/prize answers game_gold; the hall has no RefreshGold yet). */
-  balance: 'prize',
 } as const
 export type SessionCall = (typeof SESSION_CALLS)[keyof typeof SESSION_CALLS]
 
-/** Actor delays (ms): the language switch's loading (spec §4), the geetest block and its countdown tick (spec §9). */
-export const SESSION_DELAYS = { languageSwitch: 200, geetestTick: 1_000, geetestBlock: 60_000 } as const
-
-/** Seconds a geetest restriction blocks login attempts (spec §9). */
-export const GEETEST_SECONDS = SESSION_DELAYS.geetestBlock / 1_000
-
-/** Login failures that start the geetest restriction (spec §4: error_12, error_01). */
-export const GEETEST_ERRORS: ReadonlyArray<string> = ['error_12', 'error_01']
+/** Actor delays (ms): the language switch's loading (spec §4). The geetest block is the geetest actor's. */
+export const SESSION_DELAYS = { languageSwitch: 200 } as const
 
 /** account_type of a trial (guest) account (spec §3). */
 export const TRIAL_ACCOUNT = 1
@@ -65,6 +58,9 @@ export interface SessionSite {
   readonly currencies: ReadonlyArray<string>
 }
 
+/** The signed-in user as the session keeps it: the user info without its balance (the wallet owns game_gold). */
+export type SessionUser = Omit<UserInfo, 'game_gold'>
+
 export interface SessionContext {
   readonly requestCount: number
   readonly pendingId: string | null
@@ -78,8 +74,8 @@ export interface SessionContext {
   readonly retried: boolean
   /** The token guest registration sends: the system token or a generated key (spec §4). */
   readonly loginKey: string | null
-  /** The signed-in user (guest or real), null for a visitor. */
-  readonly user: UserInfo | null
+  /** The signed-in user (guest or real), null for a visitor; its balance is the wallet's, not kept here. */
+  readonly user: SessionUser | null
   readonly mode: LoginMode | null
   /** The registration answer, kept while the new account signs in by fast login. */
   readonly registered: UserInfo | null
@@ -89,14 +85,8 @@ export interface SessionContext {
   readonly registerError: SessionError | null
   /** A failed guest currency change or forced password change, for the view. */
   readonly accountError: SessionError | null
-  /** Seconds left of a geetest restriction; 0 when none. */
-  readonly geetestLeft: number
-  /** Balance refreshes asked for (their request ids are `session-balance-<n>`, apart from the auth calls). */
-  readonly balanceCount: number
-  /** The balance refresh in flight, or null; a newer one replaces it, and a sign-in or sign-out drops it. */
-  readonly balanceId: string | null
-  /** The last balance refresh failed: the balance shown may be out of date (until a newer balance arrives). */
-  readonly balanceStale: boolean
+  /** The geetest restriction is in force (the geetest actor says when it starts and ends): logins are refused. */
+  readonly restricted: boolean
 }
 
 export const initialContext: SessionContext = {
@@ -115,10 +105,7 @@ export const initialContext: SessionContext = {
   loginError: null,
   registerError: null,
   accountError: null,
-  geetestLeft: 0,
-  balanceCount: 0,
-  balanceId: null,
-  balanceStale: false,
+  restricted: false,
 }
 
 /** The events the session consumes. */
@@ -138,10 +125,8 @@ export type SessionEvent =
   | EventOfType<'session.expiredAcknowledged'>
   | EventOfType<'session.currencyChosen'>
   | EventOfType<'session.passwordChangeSubmitted'>
-  | EventOfType<'session.balanceRefreshRequested'>
-  | EventOfType<'realtime.payOrderSucceeded'>
-  | EventOfType<'realtime.withdrawOrderSucceeded'>
-  | EventOfType<'games.balanceChanged'>
+  | EventOfType<'geetest.restricted'>
+  | EventOfType<'geetest.lifted'>
   | EventOfType<'session.signedOutElsewhere'>
 
 /** The events the session emits. */
@@ -154,6 +139,8 @@ export type SessionEmitted =
   | EventOfType<'session.tokenExpired'>
   | EventOfType<'session.authPromptNeeded'>
   | EventOfType<'session.keyRequested'>
+  | EventOfType<'wallet.balanceReported'>
+  | EventOfType<'geetest.challengeFailed'>
 
 /** The link type of the entry URL (`?linkType=3`), or null when absent or not a number. */
 export const linkTypeOf = (url: string): number | null => {
@@ -173,10 +160,6 @@ export const guestAllowed = (site: Pick<SessionSite, 'autoVisitorLogin' | 'linkT
 
 /** A -1 answer: the token expired (spec §8). */
 export const isExpiredError = (error: HallError): boolean => error._tag === 'ServiceCode' && error.code === -1
-
-/** A login failure that starts the geetest restriction (spec §4). */
-export const isGeetestError = (error: HallError): boolean =>
-  error._tag === 'ServiceCode' && (GEETEST_ERRORS.includes(error.msg.trim()) || GEETEST_ERRORS.includes(String(error.code)))
 
 /** How a failed call shows on a form (spec §8 reactions). */
 export const errorOf = (error: HallError): SessionError => {
@@ -242,7 +225,7 @@ export const thirdWayOf = (data: Record<string, unknown>, attempt: SessionContex
  * user came with a userkey; it is not compared with '' because a sensitive value reads
  * '[redacted]' in replay.
  */
-export const isReal = (user: UserInfo | null): boolean => user !== null && user.account_type !== TRIAL_ACCOUNT
+export const isReal = (user: SessionUser | null): boolean => user !== null && user.account_type !== TRIAL_ACCOUNT
 
 /** The base login payload of spec §7.1 (the fields the lobby knows without the device). */
 export const BASE_LOGIN = { clientType: 5, platformType: 1001, operationId: 0 } as const
@@ -282,16 +265,9 @@ export const payloadOf = (call: SessionCall, c: SessionContext, e: SessionEvent)
     case SESSION_CALLS.changePassword:
       return e.type === 'session.passwordChangeSubmitted' ? { oldPassword: e.oldPassword, newPassword: e.newPassword } : {}
     case SESSION_CALLS.sysInfo:
-    case SESSION_CALLS.balance:
       return {}
   }
 }
-
-/** The answer to the balance refresh in flight. */
-export const balanceAnswered = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.responded' && c.balanceId !== null && e.requestId === c.balanceId
-/** The balance refresh in flight failed (a -1 while signed in is the expiry instead). */
-export const balanceFailed = (c: SessionContext, e: SessionEvent): boolean =>
-  e.type === 'hall.failed' && c.balanceId !== null && e.requestId === c.balanceId && !expiry(c, e)
 
 /** Another tab logged out of the account signed in here (usernames are case-insensitive, spec §5). */
 export const sameUserSignedOut = (c: SessionContext, e: SessionEvent): boolean =>
@@ -303,25 +279,22 @@ export const changedKeyOf = (data: unknown): string | null => {
   return typeof key === 'string' ? key : null
 }
 
-/** The game_gold of a balance answer, or null when it has none. */
-export const goldOf = (data: unknown): string | null => {
-  const gold = isRecord(data) ? data['game_gold'] : undefined
-  return typeof gold === 'string' ? gold : null
-}
-
 /** The credentials of a visitor: the system token and the site key. */
 export const systemCredentials = (c: SessionContext, currency: string) =>
   ({ type: 'session.credentialsChanged', token: systemToken(c), keyMaterial: c.started?.siteKey ?? '', currency }) as const
 
 /**
- * What the post-login sequence needs of the user info, carried on `session.loggedIn` (spec §4
- * bind flow): how many items must be bound and which are, and whether the player has recharged.
+ * What other domains need of the user info, carried on `session.loggedIn`: for the post-login
+ * sequence (spec §4 bind flow) how many items must be bound and which are, and whether the player
+ * has recharged; for the red packets the account status.
  */
-export const signInFactsOf = (user: UserInfo): { bind: { mustBindItem: number; bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> }; hasRecharged: boolean } => {
+export const signInFactsOf = (
+  user: Pick<UserInfo, 'mobile_phone' | 'email' | 'is_open_google_auth' | 'userOptResult' | 'must_bind_item' | 'has_recharged' | 'user_status'>,
+): { bind: { mustBindItem: number; bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> }; hasRecharged: boolean; userStatus: number } => {
   const bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> = []
   if (user.mobile_phone !== '') bound.push('phone')
   if (user.email !== '') bound.push('email')
   if (user.is_open_google_auth === 1) bound.push('googleAuth')
   if (user.userOptResult[0] === 1) bound.push('withdrawPass')
-  return { bind: { mustBindItem: user.must_bind_item, bound }, hasRecharged: user.has_recharged === 1 }
+  return { bind: { mustBindItem: user.must_bind_item, bound }, hasRecharged: user.has_recharged === 1, userStatus: user.user_status }
 }

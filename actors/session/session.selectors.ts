@@ -10,10 +10,7 @@ type LanguageSnapshot = SnapshotFrom<typeof languageMachine>
 /** Where the session stands, for the header and the boot screen. */
 export type SessionPhase = 'starting' | 'signingIn' | 'visitor' | 'guest' | 'player' | 'loggingOut' | 'expired'
 
-const authValue = (s: SessionSnapshot): string => {
-  const value = (s.value as { auth?: unknown }).auth
-  return typeof value === 'string' ? value : 'signedIn'
-}
+const authValue = (s: SessionSnapshot): string => (typeof s.value === 'string' ? s.value : 'signedIn')
 
 /** Logged in in the spec's sense: a real player (a guest does not count, spec §4, §6). */
 export const selectIsLoggedIn = (s: SessionSnapshot): boolean => isReal(s.context.user)
@@ -29,15 +26,6 @@ export const selectUsername = (s: SessionSnapshot): string | null => s.context.u
 
 /** The signed-in user's display name (platfromid, the spec's spelling), or null. */
 export const selectDisplayName = (s: SessionSnapshot): string | null => s.context.user?.platfromid ?? null
-
-/** The balance (game_gold, a decimal string; '-1' while in a game), or null for a visitor. */
-export const selectBalance = (s: SessionSnapshot): string | null => s.context.user?.game_gold ?? null
-
-/** The last balance refresh failed: the balance shown may be out of date (the header says so). */
-export const selectBalanceStale = (s: SessionSnapshot): boolean => s.context.balanceStale
-
-/** A balance refresh is in flight (the refresh button spins and waits). */
-export const selectIsRefreshingBalance = (s: SessionSnapshot): boolean => s.context.balanceId !== null
 
 /** The currency in use: the user's own once signed in, else the session currency. */
 export const selectCurrency = (s: SessionSnapshot): string => s.context.user?.currency ?? s.context.currency
@@ -56,9 +44,6 @@ export const selectRegisterError = (s: SessionSnapshot): SessionError | null => 
 
 /** A failed guest currency change or forced password change, or null. */
 export const selectAccountError = (s: SessionSnapshot): SessionError | null => s.context.accountError
-
-/** Seconds left of the geetest restriction (GEETEST_RESTRICTED); 0 when login is allowed. */
-export const selectGeetestSecondsLeft = (s: SessionSnapshot): number => s.context.geetestLeft
 
 /** Where the session stands. */
 export const selectSessionPhase = (s: SessionSnapshot): SessionPhase => {

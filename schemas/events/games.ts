@@ -34,17 +34,11 @@ export const favoriteToggled = defineEvent('games.favoriteToggled', 'intent', 'T
 })
 /** The player asked to try the launch again (after a refusal or an error). */
 export const launchRetried = defineEvent('games.launchRetried', 'intent', 'The player asked to open the game again.', {})
-/** In the phone verification a game asked for (3002): send a code to this phone. */
-export const phoneCodeRequested = defineEvent('games.phoneCodeRequested', 'intent', 'The player asked for a code to verify the phone a game needs (3002).', {
-  phone: Schema.String,
-})
 /** In the phone verification a game asked for (3002): bind this phone with the code received. */
 export const phoneSubmitted = defineEvent('games.phoneSubmitted', 'intent', 'The player submitted the phone and code to verify for a game (3002).', {
   phone: Schema.String,
   code: Sensitive(Schema.String),
 })
-/** The sports page asks for the sports wallet's balance (provider 136): on opening, and by its refresh button. */
-export const sportsWalletRequested = defineEvent('games.sportsWalletRequested', 'intent', "The sports wallet's balance (provider 136) is wanted: the sports page opened or its refresh was pressed.", {})
 export const sportsOpened = defineEvent('games.sportsOpened', 'intent', 'The sports page opened: its platforms and the first one\'s games are wanted.', {})
 export const sportsPlatformChosen = defineEvent('games.sportsPlatformChosen', 'intent', 'The player chose a sports platform on the sports page.', {
   platformName: Schema.String,
@@ -106,10 +100,24 @@ export const popupDismissed = defineEvent('games.popupDismissed', 'notice', 'A p
 export const warned = defineEvent('games.warned', 'notice', 'A game-lobby warning to show as a toast (message key).', {
   message: Schema.String,
 })
-/** The balance as the game lobby knows it: '-1' while in a game, the refreshed balance after. */
-export const balanceChanged = defineEvent('games.balanceChanged', 'notice', "The player's balance as the launch knows it ('-1' while in a game).", {
-  game_gold: Schema.String,
+/**
+ * Where the launch stands, for the wallet: in the lobby, opening a game (on /home/embedded, before
+ * the game shows), or playing (the game address was built: the money went into the game).
+ * Announced on each change.
+ */
+export const playStateChanged = defineEvent('games.playStateChanged', 'notice', 'The launch moved between the lobby, opening a game and playing one.', {
+  state: Schema.Literals(['lobby', 'opening', 'playing']),
 })
+/** The sign-in's prize answer names a last game (a real player): the continue-last-game confirm is offered after the debounce. */
+export const lastGameFound = defineEvent('games.lastGameFound', 'notice', "The sign-in's prize answer names the player's last game; its confirm follows the 1000 ms debounce.", {
+  lastGame: Schema.Record(Schema.String, Schema.Unknown),
+})
+/** A launch was answered 3002: the phone must be verified (the verifyBindPhone popup). */
+export const phoneNeeded = defineEvent('games.phoneNeeded', 'notice', 'A game launch was answered 3002: the phone must be verified before it opens.', {})
+/** The phone a game asked for is bound and its popup closed: the launch is tried again. */
+export const phoneVerified = defineEvent('games.phoneVerified', 'notice', 'The phone a game asked for (3002) is bound and its popup closed; the launch is retried.', {})
+/** The launch no longer waits for the phone (the player left the game page or retried): its popup closes. */
+export const phoneAbandoned = defineEvent('games.phoneAbandoned', 'notice', 'The launch no longer waits for the phone (the game page was left or the launch retried).', {})
 
 /** The games events. */
 export const gamesEvents = [
@@ -120,10 +128,8 @@ export const gamesEvents = [
   listRetried,
   favoriteToggled,
   launchRetried,
-  phoneCodeRequested,
   phoneSubmitted,
   prizePoolOpened,
-  sportsWalletRequested,
   sportsOpened,
   sportsPlatformChosen,
   storeLoaded,
@@ -133,5 +139,9 @@ export const gamesEvents = [
   popupRequested,
   popupDismissed,
   warned,
-  balanceChanged,
+  playStateChanged,
+  lastGameFound,
+  phoneNeeded,
+  phoneVerified,
+  phoneAbandoned,
 ] as const

@@ -19,6 +19,8 @@ import { siteEvents } from './site'
 import { socketEvents } from './socket'
 import { toastEvents } from './toast'
 import { walletEvents } from './wallet'
+import { verifyEvents } from './verify'
+import { geetestEvents } from './geetest'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -43,6 +45,8 @@ export const eventDefs = [
   ...socketEvents,
   ...toastEvents,
   ...walletEvents,
+  ...verifyEvents,
+  ...geetestEvents,
   ...gamesEvents,
   ...bannersEvents,
 ] as const
@@ -65,7 +69,7 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents }
+export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents, verifyEvents, geetestEvents }
 export * from './app'
 export * from './banners'
 export * from './clock'
@@ -85,3 +89,5 @@ export * from './site'
 export * from './socket'
 export * from './toast'
 export * from './wallet'
+export * from './verify'
+export * from './geetest'

@@ -8,7 +8,8 @@ import { PopupId } from './popup'
  * password change first (the session actor does it and signs in again), then in order the forced
  * bind, the forced pop-ups (the frame box), the recharge pop-up and the new benefits, each awaiting
  * the one before; a sign-in also asks the other parts of the lobby to refresh what depends on the
- * player. The bind forms are real: codes are sent and checked through the hall.
+ * player. The bind forms are real: codes are sent (by the verification flow, schemas/events/verify.ts)
+ * and checked through the hall.
  */
 
 /** A bind item of the forced bind flow, in the spec's order. */
@@ -59,11 +60,8 @@ export const postloginBindOpened = defineEvent('postlogin.bindOpened', 'intent',
   item: BindItem,
 })
 
-/** The player asked for a verification code (phone, email) or to start the authenticator binding. */
-export const postloginCodeSendRequested = defineEvent('postlogin.codeSendRequested', 'intent', 'The player asked for a bind code (phone, email) or to start the authenticator binding.', {
-  item: Schema.Literals(['phone', 'email', 'googleAuth']),
-  target: Schema.String,
-})
+/** The player asked to start the authenticator binding (its secret and otpauth link). Phone and email codes go through the verification flow. */
+export const postloginAuthenticatorRequested = defineEvent('postlogin.authenticatorRequested', 'intent', 'The player asked to start the authenticator binding (its secret and otpauth link).', {})
 
 /** The player submitted a bind form: the target and the code (or the withdraw PIN). */
 export const postloginBindSubmitted = defineEvent('postlogin.bindSubmitted', 'intent', 'The player submitted a bind form with its code (or the withdraw PIN).', {
@@ -83,5 +81,5 @@ export const postloginFinished = defineEvent('postlogin.finished', 'notice', 'Th
 /** The post-login events. */
 export const postloginEvents = [
   postloginPopupRequested, postloginPopupDismissed, postloginRefreshRequested, postloginFramesStarted, postloginRedPacketsStarted, postloginPopupDisabled, postloginBindOpened, postloginBenefitReceiveRequested,
-  postloginCodeSendRequested, postloginBindSubmitted, postloginBound, postloginFinished,
+  postloginAuthenticatorRequested, postloginBindSubmitted, postloginBound, postloginFinished,
 ] as const

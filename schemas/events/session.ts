@@ -112,6 +112,8 @@ export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or g
   bind: Schema.optionalKey(Schema.Struct({ mustBindItem: Schema.Number, bound: Schema.Array(BindItem) })),
   /** has_recharged 1: the player has deposited (the download-app offer, spec §4). */
   hasRecharged: Schema.optionalKey(Schema.Boolean),
+  /** The account status (user_status, spec §3): red packets are offered only to some (spec §4). */
+  userStatus: Schema.optionalKey(Schema.Number),
 })
 
 /** A visitor must be asked to sign in (auto visitor login off, or a register link; spec §4). */

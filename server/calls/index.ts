@@ -15,7 +15,11 @@ import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
+import { challengeCalls } from './challenge'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
-export const implementations: ReadonlyArray<Implementation> = [...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...badgeCalls, ...vipCalls, ...recordCalls]
+export const implementations: ReadonlyArray<Implementation> = [
+  ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
+  ...challengeCalls, ...badgeCalls, ...vipCalls, ...recordCalls,
+]

@@ -10,7 +10,7 @@ import {
 } from '../../schemas/hall/calls'
 import type { NewcomerBenefit, RechargeActive } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
-import { bindStateOf, credit } from '../store'
+import { balanceOf, bindStateOf, credit } from '../store'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
@@ -94,11 +94,13 @@ export const popupCalls: ReadonlyArray<Implementation> = [
     const benefit = (await benefitsOf(ctx.db, ctx.site.code, player.id)).find((b) => b.id === p.id)
     if (benefit === undefined) throw new ServiceError(PopupCodes.unknownBenefit, 'no such benefit')
     if (benefit.status !== 0) throw new ServiceError(PopupCodes.notReceivable, 'the reward is not receivable')
-    await ctx.db.transaction(async (tx) => {
+    // The balance after the credit comes back with the answer: the lobby's wallet takes it.
+    const balance = await ctx.db.transaction(async (tx) => {
       await tx.query('INSERT INTO newcomer_claims (player_id, benefit_id) VALUES ($1, $2)', [player.id, benefit.id])
       await credit(tx, player.id, player.currency, benefit.reward, 'newcomer')
+      return balanceOf(tx, player.id, player.currency)
     })
-    return { id: benefit.id, reward: benefit.reward, status: 1 as const }
+    return { id: benefit.id, reward: benefit.reward, status: 1 as const, balance }
   }),
   implement(disableNewcomerPop, async (ctx) => {
     const { player } = await requirePlayer(ctx)

@@ -3,8 +3,9 @@
  * send): send a code to a phone (createsms) or an email (createmail), bind the phone
  * (modifyphone) and the email (bindEmail) with that code, Google authenticator (bindgoogleauth),
  * and set the withdraw password (modifywithdrawpass). The reference hall sends no SMS or mail:
- * a code is 6 random digits kept for 10 minutes, the last one per player
- * and purpose; the control surface reveals it (`last-code`) so tests and demos can type it. Google
+ * a code is random digits (spec §5: 4 for an SMS, 5 for an email) kept for 10 minutes, the last
+ * one per player and purpose; the control surface reveals it (`last-code`) so tests and demos can
+ * type it. A send past the allowance needs the human challenge first (challenge.ts: 1119). Google
  * authenticator is real TOTP (RFC 6238, server/totp.ts): starting the binding answers a secret and
  * its otpauth URI; the code the app shows binds it.
  */
@@ -14,6 +15,7 @@ import type { Queryable } from '../db'
 import { hashPassword } from '../crypto'
 import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
 import { bindStateOf } from '../store'
+import { admitSend } from './challenge'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
@@ -33,10 +35,13 @@ export const CODE_TTL_MS = 10 * 60_000
 
 type Purpose = 'phone' | 'email' | 'googleAuth'
 
-const newCode = (): string => String(randomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0')
+/** Code lengths (spec §5, §9): SMS 4 digits, email 5. */
+export const CODE_DIGITS = { phone: 4, email: 5 } as const
 
-const storeCode = async (db: Queryable, playerId: string, purpose: Purpose, target: string, now: number): Promise<string> => {
-  const code = newCode()
+const newCode = (length: number): string => String(randomBytes(4).readUInt32BE(0) % 10 ** length).padStart(length, '0')
+
+const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'email', target: string, now: number): Promise<string> => {
+  const code = newCode(CODE_DIGITS[purpose])
   await db.query(
     `INSERT INTO security_codes (player_id, purpose, target, code, expires_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
@@ -118,12 +123,14 @@ export const securityCalls: ReadonlyArray<Implementation> = [
   implement(securityCreateSms, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!PHONE.test(p.phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
+    await admitSend(ctx.db, player.id, 'phone', p, ctx.now)
     await storeCode(ctx.db, player.id, 'phone', p.phone, ctx.now)
     return { target: maskPhone(p.phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityCreateMail, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!EMAIL.test(p.email)) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
+    await admitSend(ctx.db, player.id, 'email', p, ctx.now)
     await storeCode(ctx.db, player.id, 'email', p.email.toLowerCase(), ctx.now)
     return { target: maskEmail(p.email.toLowerCase()), expireSeconds: CODE_TTL_MS / 1000 }
   }),

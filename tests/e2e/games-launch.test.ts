@@ -7,7 +7,8 @@ import { GamesPage, seededGameName } from './support/games.model'
  * Entering a game when the hall refuses it (spec §8 game open), at phone and desktop sizes, each
  * service code forced on the launch call through the hall's control surface: 3004 opens the
  * registration and, once the player has signed up, opens the game; 210103 and 41020 open the
- * registration; 3002 opens the phone verification (a code the hall really sent, the phone bound)
+ * registration; 3002 opens the phone verification (the human challenge the hall demands first, a
+ * code the hall really sent with its countdown, the phone bound)
  * and then opens the game; 3003 says to bind a bank card, with a button to the withdraw page's
  * bank-card tab; while the prize balance is fetched the launch is refused with a warning.
  */
@@ -39,6 +40,14 @@ const lastCode = async (username: string): Promise<string> => {
   const body = (await res.json()) as { code?: string }
   if (!res.ok || body.code === undefined) throw new Error(`last-code answered ${res.status}: ${JSON.stringify(body)}`)
   return body.code
+}
+
+/** The digits of the newest human challenge's image (the control surface reads them). */
+const lastChallenge = async (): Promise<string> => {
+  const res = await fetch(`${hallUrl}/__control/last-challenge`, { method: 'POST', body: JSON.stringify({}) })
+  const body = (await res.json()) as { answer?: string }
+  if (!res.ok || body.answer === undefined) throw new Error(`last-challenge answered ${res.status}: ${JSON.stringify(body)}`)
+  return body.answer
 }
 
 describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (size) => {
@@ -133,11 +142,22 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
     await verify.waitFor()
     await games.page.getByRole('alert').getByText('Verify your phone to play this game').first().waitFor()
     await verify.getByLabel('Phone number').fill('5511987654321')
+    // The hall first demands the human challenge (1119): the image's digits, then the code is sent.
+    await control(hallUrl, 'force', { path: '/user/security/createsms', code: 1119, msg: 'force geetest' })
     await verify.getByRole('button', { name: 'Send code' }).click()
-    await verify.getByText('A code was sent to your phone').waitFor()
-    // A wrong code is refused by the hall and said so; the right one binds the phone.
+    const challenge = verify.getByRole('group', { name: 'Security check' })
+    await challenge.getByRole('img', { name: 'Security check image' }).waitFor()
+    const digits = await lastChallenge()
+    await challenge.getByLabel('Digits in the image').fill(digits)
+    await challenge.getByRole('button', { name: 'Continue' }).click()
+    await verify.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    await challenge.waitFor({ state: 'detached' })
+    // The send button stays locked; the 60 s countdown shows 1.5 s after the send.
+    await expect.poll(() => verify.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).toBe(true)
+    // A wrong code is refused by the hall and said so; the right one (4 digits) binds the phone.
     const code = await lastCode(username)
-    await verify.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000')
+    expect(code).toMatch(/^\d{4}$/)
+    await verify.getByLabel('Verification code').fill(code === '0000' ? '1111' : '0000')
     await verify.getByRole('button', { name: 'Verify', exact: true }).click()
     await verify.getByRole('alert').getByText(/the code is wrong/).waitFor()
     await verify.getByLabel('Verification code').fill(code)

@@ -56,12 +56,16 @@ const freshPlayer = async (size: 'phone' | 'desktop') => {
 }
 
 describe('the Mine page on a phone', () => {
-  it('shows the VIP level and the progress to the next level from the hall', async () => {
+  it('shows the balance with its refresh, the VIP level and the progress to the next level from the hall', async () => {
     const { context, page, errors, username } = await freshPlayer('phone')
     // A completed deposit of 150: VIP 1 needs 100 deposited and 500 bet, so half-way (mean of 1 and 0).
-    await control('credit', { username, amount: '150' })
+    const credited = await control('credit', { username, amount: '150' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Me\b/ }).click()
     const card = page.getByRole('region', { name: 'Your account' })
+    // The balance is the wallet's: the refresh button reads it from the hall.
+    const money = Number(credited['balance']).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    await card.getByRole('button', { name: 'Refresh the balance' }).click()
+    await expect.poll(() => card.locator('.mine-card__balance strong').innerText()).toBe(money)
     await card.getByText('VIP 0', { exact: true }).waitFor({ timeout: 30_000 })
     const nav = page.getByRole('navigation', { name: 'Account menu' })
     const bar = nav.getByRole('progressbar', { name: 'VIP progress' })

@@ -127,9 +127,14 @@ describe('post-login sequence in a real browser', () => {
     // The send button stays locked, and the countdown starts 1.5 s after the send.
     await expect.poll(() => phone.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).toBe(true)
     const phoneCode = (await control('last-code', { username, purpose: 'phone' }))['code'] as string
-    await phone.getByLabel('Verification code').fill(phoneCode === '000000' ? '111111' : '000000')
+    // A code of the wrong length is refused by the form (SMS codes have 4 digits); a wrong one by the hall.
+    expect(phoneCode).toMatch(/^\d{4}$/)
+    await phone.getByLabel('Verification code').fill('12')
     await phone.getByRole('button', { name: 'Confirm' }).click()
-    await phone.getByRole('alert').waitFor()
+    await phone.getByRole('alert').filter({ hasText: 'Enter the 4-digit code' }).waitFor()
+    await phone.getByLabel('Verification code').fill(phoneCode === '0000' ? '1111' : '0000')
+    await phone.getByRole('button', { name: 'Confirm' }).click()
+    await phone.getByRole('alert').filter({ hasText: /the code is wrong/ }).waitFor()
     await phone.getByLabel('Verification code').fill(phoneCode)
     await phone.getByRole('button', { name: 'Confirm' }).click()
     await phone.waitFor({ state: 'hidden' })
@@ -141,6 +146,8 @@ describe('post-login sequence in a real browser', () => {
     await email.getByRole('button', { name: 'Send code' }).click()
     await email.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
     const emailCode = (await control('last-code', { username, purpose: 'email' }))['code'] as string
+    // An email code has 5 digits.
+    expect(emailCode).toMatch(/^\d{5}$/)
     await email.getByLabel('Verification code').fill(emailCode)
     await email.getByRole('button', { name: 'Confirm' }).click()
     await email.waitFor({ state: 'hidden' })

@@ -74,8 +74,9 @@ describe('realtime reactions in a real browser', () => {
     const records = log.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { source?: string; event?: { type?: string; call?: string } })
     const types = records.map((r) => r.event?.type)
     expect(types.filter((t) => t === 'realtime.payOrderSucceeded')).toHaveLength(1)
-    expect(types.filter((t) => t === 'session.balanceRefreshRequested')).toHaveLength(1)
-    expect(records.filter((r) => r.source === 'session' && r.event?.type === 'hall.requested' && r.event.call === 'prize')).toHaveLength(2)
+    expect(types.filter((t) => t === 'wallet.refreshRequested')).toHaveLength(1)
+    // The wallet reads the balance: after the deposit, and for the button.
+    expect(records.filter((r) => r.source === 'wallet' && r.event?.type === 'hall.requested' && r.event.call === 'prize')).toHaveLength(2)
     expect(errors).toEqual([])
     await context.close()
   }, 120_000)

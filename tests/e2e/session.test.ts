@@ -123,13 +123,13 @@ describe.each(['phone', 'desktop'] as const)('boot and session at %s size', (siz
       const text = await window.__lobby!.exportLog()
       return text.split('\n').filter((l) => l.includes('"hall.failed"') && l.includes('"code":-1')).length >= 3
     }, undefined, { timeout: 20_000, polling: 250 })
-    // Three actors call the hall at once: red packets, the music library, the session's balance.
+    // Three actors call the hall at once: red packets, the music library, the wallet's balance.
     await shell.page.evaluate(() => {
       const send = window.__lobby!.system.send
       send({ type: 'redpackets.fetchRequested' })
       send({ type: 'music.libraryOpened' })
       send({ type: 'music.libraryClosed' })
-      send({ type: 'session.balanceRefreshRequested' })
+      send({ type: 'wallet.refreshRequested' })
     })
     await failures
     const expired = shell.dialog('Session expired')

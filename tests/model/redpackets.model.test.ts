@@ -25,7 +25,6 @@ const LISTS: Readonly<Record<string, ReadonlyArray<RedActivity>>> = {
 type ListName = keyof typeof LISTS
 
 interface ModelContext {
-  readonly lastStatus: number
   readonly status: number
   readonly queue: ReadonlyArray<number>
   readonly blocked: ReadonlyArray<number>
@@ -66,7 +65,7 @@ const mergeIds = (c: ModelContext, name: ListName) => {
   })
   return { queue: [...kept, ...allowed.filter((id) => !kept.includes(id))], blocked: open.filter((a) => !a.deviceTypes.includes('4')).map((a) => a.activeid) }
 }
-const initial: ModelContext = { lastStatus: 1, status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false, stepDue: false }
+const initial: ModelContext = { status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false, stepDue: false }
 
 const rpModel = setup({
   types: { context: {} as ModelContext, events: {} as ModelEvent },
@@ -85,9 +84,8 @@ const rpModel = setup({
   },
   actions: {
     noteStart: assign({ started: true }),
-    noteStatus: assign(({ event }) => (event.type === 'hall.responded' ? { lastStatus: (event.data as { user_status: number }).user_status } : {})),
-    signIn: assign(({ context }) => ({ ...initial, started: context.started, lastStatus: context.lastStatus, status: context.lastStatus })),
-    signOut: assign(({ context }) => ({ ...initial, started: context.started, lastStatus: context.lastStatus })),
+    signIn: assign(({ context, event }) => ({ ...initial, started: context.started, status: event.type === 'session.loggedIn' ? (event.userStatus ?? 1) : 1 })),
+    signOut: assign(({ context }) => ({ ...initial, started: context.started })),
     fetch: enqueueActions(({ enqueue }) => {
       enqueue.assign({ sinceLock: 0 })
       enqueue.raise({ type: 'lock' })
@@ -107,7 +105,6 @@ const rpModel = setup({
   initial: 'signedOut',
   on: {
     'app.started': { actions: 'noteStart' },
-    'hall.responded': { actions: 'noteStatus' },
     'session.loggedIn': [{ guard: 'real', target: '.signedIn', reenter: true, actions: 'signIn' }, { target: '.signedOut', actions: 'signOut' }],
     'session.loggedOut': { target: '.signedOut', actions: 'signOut' },
   },
@@ -167,8 +164,8 @@ const started: ModelEvent = {
   type: 'app.started', appVersion: '0.1.0', storedLanguage: null, device: 'desktop', viewport: { width: 1280, height: 800 }, url: 'http://hall.test/',
   site: { siteCode: '001', configApiBaseUrl: 'http://hall.test/hall', siteKey: 'k', languageCode: 'en_US', healthy: true },
 }
-const loginAnswer = (status: number): ModelEvent => ({ type: 'hall.responded', requestId: 'session-1', call: 'login', data: { user_status: status } })
-const loggedIn = (real: boolean): ModelEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false })
+/** A sign-in, with the account status the session took from the user info. */
+const loggedIn = (real: boolean, userStatus = 1): ModelEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false, userStatus })
 
 const stepStarts: ModelEvent = { type: 'postlogin.redPacketsStarted' }
 
@@ -181,7 +178,7 @@ const events = (s: ModelSnapshot): ModelEvent[] => {
     { type: 'claimed', first: true }, { type: 'claimFailed' },
   ]
   if (s.matches({ signedIn: { popup: 'held' } })) out.push(stepStarts)
-  if (s.matches('signedOut')) out.push(...(s.context.started ? [] : [started]), loginAnswer(1), loginAnswer(3), loggedIn(true), loggedIn(false))
+  if (s.matches('signedOut')) out.push(...(s.context.started ? [] : [started]), loggedIn(true), loggedIn(true, 3), loggedIn(false))
   else out.push({ type: 'session.loggedOut', reason: 'logout' })
   return out
 }
@@ -263,7 +260,7 @@ describe('red-packets actor, model-based', () => {
 
   it('a double grab takes the packet once and credits once', () => {
     const grab: ModelEvent = { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }
-    const { emitted } = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'two' }, stepStarts, grab, grab, { type: 'claimed', first: true }])
+    const { emitted } = harness.runEvents([started, loggedIn(true), { type: 'list', name: 'two' }, stepStarts, grab, grab, { type: 'claimed', first: true }])
     expect(emitted.filter((e) => e.type === 'hall.requested' && (e as { call?: string }).call === 'getRed')).toHaveLength(1)
     expect(emitted.filter((e) => e.type === 'redpackets.credited')).toHaveLength(1)
   })
@@ -271,23 +268,23 @@ describe('red-packets actor, model-based', () => {
   it('after a sign-in the popup waits for the post-login step; the step ends when its popups are closed', () => {
     const grab: ModelEvent = { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }
     const closed: ModelEvent = { type: 'redpackets.popupClosed' }
-    const { emitted, real } = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }])
+    const { emitted, real } = harness.runEvents([started, loggedIn(true), { type: 'list', name: 'one' }])
     expect(real.matches({ signedIn: { popup: 'held' } })).toBe(true)
-    const run = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }])
+    const run = harness.runEvents([started, loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }])
     expect(run.real.matches({ signedIn: { popup: 'result' } })).toBe(true)
     expect(run.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
-    const done = harness.runEvents([started, loginAnswer(1), loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }, closed])
+    const done = harness.runEvents([started, loggedIn(true), { type: 'list', name: 'one' }, stepStarts, grab, { type: 'claimed', first: true }, closed])
     expect(done.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
     expect(emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
   })
 
   it('the step waits for the sign-in fetch, and is over at once when it brings nothing', () => {
-    const early = harness.runEvents([started, loginAnswer(1), loggedIn(true), stepStarts])
+    const early = harness.runEvents([started, loggedIn(true), stepStarts])
     expect(early.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(0)
-    const answered = harness.runEvents([started, loginAnswer(1), loggedIn(true), stepStarts, { type: 'listFailed' }])
+    const answered = harness.runEvents([started, loggedIn(true), stepStarts, { type: 'listFailed' }])
     expect(answered.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
     // A frozen player is never fetched for: the step is over at once.
-    const frozen = harness.runEvents([started, loginAnswer(3), loggedIn(true), stepStarts])
+    const frozen = harness.runEvents([started, loggedIn(true, 3), stepStarts])
     expect(frozen.emitted.filter((e) => e.type === 'redpackets.stepFinished')).toHaveLength(1)
   })
 })

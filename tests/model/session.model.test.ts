@@ -1,7 +1,7 @@
 import { signInFactsOf } from '../../actors/session/session.logic'
 import { describe, expect, it } from 'vitest'
 import { createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate'
-import { GEETEST_SECONDS, SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext } from '../../actors/session'
+import { SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext } from '../../actors/session'
 import type { LobbyEvent } from '../../schemas/events'
 import type { HallError } from '../../schemas/hall/errors'
 import { appStarted } from '../support/site-fixtures'
@@ -12,7 +12,8 @@ import { modelHarness, type DelayEvent, type StepCheck } from './harness'
 // The test models: the real statecharts with every delay turned into an explicit
 // `{ type: 'delay', ms }` event (xstate/graph cannot traverse `after`). A delayed transition takes
 // a delay of at least its own length; a nested one only a delay shorter than its ancestors', which
-// take the longer ones (the 60 s block ends the restriction whatever tick is pending).
+// take the longer ones. (The session itself has no delays left: the geetest block is the geetest
+// actor's, tests/model/geetest.model.test.ts; the language switch has one.)
 
 type Config = { after?: Record<string, unknown>; on?: Record<string, unknown>; states?: Record<string, Config>; [k: string]: unknown }
 
@@ -93,14 +94,8 @@ const CALL_OF: Readonly<Record<string, string>> = {
   'signedIn.changingPassword': SESSION_CALLS.changePassword,
 }
 
-const authOf = (value: StateValue): string => {
-  const auth = (value as { auth: StateValue }).auth
-  return typeof auth === 'string' ? auth : `signedIn.${String((auth as { signedIn: string }).signedIn)}`
-}
-const geetestOf = (value: StateValue): string => {
-  const g = (value as { geetest: StateValue }).geetest
-  return typeof g === 'string' ? g : 'restricted'
-}
+const authOf = (value: StateValue): string =>
+  typeof value === 'string' ? value : `signedIn.${String((value as { signedIn: string }).signedIn)}`
 
 /** What the hall may answer in each waiting state. */
 const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
@@ -140,15 +135,6 @@ const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
 /** New requests are offered only while the counter is small, so the state space stays finite. */
 const MAX_REQUESTS = 2
 
-/** Balance refreshes offered per path (each one multiplies the signed-in states). */
-const MAX_BALANCE_REFRESHES = 1
-const ORDER = { orderNo: 'P1', amount: '25', currency: 'USD', balance: '125.00', isFirst: 0 }
-const BALANCE_TRIGGERS: Ev[] = [
-  { type: 'session.balanceRefreshRequested' },
-  { type: 'realtime.payOrderSucceeded', msgId: '1', data: ORDER },
-  { type: 'realtime.withdrawOrderSucceeded', msgId: '2', data: ORDER },
-]
-
 const sessionEvents = (s: Snap): Ev[] => {
   const c = s.context
   const auth = authOf(s.value)
@@ -175,32 +161,18 @@ const sessionEvents = (s: Snap): Ev[] => {
       { type: 'session.currencyChosen', currency: 'USD' },
     )
   }
-  // The balance refresh: asked once per path (by the button or a deposit or withdrawal notice; the
-  // model handles them only while signed in), and every way its answer can come back.
-  if (c.balanceCount < MAX_BALANCE_REFRESHES) out.push(...BALANCE_TRIGGERS)
-  if (c.balanceId !== null) {
-    out.push(
-      ok(c.balanceId, SESSION_CALLS.balance, { game_gold: '125.00', lastgameinfo: null }),
-      ko(c.balanceId, SESSION_CALLS.balance, { _tag: 'Network', message: 'offline' }),
-      ko(c.balanceId, SESSION_CALLS.balance, service(-1, 'token expired')),
-    )
-  }
   // Another tab of this browser logged out: of this player (whatever the case of the name), or of another.
   out.push({ type: 'session.signedOutElsewhere', username: 'PLAYER01' }, { type: 'session.signedOutElsewhere', username: 'someone9' })
   // A currency the site does not offer: ignored.
   out.push({ type: 'session.currencyChosen', currency: 'XXX' })
   out.push({ type: 'session.expiredAcknowledged' })
-  // The game launch's balance: '-1' in a game (a visitor has none to change).
-  out.push({ type: 'games.balanceChanged', game_gold: '-1' })
   // Another actor's call failing with -1 (an expiry only while signed in), and a stale answer.
   out.push(ko('other-1', 'getBalance', service(-1, 'token expired')))
   if (c.requestCount > 1) out.push(ok(`session-${c.requestCount - 1}`, 'fastLogin', REAL))
-  if (geetestOf(s.value) === 'restricted') {
-    // A login attempt during the block makes no request, so it is offered whatever the counter.
-    if (c.requestCount >= MAX_REQUESTS) out.push({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
-    if (c.geetestLeft >= GEETEST_SECONDS - 1) out.push({ type: 'delay', ms: SESSION_DELAYS.geetestTick })
-    out.push({ type: 'delay', ms: SESSION_DELAYS.geetestBlock })
-  }
+  // The geetest actor's restriction starting and ending (it says so whatever the session's state).
+  out.push(c.restricted ? { type: 'geetest.lifted' } : { type: 'geetest.restricted', seconds: 60 })
+  // A login attempt during the block makes no request, so it is offered whatever the counter.
+  if (c.restricted && c.requestCount >= MAX_REQUESTS) out.push({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
   return out
 }
 
@@ -228,8 +200,7 @@ const serializeSession = (s: Snap): string => {
     registered: brief(c.registered),
     third: c.thirdAttempt !== null,
     errors: [c.loginError?.messageKey ?? (c.loginError === null ? null : 'set'), c.registerError !== null, c.accountError !== null],
-    geetest: c.geetestLeft,
-    balance: [c.balanceCount, c.balanceId, c.balanceStale],
+    restricted: c.restricted,
   })
 }
 
@@ -249,35 +220,35 @@ const sessionInvariants = () => {
     // A waiting state has exactly one request out: the last one, for its own call.
     const call = CALL_OF[auth]
     if (call !== undefined) expect(c.pendingId).toBe(`session-${c.requestCount}`)
-    const allRequests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
-    const requests = allRequests.filter((r) => r.call !== SESSION_CALLS.balance)
+    const requests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
     expect(requests.length).toBeLessThanOrEqual(1)
     for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requestCount}`, call])
-
-    // A balance refresh: only for a signed-in user, numbered apart from the auth calls, the one awaited.
-    const refreshes = allRequests.filter((r) => r.call === SESSION_CALLS.balance)
-    expect(refreshes.length).toBeLessThanOrEqual(1)
-    for (const r of refreshes) {
-      expect(prev?.context.user).not.toBeNull()
-      expect([r.requestId, r.payload, c.balanceId]).toEqual([`session-balance-${c.balanceCount}`, {}, r.requestId])
-    }
-    // Nobody signed in, nothing awaited.
-    if (c.user === null) expect(c.balanceId).toBeNull()
 
     // Visitors have no user; signed-in states have one.
     if (auth === 'visitor' || auth === 'expired' || auth === 'starting') expect(c.user).toBeNull()
     if (auth.startsWith('signedIn') || auth === 'loggingOut') expect(c.user).not.toBeNull()
 
-    // Every sign-in announces credentials, the session to keep and the login, in that order.
+    // Every sign-in announces credentials, the session to keep, the login and the user's balance (to the wallet), in that order.
     const logins = ofType(emitted, 'session.loggedIn')
+    // The balance the answer (or the kept registration answer) carried.
+    const answered = event?.type === 'hall.responded' ? (event['data'] as { game_gold?: string } | null)?.game_gold : undefined
+    const gold = answered ?? prev?.context.registered?.game_gold
     if (logins.length > 0 && prev !== null && prev.context.user === null) {
       const u = c.user!
       expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
         { type: 'session.credentialsChanged', token: u.token, keyMaterial: u.session_key, currency: u.currency },
         { type: 'session.persistRequested', stored: { userkey: u.userkey, username: u.username, accountType: u.account_type } },
         { type: 'session.loggedIn', mode: c.mode, username: u.username, accountType: u.account_type, real: u.account_type !== 1, mustChangePassword: u.change_password === 1, ...signInFactsOf(u) },
+        { type: 'wallet.balanceReported', balance: gold, source: 'login' },
       ])
     }
+    // The session keeps no balance (the wallet does): a sign-in and a guest's currency change hand
+    // the user info's to the wallet, nothing else reports one.
+    expect(c.user === null || !('game_gold' in c.user)).toBe(true)
+    const reports = ofType(emitted, 'wallet.balanceReported')
+    const currencyChanged = prev !== null && authOf(prev.value) === 'signedIn.updatingCurrency' && event?.type === 'hall.responded' && event['requestId'] === prev.context.pendingId
+    expect(reports.length).toBeLessThanOrEqual(logins.length + (currencyChanged ? 1 : 0))
+    for (const r of reports) expect(r).toEqual({ type: 'wallet.balanceReported', balance: gold, source: 'login' })
 
     // Token expiry: once, only from a signed-in state, with everything reset to the visitor's.
     const expiries = ofType(emitted, 'session.tokenExpired')
@@ -300,38 +271,18 @@ const sessionInvariants = () => {
       expect(ofType(emitted, 'session.tokenExpired')).toEqual([])
     }
 
-    // The geetest block: 1..60 seconds while restricted, 0 otherwise; no login request meanwhile.
-    if (geetestOf(real.value) === 'restricted') {
-      expect(c.geetestLeft).toBeGreaterThanOrEqual(1)
-      expect(c.geetestLeft).toBeLessThanOrEqual(GEETEST_SECONDS)
-      if (prev !== null && geetestOf(prev.value) === 'restricted') expect(requests.filter((r) => r.call === SESSION_CALLS.login)).toEqual([])
-    } else {
-      expect(c.geetestLeft).toBe(0)
-    }
+    // The geetest restriction: no login request while it lasts; a login failing with error_12 or
+    // error_01 reports it to the geetest actor (once), and the restriction's end clears its message.
+    if (prev?.context.restricted === true && c.restricted) expect(requests.filter((r) => r.call === SESSION_CALLS.login)).toEqual([])
+    const geetestFailed = event?.type === 'hall.failed' && prev !== null && event['requestId'] === prev.context.pendingId && event['call'] === SESSION_CALLS.login &&
+      ['error_12', 'error_01'].includes((event['error'] as { msg?: string }).msg ?? '')
+    expect(ofType(emitted, 'geetest.challengeFailed')).toEqual(geetestFailed ? [{ type: 'geetest.challengeFailed', attempt: 'login' }] : [])
+    if (event?.type === 'geetest.lifted') expect(c.loginError?.messageKey ?? null).not.toBe('GEETEST_RESTRICTED')
 
     // A real player's currency cannot change here; a visitor's follows the choice at once.
     if (event?.type === 'session.currencyChosen' && prev !== null && prev.context.user !== null && prev.context.user.account_type !== 1) {
       expect(emitted).toEqual([])
     }
-
-    // The balance answer: the new game_gold (an answer) or the old one (a failure), nothing announced
-    // (a -1 aside); nothing else changes.
-    const balanceAnswer = prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] === prev.context.balanceId
-    if (balanceAnswer && !(event.type === 'hall.failed' && (event['error'] as { code?: number }).code === -1)) {
-      const gold = event.type === 'hall.responded' ? (event['data'] as { game_gold: string }).game_gold : prev.context.user?.game_gold
-      expect(real.value).toEqual(prev.value)
-      // A failed refresh keeps the balance and marks it as possibly out of date; an answer clears the mark.
-      expect(real.context).toEqual({
-        ...prev.context,
-        balanceId: null,
-        balanceStale: event.type === 'hall.failed',
-        user: prev.context.user === null ? null : { ...prev.context.user, game_gold: gold },
-      })
-      expect(emitted).toEqual([])
-    }
-    // Only a signed-in player's balance can be out of date; a sign-in or sign-out starts afresh.
-    if (c.user === null) expect(c.balanceStale).toBe(false)
-    if (ofType(emitted, 'session.loggedIn').length > 0 && prev?.context.user === null) expect(c.balanceStale).toBe(false)
 
     // Another tab logged out of the player signed in here: this tab logs out (the hall call, then
     // the spec's logout); of anyone else, or with nobody signed in here: nothing happens.
@@ -357,7 +308,7 @@ const sessionInvariants = () => {
     }
 
     // An answer to a request the session is not waiting for changes nothing (a -1 aside).
-    if (!balanceAnswer && prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
+    if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
       const expiring = event.type === 'hall.failed' && (event['error'] as HallError)._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
       if (!expiring) {
         expect(real.value).toEqual(prev.value)
@@ -441,20 +392,28 @@ describe('session actor model', () => {
       'session.credentialsChanged',
       'session.persistRequested',
       'session.loggedIn',
+      'wallet.balanceReported',
     ])
   })
 
-  it('the 60 s geetest block as explicit delays: ticks, then the end', () => {
-    const { real } = session.runEvents([
+  it('a login failing with error_01 reports it; the restriction refuses logins until it is lifted', () => {
+    const { real, emitted } = session.runEvents([
       starts.plain, stored.none, readies[0]!,
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
       ko('session-1', SESSION_CALLS.login, service(1124, 'error_01')),
-      { type: 'delay', ms: 1_000 },
-      { type: 'delay', ms: 1_000 },
+      { type: 'geetest.restricted', seconds: 60 },
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
-      { type: 'delay', ms: 60_000 },
     ] as never)
-    expect(real.context.geetestLeft).toBe(0)
-    expect(real.context.requestCount).toBe(1)
+    expect(ofType(emitted, 'geetest.challengeFailed')).toEqual([{ type: 'geetest.challengeFailed', attempt: 'login' }])
+    expect([real.context.requestCount, real.context.loginError?.messageKey]).toEqual([1, 'GEETEST_RESTRICTED'])
+    const after = session.runEvents([
+      starts.plain, stored.none, readies[0]!,
+      { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
+      ko('session-1', SESSION_CALLS.login, service(1124, 'error_01')),
+      { type: 'geetest.restricted', seconds: 60 },
+      { type: 'geetest.lifted' },
+      { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
+    ] as never).real
+    expect([after.context.requestCount, after.context.loginError]).toEqual([2, null])
   })
 })

@@ -76,7 +76,10 @@ it('pushes the seeded recharge promotions and new benefits to a targeted player 
   const status = (await post(one.caller, '/activetask/newcomer_benefit_status', {})).envelope.data as { list: ReadonlyArray<{ id: number; kind: string; status: number }> }
   const pin = status.list.find((b) => b.kind === 'bindWithdrawPass')
   expect(pin?.status).toBe(0)
-  expect((await post(one.caller, '/activetask/newcomer_benefit_reward', { id: pin?.id })).envelope.data).toEqual({ id: pin?.id, reward: '1.00', status: 1 })
+  // The answer carries the balance after the credit (the lobby's wallet takes it).
+  const received = (await post(one.caller, '/activetask/newcomer_benefit_reward', { id: pin?.id })).envelope.data as { balance: string }
+  expect(received).toEqual({ id: pin?.id, reward: '1.00', status: 1, balance: received.balance })
+  expect(received.balance).toBe(((await post(one.caller, '/home/prize', {})).envelope.data as { game_gold: string }).game_gold)
   expect((await post(one.caller, '/activetask/newcomer_benefit_reward', { id: pin?.id })).envelope.code).toBe(1241)
   expect((await post(one.caller, '/user/security/actionVerify', {})).envelope.data).toEqual({ mobile_phone: '', email: '', is_open_google_auth: 0, withdraw_pass: 1 })
   // Not again: popType 1 popStatus 1, and the newcomer pop-up's own call.
@@ -95,6 +98,8 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   const sent = await control(hall.url, 'last-code', { username })
   expect(sent).toMatchObject({ ok: true, purpose: 'phone', target: '5551234567' })
   const code = sent['code'] as string
+  // Spec §5: an SMS code has 4 digits, an email code 5.
+  expect(code).toMatch(/^\d{4}$/)
   const wrong = code === '111111' ? '222222' : '111111'
   expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code: wrong })).envelope.code).toBe(SecurityCodes.wrongCode)
   expect((await post(caller, '/user/security/modifyphone', { phone: '5551234567', code })).envelope.code).toBe(1)
@@ -103,6 +108,7 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   expect((await post(caller, '/user/security/createmail', { email: 'not-an-email' })).envelope.code).toBe(SecurityCodes.badEmail)
   expect((await post(caller, '/user/security/createmail', { email: 'Me@Example.com' })).envelope.data).toEqual({ target: 'me***@example.com', expireSeconds: 600 })
   const mail = await control(hall.url, 'last-code', { username, purpose: 'email' })
+  expect(mail['code']).toMatch(/^\d{5}$/)
   expect((await post(caller, '/user/security/bindEmail', { email: 'me@example.com', code: mail['code'] })).envelope.code).toBe(1)
   // Google authenticator: a real TOTP secret; the code an authenticator app computes from it binds.
   expect((await post(caller, '/user/security/bindgoogleauth', { code: '123456' })).envelope.code).toBe(SecurityCodes.noCode)
@@ -125,4 +131,27 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
     is_open_google_auth: 1,
     userOptResult: [1, 0, 1, 0, 0],
   })
+})
+
+it('demands the human challenge (1119) after 3 sends in 10 minutes; the image\'s digits let one send through, a wrong answer is error_12', async () => {
+  const { caller } = await newPlayer()
+  for (let i = 0; i < 3; i++) expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope.code).toBe(1)
+  const forced = await post(caller, '/user/security/createsms', { phone: '5551234567' })
+  expect([forced.envelope.code, forced.envelope.msg]).toEqual([1119, 'force geetest'])
+  // Another purpose has its own allowance.
+  expect((await post(caller, '/user/security/createmail', { email: 'me@example.com' })).envelope.code).toBe(1)
+  const challenge = (await post(caller, '/home/captcha', {})).envelope.data as { key: string; image: string }
+  expect(challenge.image).toMatch(/^data:image\/svg\+xml;base64,/)
+  const { answer } = (await control(hall.url, 'last-challenge', {})) as unknown as { answer: string }
+  expect(answer).toMatch(/^\d{4}$/)
+  const wrong = answer === '0000' ? '1111' : '0000'
+  const refused = await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: challenge.key, captcha: wrong })
+  expect([refused.envelope.code, refused.envelope.msg]).toEqual([1127, 'error_12'])
+  // A challenge is answered once, right or wrong.
+  expect((await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: challenge.key, captcha: answer })).envelope.code).toBe(1127)
+  const next = (await post(caller, '/home/captcha', {})).envelope.data as { key: string }
+  const digits = ((await control(hall.url, 'last-challenge', {})) as unknown as { answer: string }).answer
+  expect((await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: next.key, captcha: digits })).envelope.code).toBe(1)
+  // Still past the allowance: the next send needs a challenge again.
+  expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope.code).toBe(1119)
 })

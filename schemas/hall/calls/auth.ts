@@ -276,19 +276,31 @@ export const smsLogin = defineCall({
 })
 
 /**
- * An image captcha (spec §5: 4 characters): its key, which the check sends back with the typed
- * text, and the image as a data URL.
+ * The human challenge (spec §5 image code, 4 digits): an image of 4 digits and the key it is
+ * checked under. A code send the hall answers 1119 (force geetest) is retried with the key and
+ * the digits the player read (`captchaKey`, `captcha`); a wrong or expired answer is refused with
+ * error_12, which starts the 60 s geetest restriction (docs/decisions.md).
  */
-export const Captcha = Schema.Struct({ captchaKey: Schema.String, image: Schema.String })
-export type Captcha = typeof Captcha.Type
+export const Challenge = Schema.Struct({
+  key: Schema.String,
+  /** The image, as an SVG data URI. */
+  image: Schema.String,
+})
+export type Challenge = typeof Challenge.Type
 
 export const captcha = defineCall({
   name: 'captcha',
   area: 'auth',
   path: '/home/captcha',
   request: NoParams,
-  response: Captcha,
+  response: Challenge,
 })
+
+/** What a code send carries after a forced challenge: the challenge's key and the digits the player read. */
+const ChallengeAnswer = {
+  captchaKey: Schema.optionalKey(Schema.String),
+  captcha: Schema.optionalKey(Sensitive(Schema.String)),
+}
 
 /**
  * Checks a Geetest v4 challenge before login (login validation mode geetest 100). A failed
@@ -419,6 +431,7 @@ export const securityCreateSms = defineCall({
     phone: Schema.String,
     areaCode: Schema.optional(Schema.String),
     geetest: Schema.optional(GeetestResult),
+    ...ChallengeAnswer,
   }),
   response: CodeSent,
 })
@@ -428,7 +441,7 @@ export const securityCreateMail = defineCall({
   name: 'securityCreateMail',
   area: 'auth',
   path: '/user/security/createmail',
-  request: Schema.Struct({ email: Schema.String, geetest: Schema.optional(GeetestResult) }),
+  request: Schema.Struct({ email: Schema.String, geetest: Schema.optional(GeetestResult), ...ChallengeAnswer }),
   response: CodeSent,
 })
 

@@ -175,7 +175,8 @@ export const newcomerBenefitReward = defineCall({
   area: 'task',
   path: '/activetask/newcomer_benefit_reward',
   request: Schema.Struct({ id: Schema.Number }),
-  response: Schema.Struct({ id: Schema.Number, reward: Amount, status: Schema.Literals([1]) }),
+  /** balance: the player's balance after the reward was credited (the wallet takes it). */
+  response: Schema.Struct({ id: Schema.Number, reward: Amount, status: Schema.Literals([1]), balance: Amount }),
 })
 
 /** Whether the new-benefits pop-up shows after login (pop 1), with the benefits it lists. */

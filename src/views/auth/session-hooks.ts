@@ -3,17 +3,18 @@ import type { SessionError, SessionPhase, sessionMachine } from '../../../actors
 import {
   selectAccountError,
   selectCurrency,
-  selectGeetestSecondsLeft,
   selectLoginError,
   selectRegisterError,
   selectSessionPhase,
 } from '../../../actors/session'
+import { selectGeetestSecondsLeft, type geetestMachine } from '../../../actors/geetest'
 import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies } from '../../../actors/site'
 import { useActorSelector } from '../../system-react'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>
 type SiteRef = ActorRefFrom<typeof siteMachine>
+type GeetestRef = ActorRefFrom<typeof geetestMachine>
 
 /** Which form's server error to read. */
 export type FormErrorSource = 'login' | 'register' | 'account'
@@ -24,8 +25,8 @@ const ERROR_SELECTORS = { login: selectLoginError, register: selectRegisterError
 export const useSessionError = (source: FormErrorSource): SessionError | null =>
   useActorSelector<SessionRef, SessionError | null>('session', ERROR_SELECTORS[source])
 
-/** Seconds left of a geetest restriction (0 when none). */
-export const useGeetestSecondsLeft = (): number => useActorSelector<SessionRef, number>('session', selectGeetestSecondsLeft)
+/** Seconds left of the geetest restriction (0 when none), of the geetest actor. */
+export const useGeetestSecondsLeft = (): number => useActorSelector<GeetestRef, number>('geetest', selectGeetestSecondsLeft)
 
 /** A sign-in or other session call is under way: forms show they are busy. */
 export const useSessionBusy = (): boolean =>

@@ -1,37 +1,44 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectPhoneVerify, type PhoneVerifyView } from '../../../actors/games'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import { selectGamePhone, type GamePhoneView, type gamePhoneMachine } from '../../../actors/games'
 import type { PopupProps } from '../../../actors/popups'
-import { useSend } from '../../system-react'
+import { CODE_LENGTHS } from '../../../actors/verify'
+import { useActorSelector, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
-import { useLaunch } from './games-hooks'
+import { CodeSender, useCodeProblem } from '../verify/CodeSender'
 import './games.css'
 
 const PHONE = /^\+?\d{6,15}$/
-const CODE = /^\d{6}$/
+
+const useGamePhone = <T,>(selector: (s: SnapshotFrom<typeof gamePhoneMachine>) => T): T =>
+  useActorSelector<ActorRefFrom<typeof gamePhoneMachine>, T>('gamephone', selector)
 
 /**
- * The phone verification a game asked for (spec §8 game open, 3002): a code sent to the phone,
- * then the phone bound with it; once bound the launch actor closes the popup and opens the game
- * again. Closed before that, the game page offers to open it again.
+ * The phone verification a game asked for (spec §8 game open, 3002): a code sent to the phone by
+ * the verification flow (CodeSender: the lock, the countdown, the human challenge), then the
+ * phone bound with it (its 4 digits); once bound the game phone actor closes the popup and the
+ * launch opens the game again. Closed before that, the game page offers to open it again.
  */
 export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
   const { t } = useTranslation('games')
   const { t: auth } = useTranslation('auth')
   const send = useSend()
-  const view = useLaunch<PhoneVerifyView>(selectPhoneVerify)
+  const view = useGamePhone<GamePhoneView>(selectGamePhone)
+  const codeProblem = useCodeProblem('phone')
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
-  const sendCode = () => {
-    if (!PHONE.test(phone)) return setInvalid(t('phone.invalidPhone'))
+  const checkPhone = (): boolean => {
+    if (!PHONE.test(phone)) return setInvalid(t('phone.invalidPhone')), false
     setInvalid(null)
-    send({ type: 'games.phoneCodeRequested', phone })
+    return true
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!PHONE.test(phone)) return setInvalid(t('phone.invalidPhone'))
-    if (!CODE.test(code)) return setInvalid(t('phone.invalidCode'))
+    if (!checkPhone()) return
+    const problem = codeProblem(phone, code)
+    if (problem !== null) return setInvalid(problem)
     setInvalid(null)
     send({ type: 'games.phoneSubmitted', phone, code })
   }
@@ -46,11 +53,11 @@ export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boo
           <span>{t('phone.number')}</span>
           <input type="tel" autoComplete="tel" data-autofocus="" value={phone} onChange={(e) => setPhone(e.target.value.trim())} />
         </label>
-        <button type="button" className="button button--ghost" disabled={view.sending} onClick={sendCode}>{t('phone.sendCode')}</button>
-        {view.codeSent && <p className="modal__text" role="status">{t('phone.codeSent')}</p>}
+        <CodeSender channel="phone" target={phone} check={checkPhone} />
         <label className="phone-verify__field">
           <span>{t('phone.code')}</span>
-          <input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+          <input inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTHS.phone} value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTHS.phone))} />
         </label>
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={view.binding}>{t('phone.submit')}</button>

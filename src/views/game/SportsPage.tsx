@@ -2,9 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { SPORTS_PLATFORM } from '../../../schemas/hall/calls/games'
-import {
-  selectSportsAvailable, selectSportsBalance, selectSportsFailed, selectSportsInGame, selectSportsLoading, type sportsWalletMachine,
-} from '../../../actors/sportswallet'
+import { selectSportsBalance, selectSportsFailed, selectSportsInGame, selectSportsLoading, selectWalletAvailable } from '../../../actors/wallet'
 import {
   selectSportsGames, selectSportsGamesFailed, selectSportsGamesLoading, selectSportsPlatform, selectSportsPlatforms, type sportsbookMachine,
 } from '../../../actors/sportsbook'
@@ -12,12 +10,11 @@ import { useActorSelector, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 import { formatMoney } from '../shell/Header'
+import { useWallet } from '../shell/session-view'
 import { GameTile } from './GameGrid'
 
-type SportsWalletRef = ActorRefFrom<typeof sportsWalletMachine>
 type SportsbookRef = ActorRefFrom<typeof sportsbookMachine>
 const useSportsbook = <T,>(selector: (s: SnapshotFrom<typeof sportsbookMachine>) => T): T => useActorSelector<SportsbookRef, T>('sportsbook', selector)
-const useWallet = <T,>(selector: (s: SnapshotFrom<typeof sportsWalletMachine>) => T): T => useActorSelector<SportsWalletRef, T>('sportswallet', selector)
 
 /**
  * The sports page (/home/sports): the sports wallet header (provider 136's balance with refresh;
@@ -29,7 +26,7 @@ export const SportsPage = () => {
   const { t, i18n } = useTranslation('games')
   const send = useSend()
   const navigate = useNavigate()
-  const available = useWallet(selectSportsAvailable)
+  const available = useWallet(selectWalletAvailable)
   const balance = useWallet(selectSportsBalance)
   const inGame = useWallet(selectSportsInGame)
   const loading = useWallet(selectSportsLoading)
@@ -40,7 +37,7 @@ export const SportsPage = () => {
   const gamesLoading = useSportsbook(selectSportsGamesLoading)
   const gamesFailed = useSportsbook(selectSportsGamesFailed)
   useEffect(() => {
-    if (available) send({ type: 'games.sportsWalletRequested' })
+    if (available) send({ type: 'wallet.sportsRequested' })
   }, [available, send])
   useEffect(() => {
     send({ type: 'games.sportsOpened' })
@@ -54,7 +51,7 @@ export const SportsPage = () => {
           <span>{t('sportsWallet')}</span>
           <output aria-label={t('sportsBalance')}>{shown}</output>
           <button type="button" className="icon-button icon-button--small" aria-label={t('refreshSportsWallet')} aria-busy={loading} disabled={loading}
-            onClick={() => send({ type: 'games.sportsWalletRequested' })}>
+            onClick={() => send({ type: 'wallet.sportsRequested' })}>
             <Icon name="refresh" />
           </button>
           {failed && <span role="alert">{t('sportsWalletFailed')}</span>}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { selectDisplayName, selectIsRefreshingBalance, type sessionMachine } from '../../../actors/session'
+import { selectDisplayName, type sessionMachine } from '../../../actors/session'
 import { selectSysSwitches, type siteMachine } from '../../../actors/site'
 import { selectVipInfo, selectVipProgress, type vipMachine } from '../../../actors/vip'
 import type { VipInfo } from '../../../schemas/hall/calls/vip'
@@ -36,7 +36,7 @@ export const MineView = () => {
   const navigate = useNavigate()
   const session = useSessionView()
   const platformId = useActorSelector<SessionRef, string | null>('session', selectDisplayName)
-  const refreshing = useActorSelector<SessionRef, boolean>('session', selectIsRefreshingBalance)
+  const refreshing = session.refreshing
   const vipOpen = useActorSelector<SiteRef, string>('site', selectSysSwitches).split(' ').includes('vip_status')
   const vip = useActorSelector<VipRef, VipInfo | null>('vip', selectVipInfo)
   const vipProgress = useActorSelector<VipRef, number>('vip', selectVipProgress)
@@ -95,14 +95,14 @@ export const MineView = () => {
               </span>
               <span className="visually-hidden">{session.currency}</span>
               <strong>{session.inGame ? shell('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</strong>
-              <BalanceStaleMark />
+              <BalanceStaleMark stale={session.stale} />
               <button
                 type="button"
                 className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}
                 aria-label={t('mine.refresh')}
                 aria-busy={refreshing}
                 disabled={refreshing}
-                onClick={() => send({ type: 'session.balanceRefreshRequested' })}
+                onClick={() => send({ type: 'wallet.refreshRequested' })}
               >
                 <Icon name="refresh" />
               </button>

@@ -4,11 +4,13 @@ import { QrCode } from './QrCode'
 import type { ActorRefFrom } from 'xstate'
 import { selectQuery, selectRouteName, type navMachine } from '../../../actors/nav'
 import {
-  selectBindForm, selectBindProgress, selectBindSubmitting, selectBindVoluntary, selectCanSendCode, type BindForm, type postloginMachine,
+  selectAuthenticatorStarting, selectBindForm, selectBindProgress, selectBindSubmitting, selectBindVoluntary, type BindForm, type postloginMachine,
 } from '../../../actors/postlogin'
+import { CODE_LENGTHS } from '../../../actors/verify'
 import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActorSelector, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
+import { CodeSender, useCodeProblem } from '../verify/CodeSender'
 import './postlogin.css'
 
 type PostloginRef = ActorRefFrom<typeof postloginMachine>
@@ -17,8 +19,9 @@ type NavRef = ActorRefFrom<typeof navMachine>
 /**
  * The forced bind (screens §4 bind flow): one item at a time, phone, email, google auth, withdraw
  * password, until must_bind_item are bound. It cannot be dismissed. The player is taken to the
- * security page on that item's tab unless already there. Codes are sent and checked by the hall;
- * after a send the button stays locked and a 60 s countdown starts 1.5 s later. The same form
+ * security page on that item's tab unless already there. Phone and email codes are sent by the
+ * verification flow (CodeSender: the lock, the 60 s countdown starting 1.5 s after a send, the
+ * human challenge) and checked by the hall with the bind (SMS 4 digits, email 5). The same form
  * opened from the security page (the `bind` popup) shows no required-items progress and may be
  * closed (`onClose`).
  */
@@ -44,30 +47,35 @@ export const BindPopup = ({ open, showCloseButton = false, onClose }: { open: bo
   )
 }
 
-const CODE_LENGTH = 6
+/** The code's length: SMS 4, email 5 (spec §5); the authenticator's code and the withdraw password 6. */
+const lengthOf = (item: BindItem): number => (item === 'phone' || item === 'email' ? CODE_LENGTHS[item] : 6)
 
 const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
-  const canSend = useActorSelector<PostloginRef, boolean>('postlogin', selectCanSendCode)
+  const starting = useActorSelector<PostloginRef, boolean>('postlogin', selectAuthenticatorStarting)
   const submitting = useActorSelector<PostloginRef, boolean>('postlogin', selectBindSubmitting)
   const [target, setTarget] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
-  const needsTarget = item === 'phone' || item === 'email'
-  const sendCode = () => {
-    if (item === 'withdrawPass') return
-    if (item === 'phone' && !/^\+?\d{6,15}$/.test(target)) return setInvalid(t('bind.error.phone'))
-    if (item === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(target)) return setInvalid(t('bind.error.email'))
+  const channel = item === 'phone' || item === 'email' ? item : null
+  const codeProblem = useCodeProblem(channel ?? 'phone')
+  const length = lengthOf(item)
+  const checkTarget = (): boolean => {
+    if (item === 'phone' && !/^\+?\d{6,15}$/.test(target)) return setInvalid(t('bind.error.phone')), false
+    if (item === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(target)) return setInvalid(t('bind.error.email')), false
     setInvalid(null)
-    send({ type: 'postlogin.codeSendRequested', item, target })
+    return true
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (needsTarget && target === '') return setInvalid(t(`bind.error.${item}`))
-    if (!/^\d{6}$/.test(code)) return setInvalid(t(item === 'withdrawPass' ? 'bind.error.pin' : 'bind.error.code'))
+    if (channel !== null) {
+      if (!checkTarget()) return
+      const problem = codeProblem(target, code)
+      if (problem !== null) return setInvalid(problem)
+    } else if (!new RegExp(`^\\d{${length}}$`).test(code)) return setInvalid(t(item === 'withdrawPass' ? 'bind.error.pin' : 'bind.error.code'))
     setInvalid(null)
-    send({ type: 'postlogin.bindSubmitted', item, target: needsTarget ? target : '', code })
+    send({ type: 'postlogin.bindSubmitted', item, target: channel !== null ? target : '', code })
   }
   const serverError = form.error === null ? null : form.error.code === null ? t('bind.error.network') : `${form.error.message} (${form.error.code})`
   const error = invalid ?? serverError
@@ -78,19 +86,19 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
           {error}
         </p>
       )}
-      {needsTarget && (
+      {channel !== null && (
         <label className="bind__field">
-          <span>{t(`bind.field.${item}`)}</span>
+          <span>{t(`bind.field.${channel}`)}</span>
           <input type={item === 'email' ? 'email' : 'tel'} value={target} autoComplete={item === 'email' ? 'email' : 'tel'} onChange={(e) => setTarget(e.target.value.trim())} />
         </label>
       )}
-      {item !== 'withdrawPass' && (
+      {channel !== null && <CodeSender channel={channel} target={target} check={checkTarget} />}
+      {item === 'googleAuth' && (
         <div className="bind__send">
-          {item === 'googleAuth' && <p className="modal__text">{t('bind.googleAuthHint')}</p>}
-          <button type="button" className="button button--ghost" disabled={!canSend} onClick={sendCode}>
-            {form.countdown > 0 ? t('bind.resendIn', { seconds: form.countdown }) : item === 'googleAuth' ? t('bind.getKey') : t('bind.sendCode')}
+          <p className="modal__text">{t('bind.googleAuthHint')}</p>
+          <button type="button" className="button button--ghost" disabled={starting} aria-busy={starting} onClick={() => send({ type: 'postlogin.authenticatorRequested' })}>
+            {t('bind.getKey')}
           </button>
-          {form.sentTo !== '' && form.sendId === null && form.error === null && <span className="bind__sent" role="status">{t('bind.sent')}</span>}
         </div>
       )}
       {item === 'googleAuth' && form.secret !== null && (
@@ -111,9 +119,9 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
           inputMode="numeric"
           autoComplete="one-time-code"
           type={item === 'withdrawPass' ? 'password' : 'text'}
-          maxLength={CODE_LENGTH}
+          maxLength={length}
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, length))}
         />
       </label>
       <div className="modal__actions">

@@ -3,8 +3,8 @@ import type { ActorRefFrom } from 'xstate'
 import { selectChargeRate } from '../../../actors/badges'
 import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
-import type { languageMachine, sessionMachine } from '../../../actors/session'
-import { selectBalanceStale, selectIsRefreshingBalance, selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
+import type { languageMachine } from '../../../actors/session'
+import { selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
 import { useActorSelector, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
@@ -23,7 +23,6 @@ import { useWithdraw } from './withdraw'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
 type LanguageRef = ActorRefFrom<typeof languageMachine>
-type SessionRef = ActorRefFrom<typeof sessionMachine>
 
 /** The site's name, for the logo and the page title. */
 export const useSiteName = (): string => useActorSelector<SiteRef, string>('site', selectSiteName) || 'Lobby'
@@ -150,9 +149,8 @@ export const formatMoney = (amount: number | null, language: string): string => 
  * After a failed balance refresh, the balance shown may be out of date: a warning mark with that
  * as its accessible name, until a newer balance arrives.
  */
-export const BalanceStaleMark = () => {
+export const BalanceStaleMark = ({ stale }: { stale: boolean }) => {
   const { t } = useTranslation()
-  const stale = useActorSelector<SessionRef, boolean>('session', selectBalanceStale)
   if (!stale) return null
   const label = t('header.balanceStale')
   return (
@@ -167,19 +165,20 @@ const Balance = () => {
   const { t, i18n } = useTranslation()
   const send = useSend()
   const session = useSessionView()
-  const refreshing = useActorSelector<SessionRef, boolean>('session', selectIsRefreshingBalance)
+  const refreshing = session.refreshing
   return (
     <div className="balance" role="group" aria-label={t('header.balance')}>
       <span className="balance__currency">{session.currency}</span>
       <span className="balance__amount">{session.inGame ? t('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</span>
-      <BalanceStaleMark />
+      <BalanceStaleMark stale={session.stale} />
       <button
         type="button"
         className="icon-button icon-button--small"
         aria-label={t('header.refreshBalance')}
         aria-busy={refreshing}
         data-refreshing={refreshing || undefined}
-        onClick={() => send({ type: 'session.balanceRefreshRequested' })}
+        data-stale={session.stale || undefined}
+        onClick={() => send({ type: 'wallet.refreshRequested' })}
       >
         <Icon name="refresh" />
       </button>

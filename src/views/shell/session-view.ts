@@ -1,11 +1,13 @@
 import type { ActorRefFrom } from 'xstate'
 import type { sessionMachine } from '../../../actors/session'
-import { selectBalance, selectCurrency, selectIsGuest, selectIsLoggedIn, selectUsername } from '../../../actors/session'
+import { selectCurrency, selectIsGuest, selectIsLoggedIn, selectUsername } from '../../../actors/session'
+import { selectBalance, selectInGame, selectRefreshing, selectStale, type walletMachine } from '../../../actors/wallet'
 import { useActorSelector } from '../../system-react'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>
+type WalletRef = ActorRefFrom<typeof walletMachine>
 
-/** What the shell shows of the session. */
+/** What the shell shows of the session and the player's money. */
 export interface SessionView {
   /** Signed in (a real player or a guest). */
   readonly signedIn: boolean
@@ -13,30 +15,42 @@ export interface SessionView {
   readonly real: boolean
   readonly guest: boolean
   readonly username: string | null
-  /** The balance to show, or null while unknown ('-1' while in a game is not a number to show). */
+  /** The balance to show, or null while unknown or while the money is in a game (the wallet's). */
   readonly balance: number | null
-  /** The player is in a game: the balance is the in-game marker '-1' (spec §4), shown as 'money in game'. */
+  /** The player's money is in a game (spec §4), shown as 'money in game' (the wallet's). */
   readonly inGame: boolean
+  /** A balance refresh is in flight. */
+  readonly refreshing: boolean
+  /** The last refresh failed: the balance may be out of date. */
+  readonly stale: boolean
   readonly currency: string
 }
 
 const useSession = <T,>(selector: (s: ReturnType<SessionRef['getSnapshot']>) => T): T => useActorSelector<SessionRef, T>('session', selector)
 
-/** The session as the shell needs it, through the session actor's selectors. */
+/** Reads the wallet actor through one of its selectors. */
+export const useWallet = <T,>(selector: (s: ReturnType<WalletRef['getSnapshot']>) => T): T => useActorSelector<WalletRef, T>('wallet', selector)
+
+/** The session and the wallet as the shell needs them, through their selectors. */
 export const useSessionView = (): SessionView => {
   const real = useSession(selectIsLoggedIn)
   const guest = useSession(selectIsGuest)
   const username = useSession(selectUsername)
-  const balance = useSession(selectBalance)
   const currency = useSession(selectCurrency)
+  const balance = useWallet(selectBalance)
+  const inGame = useWallet(selectInGame)
+  const refreshing = useWallet(selectRefreshing)
+  const stale = useWallet(selectStale)
   const amount = balance === null ? Number.NaN : Number(balance)
   return {
     signedIn: real || guest,
     real,
     guest,
     username,
-    balance: Number.isFinite(amount) && amount >= 0 ? amount : null,
-    inGame: balance === '-1',
+    balance: Number.isFinite(amount) ? amount : null,
+    inGame,
+    refreshing,
+    stale,
     currency,
   }
 }

@@ -30,10 +30,17 @@ const sessionStub = (o: { loginError?: SessionError | null; geetestLeft?: number
   consumes: [],
   machine: createMachine({
     id: 'session',
-    context: { user: null, currency: 'BRL', loginError: o.loginError ?? null, registerError: null, accountError: null, geetestLeft: o.geetestLeft ?? 0 },
-    initial: 'auth',
-    states: { auth: { initial: o.auth ?? 'visitor', states: { visitor: {}, loggingIn: {} } } },
+    context: { user: null, currency: 'BRL', loginError: o.loginError ?? null, registerError: null, accountError: null, restricted: (o.geetestLeft ?? 0) > 0 },
+    initial: o.auth ?? 'visitor',
+    states: { visitor: {}, loggingIn: {} },
   }),
+})
+
+/** The geetest restriction's stand-in: the seconds left its selector reads. */
+const geetestStub = (left: number): ActorSpec => ({
+  id: 'geetest',
+  consumes: [],
+  machine: createMachine({ id: 'geetest', context: { left }, initial: left > 0 ? 'restricted' : 'open', states: { open: {}, restricted: {} } }),
 })
 
 const siteReady = (device: 'mobile' | 'desktop'): LobbyEvent => ({
@@ -48,7 +55,7 @@ afterEach(() => {
 })
 
 const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<typeof sessionStub>[0] } = {}) => {
-  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), popupsActor] })
+  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor] })
   if (o.device !== null) system.bus.publish(siteReady(o.device ?? 'desktop'), 'actor', 'site')
   return system
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor } from 'xstate'
-import { launchMachine, selectGameGold, selectLaunchPhase, userTypeOf, type LaunchEmitted, type LaunchEvent } from '../../../../actors/games'
+import { launchMachine, selectLaunchPhase, userTypeOf, type LaunchEmitted, type LaunchEvent } from '../../../../actors/games'
 
 const ready: LaunchEvent = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'CNY', languages: ['en_US'], currencies: ['CNY'], systemToken: '', autoVisitorLogin: true, device: 'desktop' }
 const login = (real = true): LaunchEvent => ({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
@@ -26,7 +26,7 @@ describe('launch actor', () => {
     expect(userTypeOf({ gameId: 1, platformId: 14, categoryId: 3, gameName: '' }, false)).toBe('formal')
   })
 
-  it('launches a demo game as a visitor, builds the address and shows -1 while in game', () => {
+  it('launches a demo game as a visitor, builds the address and tells the wallet it is playing', () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(embedded(130009, 13))
     const req = lastRequest()
@@ -36,7 +36,10 @@ describe('launch actor', () => {
     expect(emitted.at(-1)).toEqual({ type: 'games.addressRequested', launchId: 1, base: '/games/play', gameId: 130009, route: '/home/game?gameCategoryId=3', lang: 'en_US', try: 'demo', demo: true })
     actor.send({ type: 'games.addressBuilt', launchId: 1, url: 'http://h/games/play?gameId=130009' })
     expect(selectLaunchPhase(actor.getSnapshot())).toBe('playing')
-    expect(selectGameGold(actor.getSnapshot())).toBe('-1')
+    expect(emitted.filter((e) => e.type === 'games.playStateChanged')).toEqual([
+      { type: 'games.playStateChanged', state: 'opening' },
+      { type: 'games.playStateChanged', state: 'playing' },
+    ])
   })
 
   it('refuses with lobby.game.fetchingPrize while the prize balance is fetched, then retries', () => {
@@ -52,7 +55,7 @@ describe('launch actor', () => {
     expect(lastRequest().payload).toMatchObject({ user_type: 'formal' })
   })
 
-  it('asks for registration on 3004 and retries after a real sign-in; refreshes the balance on return', () => {
+  it('asks for registration on 3004 and retries after a real sign-in; back in the lobby the wallet hears it', () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(login(false))
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '0.00', lastgameinfo: null } })
@@ -63,37 +66,29 @@ describe('launch actor', () => {
     actor.send(login(true))
     const prize = lastRequest()
     actor.send({ type: 'hall.responded', requestId: prize.requestId, call: 'prize', data: { game_gold: '50.00', lastgameinfo: null } })
+    // The prize's balance is the wallet's.
+    expect(emitted).toContainEqual({ type: 'wallet.balanceReported', balance: '50.00', source: 'prize' })
     const retry = lastRequest()
     expect(retry.call).toBe('gameLogin')
     actor.send({ type: 'hall.responded', requestId: retry.requestId, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130001 }] } })
     actor.send({ type: 'games.addressBuilt', launchId: 1, url: 'u' })
     actor.send(home)
-    const gold = lastRequest()
-    expect(gold.call).toBe('refreshGold')
-    actor.send({ type: 'hall.responded', requestId: gold.requestId, call: 'refreshGold', data: { game_gold: '40.00' } })
-    expect(selectGameGold(actor.getSnapshot())).toBe('40.00')
-    expect(emitted.at(-1)).toEqual({ type: 'games.balanceChanged', game_gold: '40.00' })
+    expect(emitted.at(-1)).toEqual({ type: 'games.playStateChanged', state: 'lobby' })
+    // The launch asks for no balance itself.
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => e.call)).toEqual(['prize', 'gameLogin', 'prize', 'gameLogin'])
   })
 
-  it('asks for phone verification on 3002 and retries once the phone is bound and the popup closed; 3003 shows needBindBankCard', () => {
+  it('asks for phone verification on 3002 and retries once the phone is verified; 3003 shows needBindBankCard', () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(embedded(130001, 14))
     const first = lastRequest()
     actor.send({ type: 'hall.failed', requestId: first.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'sms' } })
-    expect(emitted).toContainEqual({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
-    // Closed before the phone is bound: no retry.
-    actor.send({ type: 'popup.closed', popup: 'verifyBindPhone' })
-    expect(lastRequest()).toBe(first)
-    actor.send({ type: 'games.phoneCodeRequested', phone: '5511999990000' })
-    expect(lastRequest()).toMatchObject({ call: 'securityCreateSms', payload: { phone: '5511999990000' } })
-    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'securityCreateSms', data: {} })
-    actor.send({ type: 'games.phoneSubmitted', phone: '5511999990000', code: '123456' })
-    expect(lastRequest()).toMatchObject({ call: 'securityModifyPhone', payload: { phone: '5511999990000', code: '123456' } })
-    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'securityModifyPhone', data: {} })
-    expect(emitted).toContainEqual({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
-    actor.send({ type: 'popup.closed', popup: 'verifyBindPhone' })
+    expect(emitted.at(-1)).toEqual({ type: 'games.phoneNeeded' })
+    expect(selectLaunchPhase(actor.getSnapshot())).toBe('needsPhone')
+    actor.send({ type: 'games.phoneVerified' })
     const retry = lastRequest()
     expect(retry.call).toBe('gameLogin')
+    expect(emitted.filter((e) => e.type === 'games.phoneAbandoned')).toEqual([])
     actor.send({ type: 'hall.failed', requestId: retry.requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3003, msg: 'bind' } })
     expect(selectLaunchPhase(actor.getSnapshot())).toBe('failed')
     expect(actor.getSnapshot().context.error).toEqual({ code: 3003, message: 'needBindBankCard' })
@@ -142,48 +137,33 @@ describe('launch actor', () => {
     expect(requests()[2]!.payload).toMatchObject({ gameid: 130009, user_type: 'formal' })
   })
 
-  it('leaving the game page before the phone is bound closes the phone verification popup', () => {
+  it('leaving the game page before the phone is verified abandons the phone verification', () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(login())
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '10.00', lastgameinfo: null } })
     actor.send(embedded(130001, 14))
     actor.send({ type: 'hall.failed', requestId: lastRequest().requestId, call: 'gameLogin', error: { _tag: 'ServiceCode', code: 3002, msg: 'phone' } })
-    expect(emitted.at(-1)).toEqual({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
     actor.send(home)
-    expect(emitted.filter((e) => e.type === 'games.popupDismissed')).toEqual([{ type: 'games.popupDismissed', popup: 'verifyBindPhone' }])
+    expect(emitted.filter((e) => e.type === 'games.phoneAbandoned')).toEqual([{ type: 'games.phoneAbandoned' }])
     expect(selectLaunchPhase(actor.getSnapshot())).toBe('lobby')
   })
 
-  it("brings the money back when the sign-in's prize balance says it is still in a game the player has left", () => {
+  it("reports the sign-in's prize balance to the wallet, even the in-game marker (the wallet reads it)", () => {
     const { actor, emitted, lastRequest } = start()
     actor.send(login())
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
-    const refresh = lastRequest()
-    expect(refresh).toMatchObject({ call: 'refreshGold', payload: { os_type: 3 } })
-    actor.send({ type: 'hall.responded', requestId: refresh.requestId, call: 'refreshGold', data: { game_gold: '250.00' } })
-    expect(selectGameGold(actor.getSnapshot())).toBe('250.00')
-    expect(emitted.at(-1)).toEqual({ type: 'games.balanceChanged', game_gold: '250.00' })
+    expect(emitted.filter((e) => e.type === 'wallet.balanceReported')).toEqual([{ type: 'wallet.balanceReported', balance: '-1', source: 'prize' }])
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => e.call)).toEqual(['prize'])
   })
 
-  it('does not take the money out of a game being opened (a reload on the game page)', () => {
-    const { actor, lastRequest } = start()
-    actor.send(embedded(130001, 14))
-    actor.send(login())
-    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
-    expect(lastRequest()).toMatchObject({ call: 'gameLogin', payload: { gameid: 130001, user_type: 'formal' } })
-  })
-
-  it('offers the last game 1000 ms after the prize answer, debounced', () => {
-    const { actor, clock, emitted, lastRequest } = start()
-    actor.send(login())
+  it("hands a real player's last game to the continue-last-game actor; a guest's is not offered", () => {
+    const { actor, emitted, lastRequest } = start()
     const last = { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 }
+    actor.send(login(false))
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '1.00', lastgameinfo: last } })
-    clock.increment(900)
+    expect(emitted.filter((e) => e.type === 'games.lastGameFound')).toEqual([])
     actor.send(login())
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '1.00', lastgameinfo: last } })
-    clock.increment(900)
-    expect(emitted.filter((e) => e.type === 'games.popupRequested')).toHaveLength(0)
-    clock.increment(100)
-    expect(emitted.filter((e) => e.type === 'games.popupRequested')).toEqual([{ type: 'games.popupRequested', popup: 'continueLastGame', props: last }])
+    expect(emitted.filter((e) => e.type === 'games.lastGameFound')).toEqual([{ type: 'games.lastGameFound', lastGame: last }])
   })
 })

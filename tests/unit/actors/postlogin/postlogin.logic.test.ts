@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem } from '../../../../actors/postlogin'
+import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem, submitFits } from '../../../../actors/postlogin'
 import { authenticatorOf, benefitsListOf, rechargeListOf } from '../../../../actors/postlogin/postlogin.logic'
 import { signInFactsOf } from '../../../../actors/session/session.logic'
 import type { UserInfo } from '../../../../schemas/hall/calls/auth'
@@ -26,6 +26,11 @@ describe('pop-up answers', () => {
 })
 
 describe('bind flow rules', () => {
+  it("a bind form's code fits its item: SMS 4 digits, email 5 (spec §5), the authenticator and the withdraw password 6", () => {
+    expect([submitFits('phone', '1234'), submitFits('phone', '123456'), submitFits('email', '12345'), submitFits('email', '1234')]).toEqual([true, false, true, false])
+    expect([submitFits('googleAuth', '287082'), submitFits('withdrawPass', '123456'), submitFits('withdrawPass', '12ab56')]).toEqual([true, true, false])
+  })
+
   it('asks for the unbound items in the order phone, email, google auth, withdraw password until must_bind_item are bound', () => {
     expect(BIND_ORDER).toEqual(['phone', 'email', 'googleAuth', 'withdrawPass'])
     expect(nextBindItem({ mustBindItem: 2, bound: [] })).toBe('phone')

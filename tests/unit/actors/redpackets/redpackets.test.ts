@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { merge, REDPACKET_DELAYS, selectRedPacketCount, selectRedPacketPopup } from '../../../../actors/redpackets'
 import {
-  action, activity, claimAnswer, failed, fetchRequested, listAnswer, loggedIn, loggedOut, loginAnswer, popupClosed, started, startRedPackets,
+  action, activity, claimAnswer, failed, fetchRequested, listAnswer, loggedIn, loggedOut, popupClosed, started, startRedPackets,
 } from './support'
 
 const LIST = { type: 'hall.requested', requestId: 'redpackets-1', call: 'redActive', payload: {} }
@@ -20,7 +20,7 @@ describe('red packets: fetching', () => {
 
   it('fetches nothing for a guest or a visitor', () => {
     const t = startRedPackets()
-    t.send(started(), loginAnswer(1, 'testRegister'), loggedIn(false))
+    t.send(started(), loggedIn(false))
     expect(t.requests()).toEqual([])
     expect(t.snapshot().value).toBe('signedOut')
   })
@@ -43,9 +43,9 @@ describe('red packets: fetching', () => {
     expect(t.requests()).toHaveLength(1)
   })
 
-  it('takes the status from the login answer just before the sign-in, whichever login call it was', () => {
+  it('takes the account status the sign-in carries', () => {
     const t = startRedPackets()
-    t.send(started(), loginAnswer(3, 'fastLogin'), { type: 'hall.responded', requestId: 'x', call: 'getSysInfo', data: { user_status: 1 } }, loggedIn())
+    t.send(started(), loggedIn(true, 3))
     expect(t.requests()).toEqual([])
     expect(t.snapshot().context.userStatus).toBe(3)
   })
@@ -99,7 +99,7 @@ describe('red packets: fetching', () => {
   it('a new sign-in starts again without reusing a request id', () => {
     const t = startRedPackets()
     t.signIn()
-    t.send(loginAnswer(), loggedIn())
+    t.send(loggedIn())
     expect(t.requests().map((r) => r.requestId)).toEqual(['redpackets-1', 'redpackets-2'])
   })
 })
@@ -163,7 +163,11 @@ describe('red packets: the popup', () => {
     expect(selectRedPacketCount(t.snapshot())).toBe(1)
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'claiming', activeId: 1, action: 'grab' })
     t.send(claimAnswer('redpackets-2', 'getRed'))
-    expect(t.drain()).toEqual([{ type: 'redpackets.credited', activeId: 1, redId: 1, amount: '8.00', currency: 'USD', balance: '108.00' }])
+    // The balance after the claim is the wallet's.
+    expect(t.drain()).toEqual([
+      { type: 'wallet.balanceReported', balance: '108.00', source: 'reward' },
+      { type: 'redpackets.credited', activeId: 1, redId: 1, amount: '8.00', currency: 'USD', balance: '108.00' },
+    ])
     expect(selectRedPacketPopup(t.snapshot())).toEqual({ kind: 'result', activeId: 1, amount: '8.00', currency: 'USD', again: false, error: null })
     t.send(popupClosed)
     expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'packet', activeId: 2, action: 'open' })
@@ -193,12 +197,12 @@ describe('red packets: the popup', () => {
     expect(t.requests()).toEqual([])
   })
 
-  it('a claim the hall had credited before shows the amount again without a credited notice', () => {
+  it('a claim the hall had credited before shows the amount again without a credited notice (its balance still goes to the wallet)', () => {
     const t = withPackets([1])
     t.send(action(1))
     t.requests()
     t.send(claimAnswer('redpackets-2', 'getRed', { first: false }))
-    expect(t.drain()).toEqual([])
+    expect(t.drain()).toEqual([{ type: 'wallet.balanceReported', balance: '108.00', source: 'reward' }])
     expect(selectRedPacketPopup(t.snapshot())).toMatchObject({ kind: 'result', again: true })
   })
 

@@ -15,15 +15,9 @@ export const started = (device: 'mobile' | 'desktop' = 'desktop'): RedPacketsEve
   url: 'http://hall.test/',
 })
 
-/** The login answer the session signs in with (a login-family call carrying user_status). */
-export const loginAnswer = (userStatus = 1, call = 'login'): RedPacketsEvent => ({
-  type: 'hall.responded',
-  requestId: 'session-1',
-  call,
-  data: { username: 'player1', user_status: userStatus, account_type: 0 },
-})
-
-export const loggedIn = (real = true): RedPacketsEvent => ({
+/** The sign-in, with the account status the session took from the user info. */
+export const loggedIn = (real = true, userStatus = 1): RedPacketsEvent => ({
+  userStatus,
   type: 'session.loggedIn',
   mode: 'normal',
   username: 'player1',
@@ -90,7 +84,7 @@ export const startRedPackets = () => {
     drain().filter((e): e is EventOfType<'hall.requested'> => e.type === 'hall.requested')
   /** Signs a real player in (status 1 unless given) on a device and drains. */
   const signIn = (o: { status?: number; device?: 'mobile' | 'desktop' } = {}) => {
-    send(started(o.device), loginAnswer(o.status ?? 1), loggedIn())
+    send(started(o.device), loggedIn(true, o.status ?? 1))
   }
   return { actor, clock, send, drain, requests, signIn, snapshot: () => actor.getSnapshot() }
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { GEETEST_SECONDS, selectBalance, selectCurrency, selectGeetestSecondsLeft, selectIsGuest, selectIsLoggedIn, selectIsSwitchingLanguage, selectIsVisitor, selectLanguage, selectLoginError, selectMustChangePassword, selectRegisterError, selectSessionPhase, selectUsername } from '../../../../actors/session'
+import { GEETEST_SECONDS, selectGeetestSecondsLeft } from '../../../../actors/geetest'
+import { selectBalance } from '../../../../actors/wallet'
+import { selectCurrency, selectIsGuest, selectIsLoggedIn, selectIsSwitchingLanguage, selectIsVisitor, selectLanguage, selectLoginError, selectMustChangePassword, selectRegisterError, selectSessionPhase, selectUsername } from '../../../../actors/session'
 import { redactEvent } from '../../../../schemas/events/redact'
 import { guest, lobby, serviceError, user } from './support'
 
 /** The bind state of a user info with nothing bound and nothing to bind. */
 const NO_BIND = { mustBindItem: 0, bound: [] }
-const SIGN_IN_NOTICES = ['session.credentialsChanged', 'session.persistRequested', 'session.loggedIn']
+const SIGN_IN_NOTICES = ['session.credentialsChanged', 'session.persistRequested', 'session.loggedIn', 'wallet.balanceReported']
 const types = (events: ReadonlyArray<{ type: string }>) => events.filter((e) => e.type !== 'hall.requested').map((e) => e.type)
 
 describe('session start', () => {
@@ -38,10 +40,12 @@ describe('session start', () => {
     expect(l.emitted().slice(1)).toEqual([
       { type: 'session.credentialsChanged', token: 'tk-1001', keyMaterial: 'sk-1001', currency: 'USD' },
       { type: 'session.persistRequested', stored: { userkey: 'uk-1001', username: 'player01', accountType: 0 } },
-      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false },
+      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 },
+      // The user info's balance is the wallet's.
+      { type: 'wallet.balanceReported', balance: '100.00', source: 'login' },
     ])
     const s = l.session()
-    expect([selectIsLoggedIn(s), selectIsGuest(s), selectIsVisitor(s), selectUsername(s), selectBalance(s), selectCurrency(s), selectSessionPhase(s)]).toEqual([
+    expect([selectIsLoggedIn(s), selectIsGuest(s), selectIsVisitor(s), selectUsername(s), selectBalance(l.wallet()), selectCurrency(s), selectSessionPhase(s)]).toEqual([
       true, false, false, 'player01', '100.00', 'USD', 'player',
     ])
   })
@@ -61,7 +65,7 @@ describe('session start', () => {
     expect(selectLoginError(l.session())).toBeNull()
     l.answer(guest())
     expect(l.ofType('session.loggedIn')).toEqual([
-      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false, bind: NO_BIND, hasRecharged: false },
+      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 },
     ])
     expect([selectIsLoggedIn(l.session()), selectIsGuest(l.session()), selectSessionPhase(l.session())]).toEqual([false, true, 'guest'])
   })
@@ -139,7 +143,7 @@ describe('login and registration', () => {
     l.intent({ type: 'session.loginSubmitted', username: 'player01', password: 'secret124' })
     expect(selectLoginError(l.session())).toBeNull()
     l.answer(user())
-    expect(types(l.emitted()).slice(-3)).toEqual(SIGN_IN_NOTICES)
+    expect(types(l.emitted()).slice(-4)).toEqual(SIGN_IN_NOTICES)
     expect(l.ofType('session.loggedIn').at(-1)).toMatchObject({ mode: 'normal', real: true })
   })
 
@@ -170,20 +174,20 @@ describe('login and registration', () => {
     l.boot()
     l.intent({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
     l.fail(serviceError(1124, msg))
-    expect(selectGeetestSecondsLeft(l.session())).toBe(GEETEST_SECONDS)
+    expect(selectGeetestSecondsLeft(l.geetest())).toBe(GEETEST_SECONDS)
     expect(selectLoginError(l.session())).toMatchObject({ messageKey: 'GEETEST_RESTRICTED' })
     l.timers.advance(1_000)
-    expect(selectGeetestSecondsLeft(l.session())).toBe(59)
+    expect(selectGeetestSecondsLeft(l.geetest())).toBe(59)
     l.timers.advance(10_000)
-    expect(selectGeetestSecondsLeft(l.session())).toBe(49)
+    expect(selectGeetestSecondsLeft(l.geetest())).toBe(49)
     const before = l.requests().length
     l.intent({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
     expect(l.requests()).toHaveLength(before)
     expect(selectLoginError(l.session())).toMatchObject({ messageKey: 'GEETEST_RESTRICTED' })
     l.timers.advance(48_000)
-    expect(selectGeetestSecondsLeft(l.session())).toBe(1)
+    expect(selectGeetestSecondsLeft(l.geetest())).toBe(1)
     l.timers.advance(1_000)
-    expect(selectGeetestSecondsLeft(l.session())).toBe(0)
+    expect(selectGeetestSecondsLeft(l.geetest())).toBe(0)
     expect(selectLoginError(l.session())).toBeNull()
     // The countdown ticks are facts on the bus, so replay fires them at the same point.
     expect(l.records.filter((r) => r.event.type === 'clock.fired').length).toBeGreaterThanOrEqual(60)
@@ -381,7 +385,7 @@ describe('signed in', () => {
     expect(selectMustChangePassword(l.session())).toBe(true)
     l.intent({ type: 'session.passwordChangeSubmitted', oldPassword: 'secret123', newPassword: 'better456' })
     l.answer({})
-    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false })
+    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 })
     expect(selectMustChangePassword(l.session())).toBe(false)
   })
 

@@ -96,6 +96,8 @@ export const lobby = () => {
   const from = (source: string) => records.filter((r) => r.source === source).map((r) => r.event)
   const session = () => host.actor('session')!.getSnapshot()
   const language = () => host.actor('language')!.getSnapshot()
+  const geetest = () => host.actor('geetest')!.getSnapshot()
+  const wallet = () => host.actor('wallet')!.getSnapshot()
   /** Everything the session actor emitted, in order. */
   const emitted = () => from('session')
   const ofType = <T extends LobbyEvent['type']>(type: T) => emitted().filter((e): e is EventOfType<T> => e.type === type)
@@ -115,6 +117,6 @@ export const lobby = () => {
     fact(responded('site-2', 'getSysInfo', { token: o.systemToken ?? 'sys-token', auto_visitor_login_web: autoVisitor, auto_visitor_login_h5: autoVisitor }))
     fact(responded('site-3', 'ipCheck', { areaStatus: true, siteMaintenanceStatus: false }))
   }
-  return { bus, host, records, timers, fact, intent, emitted, ofType, requests, lastRequest, answer, fail, session, language, boot }
+  return { bus, host, records, timers, fact, intent, emitted, from, ofType, requests, lastRequest, answer, fail, session, language, geetest, wallet, boot }
 }
 export type Lobby = ReturnType<typeof lobby>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { REDPACKET_DELAYS } from '../../../../actors/redpackets'
-import { selectBalance } from '../../../../actors/session'
+import { selectBalance } from '../../../../actors/wallet'
 import { TOAST_DELAYS, selectCurrentToast } from '../../../../actors/toasts'
 import type { EventOfType, LobbyEvent } from '../../../../schemas/events'
 import { lobby, user } from '../session/support'
@@ -20,14 +20,15 @@ const signedIn = () => {
 }
 
 describe('what reacts to the socket notices, on the bus', () => {
-  it('a deposit: the session refreshes the balance and a toast shows for 2 s of the actor clock', () => {
+  it('a deposit: the wallet takes its balance and refreshes it, and a toast shows for 2 s of the actor clock', () => {
     const l = signedIn()
     l.notice({ type: 'realtime.payOrderSucceeded', msgId: '42', data: order })
-    const refresh = l.requestsOf('session').at(-1)!
-    expect([refresh.call, refresh.requestId]).toEqual(['prize', 'session-balance-1'])
+    const refresh = l.requestsOf('wallet').at(-1)!
+    expect([refresh.call, refresh.requestId]).toEqual(['prize', 'wallet-1'])
+    expect(selectBalance(l.wallet())).toBe('125.00')
     expect(l.toast()?.message).toEqual({ key: 'depositReceived', params: { amount: '25', currency: 'USD' }, tone: 'success' })
     l.answer({ game_gold: '125.00', lastgameinfo: null }, refresh)
-    expect(selectBalance(l.session())).toBe('125.00')
+    expect(selectBalance(l.wallet())).toBe('125.00')
     l.timers.advance(TOAST_DELAYS.shown - 1)
     expect(l.toast()).not.toBeNull()
     l.timers.advance(1)
@@ -40,7 +41,7 @@ describe('what reacts to the socket notices, on the bus', () => {
     const l = signedIn()
     l.notice({ type: 'realtime.withdrawOrderSucceeded', msgId: '1', data: order })
     l.notice({ type: 'realtime.registerSucceeded', msgId: '2', data: { username: 'player01' } })
-    expect(l.requestsOf('session').at(-1)?.call).toBe('prize')
+    expect(l.requestsOf('wallet').at(-1)?.call).toBe('prize')
     expect(l.toast()?.message.key).toBe('withdrawalPaid')
     l.timers.advance(TOAST_DELAYS.shown)
     expect(l.toast()?.message.key).toBe('registered')

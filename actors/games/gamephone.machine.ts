@@ -1,0 +1,110 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { EventOfType } from '../../schemas/events'
+import { codeFits } from '../verify'
+import type { LaunchError } from './launch.logic'
+
+/**
+ * The phone verification a game asks for (errors §8 game open: 3002 "SMS code game" opens phone
+ * verification and retries). When the launch is answered 3002 (`games.phoneNeeded`) the
+ * verifyBindPhone popup is requested. The code is sent by the verification flow (the verify
+ * actor: its lock, countdown and challenge); the phone is bound here with the code received
+ * (securityModifyPhone, a 4-digit SMS code). Once bound the popup is dismissed, and once it has
+ * closed the launch is told (`games.phoneVerified`) and opens the game again. Closed unbound, the
+ * popup may be opened again from the game page. When the launch stops waiting (the game page was
+ * left, or the launch retried: `games.phoneAbandoned`) the popup closes with it.
+ *
+ * Consumes: games.phoneNeeded, games.phoneSubmitted, games.phoneAbandoned, popup.closed,
+ *   hall.responded, hall.failed.
+ * Emits: hall.requested, games.popupRequested, games.popupDismissed, games.phoneVerified.
+ */
+
+export type GamePhoneEvent =
+  | EventOfType<'games.phoneNeeded'>
+  | EventOfType<'games.phoneSubmitted'>
+  | EventOfType<'games.phoneAbandoned'>
+  | EventOfType<'popup.closed'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+
+export type GamePhoneEmitted =
+  | EventOfType<'hall.requested'>
+  | EventOfType<'games.popupRequested'>
+  | EventOfType<'games.popupDismissed'>
+  | EventOfType<'games.phoneVerified'>
+
+export interface GamePhoneContext {
+  readonly requestCount: number
+  /** The bind in flight, or null. */
+  readonly bindRequest: string | null
+  /** Why the last bind failed (a service code and its message, else the network), or null. */
+  readonly error: LaunchError | null
+}
+
+export const initialGamePhone: GamePhoneContext = { requestCount: 0, bindRequest: null, error: null }
+
+/** The call that binds the phone with its code. */
+export const GAME_PHONE_CALL = 'securityModifyPhone'
+
+export const gamePhoneMachine = setup({
+  types: { context: {} as GamePhoneContext, events: {} as GamePhoneEvent, emitted: {} as GamePhoneEmitted },
+  guards: {
+    // The SMS code has its 4 digits (spec §5); the form says so before it sends anything.
+    validSubmit: ({ event }) => event.type === 'games.phoneSubmitted' && event.phone.trim() !== '' && codeFits('phone', event.code),
+    bindAnswer: ({ context, event }) =>
+      (event.type === 'hall.responded' || event.type === 'hall.failed') && context.bindRequest !== null && event.requestId === context.bindRequest,
+    phoneClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'verifyBindPhone',
+  },
+  actions: {
+    open: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ bindRequest: null, error: null })
+      enqueue.emit({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
+    }),
+    bind: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'games.phoneSubmitted') return
+      const requestId = `gamephone-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, bindRequest: requestId, error: null })
+      enqueue.emit({ type: 'hall.requested', requestId, call: GAME_PHONE_CALL, payload: { phone: event.phone.trim(), code: event.code } })
+    }),
+    bound: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ bindRequest: null, error: null })
+      enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
+    }),
+    refused: assign(({ event }) => ({
+      bindRequest: null,
+      error: event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: 'games.networkError' },
+    })),
+    dismiss: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ bindRequest: null, error: null })
+      enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
+    }),
+    verified: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'games.phoneVerified' })),
+  },
+}).createMachine({
+  id: 'gamephone',
+  context: initialGamePhone,
+  initial: 'idle',
+  states: {
+    idle: { on: { 'games.phoneNeeded': { target: 'entering', actions: 'open' } } },
+    // The popup is asked for: the code goes through the verification flow, then the player submits.
+    entering: {
+      on: {
+        'games.phoneSubmitted': { guard: 'validSubmit', target: 'binding', actions: 'bind' },
+        'games.phoneAbandoned': { target: 'idle', actions: 'dismiss' },
+      },
+    },
+    binding: {
+      on: {
+        'hall.responded': { guard: 'bindAnswer', target: 'bound', actions: 'bound' },
+        'hall.failed': { guard: 'bindAnswer', target: 'entering', actions: 'refused' },
+        'games.phoneAbandoned': { target: 'idle', actions: 'dismiss' },
+      },
+    },
+    // Bound and dismissed: the launch is retried once the popup has closed.
+    bound: {
+      on: {
+        'popup.closed': { guard: 'phoneClosed', target: 'idle', actions: 'verified' },
+        'games.phoneAbandoned': { target: 'idle' },
+      },
+    },
+  },
+})

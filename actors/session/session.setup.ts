@@ -1,0 +1,148 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { LoginMode } from '../../schemas/events/session'
+import type { UserInfo } from '../../schemas/hall/calls/auth'
+import { isGeetestError } from '../geetest'
+import {
+  GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
+  changedKeyOf, failedMine, guestAllowed, isGuest, linkTypeOf, offeredCurrency, payloadOf, sameUserSignedOut, signInFactsOf, systemCredentials,
+  systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionCall, type SessionContext, type SessionEmitted, type SessionEvent,
+} from './session.logic'
+
+/**
+ * The session actor's named implementations: its guards and actions (session.machine.ts is the
+ * statechart that names them).
+ */
+export const sessionSetup = setup({
+  types: { context: {} as SessionContext, events: {} as SessionEvent, emitted: {} as SessionEmitted },
+  guards: {
+    allStarted: ({ context: c }) => c.started !== null && c.stored !== null && c.site !== null,
+    hasStoredKey: ({ context: c }) => c.stored?.userkey != null,
+    registerLink: ({ context: c }) => c.started?.linkType === 4,
+    guestAllowed: ({ context: c }) => guestAllowed({ autoVisitorLogin: c.site?.autoVisitorLogin ?? false, linkType: c.started?.linkType ?? null }),
+    answered: ({ context, event }) => answered(context, event),
+    answeredUser: ({ context, event }) => answered(context, event) && event.type === 'hall.responded' && userOf(event.data) !== null,
+    thirdUnregistered: ({ context, event }) => answered(context, event) && event.type === 'hall.responded' && thirdNotRegistered(event.data) !== null,
+    failedMine: ({ context, event }) => failedMine(context, event),
+    thirdFailedUnregistered: ({ context, event }) =>
+      failedMine(context, event) && event.type === 'hall.failed' && event.error._tag === 'ServiceCode' && event.error.code === THIRD_NOT_REGISTERED,
+    geetestFailure: ({ context, event }) =>
+      failedMine(context, event) && event.type === 'hall.failed' && event.call === SESSION_CALLS.login && isGeetestError(event.error),
+    retried: ({ context }) => context.retried,
+    sameUserSignedOut: ({ context, event }) => sameUserSignedOut(context, event),
+    // Branches on the system token being empty: see the session section of docs/decisions.md.
+    hasSystemToken: ({ context }) => systemToken(context) !== '',
+    expired: ({ context, event }) => expiry(context, event),
+    canAuth: ({ context }) => context.user === null || isGuest(context),
+    geetestOpen: ({ context }) => !context.restricted,
+    canAuthOpen: ({ context }) => (context.user === null || isGuest(context)) && !context.restricted,
+    /** The answer to the logout, whatever it is: logging out always works locally. */
+    logoutFailed: ({ context, event }) => event.type === 'hall.failed' && event.requestId === context.pendingId,
+    hasUser: ({ context }) => context.user !== null,
+    visitorCurrency: ({ context: c, event: e }) => e.type === 'session.currencyChosen' && c.user === null && e.currency !== c.currency && offeredCurrency(c, e.currency),
+    guestCurrency: ({ context: c, event: e }) =>
+      e.type === 'session.currencyChosen' && isGuest(c) && e.currency !== c.user?.currency && offeredCurrency(c, e.currency),
+    mustChangePassword: ({ context }) => context.user?.change_password === 1,
+  },
+  actions: {
+    takeStart: assign(({ event: e }) => {
+      if (e.type === 'app.started') return { started: { siteKey: e.site.siteKey, linkType: linkTypeOf(e.url) } }
+      if (e.type === 'session.storedLoaded') return { stored: e.stored }
+      if (e.type === 'site.ready') {
+        const { systemToken: token, autoVisitorLogin, languages, currencies } = e
+        return { site: { systemToken: token, autoVisitorLogin, languages, currencies }, currency: e.currency }
+      }
+      return {}
+    }),
+    request: enqueueActions(({ context, event, enqueue }, call: SessionCall) => {
+      const requestId = `session-${context.requestCount + 1}`
+      enqueue.assign({ requestCount: context.requestCount + 1, pendingId: requestId })
+      enqueue.emit({ type: 'hall.requested', requestId, call, payload: payloadOf(call, context, event) })
+    }),
+    startFlow: assign({ retried: false, loginKey: null }),
+    markRetried: assign({ retried: true }),
+    /** Reloaded system info: its token is the new system token, and the hall runner signs with it. */
+    takeSystemToken: enqueueActions(({ context: c, event: e, enqueue }) => {
+      const token = e.type === 'hall.responded' ? (e.data as { token?: unknown } | null)?.token : undefined
+      if (typeof token !== 'string' || c.site === null) return
+      const next = { ...c, site: { ...c.site, systemToken: token } }
+      enqueue.assign({ site: next.site, ...(c.loginKey === null || token === '' ? {} : { loginKey: token }) })
+      enqueue.emit(systemCredentials(next, c.currency))
+    }),
+    useSystemKey: assign(({ context }) => ({ loginKey: systemToken(context) })),
+    requestKey: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'session.keyRequested' })),
+    takeKey: assign(({ event }) => (event.type === 'session.keyGenerated' ? { loginKey: event.key } : {})),
+    signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' }) => {
+      const answer: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
+      if (answer === null) return
+      // The user info's balance is the wallet's: the session keeps the rest.
+      const { game_gold: balance, ...user } = answer
+      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
+      enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
+      enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
+      enqueue.emit({
+        type: 'session.loggedIn', mode: p.mode, username: user.username, accountType: user.account_type,
+        real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: user.change_password === 1, ...signInFactsOf(user),
+      })
+      enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
+    }),
+    keepRegistered: assign(({ event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), pendingId: null } : {})),
+    keepThirdAttempt: assign(({ event }) =>
+      event.type === 'session.thirdLoginSubmitted' ? { thirdAttempt: { accessToken: event.accessToken, requesterType: event.requesterType } } : {},
+    ),
+    promptAuth: enqueueActions(({ enqueue }, mode: 'login' | 'register') => enqueue.emit({ type: 'session.authPromptNeeded', mode })),
+    promptThirdWay: enqueueActions(({ context: c, event: e, enqueue }) => {
+      const data = e.type === 'hall.responded' ? (thirdNotRegistered(e.data) ?? {}) : {}
+      enqueue.emit({ type: 'session.authPromptNeeded', mode: 'register', thirdWay: thirdWayOf(data, c.thirdAttempt) })
+      enqueue.assign({ thirdAttempt: null, pendingId: null })
+    }),
+    clearLoginError: assign({ loginError: null }),
+    dropPending: assign({ pendingId: null }),
+    clearRegisterError: assign({ registerError: null }),
+    failLogin: assign(({ event }) => (event.type === 'hall.failed' ? { loginError: errorOf(event.error), pendingId: null, thirdAttempt: null } : {})),
+    failRegister: assign(({ event }) => (event.type === 'hall.failed' ? { registerError: errorOf(event.error), pendingId: null } : {})),
+    failAccount: assign(({ event }) => (event.type === 'hall.failed' ? { accountError: errorOf(event.error), pendingId: null } : {})),
+    /** An answer the session cannot sign in with (open SMS or third-party data without a user). */
+    unusableAnswer: assign({ loginError: { code: null, msg: 'no user in the answer', messageKey: 'SYSTEM_ERROR' }, pendingId: null, thirdAttempt: null }),
+    geetestBlocked: assign({ loginError: GEETEST_BLOCKED }),
+    signOut: enqueueActions(({ context: c, enqueue }, reason: 'logout' | 'expired') => {
+      if (reason === 'expired') enqueue.emit({ type: 'session.tokenExpired' })
+      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null })
+      enqueue.emit({ type: 'session.persistRequested', stored: { userkey: null, username: null, accountType: null } })
+      enqueue.emit(systemCredentials(c, c.currency))
+      enqueue.emit({ type: 'session.loggedOut', reason })
+    }),
+    chooseVisitorCurrency: enqueueActions(({ context: c, event: e, enqueue }) => {
+      if (e.type !== 'session.currencyChosen') return
+      enqueue.assign({ currency: e.currency })
+      enqueue.emit(systemCredentials(c, e.currency))
+    }),
+    /** The guest's new currency: its balance (in that currency) is the wallet's. */
+    takeGuestCurrency: enqueueActions(({ event: e, enqueue }) => {
+      const answer = e.type === 'hall.responded' ? userOf(e.data) : null
+      if (answer === null) return
+      const { game_gold: balance, ...user } = answer
+      enqueue.assign({ user, pendingId: null, accountError: null })
+      enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
+      enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
+    }),
+    /**
+     * Spec §4: change_password cleared and the after-login steps rerun. The hall replaced the
+     * fast-login key (every other session ended, docs/hall.md): the new one is kept.
+     */
+    passwordChanged: enqueueActions(({ context: c, event: e, enqueue }) => {
+      if (c.user === null) return
+      const userkey = e.type === 'hall.responded' ? changedKeyOf(e.data) : null
+      const user = { ...c.user, change_password: 0, ...(userkey === null ? {} : { userkey }) }
+      enqueue.assign({ user, pendingId: null, accountError: null })
+      if (userkey !== null) enqueue.emit({ type: 'session.persistRequested', stored: { userkey, username: user.username, accountType: user.account_type } })
+      enqueue.emit({
+        type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type,
+        real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: false, ...signInFactsOf(user),
+      })
+    }),
+    /** A login failed with error_12 or error_01: the geetest actor restricts attempts. */
+    reportGeetest: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'geetest.challengeFailed', attempt: 'login' })),
+    restrict: assign({ restricted: true }),
+    lift: assign(({ context }) => ({ restricted: false, loginError: context.loginError?.messageKey === 'GEETEST_RESTRICTED' ? null : context.loginError })),
+  },
+})

@@ -1,0 +1,35 @@
+import type { ActorSpec } from '../spec'
+import { verifyMachine } from './verify.machine'
+
+/**
+ * The verification actor: phone and email codes for every form that needs one (bind forms, the
+ * phone verification of a game's 3002, later withdrawals and password recovery): the send with
+ * its 1.5 s lock, the 60 s countdown starting 1.5 s after a successful send, the human challenge
+ * the hall may demand (1119), the refusal while the geetest restriction lasts, and the code
+ * lengths (SMS 4, email 5, image 4).
+ */
+export const verifyActor = {
+  id: 'verify',
+  machine: verifyMachine,
+  consumes: [
+    'session.loggedIn',
+    'session.loggedOut',
+    'geetest.restricted',
+    'geetest.lifted',
+    'verify.codeSendRequested',
+    'verify.challengeAnswered',
+    'verify.challengeRenewed',
+    'verify.challengeCancelled',
+    'hall.responded',
+    'hall.failed',
+  ],
+} as const satisfies ActorSpec
+
+/** The statechart. */
+export { verifyMachine } from './verify.machine'
+/** Its rules: delays, the countdown, the forced-challenge code, code lengths and the payloads. */
+export {
+  CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, codeFits, initialChannel, initialVerify, sendPayloadOf, verifyErrorOf,
+} from './verify.logic'
+export type { ChannelState, CodeKind, VerifyContext, VerifyError, VerifyEvent, VerifyEmitted } from './verify.logic'
+export * from './verify.selectors'

@@ -1,0 +1,91 @@
+import type { EventOfType } from '../../schemas/events'
+import type { VerifyChannel } from '../../schemas/events/verify'
+import type { Challenge } from '../../schemas/hall/calls/auth'
+import type { HallError } from '../../schemas/hall/errors'
+
+/**
+ * The verification flow's rules (screens §4 verification code, §5 codes; calls §4 code send and
+ * forced human challenge, §5 code lengths and "send button disabled without a target", §8 1119
+ * force geetest, §9 countdown 60 s, send lock 1.5 s, code lengths 4/5/4).
+ */
+
+/** The delays (ms): the send lock, the wait before the countdown, and its tick. */
+export const VERIFY_DELAYS = { sendLock: 1_500, countdownStart: 1_500, tick: 1_000 } as const
+/** Seconds before another code may be sent. */
+export const COUNTDOWN_SECONDS = 60
+/** The service code that demands a human challenge before the hall sends (spec §8: force geetest). */
+export const FORCED_CHALLENGE = 1119
+/** Code lengths (spec §5, §9): SMS 4 digits, email 5, the challenge image 4. */
+export const CODE_LENGTHS = { phone: 4, email: 5, image: 4 } as const
+export type CodeKind = keyof typeof CODE_LENGTHS
+
+/** The hall calls of the flow. */
+export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreateMail', challenge: 'captcha' } as const
+
+/** Whether a code has the length its kind asks for (digits only). */
+export const codeFits = (kind: CodeKind, code: string): boolean => code.length === CODE_LENGTHS[kind] && /^\d+$/.test(code)
+
+/** The payload of a code send, with the challenge's key and answer when one was demanded. */
+export const sendPayloadOf = (channel: VerifyChannel, target: string, answer: { key: string; answer: string } | null): Record<string, unknown> => ({
+  ...(channel === 'phone' ? { phone: target } : { email: target }),
+  ...(answer === null ? {} : { captchaKey: answer.key, captcha: answer.answer }),
+})
+
+/** Why a send failed: a hall service code and its message, the network, or the geetest restriction. */
+export interface VerifyError {
+  readonly code: number | null
+  readonly message: string
+  readonly reason: 'service' | 'network' | 'restricted'
+}
+
+/** The restriction refuses the send (the seconds left come from the geetest actor). */
+export const RESTRICTED: VerifyError = { code: null, message: 'GEETEST_RESTRICTED', reason: 'restricted' }
+
+/** A failed call as the form shows it. */
+export const verifyErrorOf = (error: HallError): VerifyError =>
+  error._tag === 'ServiceCode' ? { code: error.code, message: error.msg, reason: 'service' } : { code: null, message: error._tag, reason: 'network' }
+
+/** One channel's send: where the last code went, what is in flight, the countdown, the challenge. */
+export interface ChannelState {
+  /** Where the last code went ('' before any). */
+  readonly target: string
+  /** A code was sent to `target` (the form may be submitted: spec §5 "must have requested first"). */
+  readonly requested: boolean
+  readonly sendId: string | null
+  /** The send failed while the button was still locked: it frees when the lock runs out. */
+  readonly failed: boolean
+  /** Seconds before another code may be sent (0: may send). */
+  readonly countdown: number
+  readonly error: VerifyError | null
+  /** The human challenge the hall demanded: its image and key, once fetched. */
+  readonly challenge: Challenge | null
+  readonly challengeId: string | null
+}
+
+export const initialChannel: ChannelState = {
+  target: '', requested: false, sendId: null, failed: false, countdown: 0, error: null, challenge: null, challengeId: null,
+}
+
+export interface VerifyContext {
+  readonly requestCount: number
+  /** The geetest restriction is in force: sends are refused. */
+  readonly restricted: boolean
+  readonly phone: ChannelState
+  readonly email: ChannelState
+}
+
+export const initialVerify: VerifyContext = { requestCount: 0, restricted: false, phone: initialChannel, email: initialChannel }
+
+export type VerifyEvent =
+  | EventOfType<'session.loggedIn'>
+  | EventOfType<'session.loggedOut'>
+  | EventOfType<'geetest.restricted'>
+  | EventOfType<'geetest.lifted'>
+  | EventOfType<'verify.codeSendRequested'>
+  | EventOfType<'verify.challengeAnswered'>
+  | EventOfType<'verify.challengeRenewed'>
+  | EventOfType<'verify.challengeCancelled'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+
+export type VerifyEmitted = EventOfType<'hall.requested'> | EventOfType<'geetest.challengeFailed'>

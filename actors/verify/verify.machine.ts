@@ -1,0 +1,190 @@
+import { assign, enqueueActions, setup } from 'xstate'
+import type { VerifyChannel } from '../../schemas/events/verify'
+import type { Challenge } from '../../schemas/hall/calls/auth'
+import { isGeetestError } from '../geetest'
+import {
+  COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, codeFits, initialChannel, initialVerify, sendPayloadOf, verifyErrorOf,
+  type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent,
+} from './verify.logic'
+
+/**
+ * The verification flow (screens §4 verification code; calls §4 code send, forced human
+ * challenge, geetest restriction; §5 codes; §9 countdown 60 s, send lock 1.5 s): a code sent to a
+ * phone (/user/security/createsms) or an email address (/user/security/createmail), for whichever
+ * form needs one (the bind forms, the phone verification a game asks for with 3002, later the
+ * withdrawal and password recovery; the form's own submission is its domain's). One region per
+ * channel, each:
+ *
+ * - `idle`: the send button is free. A send needs a target; while the geetest restriction lasts it
+ *   is refused (GEETEST_RESTRICTED).
+ * - `sending`: the button is locked while the send is in flight, and for at least 1.5 s
+ *   (`held`, then `free`): a failure inside the lock frees the button when the lock runs out.
+ * - `sent`: the hall sent the code; the 60 s countdown starts 1.5 s later (`counting`, a second at
+ *   a time), the button locked until it ends.
+ * - `challenge`: the hall answered 1119 (force geetest): the image challenge is fetched
+ *   (/home/captcha), the player reads its 4 digits, and the send is tried again with them. A
+ *   wrong answer is refused with error_12: the 60 s restriction (the geetest actor) starts.
+ *
+ * A sign-in or sign-out starts afresh. Request ids are `verify-<n>`.
+ *
+ * Consumes: session.loggedIn, session.loggedOut, geetest.restricted, geetest.lifted,
+ *   verify.codeSendRequested, verify.challengeAnswered, verify.challengeRenewed,
+ *   verify.challengeCancelled, hall.responded, hall.failed.
+ * Emits: hall.requested, geetest.challengeFailed.
+ */
+
+type P = { readonly channel: VerifyChannel }
+
+const answers = (id: string | null, e: VerifyEvent): boolean => (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+const mine = (e: VerifyEvent, p: P): boolean => 'channel' in e && e.channel === p.channel
+const failedWith = (e: VerifyEvent, code: number): boolean => e.type === 'hall.failed' && e.error._tag === 'ServiceCode' && e.error.code === code
+
+/** The context with one channel changed. */
+const patch = (c: VerifyContext, channel: VerifyChannel, change: Partial<ChannelState>): Partial<VerifyContext> => ({ [channel]: { ...c[channel], ...change } })
+
+export const verifyMachine = setup({
+  types: { context: {} as VerifyContext, events: {} as VerifyEvent, emitted: {} as VerifyEmitted },
+  delays: { sendLock: VERIFY_DELAYS.sendLock, countdownStart: VERIFY_DELAYS.countdownStart, tick: VERIFY_DELAYS.tick },
+  guards: {
+    refusedSend: ({ context, event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && context.restricted,
+    canSend: ({ event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && event.target.trim() !== '',
+    sendAnswer: ({ context, event }, p: P) => answers(context[p.channel].sendId, event),
+    forcedChallenge: ({ context, event }, p: P) => answers(context[p.channel].sendId, event) && failedWith(event, FORCED_CHALLENGE),
+    failedInLock: ({ context }, p: P) => context[p.channel].failed,
+    lastTick: ({ context }, p: P) => context[p.channel].countdown <= 1,
+    challengeAnswer: ({ context, event }, p: P) => answers(context[p.channel].challengeId, event),
+    mineIntent: ({ event }, p: P) => mine(event, p),
+    refusedAnswer: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && context.restricted,
+    answerFits: ({ event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && codeFits('image', event.answer),
+  },
+  actions: {
+    reset: assign({ phone: initialChannel, email: initialChannel }),
+    restrict: assign({ restricted: true }),
+    lift: assign(({ context: c }) => {
+      const clear = (s: ChannelState): ChannelState => (s.error?.reason === 'restricted' ? { ...s, error: null } : s)
+      return { restricted: false, phone: clear(c.phone), email: clear(c.email) }
+    }),
+    refuse: assign(({ context }, p: P) => patch(context, p.channel, { error: RESTRICTED })),
+    send: enqueueActions(({ context: c, event: e, enqueue }, p: P) => {
+      const s = c[p.channel]
+      const target = e.type === 'verify.codeSendRequested' ? e.target.trim() : s.target
+      const answer = e.type === 'verify.challengeAnswered' && s.challenge !== null ? { key: s.challenge.key, answer: e.answer } : null
+      const requestId = `verify-${c.requestCount + 1}`
+      enqueue.assign({
+        requestCount: c.requestCount + 1,
+        ...patch(c, p.channel, { target, requested: false, sendId: requestId, failed: false, error: null, challenge: null, challengeId: null }),
+      })
+      enqueue.emit({ type: 'hall.requested', requestId, call: VERIFY_CALLS[p.channel], payload: sendPayloadOf(p.channel, target, answer) })
+    }),
+    sent: assign(({ context }, p: P) => patch(context, p.channel, { sendId: null, requested: true })),
+    fail: enqueueActions(({ context, event, enqueue }, p: P) => {
+      if (event.type !== 'hall.failed') return
+      const restricting = isGeetestError(event.error)
+      enqueue.assign(patch(context, p.channel, { sendId: null, failed: true, error: restricting ? RESTRICTED : verifyErrorOf(event.error) }))
+      if (restricting) enqueue.emit({ type: 'geetest.challengeFailed', attempt: 'codeSend' })
+    }),
+    startCountdown: assign(({ context }, p: P) => patch(context, p.channel, { countdown: COUNTDOWN_SECONDS })),
+    tick: assign(({ context }, p: P) => patch(context, p.channel, { countdown: Math.max(0, context[p.channel].countdown - 1) })),
+    askChallenge: enqueueActions(({ context: c, enqueue }, p: P) => {
+      const requestId = `verify-${c.requestCount + 1}`
+      enqueue.assign({ requestCount: c.requestCount + 1, ...patch(c, p.channel, { sendId: null, failed: false, challenge: null, challengeId: requestId, error: null }) })
+      enqueue.emit({ type: 'hall.requested', requestId, call: VERIFY_CALLS.challenge, payload: {} })
+    }),
+    takeChallenge: assign(({ context, event }, p: P) =>
+      patch(context, p.channel, { challengeId: null, challenge: event.type === 'hall.responded' ? (event.data as Challenge) : null }),
+    ),
+    challengeFailed: assign(({ context, event }, p: P) =>
+      patch(context, p.channel, { challengeId: null, challenge: null, error: event.type === 'hall.failed' ? verifyErrorOf(event.error) : null }),
+    ),
+    dropChallenge: assign(({ context }, p: P) => patch(context, p.channel, { challenge: null, challengeId: null })),
+  },
+}).createMachine({
+  id: 'verify',
+  context: initialVerify,
+  type: 'parallel',
+  on: {
+    'geetest.restricted': { actions: 'restrict' },
+    'geetest.lifted': { actions: 'lift' },
+    // A new player starts afresh: nothing in flight, no countdown.
+    'session.loggedIn': { target: ['.phone.idle', '.email.idle'], actions: 'reset' },
+    'session.loggedOut': { target: ['.phone.idle', '.email.idle'], actions: 'reset' },
+  },
+  states: {
+    phone: channelRegion('phone'),
+    email: channelRegion('email'),
+  },
+})
+
+/** One channel's send, the same for the phone and the email address. */
+function channelRegion(channel: VerifyChannel) {
+  const p = { channel }
+  const guard = <T extends string>(type: T) => ({ type, params: p }) as const
+  const action = <T extends string>(type: T) => ({ type, params: p }) as const
+  const idle = `#verify.${channel}.idle`
+  return {
+    initial: 'idle',
+    states: {
+      idle: {
+        on: {
+          'verify.codeSendRequested': [
+            { guard: guard('refusedSend'), actions: action('refuse') },
+            { guard: guard('canSend'), target: 'sending', actions: action('send') },
+          ],
+        },
+      },
+      sending: {
+        initial: 'held',
+        on: { 'hall.responded': { guard: guard('sendAnswer'), target: 'sent', actions: action('sent') } },
+        states: {
+          held: {
+            after: { sendLock: [{ guard: guard('failedInLock'), target: idle }, { target: 'free' }] },
+            on: {
+              'hall.failed': [
+                { guard: guard('forcedChallenge'), target: `#verify.${channel}.challenge`, actions: action('askChallenge') },
+                { guard: guard('sendAnswer'), actions: action('fail') },
+              ],
+            },
+          },
+          free: {
+            on: {
+              'hall.failed': [
+                { guard: guard('forcedChallenge'), target: `#verify.${channel}.challenge`, actions: action('askChallenge') },
+                { guard: guard('sendAnswer'), target: idle, actions: action('fail') },
+              ],
+            },
+          },
+        },
+      },
+      sent: { after: { countdownStart: { target: 'counting', actions: action('startCountdown') } } },
+      counting: {
+        after: {
+          tick: [
+            { guard: guard('lastTick'), target: 'idle', actions: action('tick') },
+            { target: 'counting', reenter: true, actions: action('tick') },
+          ],
+        },
+      },
+      challenge: {
+        initial: 'loading',
+        on: { 'verify.challengeCancelled': { guard: guard('mineIntent'), target: 'idle', actions: action('dropChallenge') } },
+        states: {
+          loading: {
+            on: {
+              'hall.responded': { guard: guard('challengeAnswer'), target: 'shown', actions: action('takeChallenge') },
+              'hall.failed': { guard: guard('challengeAnswer'), target: idle, actions: action('challengeFailed') },
+            },
+          },
+          shown: {
+            on: {
+              'verify.challengeRenewed': { guard: guard('mineIntent'), target: 'loading', actions: action('askChallenge') },
+              'verify.challengeAnswered': [
+                { guard: guard('refusedAnswer'), actions: action('refuse') },
+                { guard: guard('answerFits'), target: `#verify.${channel}.sending`, actions: action('send') },
+              ],
+            },
+          },
+        },
+      },
+    },
+  } as const
+}

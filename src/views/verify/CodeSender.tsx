@@ -1,0 +1,129 @@
+import { useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError, type verifyMachine } from '../../../actors/verify'
+import type { VerifyChannel } from '../../../schemas/events/verify'
+import { useActorSelector, useSend } from '../../system-react'
+import { useGeetestSecondsLeft } from '../auth/session-hooks'
+import './verify.css'
+
+type VerifyRef = ActorRefFrom<typeof verifyMachine>
+
+const SELECTORS = { phone: selectCodeSend('phone'), email: selectCodeSend('email') } as const
+
+/** Where a channel's code send stands (the verify actor's). */
+export const useCodeSend = (channel: VerifyChannel): CodeSendView => useActorSelector<VerifyRef, CodeSendView>('verify', SELECTORS[channel])
+
+/** The text of a send's error: the geetest restriction with its seconds, the network, or the hall's message and code. */
+const useErrorText = (error: VerifyError | null): string | null => {
+  const { t } = useTranslation('verify')
+  const seconds = useGeetestSecondsLeft()
+  if (error === null) return null
+  if (error.reason === 'restricted') return seconds > 0 ? t('error.restricted', { seconds }) : null
+  if (error.reason === 'network') return t('error.network')
+  return `${error.message} (${error.code})`
+}
+
+/**
+ * The send button of a verification code (spec §4 verification code, §5 "send button disabled
+ * when no target value is present"), for any form: "Send code", locked while the send is in
+ * flight, then "Resend in N s" for the 60 s countdown; the human challenge (1119: the image's 4
+ * digits) when the hall demands it; the refusal while the geetest restriction lasts. `check`
+ * validates the target before a send (it shows its own message) and returns whether to send.
+ */
+export const CodeSender = ({ channel, target, check }: { channel: VerifyChannel; target: string; check: () => boolean }) => {
+  const { t } = useTranslation('verify')
+  const send = useSend()
+  const view = useCodeSend(channel)
+  const error = useErrorText(view.error)
+  const press = () => {
+    if (check()) send({ type: 'verify.codeSendRequested', channel, target })
+  }
+  const label = view.countdown > 0 ? t('resendIn', { seconds: view.countdown }) : view.sending ? t('sending') : t('sendCode')
+  return (
+    <div className="code-send">
+      <div className="code-send__row">
+        <button type="button" className="button button--ghost" disabled={!view.canSend || target.trim() === ''} aria-busy={view.sending} onClick={press}>
+          {label}
+        </button>
+        {view.requested && view.target === target.trim() && (
+          <span className="code-send__sent" role="status">
+            {t('sent')}
+          </span>
+        )}
+      </div>
+      {error !== null && (
+        <p className="code-send__error" role="alert">
+          {error}
+        </p>
+      )}
+      {view.challenge !== null && <Challenge channel={channel} image={view.challenge.image} />}
+    </div>
+  )
+}
+
+/** The human challenge the hall demanded (1119): the image's 4 digits, then the send again. */
+const Challenge = ({ channel, image }: { channel: VerifyChannel; image: string | null }) => {
+  const { t } = useTranslation('verify')
+  const send = useSend()
+  const [answer, setAnswer] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const submit = () => {
+    if (!codeFits('image', answer)) return setInvalid(true)
+    setInvalid(false)
+    setAnswer('')
+    send({ type: 'verify.challengeAnswered', channel, answer })
+  }
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Enter answers the challenge, not the form around it.
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      submit()
+    }
+  }
+  return (
+    <div className="code-send__challenge" role="group" aria-label={t('challenge.title')}>
+      <p>{t('challenge.prompt')}</p>
+      {image === null ? <p role="status">{t('challenge.loading')}</p> : <img className="code-send__image" src={image} alt={t('challenge.image')} />}
+      <label className="code-send__field">
+        <span>{t('challenge.answer')}</span>
+        <input
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={CODE_LENGTHS.image}
+          value={answer}
+          aria-invalid={invalid || undefined}
+          onKeyDown={onKey}
+          onChange={(e) => setAnswer(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTHS.image))}
+        />
+      </label>
+      {invalid && (
+        <p className="code-send__error" role="alert">
+          {t('error.answer', { length: CODE_LENGTHS.image })}
+        </p>
+      )}
+      <div className="code-send__row">
+        <button type="button" className="button button--primary button--small" disabled={image === null} onClick={submit}>
+          {t('challenge.submit')}
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={image === null} onClick={() => send({ type: 'verify.challengeRenewed', channel })}>
+          {t('challenge.renew')}
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'verify.challengeCancelled', channel })}>
+          {t('challenge.cancel')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The message for a code that does not fit its channel (spec §5: SMS 4 digits, email 5), or for no code requested yet. */
+export const useCodeProblem = (channel: VerifyChannel) => {
+  const { t } = useTranslation('verify')
+  const view = useCodeSend(channel)
+  return (target: string, code: string): string | null => {
+    if (!view.requested || view.target !== target.trim()) return t('error.needRequest')
+    if (!codeFits(channel, code)) return t('error.code', { length: CODE_LENGTHS[channel] })
+    return null
+  }
+}

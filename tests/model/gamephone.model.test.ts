@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { SnapshotFrom } from 'xstate'
+import { GAME_PHONE_CALL, gamePhoneMachine, selectGamePhone, type GamePhoneEvent } from '../../actors/games'
+import { modelHarness } from './harness'
+
+/**
+ * The game phone actor (3002) on every path the sample events generate: the popup asked for when
+ * the launch needs the phone, the phone bound with a 4-digit SMS code, the popup dismissed once
+ * bound and the launch told once it has closed; the popup closed with the launch when it stops
+ * waiting. The machine is its own model (it has no delays).
+ */
+type Snap = SnapshotFrom<typeof gamePhoneMachine>
+const PHONE = '5511999990000'
+
+const events = (s: Snap): GamePhoneEvent[] => {
+  const c = s.context
+  const out: GamePhoneEvent[] = [
+    { type: 'games.phoneNeeded' }, { type: 'games.phoneAbandoned' }, { type: 'popup.closed', popup: 'verifyBindPhone' }, { type: 'popup.closed', popup: 'register' },
+    // A code of the wrong length, and no phone: refused before any call.
+    { type: 'games.phoneSubmitted', phone: PHONE, code: '123456' }, { type: 'games.phoneSubmitted', phone: ' ', code: '1234' },
+  ]
+  if (c.requestCount < 3) out.push({ type: 'games.phoneSubmitted', phone: PHONE, code: '1234' })
+  if (c.bindRequest !== null) {
+    out.push({ type: 'hall.responded', requestId: c.bindRequest, call: GAME_PHONE_CALL, data: { mobile_phone: PHONE } })
+    out.push({ type: 'hall.failed', requestId: c.bindRequest, call: GAME_PHONE_CALL, error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } })
+    out.push({ type: 'hall.failed', requestId: c.bindRequest, call: GAME_PHONE_CALL, error: { _tag: 'Network', message: 'offline' } })
+  }
+  if (c.requestCount > 0) out.push({ type: 'hall.responded', requestId: 'gamephone-1', call: GAME_PHONE_CALL, data: {} })
+  return out
+}
+
+describe('gamephone model', () => {
+  const harness = modelHarness({
+    name: 'gamephone',
+    machine: gamePhoneMachine,
+    events: events as never,
+    check: ({ real, event, emitted }) => {
+      const asked = emitted.filter((e) => e.type === 'hall.requested')
+      for (const a of asked) {
+        expect(event?.type).toBe('games.phoneSubmitted')
+        expect([a['requestId'], a['call'], a['payload']]).toEqual([`gamephone-${real.context.requestCount}`, GAME_PHONE_CALL, { phone: PHONE, code: (event as { code: string }).code }])
+      }
+      // The launch is told only when the popup closed after the phone was bound.
+      const verified = emitted.filter((e) => e.type === 'games.phoneVerified')
+      if (verified.length > 0) expect(event).toEqual({ type: 'popup.closed', popup: 'verifyBindPhone' })
+      expect(selectGamePhone(real).binding).toBe(real.matches('binding'))
+      expect(real.context.bindRequest !== null).toBe(real.matches('binding'))
+    },
+  })
+
+  it('covers every state, transition and branch', () => {
+    const report = harness.run()
+    expect(report.states.uncovered).toEqual([])
+    expect(report.transitions.uncovered).toEqual([])
+    expect(report.branches.uncovered).toEqual([])
+  })
+
+  it('3002: the popup, a wrong code, the phone bound, the popup dismissed, the launch told once it closed', () => {
+    const { real, emitted } = harness.runEvents([
+      { type: 'games.phoneNeeded' },
+      // Closed before the phone is bound: nothing for the launch.
+      { type: 'popup.closed', popup: 'verifyBindPhone' },
+      { type: 'games.phoneSubmitted', phone: PHONE, code: '0000' },
+      { type: 'hall.failed', requestId: 'gamephone-1', call: GAME_PHONE_CALL, error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } },
+      { type: 'games.phoneSubmitted', phone: PHONE, code: '1234' },
+      { type: 'hall.responded', requestId: 'gamephone-2', call: GAME_PHONE_CALL, data: { mobile_phone: PHONE } },
+      { type: 'popup.closed', popup: 'verifyBindPhone' },
+    ] as never)
+    expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
+      { type: 'games.popupRequested', popup: 'verifyBindPhone' },
+      { type: 'games.popupDismissed', popup: 'verifyBindPhone' },
+      { type: 'games.phoneVerified' },
+    ])
+    expect(real.value).toBe('idle')
+  })
+
+  it('the launch stopped waiting (the game page left): the popup closes with it', () => {
+    const { emitted } = harness.runEvents([{ type: 'games.phoneNeeded' }, { type: 'games.phoneAbandoned' }] as never)
+    expect(emitted).toEqual([{ type: 'games.popupRequested', popup: 'verifyBindPhone' }, { type: 'games.popupDismissed', popup: 'verifyBindPhone' }])
+  })
+})
