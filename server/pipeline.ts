@@ -249,6 +249,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       config: deps.config,
       ip: req.ip,
       device: req.headers[HallHeader.device] ?? '',
+      fingerprint: req.headers[HallHeader.fingerprint] ?? '',
       now,
     }
     try {

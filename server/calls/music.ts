@@ -29,9 +29,15 @@ const itemOf = (r: TrackRow): MusicItem => ({
   oss_url: audioUrl(r.melody),
 })
 
-/** Whose list a call reads: the signed-in player's, else the visitor's (address and device). */
-export const ownerOf = (ctx: CallContext): string =>
-  ctx.session !== undefined && isLive(ctx.session, ctx.now) ? `player:${ctx.session.playerId}` : `visitor:${ctx.ip}/${ctx.device}`
+/**
+ * Whose list a call reads: the signed-in player's, else the visitor's browser (its fingerprint
+ * header, kept by the lobby per browser; the address and device when it sends none). Visitors
+ * behind one address (a carrier's NAT, an office) each keep their own list.
+ */
+export const ownerOf = (ctx: CallContext): string => {
+  if (ctx.session !== undefined && isLive(ctx.session, ctx.now)) return `player:${ctx.session.playerId}`
+  return ctx.fingerprint !== '' ? `visitor:${ctx.fingerprint.slice(0, 64)}` : `visitor:${ctx.ip}/${ctx.device}`
+}
 
 /** The system music, in its order. */
 export const systemMusic = async (db: Queryable): Promise<ReadonlyArray<MusicItem>> =>

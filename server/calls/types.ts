@@ -25,6 +25,8 @@ export interface CallContext {
   readonly config: HallConfig
   readonly ip: string
   readonly device: string
+  /** The caller's fingerprint header (the lobby keeps one per browser), or ''. */
+  readonly fingerprint: string
   /** The hall's clock for this call (ms since epoch). */
   readonly now: number
 }

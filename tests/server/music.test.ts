@@ -52,6 +52,13 @@ describe('the music library at the reference hall', () => {
     expect((await music(site, {})).envelope.data).toEqual({ data: [], total: 0 })
   })
 
+  it("keeps each visitor's browser its own list, also behind one address", async () => {
+    const as = (fingerprint: string, params: unknown) => callHall(hall.url, site, 'GET', '/home/musiclist', params, { fingerprint })
+    expect(ids((await as('browser-one', { reqType: 2, music_id: 101 })).envelope.data)).toEqual([101])
+    expect((await as('browser-two', {})).envelope.data).toEqual({ data: [], total: 0 })
+    expect(ids((await as('browser-one', {})).envelope.data)).toEqual([101])
+  })
+
   it('refuses a reqType outside the described ones', async () => {
     const a = await music(site, { reqType: 9 })
     expect(a.envelope.code).toBe(4005)

@@ -47,6 +47,8 @@ export interface CallOptions {
   readonly bodyText?: string
   readonly tamperBody?: (signed: string) => string
   readonly extraQuery?: Readonly<Record<string, string>>
+  /** The fingerprint header (default 'test-fingerprint'). */
+  readonly fingerprint?: string
 }
 
 /** An answer: HTTP status, headers, and the envelope (decrypted when it came encrypted; code NaN when not JSON). */
@@ -97,7 +99,7 @@ export const callHall = async (
     signature,
     domain: 'localhost',
     timezone: 'UTC',
-    fingerprint: 'test-fingerprint',
+    fingerprint: o.fingerprint ?? 'test-fingerprint',
     'x-encrypted': encrypted ? '1' : '0',
     'content-type': encrypted ? 'text/plain' : 'application/json',
   }
