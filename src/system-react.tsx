@@ -75,18 +75,6 @@ export const usePagedList = <Row, Summary>(
   return { view, intents }
 }
 
-/**
- * Selects from an actor's snapshot by a string id and an explicit ref type.
- * @deprecated use `useActor`, typed from the actor map.
- */
-export const useActorSelector = <A extends AnyActorRef, T>(
-  actorId: string,
-  selector: (snapshot: SnapshotFrom<A>) => T,
-): T => {
-  const system = useSystem()
-  return useSelector(system.actor(actorId) as never, selector as never) as T
-}
-
 /** Sends intents from a view. */
 export const useSend = (): ((intent: LobbyEvent) => void) => {
   const system = useSystem()

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { selectCurrentToast, type Toast, type toastsMachine } from '../../actors/toasts'
-import { useActorSelector } from '../system-react'
+import { selectCurrentToast, type Toast } from '../../actors/toasts'
+import { useActor } from '../system-react'
 import './Toast.css'
 
-type ToastsRef = ActorRefFrom<typeof toastsMachine>
 
 /** An amount as money in the interface language ('25' → '25.00'); anything else as it came. */
 const money = (amount: string, language: string): string => {
@@ -34,7 +32,7 @@ const useToastText = (toast: Toast | null): string => {
  */
 export const ToastHost = () => {
   const { t } = useTranslation('toast')
-  const toast = useActorSelector<ToastsRef, Toast | null>('toasts', selectCurrentToast)
+  const toast = useActor('toasts', selectCurrentToast)
   const text = useToastText(toast)
   return (
     <div className="toast-region" role="status" aria-live="polite" aria-atomic="true" aria-label={t('region')}>

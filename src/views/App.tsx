@@ -1,17 +1,14 @@
 import { I18nextProvider, useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import type { siteMachine } from '../../actors/site'
 import { selectSitePhase } from '../../actors/site'
 import { i18n } from '../i18n'
 import { ToastHost } from '../ui/Toast'
-import { useActorSelector } from '../system-react'
+import { useActor } from '../system-react'
 import { PopupHost } from './auth/PopupHost'
 import { BootScreen } from './boot/BootScreen'
 import { useNavPhase } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
 import { Shell } from './shell/Shell'
 
-type SiteRef = ActorRefFrom<typeof siteMachine>
 
 /**
  * The lobby's screen, from the navigation actor's phase: the boot screen while the site
@@ -21,7 +18,7 @@ type SiteRef = ActorRefFrom<typeof siteMachine>
 const Screen = () => {
   const { t } = useTranslation()
   const phase = useNavPhase()
-  const sitePhase = useActorSelector<SiteRef, ReturnType<typeof selectSitePhase>>('site', selectSitePhase)
+  const sitePhase = useActor('site', selectSitePhase)
   if (phase === 'booting') return <BootScreen />
   if (phase === 'blocked') return sitePhase === 'loading' ? <BootScreen /> : <Routes />
   return <Shell>{phase === 'pending' ? <BootScreen label={t('pending')} /> : <Routes />}</Shell>

@@ -1,5 +1,4 @@
-import type { ActorRefFrom } from 'xstate'
-import type { PopupPhase, PopupProps, popupsMachine } from '../../../actors/popups'
+import type { PopupPhase, PopupProps } from '../../../actors/popups'
 import {
   selectPopupClosable,
   selectPopupFullScreen,
@@ -9,9 +8,8 @@ import {
   selectShowsCloseButton,
 } from '../../../actors/popups'
 import type { PopupId } from '../../../schemas/events/popup'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
-type PopupsRef = ActorRefFrom<typeof popupsMachine>
 
 /** The popup in front, as the host renders it (each value selected on its own: no object churn). */
 export interface PopupView {
@@ -24,10 +22,10 @@ export interface PopupView {
 }
 
 export const usePopupView = (): PopupView => ({
-  popup: useActorSelector<PopupsRef, PopupId | null>('popups', selectShownPopup),
-  phase: useActorSelector<PopupsRef, PopupPhase | null>('popups', selectPopupPhase),
-  props: useActorSelector<PopupsRef, PopupProps>('popups', selectPopupProps),
-  closable: useActorSelector<PopupsRef, boolean>('popups', selectPopupClosable),
-  showCloseButton: useActorSelector<PopupsRef, boolean>('popups', selectShowsCloseButton),
-  fullScreen: useActorSelector<PopupsRef, boolean>('popups', selectPopupFullScreen),
+  popup: useActor('popups', selectShownPopup),
+  phase: useActor('popups', selectPopupPhase),
+  props: useActor('popups', selectPopupProps),
+  closable: useActor('popups', selectPopupClosable),
+  showCloseButton: useActor('popups', selectShowsCloseButton),
+  fullScreen: useActor('popups', selectPopupFullScreen),
 })

@@ -1,5 +1,4 @@
-import type { ActorRefFrom } from 'xstate'
-import type { SessionError, SessionPhase, sessionMachine } from '../../../actors/session'
+import type { SessionError } from '../../../actors/session'
 import {
   selectAccountError,
   selectCurrency,
@@ -7,14 +6,10 @@ import {
   selectRegisterError,
   selectSessionPhase,
 } from '../../../actors/session'
-import { selectGeetestSecondsLeft, type geetestMachine } from '../../../actors/geetest'
-import type { siteMachine } from '../../../actors/site'
+import { selectGeetestSecondsLeft } from '../../../actors/geetest'
 import { selectOfferedCurrencies } from '../../../actors/site'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>
-type SiteRef = ActorRefFrom<typeof siteMachine>
-type GeetestRef = ActorRefFrom<typeof geetestMachine>
 
 /** Which form's server error to read. */
 export type FormErrorSource = 'login' | 'register' | 'account'
@@ -23,18 +18,18 @@ const ERROR_SELECTORS = { login: selectLoginError, register: selectRegisterError
 
 /** The server's answer to a form (wrong password, frozen account, ...), or null. */
 export const useSessionError = (source: FormErrorSource): SessionError | null =>
-  useActorSelector<SessionRef, SessionError | null>('session', ERROR_SELECTORS[source])
+  useActor('session', ERROR_SELECTORS[source])
 
 /** Seconds left of the geetest restriction (0 when none), of the geetest actor. */
-export const useGeetestSecondsLeft = (): number => useActorSelector<GeetestRef, number>('geetest', selectGeetestSecondsLeft)
+export const useGeetestSecondsLeft = (): number => useActor('geetest', selectGeetestSecondsLeft)
 
 /** A sign-in or other session call is under way: forms show they are busy. */
 export const useSessionBusy = (): boolean =>
-  useActorSelector<SessionRef, SessionPhase>('session', selectSessionPhase) === 'signingIn'
+  useActor('session', selectSessionPhase) === 'signingIn'
 
 /** The session currency: the registration form's default. */
-export const useSessionCurrency = (): string => useActorSelector<SessionRef, string>('session', selectCurrency)
+export const useSessionCurrency = (): string => useActor('session', selectCurrency)
 
 /** The currencies the site offers, for the registration form. */
 export const useOfferedCurrencies = (): ReadonlyArray<string> =>
-  useActorSelector<SiteRef, ReadonlyArray<string>>('site', selectOfferedCurrencies)
+  useActor('site', selectOfferedCurrencies)

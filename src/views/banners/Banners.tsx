@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate'
 import { selectDownloadBannerHidden, selectGuideIsIos, selectGuideOpen, selectInstallTip, type bannersMachine } from '../../../actors/banners'
 import { Icon } from '../../ui/Icon'
 import { Modal } from '../../ui/Modal'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { useNavigate, useRouteName, useRouteQuery } from '../routing/nav-hooks'
 import { useBrandLogo, useLayout, useSiteCode } from '../shell/site-look'
 import { useSiteName } from '../shell/Header'
@@ -63,7 +63,7 @@ export const DownloadBanner = () => {
 }
 
 type BannersRef = ActorRefFrom<typeof bannersMachine>
-const useBanners = <T,>(selector: (s: ReturnType<BannersRef['getSnapshot']>) => T): T => useActorSelector<BannersRef, T>('banners', selector)
+const useBanners = <T,>(selector: (s: ReturnType<BannersRef['getSnapshot']>) => T): T => useActor('banners', selector)
 
 /**
  * The add-to-home-screen tip (spec §2 banners), on /home/game: the add button shows the browser's

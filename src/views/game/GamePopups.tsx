@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { selectGamePhone, type GamePhoneView, type gamePhoneMachine } from '../../../actors/games'
 import type { PopupProps } from '../../../actors/popups'
 import { CODE_LENGTHS } from '../../../actors/verify'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { CodeSender, useCodeProblem } from '../verify/CodeSender'
 import './games.css'
@@ -12,7 +12,7 @@ import './games.css'
 const PHONE = /^\+?\d{6,15}$/
 
 const useGamePhone = <T,>(selector: (s: SnapshotFrom<typeof gamePhoneMachine>) => T): T =>
-  useActorSelector<ActorRefFrom<typeof gamePhoneMachine>, T>('gamephone', selector)
+  useActor('gamephone', selector)
 
 /**
  * The phone verification a game asked for (spec §8 game open, 3002): a code sent to the phone by

@@ -1,20 +1,19 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { SPORTS_PLATFORM } from '../../../schemas/hall/calls/games'
 import { selectSportsBalance, selectSportsFailed, selectSportsInGame, selectSportsLoading, selectWalletAvailable } from '../../../actors/wallet'
 import {
   selectSportsGames, selectSportsGamesFailed, selectSportsGamesLoading, selectSportsPlatform, selectSportsPlatforms, type sportsbookMachine,
 } from '../../../actors/sportsbook'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 import { formatMoney } from '../shell/Header'
 import { useWallet } from '../shell/session-view'
 import { GameTile } from './GameGrid'
 
-type SportsbookRef = ActorRefFrom<typeof sportsbookMachine>
-const useSportsbook = <T,>(selector: (s: SnapshotFrom<typeof sportsbookMachine>) => T): T => useActorSelector<SportsbookRef, T>('sportsbook', selector)
+const useSportsbook = <T,>(selector: (s: SnapshotFrom<typeof sportsbookMachine>) => T): T => useActor('sportsbook', selector)
 
 /**
  * The sports page (/home/sports): the sports wallet header (provider 136's balance with refresh;

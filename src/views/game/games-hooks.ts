@@ -1,11 +1,11 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import type { catalogueMachine, launchMachine } from '../../../actors/games'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
 /** Reads the games actor through one of its selectors. */
 export const useGames = <T,>(selector: (s: SnapshotFrom<typeof catalogueMachine>) => T): T =>
-  useActorSelector<ActorRefFrom<typeof catalogueMachine>, T>('games', selector)
+  useActor('games', selector)
 
 /** Reads the launch actor through one of its selectors. */
 export const useLaunch = <T,>(selector: (s: SnapshotFrom<typeof launchMachine>) => T): T =>
-  useActorSelector<ActorRefFrom<typeof launchMachine>, T>('launch', selector)
+  useActor('launch', selector)

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { selectCurrentLine, selectLineMenu, type LineView, type PingBand, type linesMachine } from '../../../actors/lines'
+import { selectCurrentLine, selectLineMenu, type LineView, type PingBand } from '../../../actors/lines'
 import { Modal } from '../../ui/Modal'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import './lines.css'
 
-type LinesRef = ActorRefFrom<typeof linesMachine>
 
 /** Signal bars of a band: green 3, yellow 2, red 1, failed or untested 0. */
 const BARS: Readonly<Record<PingBand, number>> = { green: 3, yellow: 2, red: 1, failed: 0, untested: 0 }
@@ -34,7 +32,7 @@ const usePingText = () => {
 export const LineButton = ({ className = 'icon-button' }: { className?: string }) => {
   const { t } = useTranslation('lines')
   const send = useSend()
-  const line = useActorSelector<LinesRef, LineView>('lines', selectCurrentLine)
+  const line = useActor('lines', selectCurrentLine)
   const pingText = usePingText()
   return (
     <>
@@ -61,7 +59,7 @@ export const LineMenu = () => {
   const { t } = useTranslation('lines')
   const send = useSend()
   const desktop = useMedia(DESKTOP_QUERY)
-  const menu = useActorSelector<LinesRef, ReturnType<typeof selectLineMenu>>('lines', selectLineMenu)
+  const menu = useActor('lines', selectLineMenu)
   const pingText = usePingText()
   const cancel = () => send({ type: 'lines.cancelled' })
   return (

@@ -1,8 +1,7 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import type { musicMachine } from '../../../actors/music'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
-type MusicRef = ActorRefFrom<typeof musicMachine>
 
 /** Reads the music actor through one of its selectors. */
-export const useMusic = <T,>(selector: (s: SnapshotFrom<typeof musicMachine>) => T): T => useActorSelector<MusicRef, T>('music', selector)
+export const useMusic = <T,>(selector: (s: SnapshotFrom<typeof musicMachine>) => T): T => useActor('music', selector)

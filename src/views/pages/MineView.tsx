@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { selectDisplayName, type sessionMachine } from '../../../actors/session'
-import { selectSysSwitches, type siteMachine } from '../../../actors/site'
-import { selectVipInfo, selectVipProgress, type vipMachine } from '../../../actors/vip'
-import type { VipInfo } from '../../../schemas/hall/calls/vip'
-import { useActorSelector, useSend } from '../../system-react'
+import { selectDisplayName } from '../../../actors/session'
+import { selectSysSwitches } from '../../../actors/site'
+import { selectVipInfo, selectVipProgress } from '../../../actors/vip'
+import { useActor, useSend } from '../../system-react'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 import { BalanceStaleMark, formatMoney } from '../shell/Header'
@@ -14,9 +12,6 @@ import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
 import './mine.css'
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>
-type SiteRef = ActorRefFrom<typeof siteMachine>
-type VipRef = ActorRefFrom<typeof vipMachine>
 
 /**
  * The Mine view (spec §2, /home/game?tabItem=mine): the user card (avatar 56, platform id,
@@ -35,11 +30,11 @@ export const MineView = () => {
   const send = useSend()
   const navigate = useNavigate()
   const session = useSessionView()
-  const platformId = useActorSelector<SessionRef, string | null>('session', selectDisplayName)
+  const platformId = useActor('session', selectDisplayName)
   const refreshing = session.refreshing
-  const vipOpen = useActorSelector<SiteRef, string>('site', selectSysSwitches).split(' ').includes('vip_status')
-  const vip = useActorSelector<VipRef, VipInfo | null>('vip', selectVipInfo)
-  const vipProgress = useActorSelector<VipRef, number>('vip', selectVipProgress)
+  const vipOpen = useActor('site', selectSysSwitches).split(' ').includes('vip_status')
+  const vip = useActor('vip', selectVipInfo)
+  const vipProgress = useActor('vip', selectVipProgress)
   const withdraw = useWithdraw(true)
   const withdrawals = useWithdraw(false)
   useEffect(() => {

@@ -1,15 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { selectQuery, type navMachine } from '../../../actors/nav'
-import { selectBindForm, type BindForm, type postloginMachine } from '../../../actors/postlogin'
+import { selectQuery } from '../../../actors/nav'
+import { selectBindForm } from '../../../actors/postlogin'
 import { authInfoActor, rewardBindActor, securityRowsOf } from '../../../actors/security'
-import { useActorSelector, useQuery, useSend } from '../../system-react'
+import { useActor, useQuery, useSend } from '../../system-react'
 import { PageFrame } from './PageFrame'
 import '../postlogin/postlogin.css'
 
-type NavRef = ActorRefFrom<typeof navMachine>
-type PostloginRef = ActorRefFrom<typeof postloginMachine>
 
 /**
  * The security page (screens §2 /home/security, query current: the item to bind): phone, email,
@@ -24,9 +21,9 @@ export const SecurityPage = () => {
   const authInfo = useQuery(authInfoActor).data
   const rewards = useQuery(rewardBindActor).data
   const rows = useMemo(() => securityRowsOf(authInfo, rewards), [authInfo, rewards])
-  const current = useActorSelector<NavRef, Readonly<Record<string, string>>>('nav', selectQuery)['current']
+  const current = useActor('nav', selectQuery)['current']
   // One bind form at a time: the buttons wait until the last one has finished closing.
-  const formOpen = useActorSelector<PostloginRef, BindForm | null>('postlogin', selectBindForm) !== null
+  const formOpen = useActor('postlogin', selectBindForm) !== null
   return (
     <PageFrame title={shell('route.security')}>
       <h2 className="security__title">{t('security.title')}</h2>

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import type { siteMachine } from '../../../actors/site'
 import { selectSitePhase } from '../../../actors/site'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 
-type SiteRef = ActorRefFrom<typeof siteMachine>
 
 const StatusPage = ({ icon, title, body, children }: { icon: IconName; title: string; body: string; children?: React.ReactNode }) => (
   <section className="status" aria-labelledby="status-title">
@@ -58,7 +55,7 @@ export const LinkErrorPage = () => {
 export const BlockedPage = ({ page }: { page: 'page403' | 'page503' | 'page500' }) => {
   const { t } = useTranslation()
   const send = useSend()
-  const phase = useActorSelector<SiteRef, ReturnType<typeof selectSitePhase>>('site', selectSitePhase)
+  const phase = useActor('site', selectSitePhase)
   const icon: IconName = page === 'page403' ? 'lock' : page === 'page503' ? 'tools' : 'alert'
   const body = t(page === 'page403' ? 'status.restrictedBody' : page === 'page503' ? 'status.maintenanceBody' : 'status.unavailableBody')
   return (

@@ -1,20 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { QrCode } from './QrCode'
-import type { ActorRefFrom } from 'xstate'
-import { selectQuery, selectRouteName, type navMachine } from '../../../actors/nav'
+import { selectQuery, selectRouteName } from '../../../actors/nav'
 import {
-  selectAuthenticatorStarting, selectBindForm, selectBindProgress, selectBindSubmitting, selectBindVoluntary, type BindForm, type postloginMachine,
+  selectAuthenticatorStarting, selectBindForm, selectBindProgress, selectBindSubmitting, selectBindVoluntary, type BindForm, 
 } from '../../../actors/postlogin'
 import { CODE_LENGTHS } from '../../../actors/verify'
 import type { BindItem } from '../../../schemas/events/postlogin'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { CodeSender, useCodeProblem } from '../verify/CodeSender'
 import './postlogin.css'
 
-type PostloginRef = ActorRefFrom<typeof postloginMachine>
-type NavRef = ActorRefFrom<typeof navMachine>
 
 /**
  * The forced bind (screens §4 bind flow): one item at a time, phone, email, google auth, withdraw
@@ -28,11 +25,11 @@ type NavRef = ActorRefFrom<typeof navMachine>
 export const BindPopup = ({ open, showCloseButton = false, onClose }: { open: boolean; showCloseButton?: boolean; onClose?: (() => void) | undefined }) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
-  const form = useActorSelector<PostloginRef, BindForm | null>('postlogin', selectBindForm)
-  const progress = useActorSelector<PostloginRef, { bound: number; required: number }>('postlogin', selectBindProgress)
-  const voluntary = useActorSelector<PostloginRef, boolean>('postlogin', selectBindVoluntary)
-  const route = useActorSelector<NavRef, string | null>('nav', selectRouteName)
-  const tab = useActorSelector<NavRef, Readonly<Record<string, string>>>('nav', selectQuery)['current']
+  const form = useActor('postlogin', selectBindForm)
+  const progress = useActor('postlogin', selectBindProgress)
+  const voluntary = useActor('postlogin', selectBindVoluntary)
+  const route = useActor('nav', selectRouteName)
+  const tab = useActor('nav', selectQuery)['current']
   const item = form?.item ?? null
   useEffect(() => {
     if (item !== null && !(route === 'security' && tab === item)) send({ type: 'nav.requested', name: 'security', query: { current: item } })
@@ -53,8 +50,8 @@ const lengthOf = (item: BindItem): number => (item === 'phone' || item === 'emai
 const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
-  const starting = useActorSelector<PostloginRef, boolean>('postlogin', selectAuthenticatorStarting)
-  const submitting = useActorSelector<PostloginRef, boolean>('postlogin', selectBindSubmitting)
+  const starting = useActor('postlogin', selectAuthenticatorStarting)
+  const submitting = useActor('postlogin', selectBindSubmitting)
   const [target, setTarget] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { frameTarget, selectFrameTrial, selectNotToday, type frameboxMachine } from '../../../actors/framebox'
+import { frameTarget, selectFrameTrial, selectNotToday } from '../../../actors/framebox'
 import type { Frame } from '../../../schemas/hall/calls/site'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { sanitizeFrameHtml } from './sanitize'
 import './postlogin.css'
 
-type FrameboxRef = ActorRefFrom<typeof frameboxMachine>
 
 /**
  * A forced pop-up (screens §3 pop-up frame): the frame's title, its image on the left (img_style
@@ -17,8 +15,8 @@ type FrameboxRef = ActorRefFrom<typeof frameboxMachine>
 export const FramePopup = ({ frame, open, showCloseButton }: { frame: Frame; open: boolean; showCloseButton: boolean }) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
-  const notToday = useActorSelector<FrameboxRef, boolean>('framebox', selectNotToday(frame.id))
-  const trial = useActorSelector<FrameboxRef, boolean>('framebox', selectFrameTrial)
+  const notToday = useActor('framebox', selectNotToday(frame.id))
+  const trial = useActor('framebox', selectFrameTrial)
   const target = frameTarget(frame, trial)
   const close = () => send({ type: 'popup.closeRequested', popup: 'forcePopup' })
   const follow = () => {

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import type { NewcomerBenefit } from '../../../schemas/hall/calls/task'
 import type { RechargeActive } from '../../../schemas/hall/calls/active'
-import type { ActorRefFrom } from 'xstate'
-import { selectBenefitReceiving, selectBenefits, type postloginMachine } from '../../../actors/postlogin'
-import { useActorSelector, useSend } from '../../system-react'
+import { selectBenefitReceiving, selectBenefits } from '../../../actors/postlogin'
+import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import './postlogin.css'
 
-type PostloginRef = ActorRefFrom<typeof postloginMachine>
 
 interface PopupProps {
   readonly props: Readonly<Record<string, unknown>>
@@ -103,8 +101,8 @@ export const NewBenefitsPopup = ({ props, open, showCloseButton }: PopupProps) =
   const { t } = useTranslation('postlogin')
   const send = useSend()
   // The sequence keeps the list (its receive status follows a receive); the props are its first answer.
-  const kept = useActorSelector<PostloginRef, ReadonlyArray<NewcomerBenefit> | null>('postlogin', selectBenefits)
-  const receiving = useActorSelector<PostloginRef, boolean>('postlogin', selectBenefitReceiving)
+  const kept = useActor('postlogin', selectBenefits)
+  const receiving = useActor('postlogin', selectBenefitReceiving)
   const list = kept ?? listProp<NewcomerBenefit>(props, 'list')
   const close = () => send({ type: 'popup.closeRequested', popup: 'newBenefitsModal' })
   return (

@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import {
-  selectSocketMaxRetries,
-  selectSocketRetries,
-  selectSocketStatus,
-  type SocketStatus as Status,
-  type socketMachine,
-} from '../../../actors/socket'
-import { useActorSelector, useSend } from '../../system-react'
+import { selectSocketMaxRetries, selectSocketRetries, selectSocketStatus } from '../../../actors/socket'
+import { useActor, useSend } from '../../system-react'
 import './realtime.css'
 
-type SocketRef = ActorRefFrom<typeof socketMachine>
 
 /**
  * The realtime socket's status (spec §4 socket): nothing while no player is signed in, a quiet
@@ -20,8 +12,8 @@ type SocketRef = ActorRefFrom<typeof socketMachine>
 export const SocketStatus = () => {
   const { t } = useTranslation('realtime')
   const send = useSend()
-  const status = useActorSelector<SocketRef, Status>('socket', selectSocketStatus)
-  const retries = useActorSelector<SocketRef, number>('socket', selectSocketRetries)
+  const status = useActor('socket', selectSocketStatus)
+  const retries = useActor('socket', selectSocketRetries)
   if (status === 'off') return null
   const label =
     status === 'reconnecting' ? t('status.reconnecting', { attempt: Math.max(1, retries), max: selectSocketMaxRetries() }) : t(`status.${status}`)

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { selectRedPacketPopup, type RedPacketPopupView, type redpacketsMachine } from '../../../actors/redpackets'
+import { selectRedPacketPopup } from '../../../actors/redpackets'
 import { Modal } from '../../ui/Modal'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import './redpackets.css'
 
-type RedPacketsRef = ActorRefFrom<typeof redpacketsMachine>
 
 /**
  * The red-packet popup (screens doc §4 red packets): the packet at the head of the queue with the
@@ -17,7 +15,7 @@ export const RedPacketPopup = () => {
   const { t } = useTranslation('redpackets')
   const send = useSend()
   const desktop = useMedia(DESKTOP_QUERY)
-  const view = useActorSelector<RedPacketsRef, RedPacketPopupView>('redpackets', selectRedPacketPopup)
+  const view = useActor('redpackets', selectRedPacketPopup)
   const close = () => send({ type: 'redpackets.popupClosed' })
   const title = view.kind === 'tips' ? t('tipsTitle') : view.kind === 'packet' ? view.title : t('title')
   return (

@@ -13,11 +13,11 @@ import {
   selectShowsTabBar,
 } from '../../../actors/nav'
 import { routeByName, type RouteName } from '../../../schemas/routes'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 
 /** Typed hooks over the navigation actor's selectors. Views never read its context directly. */
 type NavRef = ActorRefFrom<typeof navMachine>
-const useNavSelector = <T,>(selector: (s: ReturnType<NavRef['getSnapshot']>) => T): T => useActorSelector<NavRef, T>('nav', selector)
+const useNavSelector = <T,>(selector: (s: ReturnType<NavRef['getSnapshot']>) => T): T => useActor('nav', selector)
 
 export const useRouteName = () => useNavSelector(selectRouteName)
 export const useRouteParams = () => useNavSelector(selectParams)

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
 import { selectChargeRate } from '../../../actors/badges'
-import type { siteMachine } from '../../../actors/site'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
-import type { languageMachine } from '../../../actors/session'
 import { selectIsSwitchingLanguage, selectLanguage } from '../../../actors/session'
 import { isLanguage, LANGUAGE_NAMES, type Language } from '../../i18n'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { useBadges } from './badge-hooks'
 import { Icon } from '../../ui/Icon'
@@ -21,11 +18,9 @@ import { useSessionView } from './session-view'
 import { useBrandLogo } from './site-look'
 import { useWithdraw } from './withdraw'
 
-type SiteRef = ActorRefFrom<typeof siteMachine>
-type LanguageRef = ActorRefFrom<typeof languageMachine>
 
 /** The site's name, for the logo and the page title. */
-export const useSiteName = (): string => useActorSelector<SiteRef, string>('site', selectSiteName) || 'Lobby'
+export const useSiteName = (): string => useActor('site', selectSiteName) || 'Lobby'
 
 /** The logo: the site's name; goes to the game page (spec §2). */
 const Logo = () => {
@@ -51,9 +46,9 @@ const Logo = () => {
 export const LanguageSwitch = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation()
   const send = useSend()
-  const offered = useActorSelector<SiteRef, ReadonlyArray<string>>('site', selectOfferedLanguages)
-  const chosen = useActorSelector<LanguageRef, string>('language', selectLanguage)
-  const switching = useActorSelector<LanguageRef, boolean>('language', selectIsSwitchingLanguage)
+  const offered = useActor('site', selectOfferedLanguages)
+  const chosen = useActor('language', selectLanguage)
+  const switching = useActor('language', selectIsSwitchingLanguage)
   const languages = offered.filter(isLanguage)
   const current: Language = isLanguage(chosen) ? chosen : 'en_US'
   return (
@@ -98,7 +93,7 @@ export const LanguageSwitch = ({ compact = false }: { compact?: boolean }) => {
 export const CurrencySwitch = () => {
   const { t } = useTranslation()
   const send = useSend()
-  const offered = useActorSelector<SiteRef, ReadonlyArray<string>>('site', selectOfferedCurrencies)
+  const offered = useActor('site', selectOfferedCurrencies)
   const current = useSessionView().currency
   return (
     <Popover

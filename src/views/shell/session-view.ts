@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { sessionMachine } from '../../../actors/session'
 import { selectCurrency, selectIsGuest, selectIsLoggedIn, selectUsername } from '../../../actors/session'
 import { selectBalance, selectInGame, selectRefreshing, selectStale, type walletMachine } from '../../../actors/wallet'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>
 type WalletRef = ActorRefFrom<typeof walletMachine>
@@ -26,10 +26,10 @@ export interface SessionView {
   readonly currency: string
 }
 
-const useSession = <T,>(selector: (s: ReturnType<SessionRef['getSnapshot']>) => T): T => useActorSelector<SessionRef, T>('session', selector)
+const useSession = <T,>(selector: (s: ReturnType<SessionRef['getSnapshot']>) => T): T => useActor('session', selector)
 
 /** Reads the wallet actor through one of its selectors. */
-export const useWallet = <T,>(selector: (s: ReturnType<WalletRef['getSnapshot']>) => T): T => useActorSelector<WalletRef, T>('wallet', selector)
+export const useWallet = <T,>(selector: (s: ReturnType<WalletRef['getSnapshot']>) => T): T => useActor('wallet', selector)
 
 /** The session and the wallet as the shell needs them, through their selectors. */
 export const useSessionView = (): SessionView => {

@@ -14,10 +14,10 @@ import {
   type LayoutListsView,
   type LayoutName,
 } from '../../../actors/site'
-import { useActorSelector } from '../../system-react'
+import { useActor } from '../../system-react'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
-const useSite = <T,>(selector: (s: ReturnType<SiteRef['getSnapshot']>) => T): T => useActorSelector<SiteRef, T>('site', selector)
+const useSite = <T,>(selector: (s: ReturnType<SiteRef['getSnapshot']>) => T): T => useActor('site', selector)
 
 export type { LayoutName }
 

@@ -1,10 +1,8 @@
-import type { ActorRefFrom } from 'xstate'
 import { authInfoActor, boundNow } from '../../../actors/security'
-import { selectPhoneBound, selectWithdrawPassSet, withdrawTargetOf, type sessionMachine } from '../../../actors/session'
-import { useActorSelector, useQuery } from '../../system-react'
+import { selectPhoneBound, selectWithdrawPassSet, withdrawTargetOf } from '../../../actors/session'
+import { useActor, useQuery } from '../../system-react'
 import { useNavigate } from '../routing/nav-hooks'
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>
 
 /**
  * Goes to withdraw the way the spec asks (§2): withdraw from the user card or the header
@@ -15,8 +13,8 @@ type SessionRef = ActorRefFrom<typeof sessionMachine>
  */
 export const useWithdraw = (checkPhone: boolean): (() => void) => {
   const navigate = useNavigate()
-  const phoneAtLogin = useActorSelector<SessionRef, boolean>('session', selectPhoneBound)
-  const passAtLogin = useActorSelector<SessionRef, boolean>('session', selectWithdrawPassSet)
+  const phoneAtLogin = useActor('session', selectPhoneBound)
+  const passAtLogin = useActor('session', selectWithdrawPassSet)
   const authInfo = useQuery(authInfoActor).data
   const phoneNow = boundNow(authInfo, 'phone')
   const passNow = boundNow(authInfo, 'withdrawPass')

@@ -1,18 +1,16 @@
 import { useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ActorRefFrom } from 'xstate'
-import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError, type verifyMachine } from '../../../actors/verify'
+import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError } from '../../../actors/verify'
 import type { VerifyChannel } from '../../../schemas/events/verify'
-import { useActorSelector, useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
 import { useGeetestSecondsLeft } from '../auth/session-hooks'
 import './verify.css'
 
-type VerifyRef = ActorRefFrom<typeof verifyMachine>
 
 const SELECTORS = { phone: selectCodeSend('phone'), email: selectCodeSend('email') } as const
 
 /** Where a channel's code send stands (the verify actor's). */
-export const useCodeSend = (channel: VerifyChannel): CodeSendView => useActorSelector<VerifyRef, CodeSendView>('verify', SELECTORS[channel])
+export const useCodeSend = (channel: VerifyChannel): CodeSendView => useActor('verify', SELECTORS[channel])
 
 /** The text of a send's error: the geetest restriction with its seconds, the network, or the hall's message and code. */
 const useErrorText = (error: VerifyError | null): string | null => {
