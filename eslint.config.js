@@ -1,6 +1,7 @@
 // Lint for schemas/, actors/, src/ and tests/. Syntax-only (no type information), so it stays fast;
 // the type checker and scripts/check-imports.ts cover what needs types or the import graph.
 import { defineConfig } from 'eslint/config'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 const TS = ['**/*.ts', '**/*.tsx']
@@ -49,6 +50,15 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': 'off',
       // `Data.TaggedError('X')<{}>` is Effect's idiom for an error without fields.
       '@typescript-eslint/no-empty-object-type': ['error', { allowObjectTypes: 'always' }],
+    },
+  },
+  {
+    // Hooks are called the same way on every render, and effects name what they read.
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

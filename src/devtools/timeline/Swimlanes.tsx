@@ -33,6 +33,10 @@ const fit = (c: HTMLCanvasElement, width: number, height: number): CanvasRenderi
   return g
 }
 
+/** Where a moment of the model falls on a canvas of this width. */
+const xAt = (model: { readonly startAt: number; readonly endAt: number }, at: number, w: number): number =>
+  LABEL_W + ((at - model.startAt) / (model.endAt - model.startAt)) * (w - LABEL_W - 8)
+
 export const Swimlanes = ({
   model,
   kept,
@@ -51,7 +55,6 @@ export const Swimlanes = ({
   const [width, setWidth] = useState(0)
   const height = AXIS_H + model.lanes.length * LANE_H + 4
 
-  const xOf = (at: number, w: number) => LABEL_W + ((at - model.startAt) / (model.endAt - model.startAt)) * (w - LABEL_W - 8)
 
   useEffect(() => {
     const c = canvas.current
@@ -73,7 +76,7 @@ export const Swimlanes = ({
       g.fillStyle = '#8a93a6'
       g.strokeStyle = '#262b36'
       for (let t = 0; t <= span; t += step) {
-        const x = xOf(model.startAt + t, w)
+        const x = xAt(model, model.startAt + t, w)
         g.beginPath()
         g.moveTo(x, AXIS_H - 4)
         g.lineTo(x, height)
@@ -135,7 +138,7 @@ export const Swimlanes = ({
     if (g === null) return
     const r = model.records[selected]
     if (r === undefined) return
-    const x = xOf(r.at, width)
+    const x = xAt(model, r.at, width)
     g.strokeStyle = '#ffd24d'
     g.lineWidth = 1
     g.beginPath()
@@ -156,7 +159,7 @@ export const Swimlanes = ({
     for (let k = 0; k < kept.length; k++) {
       const i = kept[k]!
       if (model.laneIndex[i] !== lane) continue
-      const d = Math.abs(xOf(model.records[i]!.at, c.clientWidth) - px)
+      const d = Math.abs(xAt(model, model.records[i]!.at, c.clientWidth) - px)
       if (d < bestD) {
         bestD = d
         best = i

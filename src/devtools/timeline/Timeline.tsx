@@ -66,8 +66,10 @@ export const Timeline = ({ file, title, onReady }: TimelineProps) => {
   )
   const kept = useMemo(() => model.filter(f), [model, f])
 
+  // Said once, when the timeline first rendered: a parent passing a new function each render does not repeat it.
+  const ready = useRef(onReady)
   useEffect(() => {
-    onReady?.()
+    ready.current?.()
   }, [])
 
   const select = useCallback(

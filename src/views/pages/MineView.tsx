@@ -39,7 +39,7 @@ export const MineView = () => {
   const withdrawals = useWithdraw(false)
   useEffect(() => {
     if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
-  }, [vipOpen])
+  }, [vipOpen, send])
   const [copied, setCopied] = useState(false)
   const name = session.username ?? shell('mine.player')
   const copy = () => {

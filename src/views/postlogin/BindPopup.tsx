@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { QrCode } from './QrCode'
 import { selectQuery, selectRouteName } from '../../../actors/nav'
@@ -31,10 +31,13 @@ export const BindPopup = ({ open, showCloseButton = false, onClose }: { open: bo
   const route = useActor('nav', selectRouteName)
   const tab = useActor('nav', selectQuery)['current']
   const item = form?.item ?? null
+  // Once per item: the player may then go elsewhere behind the popup, so where they are is read,
+  // not watched.
+  const at = useRef({ route, tab })
+  at.current = { route, tab }
   useEffect(() => {
-    if (item !== null && !(route === 'security' && tab === item)) send({ type: 'nav.requested', name: 'security', query: { current: item } })
-    // Once per item: the player may then go elsewhere behind the popup.
-  }, [item])
+    if (item !== null && !(at.current.route === 'security' && at.current.tab === item)) send({ type: 'nav.requested', name: 'security', query: { current: item } })
+  }, [item, send])
   if (form === null) return null
   return (
     <Modal open={open} title={t(`bind.title.${form.item}`)} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} className="bind">
