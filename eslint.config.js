@@ -1,4 +1,4 @@
-// Lint for schemas/, actors/, src/ and tests/. Syntax-only (no type information), so it stays fast;
+// Lint for schemas/, actors/, src/, tests/, server/ and scripts/. Syntax-only (no type information), so it stays fast;
 // the type checker and scripts/check-imports.ts cover what needs types or the import graph.
 import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'

@@ -4,7 +4,7 @@
  * Stages, in order (docs/testing.md):
  *   typecheck  tsc -p . with the TypeScript 7 compiler                  1 check
  *   imports    scripts/check-imports.ts: import rules and cycles       1 check
- *   lint       eslint actors src schemas tests                         1 check
+ *   lint       eslint actors src schemas tests server scripts          1 check
  *   unit       vitest: tests/unit, model, contract, server             1 per test
  *   replay     scripts/replay.ts on every tests/replay/*.ndjson        1 per golden log
  *   e2e        vitest with vitest.e2e.config.ts: browser flows         1 per test
@@ -217,9 +217,9 @@ export const STAGES: readonly Stage[] = [
   {
     name: 'lint',
     aliases: ['eslint'],
-    title: 'lint: eslint actors src schemas tests',
+    title: 'lint: eslint actors src schemas tests server scripts',
     run: () =>
-      oneCheck(bin('eslint'), ['--max-warnings=0', '--no-error-on-unmatched-pattern', 'actors', 'src', 'schemas', 'tests']),
+      oneCheck(bin('eslint'), ['--max-warnings=0', '--no-error-on-unmatched-pattern', 'actors', 'src', 'schemas', 'tests', 'server', 'scripts']),
   },
   {
     name: 'unit',
