@@ -1,3 +1,5 @@
+import { frameBoxIndex } from '../../schemas/hall/calls/site'
+import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { FrameFlags, FrameHistory } from '../../schemas/events/framebox'
 import type { Frame } from '../../schemas/hall/calls/site'
@@ -14,7 +16,7 @@ export const FRAME_BOX_KEEP = 5
 /** 'Not show again today' closes the frame this long after it is ticked (spec §4). */
 export const NOT_TODAY_CLOSE_MS = 500
 /** The hall call listing the frames. */
-export const FRAME_CALL = 'frameBoxIndex'
+export const FRAME_CALL = frameBoxIndex
 
 export type FrameboxEvent =
   | EventOfType<'framebox.dayChanged'>
@@ -50,12 +52,12 @@ export interface FrameboxContext {
   readonly pending: ReadonlyArray<Frame>
   /** The frame shown. */
   readonly current: Frame | null
-  readonly requestCount: number
-  readonly fetchId: string | null
+  /** The frame list's request, awaited by its newest id (the kit's bookkeeping). */
+  readonly requests: Requests<'frames'>
 }
 
 export const initialContext: FrameboxContext = {
-  username: '', trial: false, day: '', history: [], loginSeen: [], pending: [], current: null, requestCount: 0, fetchId: null,
+  username: '', trial: false, day: '', history: [], loginSeen: [], pending: [], current: null, requests: noRequests,
 }
 
 /** A user's flags as they stand today: on another day the day flags have expired. */

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate'
+import { answers, forgetAll, request, settle } from '../kit'
 import {
   FRAME_CALL, NOT_TODAY_CLOSE_MS, dueFrames, flagsOf, initialContext, keep, listOf, markShown, toggleNotToday,
   type FrameboxContext, type FrameboxEmitted, type FrameboxEvent,
@@ -20,8 +21,7 @@ import {
  *   framebox.historyChanged, framebox.finished.
  */
 
-const isFetchAnswer = (c: FrameboxContext, e: FrameboxEvent): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && c.fetchId !== null && e.requestId === c.fetchId
+const isFetchAnswer = (c: FrameboxContext, e: FrameboxEvent): boolean => answers(c.requests, 'frames', e)
 
 export const frameboxMachine = setup({
   types: { context: {} as FrameboxContext, events: {} as FrameboxEvent, emitted: {} as FrameboxEmitted },
@@ -41,17 +41,17 @@ export const frameboxMachine = setup({
     takeHistory: assign(({ event }) => (event.type === 'framebox.historyLoaded' ? { history: event.history } : {})),
     signIn: assign(({ context, event }) =>
       event.type === 'session.loggedIn'
-        ? { ...initialContext, day: context.day, history: context.history, requestCount: context.requestCount, username: event.username, trial: !event.real }
+        ? { ...initialContext, day: context.day, history: context.history, requests: forgetAll(context.requests), username: event.username, trial: !event.real }
         : {},
     ),
-    signOut: assign(({ context }) => ({ ...initialContext, day: context.day, history: context.history, requestCount: context.requestCount })),
+    signOut: assign(({ context }) => ({ ...initialContext, day: context.day, history: context.history, requests: forgetAll(context.requests) })),
     requestFrames: enqueueActions(({ context, enqueue }) => {
-      const requestId = `framebox-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, fetchId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: FRAME_CALL, payload: {} })
+      const asked = request('framebox', context.requests, 'frames', FRAME_CALL, {})
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
     takeFrames: assign(({ context, event }) => ({
-      fetchId: null,
+      requests: settle(context.requests, 'frames'),
       pending: event.type === 'hall.responded' ? dueFrames(context, listOf(event.data)) : [],
     })),
     present: enqueueActions(({ context, enqueue }) => {

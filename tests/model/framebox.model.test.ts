@@ -32,7 +32,8 @@ const present = (c: FrameboxContext): Partial<FrameboxContext> => {
 const toggled = (c: FrameboxContext, id: number) => ({ history: keep(c.history, toggleNotToday(flagsOf(c.history, c.username, c.day), id)) })
 const isFor = (c: FrameboxContext, e: ModelEvent) => (e.type === 'framebox.notTodayToggled' || e.type === 'framebox.linkClicked') && c.current?.id === e.frameId
 const closed = (e: ModelEvent) => e.type === 'popup.closed' && e.popup === 'forcePopup'
-const answers = (c: FrameboxContext, e: ModelEvent) => (e.type === 'hall.responded' || e.type === 'hall.failed') && e.requestId === c.fetchId
+const awaited = (c: FrameboxContext): string | null => c.requests.awaiting.frames ?? null
+const answers = (c: FrameboxContext, e: ModelEvent) => (e.type === 'hall.responded' || e.type === 'hall.failed') && e.requestId === awaited(c)
 
 const frameboxModel = setup({
   types: { context: {} as FrameboxContext, events: {} as ModelEvent },
@@ -50,12 +51,12 @@ const frameboxModel = setup({
     loaded: assign(({ event }) => (event.type === 'framebox.historyLoaded' ? { history: event.history } : {})),
     signIn: assign(({ context, event }) =>
       event.type === 'session.loggedIn'
-        ? { ...frameboxInitialContext, day: context.day, history: context.history, requestCount: context.requestCount, username: event.username, trial: !event.real }
+        ? { ...frameboxInitialContext, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} }, username: event.username, trial: !event.real }
         : {},
     ),
-    signOut: assign(({ context }) => ({ ...frameboxInitialContext, day: context.day, history: context.history, requestCount: context.requestCount })),
-    fetch: assign(({ context }) => ({ requestCount: context.requestCount + 1, fetchId: `framebox-${context.requestCount + 1}` })),
-    take: assign(({ context, event }) => ({ fetchId: null, pending: event.type === 'hall.responded' ? dueFrames(context, FRAMES) : [] })),
+    signOut: assign(({ context }) => ({ ...frameboxInitialContext, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} } })),
+    fetch: assign(({ context }) => ({ requests: { count: context.requests.count + 1, awaiting: { frames: `framebox-${context.requests.count + 1}` } } })),
+    take: assign(({ context, event }) => ({ requests: { count: context.requests.count, awaiting: {} }, pending: event.type === 'hall.responded' ? dueFrames(context, FRAMES) : [] })),
     present: assign(({ context }) => present(context)),
     toggle: assign(({ context, event }) => (event.type === 'framebox.notTodayToggled' ? toggled(context, event.frameId) : {})),
     drop: assign({ current: null }),
@@ -104,16 +105,16 @@ const login = (username: string, real = true): ModelEvent => ({ type: 'session.l
 
 const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   const c = s.context
-  const id = c.fetchId ?? `framebox-${c.requestCount}`
+  const id = awaited(c) ?? `framebox-${c.requests.count}`
   const cur = c.current?.id ?? 1
-  const fresh = c.requestCount === 0 && c.username === ''
+  const fresh = c.requests.count === 0 && c.username === ''
   return [
     ...(c.day === '' ? [{ type: 'framebox.dayChanged', day: '2030-01-01' } as ModelEvent] : []),
     ...(c.day === '2030-01-01' ? [{ type: 'framebox.dayChanged', day: '2030-01-02' } as ModelEvent] : []),
     ...(fresh ? [{ type: 'framebox.historyLoaded', history: [{ username: 'p1', day: '2030-01-01', shownToday: [2], notToday: [], once: [3] }] } as ModelEvent] : []),
-    ...(c.requestCount < 2 ? [login('p1')] : []),
-    ...(c.username !== '' && c.requestCount > 0 ? [{ type: 'session.loggedOut', reason: 'logout' } as ModelEvent] : []),
-    ...(c.requestCount < 2 && c.username !== '' ? [{ type: 'postlogin.framesStarted' } as ModelEvent] : []),
+    ...(c.requests.count < 2 ? [login('p1')] : []),
+    ...(c.username !== '' && c.requests.count > 0 ? [{ type: 'session.loggedOut', reason: 'logout' } as ModelEvent] : []),
+    ...(c.requests.count < 2 && c.username !== '' ? [{ type: 'postlogin.framesStarted' } as ModelEvent] : []),
     { type: 'hall.responded', requestId: id, call: 'frameBoxIndex', data: { list: FRAMES } },
     { type: 'hall.failed', requestId: id, call: 'frameBoxIndex', error: { _tag: 'Network', message: 'offline' } },
     { type: 'hall.responded', requestId: 'stale', call: 'frameBoxIndex', data: { list: FRAMES } },
