@@ -1,4 +1,6 @@
 import { assign, emit, enqueueActions, setup } from 'xstate'
+import { getSiteInfo, getSysInfo, ipCheck } from '../../schemas/hall/calls/site'
+import { answers, forgetAll, noRequests, request, settle, type Requests } from '../kit'
 import type { SiteConfig } from '../../schemas/events/app'
 import type { EventOfType } from '../../schemas/events'
 import type { HallError } from '../../schemas/hall/errors'
@@ -52,8 +54,8 @@ export interface IpInfoView {
 }
 
 export interface SiteContext {
-  readonly requestCount: number
-  readonly pendingId: string | null
+  /** The start-up's one call at a time (site info, system info, the IP check), kept with the kit's bookkeeping. */
+  readonly requests: Requests<'step'>
   readonly config: SiteConfig | null
   readonly storedLanguage: string | null
   readonly device: 'mobile' | 'desktop'
@@ -78,8 +80,7 @@ type SiteEvent =
 type Emitted = EventOfType<'hall.requested'> | EventOfType<'site.ready'> | EventOfType<'site.blocked'>
 
 const initialContext: SiteContext = {
-  requestCount: 0,
-  pendingId: null,
+  requests: noRequests,
   config: null,
   storedLanguage: null,
   device: 'desktop',
@@ -94,7 +95,8 @@ const initialContext: SiteContext = {
   lastError: null,
 }
 
-const nextId = (c: SiteContext): string => `site-${c.requestCount + 1}`
+/** The calls of the start-up, by the names SITE_CALLS gives them. */
+const CALL_BY_NAME = { getSiteInfo, getSysInfo, ipCheck } as const
 
 /**
  * The language (spec §1): the stored one if the site offers it; otherwise the site's own default
@@ -140,9 +142,8 @@ export const siteMachine = setup({
     emitted: {} as Emitted,
   },
   guards: {
-    isAnswer: ({ context, event }) =>
-      (event.type === 'hall.responded' || event.type === 'hall.failed') && event.requestId === context.pendingId,
-    isFailure: ({ context, event }) => event.type === 'hall.failed' && event.requestId === context.pendingId,
+    isAnswer: ({ context, event }) => answers(context.requests, 'step', event),
+    isFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'step', event),
     hasInjectedSiteInfo: ({ context }) => injectedOf(context, 'siteInfo') !== undefined,
     hasInjectedSysInfo: ({ context }) => injectedOf(context, 'sysInfo') !== undefined,
     siteInMaintenance: ({ context }) => MAINTAIN_STATUSES_500.includes(context.siteInfo?.maintainStatus ?? 0),
@@ -154,20 +155,20 @@ export const siteMachine = setup({
       if (event.type !== 'app.started') return {}
       // The request counter survives a restart, so a late answer to an earlier start can never
       // be taken for the answer to the new one.
-      return { ...initialContext, requestCount: context.requestCount, config: event.site, storedLanguage: event.storedLanguage, device: event.device }
+      return { ...initialContext, requests: forgetAll(context.requests), config: event.site, storedLanguage: event.storedLanguage, device: event.device }
     }),
-    request: enqueueActions(({ context, enqueue }, call: string) => {
-      const requestId = nextId(context)
-      enqueue.assign({ requestCount: context.requestCount + 1, pendingId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload: {} })
+    request: enqueueActions(({ context, enqueue }, call: keyof typeof CALL_BY_NAME) => {
+      const asked = request('site', context.requests, 'step', CALL_BY_NAME[call], {})
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
     clearOutcome: assign({ blockedBy: null, blockReason: null, lastError: null, siteInfo: null, sysInfo: null, ipInfo: null, usedInjected: false }),
     storeAnswer: assign(({ context, event }, key: 'siteInfo' | 'sysInfo' | 'ipInfo') =>
-      event.type === 'hall.responded' && event.requestId === context.pendingId
-        ? { [key]: event.data as never, pendingId: null }
+      event.type === 'hall.responded' && answers(context.requests, 'step', event)
+        ? { [key]: event.data as never, requests: settle(context.requests, 'step') }
         : {},
     ),
-    storeError: assign(({ event }) => (event.type === 'hall.failed' ? { lastError: event.error, pendingId: null } : {})),
+    storeError: assign(({ context, event }) => (event.type === 'hall.failed' ? { lastError: event.error, requests: settle(context.requests, 'step') } : {})),
     useInjected: assign(({ context }, key: 'siteInfo' | 'sysInfo') => ({
       [key]: injectedOf(context, key) as never,
       usedInjected: true,

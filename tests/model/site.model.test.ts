@@ -47,7 +47,7 @@ const CALL_OF: Partial<Record<string, string>> = { siteInfo: SITE_CALLS.siteInfo
 
 /**
  * The sample events, from the model state: answers go to the pending request id
- * (`site-${requestCount}`), plus one answer to an id nobody waits for, which must be ignored.
+ * (`site-${requests.count}`), plus one answer to an id nobody waits for, which must be ignored.
  */
 /**
  * Retries are offered only up to this request counter, so the state space stays finite: every
@@ -59,8 +59,8 @@ const CALL_OF: Partial<Record<string, string>> = { siteInfo: SITE_CALLS.siteInfo
 const MAX_RETRY_FROM = 3
 
 const siteEvents = (s: SiteSnapshot): SiteEvent[] => {
-  const pending = `site-${s.context.requestCount}`
-  const stale = `site-${s.context.requestCount - 1}`
+  const pending = `site-${s.context.requests.count}`
+  const stale = `site-${s.context.requests.count - 1}`
   const value = String(s.value)
   const call = CALL_OF[value]
   const answers: SiteEvent[] =
@@ -74,10 +74,10 @@ const siteEvents = (s: SiteSnapshot): SiteEvent[] => {
   const waiting: SiteEvent[] = call === undefined ? [] : [...answers, failure(pending, call), answer(stale, call, {})]
   return [
     // Every start variant from idle; a restart with the plain one from the states of a first round.
-    ...(value === 'idle' ? Object.values(STARTS) : s.context.requestCount <= MAX_RETRY_FROM ? [STARTS.plain] : []),
+    ...(value === 'idle' ? Object.values(STARTS) : s.context.requests.count <= MAX_RETRY_FROM ? [STARTS.plain] : []),
     ...waiting,
     // Retries only while the request counter is small, so the state space stays finite.
-    ...(s.context.requestCount <= MAX_RETRY_FROM ? [{ type: 'app.retryRequested' } as const] : []),
+    ...(s.context.requests.count <= MAX_RETRY_FROM ? [{ type: 'app.retryRequested' } as const] : []),
   ]
 }
 
@@ -123,9 +123,9 @@ const siteInvariants = () => {
     const entered = (state: string) => value === state && (before === null || String(before.value) !== state)
 
     // A waiting state has exactly one request out, the last one it made.
-    if (CALL_OF[value] !== undefined) expect(real.context.pendingId).toBe(`site-${real.context.requestCount}`)
+    if (CALL_OF[value] !== undefined) expect(real.context.requests.awaiting.step).toBe(`site-${real.context.requests.count}`)
     for (const request of ofType(emitted, 'hall.requested')) {
-      expect(request).toEqual({ type: 'hall.requested', requestId: real.context.pendingId, call: CALL_OF[value], payload: {} })
+      expect(request).toEqual({ type: 'hall.requested', requestId: real.context.requests.awaiting.step, call: CALL_OF[value], payload: {} })
     }
     expect(ofType(emitted, 'hall.requested').length).toBeLessThanOrEqual(1)
 
@@ -166,7 +166,7 @@ const siteInvariants = () => {
       before !== null &&
       event !== null &&
       (event.type === 'hall.responded' || event.type === 'hall.failed') &&
-      event.requestId !== before.context.pendingId
+      event.requestId !== before.context.requests.awaiting.step
     ) {
       expect(real.value).toEqual(before.value)
       expect(real.context).toEqual(before.context)
@@ -288,7 +288,7 @@ describe('site actor model', () => {
       machine: siteMachine,
       events: siteEvents,
       serializeState: (s) => {
-        const { requestCount: _count, pendingId: _pending, ...rest } = s.context
+        const { requests: _requests, ...rest } = s.context
         return JSON.stringify({ value: s.value, context: rest })
       },
       log: false,
