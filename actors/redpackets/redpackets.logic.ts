@@ -1,3 +1,5 @@
+import { getRed, getReward, receiveReward, redActive } from '../../schemas/hall/calls/active'
+import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { RedActivity, RedClaim, DeviceTypeString, RedPacketAction } from '../../schemas/hall/calls/active'
 import type { HallError } from '../../schemas/hall/errors'
@@ -8,7 +10,7 @@ import type { HallError } from '../../schemas/hall/errors'
  */
 
 /** The hall calls this actor makes, by the names of schemas/hall/calls. */
-export const REDPACKET_CALLS = { list: 'redActive', grab: 'getRed', open: 'getReward', send: 'receiveReward' } as const
+export const REDPACKET_CALLS = { list: redActive, grab: getRed, open: getReward, send: receiveReward } as const
 
 /** Account statuses that receive no red packets (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
 export const SKIPPED_STATUSES: ReadonlyArray<number> = [2, 3, 5]
@@ -34,7 +36,6 @@ export interface ClaimResult {
 }
 
 export interface RedPacketsContext {
-  readonly requestCount: number
   readonly device: DeviceTypeString
   readonly userStatus: number | null
   /** Packets the popup will show, head first: open, allowed on this device, not taken. */
@@ -47,8 +48,8 @@ export interface RedPacketsContext {
   readonly taken: ReadonlyArray<string>
   /** The poll interval the last fetch set, in ms. */
   readonly pollMs: number
-  readonly fetchId: string | null
-  readonly claimId: string | null
+  /** The list fetch and the claim in flight, each awaited by its newest request (the kit's bookkeeping). */
+  readonly requests: Requests<'fetch' | 'claim'>
   readonly claiming: { readonly activeId: number; readonly redId: number; readonly action: RedPacketAction } | null
   readonly result: ClaimResult | null
   /** The post-login sequence's red-packet step is running: it is announced over once nothing is left to show. */
@@ -56,7 +57,6 @@ export interface RedPacketsContext {
 }
 
 export const initialContext: RedPacketsContext = {
-  requestCount: 0,
   device: '4',
   userStatus: null,
   queue: [],
@@ -64,8 +64,7 @@ export const initialContext: RedPacketsContext = {
   prompted: [],
   taken: [],
   pollMs: REDPACKET_DELAYS.defaultPoll,
-  fetchId: null,
-  claimId: null,
+  requests: noRequests,
   claiming: null,
   result: null,
   stepDue: false,

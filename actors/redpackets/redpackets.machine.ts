@@ -1,7 +1,8 @@
 import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate'
+import { answers, forgetAll, request, settle } from '../kit'
 import type { RedClaim } from '../../schemas/hall/calls/active'
 import {
-  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey, 
+  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey,
   type RedPacketsContext, type RedPacketsEmitted, type RedPacketsEvent,
 } from './redpackets.logic'
 
@@ -33,8 +34,7 @@ import {
  *   balance a claim answered).
  */
 
-const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && c.fetchId !== null && e.requestId === c.fetchId
+const isFetchAnswer = (c: RedPacketsContext, e: RedPacketsEvent): boolean => answers(c.requests, 'fetch', e)
 
 export const redpacketsMachine = setup({
   types: { context: {} as RedPacketsContext, events: {} as RedPacketsEvent, emitted: {} as RedPacketsEmitted },
@@ -57,7 +57,7 @@ export const redpacketsMachine = setup({
       event.type === 'redpackets.actionRequested' &&
       context.queue[0]?.activeid === event.activeId && context.queue[0].action === event.action,
     claimAnswer: ({ context, event }) =>
-      (event.type === 'hall.responded' || event.type === 'hall.failed') && context.claimId !== null && event.requestId === context.claimId,
+      answers(context.requests, 'claim', event),
     stepDue: ({ context }) => context.stepDue,
     fetchPending: stateIn('#redpackets.signedIn.fetch.fetching'),
   },
@@ -65,46 +65,44 @@ export const redpacketsMachine = setup({
     takeDevice: assign(({ event }) => (event.type === 'app.started' ? { device: deviceTypeOf(event.device) } : {})),
     signIn: assign(({ context, event }) => ({
       ...initialContext,
-      requestCount: context.requestCount,
+      requests: forgetAll(context.requests),
       device: context.device,
       userStatus: event.type === 'session.loggedIn' ? (event.userStatus ?? null) : null,
     })),
-    signOut: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, device: context.device })),
+    signOut: assign(({ context }) => ({ ...initialContext, requests: forgetAll(context.requests), device: context.device })),
     requestList: enqueueActions(({ context, enqueue }) => {
-      const requestId = `redpackets-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, fetchId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: REDPACKET_CALLS.list, payload: {} })
+      const asked = request('redpackets', context.requests, 'fetch', REDPACKET_CALLS.list, {})
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
       enqueue.raise({ type: 'redpackets.lock' })
     }),
     takeList: assign(({ context, event }) => {
       if (event.type !== 'hall.responded') return {}
-      return { ...merge(context, listOf(event.data)), fetchId: null }
+      return { ...merge(context, listOf(event.data)), requests: settle(context.requests, 'fetch') }
     }),
-    dropFetch: assign({ fetchId: null }),
+    dropFetch: assign(({ context }) => ({ requests: settle(context.requests, 'fetch') })),
     takeHead: enqueueActions(({ context, enqueue }) => {
       const head = context.queue[0]
       if (head === undefined) return
-      const requestId = `redpackets-${context.requestCount + 1}`
+      const asked = request('redpackets', context.requests, 'claim', REDPACKET_CALLS[head.action], {
+        activeId: head.activeid,
+        redId: head.redId,
+        requestDeviceType: Number(context.device),
+      })
       enqueue.assign({
-        requestCount: context.requestCount + 1,
+        requests: asked.requests,
         queue: context.queue.slice(1),
         taken: [...context.taken, packetKey(head)],
-        claimId: requestId,
         claiming: { activeId: head.activeid, redId: head.redId, action: head.action },
       })
-      enqueue.emit({
-        type: 'hall.requested',
-        requestId,
-        call: REDPACKET_CALLS[head.action],
-        payload: { activeId: head.activeid, redId: head.redId, requestDeviceType: Number(context.device) },
-      })
+      enqueue.emit(asked.notice)
     }),
     takeClaim: enqueueActions(({ context, event, enqueue }) => {
       const claiming = context.claiming
       if (claiming === null) return
       if (event.type === 'hall.responded') {
         const claim = event.data as RedClaim
-        enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim, error: null } })
+        enqueue.assign({ requests: settle(context.requests, 'claim'), claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim, error: null } })
         // The balance after the claim is the wallet's.
         enqueue.emit({ type: 'wallet.balanceReported', balance: claim.balance, source: 'reward' })
         if (claim.first) {
@@ -118,7 +116,7 @@ export const redpacketsMachine = setup({
           })
         }
       } else if (event.type === 'hall.failed') {
-        enqueue.assign({ claimId: null, claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim: null, error: event.error } })
+        enqueue.assign({ requests: settle(context.requests, 'claim'), claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim: null, error: event.error } })
       }
     }),
     dropResult: assign({ result: null }),

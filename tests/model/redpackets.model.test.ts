@@ -198,7 +198,7 @@ const check = () => {
     // One request for each fetch or claim the model makes, never while skipped.
     const fetched = before !== null && real.matches({ signedIn: { fetch: 'fetching' } }) && requests.some((r) => r.call === 'redActive')
     if (m.status === 2 || m.status === 3 || m.status === 5) expect(requests.filter((r) => r.call === 'redActive')).toEqual([])
-    if (fetched) expect(real.context.fetchId).toBe(requests.find((r) => r.call === 'redActive')?.requestId)
+    if (fetched) expect(real.context.requests.awaiting.fetch).toBe(requests.find((r) => r.call === 'redActive')?.requestId)
     expect(requests.filter((r) => r.call !== 'redActive').length).toBeLessThanOrEqual(1)
     // The step is announced over exactly when the model ends it (a sign-in or logout drops it silently).
     const finished = emitted.filter((e) => e.type === 'redpackets.stepFinished').length
@@ -229,20 +229,20 @@ const harness = modelHarness({
       case 'delay':
         return clock.increment(event.ms)
       case 'list':
-        return actor.send({ type: 'hall.responded', requestId: c.fetchId ?? 'none', call: 'redActive', data: { list: LISTS[event.name] } })
+        return actor.send({ type: 'hall.responded', requestId: c.requests.awaiting.fetch ?? 'none', call: 'redActive', data: { list: LISTS[event.name] } })
       case 'listFailed':
-        return actor.send({ type: 'hall.failed', requestId: c.fetchId ?? 'none', call: 'redActive', error: { _tag: 'Timeout', ms: 60_000 } })
+        return actor.send({ type: 'hall.failed', requestId: c.requests.awaiting.fetch ?? 'none', call: 'redActive', error: { _tag: 'Timeout', ms: 60_000 } })
       case 'stale':
         return actor.send({ type: 'hall.responded', requestId: 'redpackets-0', call: 'redActive', data: { list: LISTS['two'] ?? [] } })
       case 'claimed': {
         const k = c.claiming
         return actor.send({
-          type: 'hall.responded', requestId: c.claimId ?? 'none', call: 'getRed',
+          type: 'hall.responded', requestId: c.requests.awaiting.claim ?? 'none', call: 'getRed',
           data: { activeId: k?.activeId ?? 0, redId: k?.redId ?? 1, amount: '1.00', currency: 'USD', balance: '9.00', first: event.first },
         })
       }
       case 'claimFailed':
-        return actor.send({ type: 'hall.failed', requestId: c.claimId ?? 'none', call: 'getRed', error: { _tag: 'ServiceCode', code: 1214, msg: 'closed' } })
+        return actor.send({ type: 'hall.failed', requestId: c.requests.awaiting.claim ?? 'none', call: 'getRed', error: { _tag: 'ServiceCode', code: 1214, msg: 'closed' } })
       case 'lock':
         return
       default:
