@@ -1,5 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
+import { securityModifyPhone } from '../../schemas/hall/calls/security'
+import { answers, forgetAll, noRequests, request, settle, type Requests } from '../kit'
 import { codeFits } from '../verify'
 import type { LaunchError } from './launch.logic'
 
@@ -33,48 +35,46 @@ export type GamePhoneEmitted =
   | EventOfType<'games.phoneVerified'>
 
 export interface GamePhoneContext {
-  readonly requestCount: number
-  /** The bind in flight, or null. */
-  readonly bindRequest: string | null
+  /** The bind in flight, kept with the kit's bookkeeping. */
+  readonly requests: Requests<'bind'>
   /** Why the last bind failed (a service code and its message, else the network), or null. */
   readonly error: LaunchError | null
 }
 
-export const initialGamePhone: GamePhoneContext = { requestCount: 0, bindRequest: null, error: null }
+export const initialGamePhone: GamePhoneContext = { requests: noRequests, error: null }
 
 /** The call that binds the phone with its code. */
-export const GAME_PHONE_CALL = 'securityModifyPhone'
+export const GAME_PHONE_CALL = securityModifyPhone.name
 
 export const gamePhoneMachine = setup({
   types: { context: {} as GamePhoneContext, events: {} as GamePhoneEvent, emitted: {} as GamePhoneEmitted },
   guards: {
     // The SMS code has its 4 digits (spec §5); the form says so before it sends anything.
     validSubmit: ({ event }) => event.type === 'games.phoneSubmitted' && event.phone.trim() !== '' && codeFits('phone', event.code),
-    bindAnswer: ({ context, event }) =>
-      (event.type === 'hall.responded' || event.type === 'hall.failed') && context.bindRequest !== null && event.requestId === context.bindRequest,
+    bindAnswer: ({ context, event }) => answers(context.requests, 'bind', event),
     phoneClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'verifyBindPhone',
   },
   actions: {
-    open: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ bindRequest: null, error: null })
+    open: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ requests: forgetAll(c.requests), error: null })
       enqueue.emit({ type: 'games.popupRequested', popup: 'verifyBindPhone' })
     }),
     bind: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'games.phoneSubmitted') return
-      const requestId = `gamephone-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, bindRequest: requestId, error: null })
-      enqueue.emit({ type: 'hall.requested', requestId, call: GAME_PHONE_CALL, payload: { phone: event.phone.trim(), code: event.code } })
+      const asked = request('gamephone', c.requests, 'bind', securityModifyPhone, { phone: event.phone.trim(), code: event.code })
+      enqueue.assign({ requests: asked.requests, error: null })
+      enqueue.emit(asked.notice)
     }),
-    bound: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ bindRequest: null, error: null })
+    bound: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ requests: settle(c.requests, 'bind'), error: null })
       enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
     }),
-    refused: assign(({ event }) => ({
-      bindRequest: null,
+    refused: assign(({ context: c, event }) => ({
+      requests: settle(c.requests, 'bind'),
       error: event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: 'games.networkError' },
     })),
-    dismiss: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ bindRequest: null, error: null })
+    dismiss: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ requests: forgetAll(c.requests), error: null })
       enqueue.emit({ type: 'games.popupDismissed', popup: 'verifyBindPhone' })
     }),
     verified: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'games.phoneVerified' })),

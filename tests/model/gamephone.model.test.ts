@@ -19,13 +19,13 @@ const events = (s: Snap): GamePhoneEvent[] => {
     // A code of the wrong length, and no phone: refused before any call.
     { type: 'games.phoneSubmitted', phone: PHONE, code: '123456' }, { type: 'games.phoneSubmitted', phone: ' ', code: '1234' },
   ]
-  if (c.requestCount < 3) out.push({ type: 'games.phoneSubmitted', phone: PHONE, code: '1234' })
-  if (c.bindRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.bindRequest, call: GAME_PHONE_CALL, data: { mobile_phone: PHONE } })
-    out.push({ type: 'hall.failed', requestId: c.bindRequest, call: GAME_PHONE_CALL, error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } })
-    out.push({ type: 'hall.failed', requestId: c.bindRequest, call: GAME_PHONE_CALL, error: { _tag: 'Network', message: 'offline' } })
+  if (c.requests.count < 3) out.push({ type: 'games.phoneSubmitted', phone: PHONE, code: '1234' })
+  if ((c.requests.awaiting.bind ?? null) !== null) {
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.bind ?? '', call: GAME_PHONE_CALL, data: { mobile_phone: PHONE } })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.bind ?? '', call: GAME_PHONE_CALL, error: { _tag: 'ServiceCode', code: 1223, msg: 'the code is wrong' } })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.bind ?? '', call: GAME_PHONE_CALL, error: { _tag: 'Network', message: 'offline' } })
   }
-  if (c.requestCount > 0) out.push({ type: 'hall.responded', requestId: 'gamephone-1', call: GAME_PHONE_CALL, data: {} })
+  if (c.requests.count > 0) out.push({ type: 'hall.responded', requestId: 'gamephone-1', call: GAME_PHONE_CALL, data: {} })
   return out
 }
 
@@ -38,13 +38,13 @@ describe('gamephone model', () => {
       const asked = emitted.filter((e) => e.type === 'hall.requested')
       for (const a of asked) {
         expect(event?.type).toBe('games.phoneSubmitted')
-        expect([a['requestId'], a['call'], a['payload']]).toEqual([`gamephone-${real.context.requestCount}`, GAME_PHONE_CALL, { phone: PHONE, code: (event as { code: string }).code }])
+        expect([a['requestId'], a['call'], a['payload']]).toEqual([`gamephone-${real.context.requests.count}`, GAME_PHONE_CALL, { phone: PHONE, code: (event as { code: string }).code }])
       }
       // The launch is told only when the popup closed after the phone was bound.
       const verified = emitted.filter((e) => e.type === 'games.phoneVerified')
       if (verified.length > 0) expect(event).toEqual({ type: 'popup.closed', popup: 'verifyBindPhone' })
       expect(selectGamePhone(real).binding).toBe(real.matches('binding'))
-      expect(real.context.bindRequest !== null).toBe(real.matches('binding'))
+      expect(real.context.requests.awaiting.bind !== undefined).toBe(real.matches('binding'))
     },
   })
 
