@@ -16,6 +16,10 @@ export interface Requests<P extends string = string> {
   readonly awaiting: Readonly<Partial<Record<P, string>>>
 }
 
+/** The awaited requests in the order of their purposes, so equal bookkeeping is equal to the letter (logs, model tests). */
+const sorted = <P extends string>(awaiting: Partial<Record<P, string>>): Partial<Record<P, string>> =>
+  Object.fromEntries(Object.entries(awaiting).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as Partial<Record<P, string>>
+
 /** No request made yet. */
 export const noRequests: Requests<never> = { count: 0, awaiting: {} }
 
@@ -34,13 +38,13 @@ export interface Asked<P extends string> {
 export const request = <P extends string, C extends HallCall>(
   actorId: string,
   requests: Requests<P>,
-  purpose: P | null,
+  purpose: NoInfer<P> | null,
   call: C,
   payload: RequestOf<C>,
 ): Asked<P> => {
   const count = requests.count + 1
   const requestId = requestIdOf(actorId, count)
-  const awaiting = purpose === null ? requests.awaiting : { ...requests.awaiting, [purpose]: requestId }
+  const awaiting = purpose === null ? requests.awaiting : sorted<P>({ ...requests.awaiting, [purpose]: requestId } as Partial<Record<P, string>>)
   return { requests: { count, awaiting }, notice: ask(call, requestId, payload), requestId }
 }
 
@@ -52,14 +56,14 @@ export const purposeOf = <P extends string>(requests: Requests<P>, event: { type
 }
 
 /** Whether this answer settles the purpose. */
-export const answers = <P extends string>(requests: Requests<P>, purpose: P, event: { type: string; requestId?: string }): event is HallAnswer =>
+export const answers = <P extends string>(requests: Requests<P>, purpose: NoInfer<P>, event: { type: string; requestId?: string }): event is HallAnswer =>
   purposeOf(requests, event) === purpose
 
 /** Whether a purpose awaits an answer. */
-export const isAwaiting = <P extends string>(requests: Requests<P>, purpose: P): boolean => requests.awaiting[purpose] !== undefined
+export const isAwaiting = <P extends string>(requests: Requests<P>, purpose: NoInfer<P>): boolean => requests.awaiting[purpose] !== undefined
 
 /** The bookkeeping once an answer of this purpose (or these purposes) came, or was given up. */
-export const settle = <P extends string>(requests: Requests<P>, ...purposes: ReadonlyArray<P>): Requests<P> => {
+export const settle = <P extends string>(requests: Requests<P>, ...purposes: ReadonlyArray<NoInfer<P>>): Requests<P> => {
   const awaiting: Partial<Record<P, string>> = { ...requests.awaiting }
   for (const p of purposes) delete awaiting[p]
   return { count: requests.count, awaiting }

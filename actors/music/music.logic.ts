@@ -1,3 +1,4 @@
+import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { MusicSettings, MusicTab, PlayType } from '../../schemas/events/music'
 import type { MusicItem } from '../../schemas/hall/calls/site'
@@ -32,11 +33,8 @@ export interface MusicContext {
   readonly autoPlay: boolean
   /** The page got its answers (or took the injected copies) and site.ready came. */
   readonly siteReady: boolean
-  readonly requestCount: number
-  readonly pendingSys: string | null
-  readonly pendingMy: string | null
-  /** The download or delete in flight. */
-  readonly pendingOp: string | null
+  /** The system list, my list and the download or delete in flight, each awaited by its newest request (the kit's bookkeeping). */
+  readonly requests: Requests<'sys' | 'my' | 'op'>
   readonly sysList: ReadonlyArray<MusicItem>
   readonly myList: ReadonlyArray<MusicItem>
   /** The track of my list the player is on. */
@@ -65,10 +63,7 @@ export const initialContext: MusicContext = {
   show: true,
   autoPlay: false,
   siteReady: false,
-  requestCount: 0,
-  pendingSys: null,
-  pendingMy: null,
-  pendingOp: null,
+  requests: noRequests,
   sysList: [],
   myList: [],
   currentId: null,

@@ -1,3 +1,4 @@
+import { isAwaiting } from '../kit'
 import type { SnapshotFrom } from 'xstate'
 import type { MusicItem } from '../../schemas/hall/calls/site'
 import type { musicMachine } from './music.machine'
@@ -59,6 +60,6 @@ export const selectConfirmDelete = (s: MusicSnapshot): MusicItem | null =>
 /** The refusal or failure to tell the player ('onlyTrack', 'failed'), or null. */
 export const selectMusicNotice = (s: MusicSnapshot) => s.context.notice
 /** A download or delete is in flight (its buttons wait). */
-export const selectBusy = (s: MusicSnapshot): boolean => s.context.pendingOp !== null
+export const selectBusy = (s: MusicSnapshot): boolean => isAwaiting(s.context.requests, 'op')
 /** Whether a system track is already in my list (its download button becomes 'downloaded'). */
 export const selectInMyList = (s: MusicSnapshot, id: number): boolean => s.context.myList.some((m) => m.id === id)

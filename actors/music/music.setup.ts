@@ -1,6 +1,8 @@
 import { assign, enqueueActions, raise, setup } from 'xstate'
+import { musicList } from '../../schemas/hall/calls/site'
+import { answers, isAwaiting, request, settle } from '../kit'
 import {
-  MUSIC_CALL, MUSIC_DELAYS, MY_LIST_PAYLOAD, REQ_TYPE, autoPlayOf, currentIndex, keepCurrent, myListOf,
+  MUSIC_DELAYS, MY_LIST_PAYLOAD, REQ_TYPE, autoPlayOf, currentIndex, keepCurrent, myListOf,
   nextPlayType, settingsOf, showOf, srcOf, stepTrack, sysListOf, trackAt,
   type MusicContext, type MusicEmitted, type MusicEvent,
 } from './music.logic'
@@ -13,8 +15,8 @@ import {
 type Ctx = MusicContext
 type Ev = MusicEvent
 
-const answerTo = (e: Ev, id: string | null): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+/** No download or delete in flight. */
+const idle = (c: Ctx): boolean => !isAwaiting(c.requests, 'op')
 const inMy = (c: Ctx, id: number | undefined | null): boolean => id != null && c.myList.some((m) => m.id === id)
 const isPlay = (c: Ctx, e: Ev): boolean =>
   (e.type === 'music.audioStarted' || e.type === 'music.audioBlocked' || e.type === 'music.audioEnded' || e.type === 'music.audioFailed') &&
@@ -28,20 +30,20 @@ export const musicSetup = setup({
   delays: { secondDownload: MUSIC_DELAYS.secondDownload },
   guards: {
     shown: ({ context, event: e }) => (e.type === 'site.ready' ? (e.musicShow ?? context.show) : context.show),
-    sysAnswer: ({ context, event }) => event.type === 'hall.responded' && answerTo(event, context.pendingSys),
-    myAnswer: ({ context, event }) => event.type === 'hall.responded' && answerTo(event, context.pendingMy),
-    listFailed: ({ context, event }) => event.type === 'hall.failed' && (answerTo(event, context.pendingSys) || answerTo(event, context.pendingMy)),
-    listsLoaded: ({ context }) => context.pendingSys === null && context.pendingMy === null,
+    sysAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'sys', event),
+    myAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'my', event),
+    listFailed: ({ context, event }) => event.type === 'hall.failed' && (answers(context.requests, 'sys', event) || answers(context.requests, 'my', event)),
+    listsLoaded: ({ context }) => !isAwaiting(context.requests, 'sys') && !isAwaiting(context.requests, 'my'),
     mustSeed: ({ context }) => context.myList.length === 0 && context.sysList.length > 0,
     hasSecond: ({ context }) => context.sysList.length > 1 && !inMy(context, context.sysList[1]?.id),
-    opAnswer: ({ context, event }) => event.type === 'hall.responded' && answerTo(event, context.pendingOp),
-    opFailed: ({ context, event }) => event.type === 'hall.failed' && answerTo(event, context.pendingOp),
+    opAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'op', event),
+    opFailed: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'op', event),
     canDownload: ({ context: c, event: e }) =>
-      e.type === 'music.downloadClicked' && c.pendingOp === null && c.sysList.some((m) => m.id === e.musicId) && !inMy(c, e.musicId),
+      e.type === 'music.downloadClicked' && idle(c) && c.sysList.some((m) => m.id === e.musicId) && !inMy(c, e.musicId),
     onlyTrack: ({ context: c, event: e }) => e.type === 'music.deleteClicked' && inMy(c, e.musicId) && c.myList.length === 1,
-    canDelete: ({ context: c, event: e }) => e.type === 'music.deleteClicked' && inMy(c, e.musicId) && c.pendingOp === null,
+    canDelete: ({ context: c, event: e }) => e.type === 'music.deleteClicked' && inMy(c, e.musicId) && idle(c),
     // The list may have changed since the confirm opened (another tab): the only track stays.
-    confirming: ({ context: c }) => inMy(c, c.confirmDelete) && c.myList.length > 1 && c.pendingOp === null,
+    confirming: ({ context: c }) => inMy(c, c.confirmDelete) && c.myList.length > 1 && idle(c),
     confirmOnly: ({ context: c }) => inMy(c, c.confirmDelete) && c.myList.length === 1,
     settingsOpen: ({ context }) => !context.settingsSettled,
     // player
@@ -71,34 +73,35 @@ export const musicSetup = setup({
       e.type === 'site.ready' ? { siteReady: true, show: e.musicShow ?? context.show, autoPlay: e.musicAutoPlay ?? context.autoPlay } : { siteReady: true },
     ),
     requestLists: enqueueActions(({ context: c, enqueue }) => {
-      const sys = `music-${c.requestCount + 1}`
-      const my = `music-${c.requestCount + 2}`
-      enqueue.assign({ requestCount: c.requestCount + 2, pendingSys: sys, pendingMy: my, pendingOp: null, confirmDelete: null })
-      enqueue.emit({ type: 'hall.requested', requestId: sys, call: MUSIC_CALL, payload: { reqType: REQ_TYPE.system } })
-      enqueue.emit({ type: 'hall.requested', requestId: my, call: MUSIC_CALL, payload: { ...MY_LIST_PAYLOAD } })
+      // A reload drops the download or delete in flight: its answer would be an older list.
+      const sys = request('music', settle(c.requests, 'op'), 'sys', musicList, { reqType: REQ_TYPE.system })
+      const my = request('music', sys.requests, 'my', musicList, { ...MY_LIST_PAYLOAD })
+      enqueue.assign({ requests: my.requests, confirmDelete: null })
+      enqueue.emit(sys.notice)
+      enqueue.emit(my.notice)
     }),
-    takeSys: assign(({ event }) => (event.type === 'hall.responded' ? { sysList: sysListOf(event.data), pendingSys: null } : {})),
+    takeSys: assign(({ context: c, event }) => (event.type === 'hall.responded' ? { sysList: sysListOf(event.data), requests: settle(c.requests, 'sys') } : {})),
     takeMy: assign(({ context: c, event }) => {
       if (event.type !== 'hall.responded') return {}
       const myList = myListOf(event.data)
       const confirmDelete = myList.some((m) => m.id === c.confirmDelete) ? c.confirmDelete : null
-      return { myList, currentId: keepCurrent(c.myList, c.currentId, myList), pendingMy: null, pendingOp: null, confirmDelete }
+      return { myList, currentId: keepCurrent(c.myList, c.currentId, myList), requests: settle(c.requests, 'my', 'op'), confirmDelete }
     }),
-    dropLists: assign({ pendingSys: null, pendingMy: null }),
+    dropLists: assign(({ context: c }) => ({ requests: settle(c.requests, 'sys', 'my') })),
     download: enqueueActions(({ context: c, event: e, enqueue }, p: { seed: 0 | 1 } | null) => {
       const musicId = p === null ? (e.type === 'music.downloadClicked' ? e.musicId : null) : (c.sysList[p.seed]?.id ?? null)
       if (musicId === null) return
-      const requestId = `music-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, pendingOp: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: MUSIC_CALL, payload: { reqType: REQ_TYPE.download, music_id: musicId } })
+      const asked = request('music', c.requests, 'op', musicList, { reqType: REQ_TYPE.download, music_id: musicId })
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
     remove: enqueueActions(({ context: c, enqueue }) => {
       if (c.confirmDelete === null) return
-      const requestId = `music-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, pendingOp: requestId, confirmDelete: null })
-      enqueue.emit({ type: 'hall.requested', requestId, call: MUSIC_CALL, payload: { reqType: REQ_TYPE.remove, music_id: c.confirmDelete } })
+      const asked = request('music', c.requests, 'op', musicList, { reqType: REQ_TYPE.remove, music_id: c.confirmDelete })
+      enqueue.assign({ requests: asked.requests, confirmDelete: null })
+      enqueue.emit(asked.notice)
     }),
-    dropOp: assign({ pendingOp: null, notice: 'failed' }),
+    dropOp: assign(({ context: c }) => ({ requests: settle(c.requests, 'op'), notice: 'failed' as const })),
     listChanged: raise({ type: 'music.listChanged' }),
     refuseDelete: assign({ notice: 'onlyTrack', confirmDelete: null }),
     askDelete: assign(({ event }) => (event.type === 'music.deleteClicked' ? { confirmDelete: event.musicId, notice: null } : {})),

@@ -73,7 +73,11 @@ const appStarted: MusicEvent = {
  * page, blocked autoplay, random picks) and the root (flags, settings, volume, the modal). Each
  * counter grows only a little. Coverage is the union of the three runs.
  */
+/** The request a purpose awaits, or null. */
+const aw = (c: Snap['context'], purpose: 'sys' | 'my' | 'op'): string | null => c.requests.awaiting[purpose] ?? null
+
 const libraryEvents = (s: Snap): ModelEvent[] => {
+  const [ps, pm, po] = [aw(s.context, 'sys'), aw(s.context, 'my'), aw(s.context, 'op')]
   const c = s.context
   const lib = library(s)
   const out: ModelEvent[] = []
@@ -81,34 +85,35 @@ const libraryEvents = (s: Snap): ModelEvent[] => {
     out.push(site, { ...site, musicAutoPlay: true })
     if (!c.pageHidden) out.push({ type: 'dom.visibilityChanged', visible: false })
   }
-  if (c.pendingSys !== null) out.push(sys(c.pendingSys, SYS), sys(c.pendingSys, SYS.slice(0, 1)), sys(c.pendingSys, []), fail(c.pendingSys))
-  if (c.pendingMy !== null) out.push(my(c.pendingMy, []), my(c.pendingMy, [1, 2]), fail(c.pendingMy))
-  if (c.pendingOp !== null) {
+  if (ps !== null) out.push(sys(ps, SYS), sys(ps, SYS.slice(0, 1)), sys(ps, []), fail(ps))
+  if (pm !== null) out.push(my(pm, []), my(pm, [1, 2]), fail(pm))
+  if (po !== null) {
     const ids = c.myList.map((m) => m.id)
-    out.push(my(c.pendingOp, ids.length >= 2 ? ids.slice(1) : [...ids, ids.includes(1) ? 2 : 1]), fail(c.pendingOp))
-    if (c.confirmDelete !== null) out.push(my(c.pendingOp, [c.confirmDelete])) // another tab left only the track being confirmed
+    out.push(my(po, ids.length >= 2 ? ids.slice(1) : [...ids, ids.includes(1) ? 2 : 1]), fail(po))
+    if (c.confirmDelete !== null) out.push(my(po, [c.confirmDelete])) // another tab left only the track being confirmed
   }
   if (lib !== 'idle') out.push(my('music-99', [3])) // a stale answer
   if (lib === 'seedWait') out.push({ type: 'delay', ms: MUSIC_DELAYS.secondDownload - 1 }, { type: 'delay', ms: MUSIC_DELAYS.secondDownload })
-  if (c.requestCount <= 4 && lib !== 'idle') out.push(loggedIn)
-  if (lib === 'ready' && c.requestCount <= 4) {
+  if (c.requests.count <= 4 && lib !== 'idle') out.push(loggedIn)
+  if (lib === 'ready' && c.requests.count <= 4) {
     out.push({ type: 'music.downloadClicked', musicId: 3 }, { type: 'music.deleteClicked', musicId: c.myList[0]?.id ?? 1 })
   }
   if (c.confirmDelete !== null || c.notice !== null) out.push({ type: 'music.deleteConfirmed' }, { type: 'music.deleteCancelled' })
-  if (lib === 'failed' && c.requestCount <= 4) out.push({ type: 'music.libraryOpened' })
+  if (lib === 'failed' && c.requests.count <= 4) out.push({ type: 'music.libraryOpened' })
   if (player(s) === 'starting') out.push({ type: 'music.audioStarted', play: c.playCount }, { type: 'music.pauseClicked' })
-  if (player(s) === 'playing' && c.requestCount <= 4) out.push({ type: 'session.loggedOut', reason: 'logout' })
+  if (player(s) === 'playing' && c.requests.count <= 4) out.push({ type: 'session.loggedOut', reason: 'logout' })
   return out
 }
 
 const playerEvents = (s: Snap): ModelEvent[] => {
+  const [ps, pm] = [aw(s.context, 'sys'), aw(s.context, 'my')]
   const c = s.context
   const lib = library(s)
   const p = player(s)
   const out: ModelEvent[] = []
   if (lib === 'idle') out.push(site)
-  if (c.pendingSys !== null) out.push(sys(c.pendingSys, SYS))
-  if (c.pendingMy !== null) out.push(my(c.pendingMy, [1, 2]), my(c.pendingMy, [1]))
+  if (ps !== null) out.push(sys(ps, SYS))
+  if (pm !== null) out.push(my(pm, [1, 2]), my(pm, [1]))
   if (c.myList.length === 0) return out
   const more = c.playCount < 3 && c.pickCount < 2 // every event below that plays again is offered only while this holds
   if (more) {
