@@ -8,6 +8,7 @@
  *   initial JS            gzipped bytes of the JavaScript the first route loads
  *   game lobby            input-to-paint of a category switch and a search keystroke with the
  *                         CPU throttled 4x, and the DOM node count of the game page
+ *   report pages          the hall's answer to one records page for a player with 100,000 rounds
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -21,6 +22,7 @@ import { launch } from '../tests/e2e/support/browser'
 import { syntheticLog } from '../tests/bench/replay-log'
 import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
+import { recordsFigures } from '../tests/bench/records'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const figures: Array<[string, string, string]> = []
@@ -105,6 +107,13 @@ const main = async () => {
     await hall.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
+
+  const r = await recordsFigures()
+  const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+  const rec = (xs: ReadonlyArray<number>) => `median ${Math.round(median(xs))} / max ${Math.round(Math.max(...xs))} ms`
+  report('report page, betting record', rec(r.betFirstMs), `< 100 ms (${r.rounds.toLocaleString('en')} rounds, first page, last 3 months, over HTTP)`)
+  report('report page, deep betting page', rec(r.betDeepMs), `< 100 ms (page 5,000 of 10, all dates)`)
+  report('report page, account details', rec(r.detailsFirstMs), `< 100 ms (${(r.rounds * 2).toLocaleString('en')} ledger entries, first page)`)
 
   const log = syntheticLog(100_000)
   replayLog(syntheticLog(5_000)) // warm-up

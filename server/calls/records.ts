@@ -97,14 +97,19 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
   if (q.state === 10001 || q.state === 10002) {
     return { page: { records: [], total: 0, current, size }, summary: { betAmount: '0', validBet: '0', winAmount: '0', profit: '0' } }
   }
-  const where = `r.player_id = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)
-    AND ($4::integer IS NULL OR g.category_id = $4) AND ($5::integer IS NULL OR g.platform_id = $5)`
+  const inTime = `r.player_id = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)`
+  const where = `${inTime} AND ($4::integer IS NULL OR g.category_id = $4) AND ($5::integer IS NULL OR g.platform_id = $5)`
   const params = [playerId, range.from, range.to, q.gameCategoryId ?? null, q.platformId ?? null]
+  // Without a game filter the totals are read from the rounds' index alone.
+  const byGame = q.gameCategoryId !== undefined || q.platformId !== undefined
   const totals = (
     await db.query<{ total: number; bet: string; win: string }>(
-      `SELECT count(*)::int AS total, coalesce(trim_scale(sum(r.bet)), 0)::text AS bet, coalesce(trim_scale(sum(r.win)), 0)::text AS win
-       FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`,
-      params,
+      byGame
+        ? `SELECT count(*)::int AS total, coalesce(trim_scale(sum(r.bet)), 0)::text AS bet, coalesce(trim_scale(sum(r.win)), 0)::text AS win
+           FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${where}`
+        : `SELECT count(*)::int AS total, coalesce(trim_scale(sum(r.bet)), 0)::text AS bet, coalesce(trim_scale(sum(r.win)), 0)::text AS win
+           FROM game_rounds r WHERE ${inTime}`,
+      byGame ? params : params.slice(0, 3),
     )
   ).rows[0] ?? { total: 0, bet: '0', win: '0' }
   const rows = (
@@ -112,7 +117,11 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
       `SELECT r.id::text AS id, g.name AS game, p.name AS platform, g.category_id AS category, trim_scale(r.bet)::text AS bet,
               trim_scale(r.win)::text AS win, trim_scale(r.win - r.bet)::text AS profit, ${moment('r.created_at', '$8')} AS at, r.currency
        FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN game_platforms p ON p.id = g.platform_id
-       WHERE ${where} ORDER BY r.id DESC LIMIT $6 OFFSET $7`,
+       WHERE r.id IN (
+         SELECT r.id FROM game_rounds r ${byGame ? 'JOIN games g ON g.id = r.game_id' : ''}
+         WHERE ${byGame ? where : `${inTime} AND $4::integer IS NULL AND $5::integer IS NULL`} ORDER BY r.created_at DESC, r.id DESC LIMIT $6 OFFSET $7
+       )
+       ORDER BY r.created_at DESC, r.id DESC`,
       [...params, size, (current - 1) * size, zone],
     )
   ).rows
@@ -144,15 +153,16 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
 const movements = async (db: Queryable, playerId: string, q: typeof accountDetails.request.Type, range: TimeRange, zone: string) => {
   const { current, size } = pageOf(q)
   const kind: MovementKind = q.kind ?? 'all'
+  // Every kind: no per-row mapping in the filter, so the count is read from the index alone.
   const where = `player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
-    AND ($4::text = 'all' OR (${MOVEMENT_OF_KIND}) = $4)`
+    AND ${kind === 'all' ? "$4::text = 'all'" : `(${MOVEMENT_OF_KIND}) = $4`}`
   const params = [playerId, range.from, range.to, kind]
   const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM wallet_entries WHERE ${where}`, params)).rows[0]?.total ?? 0
   const rows = (
     await db.query<{ id: string; kind: MovementKind; amount: string; balance: string; currency: string; createdAt: string }>(
       `SELECT id::text AS id, (${MOVEMENT_OF_KIND}) AS kind, trim_scale(amount)::text AS amount, trim_scale(balance)::text AS balance, currency,
               ${moment('created_at', '$7')} AS "createdAt"
-       FROM wallet_entries WHERE ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
+       FROM wallet_entries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
       [...params, size, (current - 1) * size, zone],
     )
   ).rows
