@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { aesEncrypt, callHall, nonce, player, visitor } from '../server/support'
+import { callHall, playRound, player, visitor } from '../server/support'
 import { launch, newContext, watchErrors } from './support/browser'
 import { ShellPage } from './support/shell.model'
 
@@ -20,20 +20,12 @@ const control = async (name: string, body: unknown): Promise<void> => {
 let n = 0
 const newUsername = (): string => `rc${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
 
-/** Plays one formal round of the self-operated game as the player, from outside the lobby. */
-const playRound = async (username: string, password: string, bet: string): Promise<void> => {
+/** Plays one formal round of the self-operated game as the player, from outside the lobby (its own session). */
+const playAs = async (username: string, password: string, bet: string): Promise<void> => {
   const site = await visitor(hallUrl, '001')
   const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
   expect(login.envelope.code).toBe(1)
-  const data = login.envelope.data as { session_key: string; userkey: string }
-  const caller = player('001', data)
-  expect((await callHall(hallUrl, caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
-  const nc = nonce()
-  const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
-  const html = await (await fetch(`${hallUrl}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`)).text()
-  const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
-  const round = (await (await fetch(`${hallUrl}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
-  expect(round.ok).toBe(true)
+  await playRound(hallUrl, site, player('001', login.envelope.data), login.envelope.data as { session_key: string; userkey: string }, bet)
 }
 
 let browser: Browser
@@ -58,8 +50,8 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
     const open = page.locator('dialog[open]')
     for (let tries = 0; (await open.count()) > 0 && tries < 8; tries++) await page.keyboard.press('Escape')
     await control('credit', { username, amount: '100' })
-    await playRound(username, 'secret12', '10')
-    await playRound(username, 'secret12', '5')
+    await playAs(username, 'secret12', '10')
+    await playAs(username, 'secret12', '5')
 
     await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'report', query: { current: '1' } }))
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/report')

@@ -4,7 +4,7 @@ import { accountDetails, betRecord, personalStatement } from '../../schemas/hall
 import { rangeOf, zoneOf } from '../../server/calls/records'
 import { openDb } from '../../server/db'
 import { startHall } from '../../server/hall'
-import { aesEncrypt, callHall, control, nonce, player, visitor } from './support'
+import { callHall, control, playRound, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 let hall: Hall
@@ -27,17 +27,7 @@ const newPlayer = async () => {
   return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as { session_key: string; userkey: string } }
 }
 
-/** Plays one formal round of the self-operated game on the hall's game page. */
-const playRound = async (caller: Caller, data: { session_key: string; userkey: string }, bet: string): Promise<void> => {
-  expect((await post(caller, '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
-  const nc = nonce()
-  const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
-  const url = `${hall.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
-  const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
-  const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
-  const round = (await (await fetch(`${hall.url}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
-  expect(round.ok).toBe(true)
-}
+const round = (caller: Caller, data: { session_key: string; userkey: string }, bet: string) => playRound(hall.url, site, caller, data, bet)
 
 const ask = async <S extends Schema.Top>(caller: Caller, path: string, schema: S, params: unknown): Promise<S['Type']> => {
   const a = await post(caller, path, params)
@@ -51,8 +41,8 @@ describe('records at the reference hall', () => {
   it("lists a player's bets newest first with their totals, and filters by state and date", async () => {
     const { caller, username, data } = await newPlayer()
     await control(hall.url, 'credit', { username, amount: '100' })
-    await playRound(caller, data, '10')
-    await playRound(caller, data, '7.5')
+    await round(caller, data, '10')
+    await round(caller, data, '7.5')
     const today = await ask(caller, '/record/betRecord', betRecord.response, { current: 1, size: 10, dateType: 0 })
     expect(today.page.total).toBe(2)
     expect(today.page.records.map((r) => r.betAmount)).toEqual(['7.5', '10'])
@@ -72,7 +62,7 @@ describe('records at the reference hall', () => {
   it('lists the ledger as account details by kind, each entry with the balance after it', async () => {
     const { caller, username, data } = await newPlayer()
     await control(hall.url, 'credit', { username, amount: '50' })
-    await playRound(caller, data, '5')
+    await round(caller, data, '5')
     const all = await ask(caller, '/record/accountDetails', accountDetails.response, { current: 1, size: 50, dateType: 7 })
     expect(all.records.at(-1)).toMatchObject({ kind: 'deposit', amount: '50', balance: '50' })
     expect(all.records.find((m) => m.kind === 'bet')).toMatchObject({ amount: '-5', balance: '45' })
@@ -89,7 +79,7 @@ describe('records at the reference hall', () => {
   it('sums the ledger by day as the personal statement', async () => {
     const { caller, username, data } = await newPlayer()
     await control(hall.url, 'credit', { username, amount: '80' })
-    await playRound(caller, data, '20')
+    await round(caller, data, '20')
     const s = await ask(caller, '/record/statement', personalStatement.response, { current: 1, size: 10, dateType: 30 })
     expect(s.page.total).toBe(1)
     const day = s.page.records[0]
@@ -101,7 +91,7 @@ describe('records at the reference hall', () => {
   it('the movements of any range add up to the change of the balance over it', async () => {
     const { caller, username, data } = await newPlayer()
     await control(hall.url, 'credit', { username, amount: '60' })
-    for (const bet of ['3', '4.5', '6']) await playRound(caller, data, bet)
+    for (const bet of ['3', '4.5', '6']) await round(caller, data, bet)
     await control(hall.url, 'credit', { username, amount: '-2.25' })
     const all = await ask(caller, '/record/accountDetails', accountDetails.response, { current: 1, size: 50, dateType: -1 })
     const balanceNow = Number(all.records[0]?.balance)

@@ -2,7 +2,7 @@ import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vipInfo } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
-import { aesEncrypt, callHall, control, nonce, player, visitor } from './support'
+import { callHall, control, playRound, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 let hall: Hall
@@ -25,17 +25,7 @@ const newPlayer = async (): Promise<{ caller: Caller; username: string; data: { 
   return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as { session_key: string; userkey: string } }
 }
 
-/** Plays one formal round of the self-operated game on the hall's game page. */
-const playRound = async (caller: Caller, data: { session_key: string; userkey: string }, bet: string): Promise<void> => {
-  expect((await post(caller, '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
-  const nc = nonce()
-  const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
-  const url = `${hall.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
-  const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
-  const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
-  const round = (await (await fetch(`${hall.url}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
-  expect(round.ok).toBe(true)
-}
+const round = (caller: Caller, data: { session_key: string; userkey: string }, bet: string) => playRound(hall.url, site, caller, data, bet)
 
 const info = async (caller: Caller) => {
   const a = await post(caller, '/user/vipInfo', {})
@@ -62,7 +52,7 @@ describe('VIP at the reference hall', () => {
   it('a player whose deposits and bets reach VIP 1 is VIP 1 with the needs of VIP 2 ahead', async () => {
     const { caller, username, data } = await newPlayer()
     await control(hall.url, 'credit', { username, amount: '600' })
-    await playRound(caller, data, '500')
+    await round(caller, data, '500')
     expect(await info(caller)).toEqual({
       level: 1, levelName: 'VIP 1', nextLevel: 2, depositAmount: '600', depositNeed: '500', betAmount: '500', betNeed: '2500',
     })
