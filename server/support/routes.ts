@@ -311,8 +311,10 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
     }),
   )
 
+  // Not one's own: the new password would be shown to a sign-in the reset ends.
   app.post('/support/api/accounts/:username/reset-password', (c) =>
     change(c, async (by) => {
+      if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('reset your own password with another lead or the support-accounts command')
       const password = generatePassword()
       await resetPassword(db, c.req.param('username'), password, by)
       return { password }
@@ -321,6 +323,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
 
   app.post('/support/api/accounts/:username/role', (c) =>
     change(c, async (by) => {
+      if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('you cannot change your own role')
       const role = (await readJson(c))?.['role']
       if (!isSupportRole(role)) throw new AccountError(`role is 'agent' or 'lead', not ${JSON.stringify(role)}`)
       await setRole(db, c.req.param('username'), role, by)
