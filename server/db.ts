@@ -76,12 +76,77 @@ const openMemory = async (): Promise<PGlite> => {
   return db
 }
 
-/** Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory'. */
+/** The lock file a PGlite data directory holds while a process has it open: that process's id. */
+export const LOCK_FILE = 'lobby-hall.lock'
+
+const heldHere = new Set<string>()
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM'
+  }
+}
+
+/**
+ * Takes the directory's lock, or throws naming the process holding it. PGlite takes none, and a
+ * second process opening a directory in use corrupts it (a running hall and the support-accounts
+ * command, say). A lock left by a process that is gone is taken over. Returns the release.
+ */
+const lockDir = (dir: string): (() => void) => {
+  if (heldHere.has(dir)) throw new Error(`the store in ${dir} is already open in this process`)
+  const file = join(dir, LOCK_FILE)
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' })
+      heldHere.add(dir)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        heldHere.delete(dir)
+        rmSync(file, { force: true })
+      }
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST') throw e
+      const pid = Number(readFileSync(file, 'utf8').trim())
+      if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new Error(`the store in ${dir} is in use by process ${pid} (a running hall?): stop it first; PGlite allows one process at a time`)
+      }
+      rmSync(file, { force: true })
+    }
+  }
+  throw new Error(`could not take the lock ${file}`)
+}
+
+/**
+ * Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory'. A directory
+ * is locked for this process until the store is closed.
+ */
 export const openDb = async (dataDir: string | 'memory'): Promise<Db> => {
   if (dataDir === 'memory') return openMemory()
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })
-  return PGlite.create(dir)
+  const release = lockDir(dir)
+  let db: PGlite
+  try {
+    db = await PGlite.create(dir)
+  } catch (e) {
+    release()
+    throw e
+  }
+  const close = db.close.bind(db)
+  return Object.assign(db, {
+    close: async () => {
+      try {
+        await close()
+      } finally {
+        release()
+      }
+    },
+  })
 }
 
 /**

@@ -33,7 +33,7 @@ import { needsSeed, seed } from './seed'
 import { HallState } from './state'
 import { createSocketHub } from './ws'
 import { mountSupport } from './support/routes'
-import { seedSupportAccount } from './support/store'
+import { seedSupportAccount } from './support/accounts'
 
 /** Options of startHall. */
 export interface HallOptions {
@@ -60,6 +60,12 @@ export interface HallOptions {
   readonly diagnostics?: boolean
   /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
   readonly edge?: Partial<EdgeOptions>
+  /** The hall's clock (ms since epoch) for calls and support; default Date.now. Tests move it. */
+  readonly now?: () => number
+  /** Days diagnostics uploads are kept before the hall deletes them (default 30, server/support/retention.ts). */
+  readonly supportRetentionDays?: number
+  /** Time between the hall's retention sweeps (default an hour). */
+  readonly supportSweepEveryMs?: number
 }
 
 /** A running hall. */
@@ -103,8 +109,10 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const implementations = new Map<string, Implementation>(
     implemented.map((i) => [`${i.call.method} ${i.call.path}`, i]),
   )
+  const now = opts.now ?? Date.now
   const deps: PipelineDeps = {
     db,
+    now,
     state,
     config,
     implementations,
@@ -184,7 +192,14 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     return c.json(r.body, r.status as 200)
   })
 
-  mountSupport(app, { db, files })
+  const stopSupport = mountSupport(app, {
+    db,
+    files,
+    now,
+    log,
+    ...(opts.supportRetentionDays === undefined ? {} : { retentionDays: opts.supportRetentionDays }),
+    ...(opts.supportSweepEveryMs === undefined ? {} : { sweepEveryMs: opts.supportSweepEveryMs }),
+  })
 
   app.get(`${AUDIO_PATH}/*`, (c) => serveAudio(new URL(c.req.url).pathname) ?? c.text('Not Found', 404))
 
@@ -231,6 +246,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host, createServer: edgeServer(edge, log) }, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e: unknown) => {
+    await stopSupport()
     await db.close()
     throw e
   })
@@ -248,6 +264,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
           server.close(() => resolve())
           if ('closeAllConnections' in server) server.closeAllConnections()
         })
+        await stopSupport()
         await db.close()
       })()),
   }

@@ -9,11 +9,12 @@ import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { startHall } from './hall'
 import { describeUrl } from './pg'
+import { parseRetentionDays } from './support/retention'
 
 const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1]
                          [--data ./data | --data memory | --database-url postgres://user:pass@host:5432/db]
                          [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]
-                         [--trust-proxy 127.0.0.1,::1] [--diagnostics]`
+                         [--trust-proxy 127.0.0.1,::1] [--diagnostics] [--support-retention-days 30]`
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -28,6 +29,8 @@ const main = async (): Promise<void> => {
       'trust-proxy': { type: 'string' },
       // Production only: the page exposes its debug handle window.__lobby (dev and test always do).
       diagnostics: { type: 'boolean', default: false },
+      // Days diagnostics uploads are kept (else env LOBBY_SUPPORT_RETENTION_DAYS, else 30).
+      'support-retention-days': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -49,6 +52,9 @@ const main = async (): Promise<void> => {
   const trustProxy = (values['trust-proxy'] ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '')
   if (trustProxy.some((a) => isIP(a) === 0)) throw new Error(`bad --trust-proxy: ${values['trust-proxy']} (addresses, comma-separated)`)
 
+  const retention = values['support-retention-days'] ?? (process.env['LOBBY_SUPPORT_RETENTION_DAYS'] || undefined)
+  const retentionDays = retention === undefined ? undefined : parseRetentionDays(retention, values['support-retention-days'] === undefined ? 'LOBBY_SUPPORT_RETENTION_DAYS' : '--support-retention-days')
+
   const hall = await startHall({
     port,
     host: values.host,
@@ -58,6 +64,7 @@ const main = async (): Promise<void> => {
     ...(ttlHours === undefined ? {} : { sessionTtlMs: ttlHours * 3_600_000 }),
     ...(trustProxy.length === 0 ? {} : { edge: { trustProxy } }),
     ...(values.diagnostics ? { diagnostics: true } : {}),
+    ...(retentionDays === undefined ? {} : { supportRetentionDays: retentionDays }),
   })
   process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
   const ignored = databaseUrl !== undefined && values.data !== undefined ? ` (--data ${values.data} not used)` : ''

@@ -72,6 +72,8 @@ export interface PipelineDeps {
   /** Answers of the public calls (manifest, op.json). */
   readonly publicData: (path: string) => Promise<unknown>
   readonly log: (line: string) => void
+  /** The hall's clock (ms); default Date.now. */
+  readonly now?: () => number
 }
 
 /** The parts of an HTTP request the pipeline reads. */
@@ -227,7 +229,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       return answer({ code: 1, msg: 'success', data: await deps.publicData(call.path) }, undefined)
     }
 
-    const now = Date.now()
+    const now = deps.now?.() ?? Date.now()
     const v = await verify(deps, call, req, now)
     const responseKey = v.encrypted || call.encrypted ? v.keyMaterial : undefined
 

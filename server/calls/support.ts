@@ -35,7 +35,7 @@ export const supportCalls: ReadonlyArray<Implementation> = [
         data,
         siteCode: ctx.site.code,
         playerId: ctx.session?.playerId,
-      })
+      }, ctx.now)
     } catch (e) {
       if (e instanceof UploadRefused) throw new ServiceError(DIAGNOSTICS_REFUSED, e.message)
       throw e

@@ -2,17 +2,45 @@
  * The support console: its page at /support (support.html of the lobby build, a second Vite
  * entry) and its API under /support/api, behind a support sign-in. Plain JSON over HTTP with a
  * bearer token or an HttpOnly cookie; it is the hall's own staff surface, not part of the hall
- * protocol. In dev and test mode the hall seeds the account support / support-dev; production
- * seeds none (create one with `npx tsx server/support/account.ts`).
+ * protocol. In dev and test mode the hall seeds the lead account support / support-dev; production
+ * seeds none (add one with `npm run support-accounts`, docs/timeline.md).
+ *
+ * Roles are enforced here: agents search and open sessions; the audit trail and the account
+ * routes answer 403 to anyone but a lead. Every search, session opened, log downloaded and
+ * timeline fork is written to the audit trail. Sign-in failures lock the attempted username
+ * (accounts.ts) and, past a number per address, the address too.
  */
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../db'
+import { clientAddressOf } from '../edge'
 import type { StaticFiles } from '../page'
-import { searchSessions, sessionLog, supportLogin, supportLogout, supportUser, SUPPORT_TOKEN_TTL_MS, type SessionQuery } from './store'
+import {
+  AccountError,
+  SUPPORT_TOKEN_TTL_MS,
+  addAccount,
+  disableAccount,
+  enableAccount,
+  generatePassword,
+  isSupportRole,
+  listAccounts,
+  resetPassword,
+  setRole,
+  supportLogout,
+  supportSession,
+  supportSignIn,
+  type SupportUser,
+} from './accounts'
+import { recordAudit, searchAudit, type AuditIn } from './audit'
+import { DEFAULT_RETENTION_DAYS, startRetention } from './retention'
+import { searchSessions, sessionLog, type SessionQuery, type SessionSummary } from './store'
 
 /** Cookie holding a console sign-in. */
 export const SUPPORT_COOKIE = 'lobby_support'
+
+/** Failed sign-ins one address may make in ADDRESS_WINDOW_MS before it is refused for the rest of the window. */
+export const ADDRESS_FAILURES = 20
+const ADDRESS_WINDOW_MS = 15 * 60_000
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyContext = Context<any>
@@ -29,24 +57,104 @@ const time = (s: string | undefined): number | undefined => {
   return Number.isFinite(n) ? n : undefined
 }
 
-/** Mounts the console page and API on the hall's app (before its catch-all). */
+const addressOf = (c: AnyContext): string => {
+  const incoming = (c.env as { incoming?: Parameters<typeof clientAddressOf>[0] } | undefined)?.incoming
+  return incoming === undefined ? '' : clientAddressOf(incoming)
+}
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
+
+/** Failed sign-ins per address in a fixed window; memory stays bounded by the addresses failing lately. */
+class AddressFailures {
+  private readonly seen = new Map<string, { count: number; since: number }>()
+
+  /** Ms until the address may try again, or 0. */
+  blockedFor(address: string, now: number): number {
+    const f = this.seen.get(address)
+    if (f === undefined || now - f.since >= ADDRESS_WINDOW_MS) return 0
+    return f.count >= ADDRESS_FAILURES ? f.since + ADDRESS_WINDOW_MS - now : 0
+  }
+
+  fail(address: string, now: number): void {
+    const f = this.seen.get(address)
+    if (f === undefined || now - f.since >= ADDRESS_WINDOW_MS) {
+      if (this.seen.size > 10_000) for (const [a, g] of this.seen) if (now - g.since >= ADDRESS_WINDOW_MS) this.seen.delete(a)
+      this.seen.set(address, { count: 1, since: now })
+    } else f.count += 1
+  }
+}
+
+/** What the support routes need from the hall. */
+export interface SupportDeps {
+  readonly db: Db
+  readonly files: StaticFiles
+  /** The hall's clock (ms). */
+  readonly now: () => number
+  /** Days uploads are kept (default DEFAULT_RETENTION_DAYS). */
+  readonly retentionDays?: number
+  /** Time between retention sweeps (default hourly). */
+  readonly sweepEveryMs?: number
+  readonly log: (line: string) => void
+}
+
+/** Who signed in, as the API middleware found them. */
+const USER = 'supportUser'
+const userOf = (c: AnyContext): SupportUser => c.get(USER) as SupportUser
+
+/** What the audit trail keeps of a session. */
+const aboutSession = (s: SessionSummary): Pick<AuditIn, 'reference' | 'playerId' | 'usernames' | 'siteCode'> => ({
+  reference: s.reference,
+  playerId: s.playerId,
+  usernames: s.usernames,
+  siteCode: s.siteCode,
+})
+
+const readJson = async (c: AnyContext): Promise<Record<string, unknown> | undefined> => {
+  try {
+    const body: unknown = await c.req.json()
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Mounts the console page and API on the hall's app (before its catch-all) and starts the
+ * retention sweep; returns the function that stops the sweep (the hall calls it on close).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly files: StaticFiles }): void => {
-  const { db, files } = deps
+export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<void>) => {
+  const { db, files, now } = deps
+  const retentionDays = deps.retentionDays ?? DEFAULT_RETENTION_DAYS
+  const addresses = new AddressFailures()
+  const audit = (c: AnyContext, e: Omit<AuditIn, 'account'>) => recordAudit(db, { account: userOf(c).username, ...e }, now())
 
   app.post('/support/api/login', async (c) => {
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return c.json({ ok: false, error: 'body is not JSON' }, 400)
+    const b = await readJson(c)
+    if (b === undefined) return c.json({ ok: false, error: 'body is not a JSON object' }, 400)
+    if (typeof b['username'] !== 'string' || typeof b['password'] !== 'string') return c.json({ ok: false, error: 'username and password are required' }, 400)
+    const address = addressOf(c)
+    const at = now()
+    const blocked = addresses.blockedFor(address, at)
+    if (blocked > 0) {
+      c.header('retry-after', String(seconds(blocked)))
+      return c.json({ ok: false, error: `too many failed sign-ins from this address: try again in ${seconds(blocked)} s` }, 429)
     }
-    const b = (body ?? {}) as { username?: unknown; password?: unknown }
-    if (typeof b.username !== 'string' || typeof b.password !== 'string') return c.json({ ok: false, error: 'username and password are required' }, 400)
-    const token = await supportLogin(db, b.username, b.password, Date.now())
-    if (token === undefined) return c.json({ ok: false, error: 'wrong username or password' }, 401)
-    setCookie(c, SUPPORT_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/support', maxAge: SUPPORT_TOKEN_TTL_MS / 1000 })
-    return c.json({ ok: true, username: b.username, token })
+    const attempted = b['username'].trim().toLowerCase().slice(0, 64)
+    const r = await supportSignIn(db, b['username'], b['password'], at)
+    if (r.ok) {
+      await recordAudit(db, { account: r.user.username, action: 'signed-in', detail: { address } }, at)
+      setCookie(c, SUPPORT_COOKIE, r.token, { httpOnly: true, sameSite: 'Strict', path: '/support', maxAge: SUPPORT_TOKEN_TTL_MS / 1000 })
+      return c.json({ ok: true, username: r.user.username, role: r.user.role, token: r.token })
+    }
+    await recordAudit(db, { account: attempted, action: 'sign-in.refused', detail: { reason: r.reason, address } }, at)
+    if (r.reason === 'disabled') return c.json({ ok: false, error: 'this support account is disabled' }, 403)
+    addresses.fail(address, at)
+    const lockedMs = r.reason === 'locked' ? r.retryAfterMs : r.lockedForMs
+    if (lockedMs === undefined) return c.json({ ok: false, error: 'wrong username or password' }, 401)
+    c.header('retry-after', String(seconds(lockedMs)))
+    const why = r.reason === 'wrong' ? 'wrong username or password; ' : ''
+    return c.json({ ok: false, error: `${why}too many failed sign-ins for this username: try again in ${seconds(lockedMs)} s` }, 429)
   })
 
   app.post('/support/api/logout', async (c) => {
@@ -56,14 +164,17 @@ export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly f
   })
 
   app.use('/support/api/*', async (c, next) => {
-    const user = await supportUser(db, tokenOf(c), Date.now())
+    const user = await supportSession(db, tokenOf(c), now())
     if (user === undefined) return c.json({ ok: false, error: 'sign in to the support console' }, 401)
+    c.set(USER, user)
     c.header('cache-control', 'no-store')
     await next()
     return undefined
   })
 
-  app.get('/support/api/me', async (c) => c.json({ ok: true, username: await supportUser(db, tokenOf(c), Date.now()) }))
+  const leadsOnly = (c: AnyContext) => c.json({ ok: false, error: 'only a support lead may do this' }, 403)
+
+  app.get('/support/api/me', (c) => c.json({ ok: true, ...userOf(c), retentionDays }))
 
   app.get('/support/api/sessions', async (c) => {
     const q = c.req.query()
@@ -80,18 +191,32 @@ export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly f
       ...(q['errorCode'] === undefined ? {} : { errorCode: q['errorCode'] }),
       ...(limit === undefined || !Number.isFinite(limit) ? {} : { limit }),
     }
-    return c.json({ ok: true, sessions: await searchSessions(db, query) })
+    const sessions = await searchSessions(db, query)
+    const username = query.username?.trim() ?? ''
+    await audit(c, {
+      action: 'search',
+      playerId: query.playerId?.trim() || null,
+      usernames: username === '' ? [] : [username],
+      siteCode: query.site?.trim() || null,
+      detail: { criteria: query, found: sessions.length },
+    })
+    return c.json({ ok: true, sessions })
   })
 
   app.get('/support/api/sessions/:reference', async (c) => {
     const found = await sessionLog(db, c.req.param('reference'))
-    return found === undefined ? c.json({ ok: false, error: 'no such session' }, 404) : c.json({ ok: true, session: found.summary })
+    if (found === undefined) return c.json({ ok: false, error: 'no such session' }, 404)
+    await audit(c, { action: 'session.opened', ...aboutSession(found.summary), detail: { view: 'summary' } })
+    return c.json({ ok: true, session: found.summary })
   })
 
   // The log as uploaded: gzip bytes served with content-encoding, so the browser inflates them.
+  // The console opens a session in its timeline with ?for=timeline; anything else is a download.
   app.get('/support/api/sessions/:reference/log', async (c) => {
     const found = await sessionLog(db, c.req.param('reference'))
     if (found === undefined) return c.json({ ok: false, error: 'no such session' }, 404)
+    const opened = c.req.query('for') === 'timeline'
+    await audit(c, { action: opened ? 'session.opened' : 'log.downloaded', ...aboutSession(found.summary), detail: { view: opened ? 'timeline' : 'log' } })
     return new Response(new Uint8Array(found.gz), {
       headers: {
         'content-type': 'application/x-ndjson; charset=utf-8',
@@ -102,6 +227,17 @@ export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly f
     })
   })
 
+  // The console says so before it forks a session's timeline live: { seq } of the fork point.
+  app.post('/support/api/sessions/:reference/forks', async (c) => {
+    const b = await readJson(c)
+    const seq = b?.['seq']
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return c.json({ ok: false, error: 'seq (the record forked at) is required' }, 400)
+    const found = await sessionLog(db, c.req.param('reference'))
+    if (found === undefined) return c.json({ ok: false, error: 'no such session' }, 404)
+    await audit(c, { action: 'timeline.forked', ...aboutSession(found.summary), detail: { seq } })
+    return c.json({ ok: true })
+  })
+
   // The build's source maps (hidden from the public, docs/hall.md "Source maps"), to read a stack
   // trace of a player's session: /support/api/sourcemaps/assets/<script>.js.map.
   app.get('/support/api/sourcemaps/*', async (c) => {
@@ -109,9 +245,97 @@ export const mountSupport = (app: Hono<any>, deps: { readonly db: Db; readonly f
     return (await files.sourceMap(file)) ?? c.json({ ok: false, error: 'no such source map' }, 404)
   })
 
+  // Leads only from here: the audit trail and the accounts.
+
+  app.get('/support/api/audit', async (c) => {
+    if (userOf(c).role !== 'lead') return leadsOnly(c)
+    const q = c.req.query()
+    const from = time(q['from'])
+    const to = time(q['to'])
+    const page = Number(q['page'] ?? 1)
+    const pageSize = Number(q['pageSize'] ?? 50)
+    return c.json({
+      ok: true,
+      ...(await searchAudit(db, {
+        ...(q['account'] === undefined ? {} : { account: q['account'] }),
+        ...(q['player'] === undefined ? {} : { player: q['player'] }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+        ...(Number.isFinite(page) ? { page } : {}),
+        ...(Number.isFinite(pageSize) ? { pageSize } : {}),
+      })),
+    })
+  })
+
+  app.get('/support/api/accounts', async (c) => {
+    if (userOf(c).role !== 'lead') return leadsOnly(c)
+    return c.json({ ok: true, accounts: await listAccounts(db) })
+  })
+
+  /** Runs an account change for a lead, answering an AccountError with its message. */
+  const change = async (c: AnyContext, fn: (by: { by: string; now: number; keepALead: true }) => Promise<Record<string, unknown>>) => {
+    if (userOf(c).role !== 'lead') return leadsOnly(c)
+    try {
+      return c.json({ ok: true, ...(await fn({ by: userOf(c).username, now: now(), keepALead: true })) })
+    } catch (e) {
+      if (e instanceof AccountError) return c.json({ ok: false, error: e.message }, 400)
+      throw e
+    }
+  }
+
+  // A new account gets a generated password, shown once to the lead who made it.
+  app.post('/support/api/accounts', (c) =>
+    change(c, async (by) => {
+      const b = (await readJson(c)) ?? {}
+      const role = b['role'] ?? 'agent'
+      if (typeof b['username'] !== 'string') throw new AccountError('username is required')
+      if (!isSupportRole(role)) throw new AccountError(`role is 'agent' or 'lead', not ${JSON.stringify(role)}`)
+      const password = generatePassword()
+      const account = await addAccount(db, { username: b['username'], role, password }, by)
+      return { account, password }
+    }),
+  )
+
+  app.post('/support/api/accounts/:username/disable', (c) =>
+    change(c, async (by) => {
+      if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('you cannot disable your own account')
+      await disableAccount(db, c.req.param('username'), by)
+      return {}
+    }),
+  )
+
+  app.post('/support/api/accounts/:username/enable', (c) =>
+    change(c, async (by) => {
+      await enableAccount(db, c.req.param('username'), by)
+      return {}
+    }),
+  )
+
+  // Not one's own: the new password would be shown to a sign-in the reset ends.
+  app.post('/support/api/accounts/:username/reset-password', (c) =>
+    change(c, async (by) => {
+      if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('reset your own password with another lead or the support-accounts command')
+      const password = generatePassword()
+      await resetPassword(db, c.req.param('username'), password, by)
+      return { password }
+    }),
+  )
+
+  app.post('/support/api/accounts/:username/role', (c) =>
+    change(c, async (by) => {
+      if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('you cannot change your own role')
+      const role = (await readJson(c))?.['role']
+      if (!isSupportRole(role)) throw new AccountError(`role is 'agent' or 'lead', not ${JSON.stringify(role)}`)
+      await setRole(db, c.req.param('username'), role, by)
+      return {}
+    }),
+  )
+
   app.all('/support/api/*', (c) => c.json({ ok: false, error: 'unknown support API path' }, 404))
 
   const page = async () => (await files.serve('/support.html')) ?? new Response('The support console is not built: run npm run build.', { status: 503 })
   app.get('/support', page)
   app.get('/support/*', page)
+
+  return startRetention({ db, days: retentionDays, ...(deps.sweepEveryMs === undefined ? {} : { everyMs: deps.sweepEveryMs }), now, log: deps.log })
 }

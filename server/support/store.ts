@@ -1,10 +1,10 @@
 /**
- * Support's side of the store: diagnostics uploads (chunks, assembly, what support searches by)
- * and the support console's accounts and sign-in tokens. Tables: server/migrations/009_support.sql.
+ * Support's side of the store: diagnostics uploads (chunks, assembly, what support searches by).
+ * The console's accounts and sign-ins are in accounts.ts, the audit trail in audit.ts, the
+ * retention sweep in retention.ts. Tables: server/migrations/009_support.sql.
  */
 import { randomBytes } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
-import { hashPassword, randomHex, verifyPassword } from '../crypto'
 import type { Db, Queryable } from '../db'
 
 /** What a chunk of an upload brings. */
@@ -119,16 +119,17 @@ export const summarizeLog = (text: string): LogSummary => {
 }
 
 /**
- * Takes one chunk. The first chunk of an upload creates it with its reference number; a chunk
+ * Takes one chunk at `now` (ms, the hall's clock: the retention sweep counts an upload's age from
+ * it). The first chunk of an upload creates it with its reference number; a chunk
  * sent again replaces the same row (a retry); when every chunk is in, the log is assembled,
  * checked to be a gzip of text, summarized and kept, and the chunks are dropped.
  */
-export const receiveChunk = async (db: Db, c: ChunkIn): Promise<Receipt> =>
+export const receiveChunk = async (db: Db, c: ChunkIn, now: number): Promise<Receipt> =>
   db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO diagnostic_uploads (upload_id, reference, site_code, chunk_count, player_id)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (upload_id) DO NOTHING`,
-      [c.upload, newReference(), c.siteCode, c.count, c.playerId ?? null],
+      `INSERT INTO diagnostic_uploads (upload_id, reference, site_code, chunk_count, player_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, to_timestamp($6::double precision / 1000)) ON CONFLICT (upload_id) DO NOTHING`,
+      [c.upload, newReference(), c.siteCode, c.count, c.playerId ?? null, now],
     )
     const up = (
       await tx.query<{ reference: string; site_code: string; chunk_count: number; completed: boolean }>(
@@ -162,12 +163,12 @@ export const receiveChunk = async (db: Db, c: ChunkIn): Promise<Receipt> =>
     }
     const s = summarizeLog(text)
     await tx.query(
-      `UPDATE diagnostic_uploads SET completed_at = now(), session_id = $2, app_version = $3, language = $4,
+      `UPDATE diagnostic_uploads SET completed_at = to_timestamp($13::double precision / 1000), session_id = $2, app_version = $3, language = $4,
          username = $5, usernames = $6, started_at = to_timestamp($7::double precision / 1000),
          ended_at = to_timestamp($8::double precision / 1000), record_count = $9, error_codes = $10,
          log_gz = $11, log_bytes = $12
        WHERE upload_id = $1`,
-      [c.upload, s.session, s.appVersion, s.language, s.usernames.at(-1) ?? null, [...s.usernames], s.startedAt, s.endedAt, s.records, [...s.errorCodes], gz, Buffer.byteLength(text)],
+      [c.upload, s.session, s.appVersion, s.language, s.usernames.at(-1) ?? null, [...s.usernames], s.startedAt, s.endedAt, s.records, [...s.errorCodes], gz, Buffer.byteLength(text), now],
     )
     await tx.query('DELETE FROM diagnostic_chunks WHERE upload_id = $1', [c.upload])
     return { reference: up.reference, received, complete: true }
@@ -242,60 +243,4 @@ export const sessionLog = async (db: Queryable, reference: string): Promise<{ su
   if (row === undefined) return undefined
   const { gz, ...summary } = row
   return { summary, gz }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Accounts
-
-/** Lifetime of a console sign-in. */
-export const SUPPORT_TOKEN_TTL_MS = 12 * 60 * 60 * 1000
-
-/** The account the hall seeds in dev and test mode (never in production). */
-export const DEV_SUPPORT_ACCOUNT = { username: 'support', password: 'support-dev' } as const
-
-/** Creates or replaces a support account. */
-export const putSupportAccount = async (db: Queryable, username: string, password: string): Promise<void> => {
-  await db.query(
-    `INSERT INTO support_accounts (username, password_hash) VALUES ($1, $2)
-     ON CONFLICT (username) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
-    [username, await hashPassword(password)],
-  )
-}
-
-/** Seeds the dev account when it is missing. */
-export const seedSupportAccount = async (db: Queryable): Promise<void> => {
-  const exists = await db.query('SELECT 1 FROM support_accounts WHERE username = $1', [DEV_SUPPORT_ACCOUNT.username])
-  if (exists.rows.length === 0) await putSupportAccount(db, DEV_SUPPORT_ACCOUNT.username, DEV_SUPPORT_ACCOUNT.password)
-}
-
-/** Signs in: a token, or undefined for a wrong username or password. */
-export const supportLogin = async (db: Queryable, username: string, password: string, now: number): Promise<string | undefined> => {
-  const row = (await db.query<{ hash: string }>('SELECT password_hash AS hash FROM support_accounts WHERE username = $1', [username])).rows[0]
-  // Hash anyway for an unknown user, so the answer takes as long either way.
-  const ok = await verifyPassword(password, row?.hash ?? 'scrypt$16384$8$1$00$00')
-  if (row === undefined || !ok) return undefined
-  const token = randomHex(32)
-  await db.query('INSERT INTO support_tokens (token, username, expires_at) VALUES ($1, $2, to_timestamp($3::double precision / 1000))', [
-    token,
-    username,
-    now + SUPPORT_TOKEN_TTL_MS,
-  ])
-  await db.query('DELETE FROM support_tokens WHERE expires_at < to_timestamp($1::double precision / 1000)', [now])
-  return token
-}
-
-/** The account a token signs in, or undefined. */
-export const supportUser = async (db: Queryable, token: string, now: number): Promise<string | undefined> =>
-  token === ''
-    ? undefined
-    : (
-        await db.query<{ username: string }>(
-          'SELECT username FROM support_tokens WHERE token = $1 AND expires_at > to_timestamp($2::double precision / 1000)',
-          [token, now],
-        )
-      ).rows[0]?.username
-
-/** Signs out. */
-export const supportLogout = async (db: Queryable, token: string): Promise<void> => {
-  await db.query('DELETE FROM support_tokens WHERE token = $1', [token])
 }

@@ -4,7 +4,8 @@ import type { TimelineModel } from '../model'
 
 /**
  * The records the filter keeps, one row each: seq, time from the start, kind, type, source, a
- * summary of the fields, and the cause link. Virtualized (@tanstack/react-virtual): only the
+ * summary of the fields, and the cause link (for the mouse; the record panel links it for
+ * everyone). Virtualized (@tanstack/react-virtual): only the
  * rows in view are in the DOM, so a log of 100,000 records scrolls like one of a hundred.
  *
  * Scrolling costs little per frame: a row is keyed by its place in the window, not by its
@@ -80,10 +81,12 @@ export const RecordList = ({
                 <span className="tl-source">{r.source ?? ''}</span>
                 <span className="tl-summary">{model.summaryOf(i)}</span>
                 {r.cause === undefined ? null : (
-                  <button
-                    type="button"
+                  // A shortcut for the mouse; an option's content is not interactive (no control
+                  // inside a listbox option), and the selected record's panel links its cause.
+                  <span
                     className="tl-cause"
-                    aria-label={`cause: seq ${r.cause}`}
+                    aria-hidden="true"
+                    title={`go to its cause, seq ${r.cause}`}
                     onClick={(e) => {
                       e.stopPropagation()
                       const c = model.positionOf(r.cause!)
@@ -91,7 +94,7 @@ export const RecordList = ({
                     }}
                   >
                     ← {r.cause}
-                  </button>
+                  </span>
                 )}
               </div>
             )

@@ -171,7 +171,7 @@ export const Swimlanes = ({
   return (
     // One lane per actor and runner: past a few dozen the lanes scroll on their own, so the record
     // list below them stays in view.
-    <div className="tl-lanes-scroll">
+    <div className="tl-lanes-scroll" role="region" aria-label="Swimlanes" tabIndex={0}>
     <div className="tl-lanes" style={{ height }}>
       <canvas
         ref={canvas}

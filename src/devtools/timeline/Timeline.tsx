@@ -30,9 +30,14 @@ export interface TimelineProps {
   readonly title: string
   /** Called with ms when the timeline has drawn the first time (the bench reads it). */
   readonly onReady?: () => void
+  /**
+   * Called with the seq of the record before a live fork starts (the support console has the hall
+   * record it in the audit trail); when it rejects, the fork does not start and the reason shows.
+   */
+  readonly onFork?: (seq: number) => Promise<void>
 }
 
-export const Timeline = ({ file, title, onReady }: TimelineProps) => {
+export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
   const model = useMemo(() => new TimelineModel(file, ACTOR_IDS), [file])
   const cursor = useMemo(() => new ReplayCursor(file), [file])
   const host = useMemo(() => new FrameHost(cursor.current, cursor.actorIds, file.header.language), [cursor, file])
@@ -160,6 +165,7 @@ export const Timeline = ({ file, title, onReady }: TimelineProps) => {
     setSpeed(null)
     setForkError(null)
     try {
+      await onFork?.(r.seq)
       const site = await fetchSiteConfig(globalThis.location.origin, file.header.siteCode)
       const f = forkAt(file, r.seq, { site })
       fork?.stop()
