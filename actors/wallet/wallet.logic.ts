@@ -1,6 +1,7 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BalanceSource } from '../../schemas/events/wallet'
 import { SPORTS_PLATFORM } from '../../schemas/hall/calls/games'
+import { noRequests, type Requests } from '../kit/requests'
 
 /**
  * The wallet's data and rules (screens §2 header balance with refresh, Mine page game_gold, sport
@@ -64,15 +65,18 @@ export interface SportsWallet {
   readonly balance: string | null
   /** The money is in a game (the marker). */
   readonly inGame: boolean
-  readonly request: string | null
   /** The last request failed. */
   readonly failed: boolean
 }
 
-export const initialSports: SportsWallet = { balance: null, inGame: false, request: null, failed: false }
+export const initialSports: SportsWallet = { balance: null, inGame: false, failed: false }
+
+/** What the wallet awaits: the balance read or recall, and the sports wallet's read. */
+export type WalletPurpose = 'balance' | 'sports'
 
 export interface WalletContext {
-  readonly requestCount: number
+  /** The balance read or recall in flight (a newer one supersedes it) and the sports read: the kit's bookkeeping. */
+  readonly requests: Requests<WalletPurpose>
   /** The lobby balance as last known (a decimal amount), or null before any. */
   readonly balance: string | null
   /** The player's money is in a game: the hall answered the marker, or a game was entered. */
@@ -81,8 +85,7 @@ export interface WalletContext {
   readonly play: PlayState
   /** The last refresh failed: the balance shown may be out of date. */
   readonly stale: boolean
-  /** The balance read or recall in flight (a newer one supersedes it), and its call. */
-  readonly request: string | null
+  /** The call of the balance request in flight (read or recall), or null. */
   readonly requestCall: WalletCall | null
   readonly sports: SportsWallet
   /** The savings (yuebao) balance, once the savings domain reports it; null until then. */
@@ -90,7 +93,7 @@ export interface WalletContext {
 }
 
 export const initialWallet: WalletContext = {
-  requestCount: 0, balance: null, inGame: false, play: 'lobby', stale: false, request: null, requestCall: null, sports: initialSports, savings: null,
+  requests: noRequests, balance: null, inGame: false, play: 'lobby', stale: false, requestCall: null, sports: initialSports, savings: null,
 }
 
 /** The wallet after a balance: a read also says whether the money is in a game; a credit changes the amount only. */

@@ -1,5 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
-import { SPORTS_PLATFORM } from '../../schemas/hall/calls/games'
+import { SPORTS_PLATFORM, getBalanceList, refreshGold } from '../../schemas/hall/calls/games'
+import { prize } from '../../schemas/hall/calls/site'
+import { answers, forgetAll, isAwaiting, request, settle } from '../kit/requests'
 import {
   READ_SOURCES, RECALL_PAYLOAD, WALLET_CALLS, answerGoldOf, initialSports, initialWallet, readGold, sportsGoldOf, withGold,
   type WalletCall, type WalletContext, type WalletEmitted, type WalletEvent,
@@ -34,12 +36,10 @@ import {
  * Emits: hall.requested.
  */
 
-const answers = (id: string | null, e: WalletEvent): boolean => (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
-
 /** The money comes back: a read or recall answered an amount, or a read source reported one. */
 const moneyBack = (c: WalletContext, e: WalletEvent): boolean => {
   const gold =
-    e.type === 'hall.responded' && answers(c.request, e) ? answerGoldOf(e.data)
+    e.type === 'hall.responded' && answers(c.requests, 'balance', e) ? answerGoldOf(e.data)
     : e.type === 'wallet.balanceReported' && READ_SOURCES.includes(e.source) ? readGold(e.balance)
     : null
   return gold !== null && !gold.inGame
@@ -55,16 +55,16 @@ export const walletMachine = setup({
       c.requestCall !== WALLET_CALLS.recall,
     // A read answered the marker while no game is open (a recall answering it would loop).
     strandedAnswer: ({ context: c, event: e }) =>
-      e.type === 'hall.responded' && answers(c.request, e) && c.requestCall === WALLET_CALLS.read && answerGoldOf(e.data)?.inGame === true && c.play === 'lobby',
-    balanceAnswer: ({ context, event }) => answers(context.request, event),
+      e.type === 'hall.responded' && answers(c.requests, 'balance', e) && c.requestCall === WALLET_CALLS.read && answerGoldOf(e.data)?.inGame === true && c.play === 'lobby',
+    balanceAnswer: ({ context, event }) => answers(context.requests, 'balance', event),
     // Back in the lobby from a game, or from a game page while the money is still in a game.
     leftGame: ({ context: c, event: e }) => e.type === 'games.playStateChanged' && e.state === 'lobby' && (c.play === 'playing' || c.inGame),
-    sportsAnswer: ({ context, event }) => answers(context.sports.request, event),
-    sportsStale: ({ context: c, event: e }) => (c.sports.inGame || c.sports.request !== null) && moneyBack(c, e),
+    sportsAnswer: ({ context, event }) => answers(context.requests, 'sports', event),
+    sportsStale: ({ context: c, event: e }) => (c.sports.inGame || isAwaiting(c.requests, 'sports')) && moneyBack(c, e),
   },
   actions: {
-    signIn: assign({ request: null, requestCall: null, stale: false, sports: initialSports, savings: null }),
-    signOut: assign(({ context }) => ({ ...initialWallet, requestCount: context.requestCount, play: context.play })),
+    signIn: assign(({ context }) => ({ requests: forgetAll(context.requests), requestCall: null, stale: false, sports: initialSports, savings: null })),
+    signOut: assign(({ context }) => ({ ...initialWallet, requests: forgetAll(context.requests), play: context.play })),
     // A visitor's game (a demo) holds no money of the player's: only where the launch stands is kept.
     notePlay: assign(({ event: e }) => (e.type === 'games.playStateChanged' ? { play: e.state } : {})),
     takePlay: assign(({ event: e }) =>
@@ -76,21 +76,22 @@ export const walletMachine = setup({
       e.type === 'realtime.payOrderSucceeded' || e.type === 'realtime.withdrawOrderSucceeded' ? withGold(readGold(e.data.balance), false) : {},
     ),
     ask: enqueueActions(({ context: c, enqueue }, call: WalletCall) => {
-      const requestId = `wallet-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, request: requestId, requestCall: call })
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload: call === WALLET_CALLS.recall ? { ...RECALL_PAYLOAD } : {} })
+      const asked = call === WALLET_CALLS.recall ? request('wallet', c.requests, 'balance', refreshGold, { ...RECALL_PAYLOAD }) : request('wallet', c.requests, 'balance', prize, {})
+      enqueue.assign({ requests: asked.requests, requestCall: call })
+      enqueue.emit(asked.notice)
     }),
-    takeAnswer: assign(({ event: e }) => ({ request: null, requestCall: null, ...(e.type === 'hall.responded' ? withGold(answerGoldOf(e.data), true) : {}) })),
-    failBalance: assign({ request: null, requestCall: null, stale: true }),
+    takeAnswer: assign(({ context: c, event: e }) => ({ requests: settle(c.requests, 'balance'), requestCall: null, ...(e.type === 'hall.responded' ? withGold(answerGoldOf(e.data), true) : {}) })),
+    failBalance: assign(({ context: c }) => ({ requests: settle(c.requests, 'balance'), requestCall: null, stale: true })),
     askSports: enqueueActions(({ context: c, enqueue }) => {
-      const requestId = `wallet-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, sports: { ...c.sports, request: requestId } })
-      enqueue.emit({ type: 'hall.requested', requestId, call: WALLET_CALLS.sports, payload: { platformId: SPORTS_PLATFORM } })
+      const asked = request('wallet', c.requests, 'sports', getBalanceList, { platformId: SPORTS_PLATFORM })
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
     takeSports: assign(({ context: c, event: e }) => {
       const gold = e.type === 'hall.responded' ? sportsGoldOf(e.data) : null
-      if (gold === null) return { sports: { ...c.sports, request: null, failed: true } }
-      return { sports: gold.inGame ? { ...c.sports, request: null, inGame: true, failed: false } : { balance: gold.amount, inGame: false, request: null, failed: false } }
+      const requests = settle(c.requests, 'sports')
+      if (gold === null) return { requests, sports: { ...c.sports, failed: true } }
+      return { requests, sports: gold.inGame ? { ...c.sports, inGame: true, failed: false } : { balance: gold.amount, inGame: false, failed: false } }
     }),
   },
 }).createMachine({

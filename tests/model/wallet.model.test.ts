@@ -26,21 +26,26 @@ const ko = (requestId: string, call: string): WalletEvent => ({ type: 'hall.fail
 /** New requests are offered only while the counter is small, so the state space stays finite. */
 const MAX_REQUESTS = 2
 
+/** The awaited balance and sports requests (the kit's bookkeeping). */
+const balanceRequest = (c: Snap['context']): string | null => c.requests.awaiting.balance ?? null
+const sportsRequest = (c: Snap['context']): string | null => c.requests.awaiting.sports ?? null
+
 const events = (s: Snap): WalletEvent[] => {
   const c = s.context
   // Events that never ask the hall, offered everywhere.
   const out: WalletEvent[] = [{ type: 'session.loggedOut', reason: 'logout' }, play('opening'), play('playing'), report('120.00', 'reward'), report('not a balance', 'transfer')]
   // Events that may ask the hall, offered while the counter is small.
-  if (c.requestCount < MAX_REQUESTS) {
+  if (c.requests.count < MAX_REQUESTS) {
     out.push(login(true), play('lobby'), report('100.00', 'login'), report('-1', 'prize'), report('90.00', 'prize'))
     out.push({ type: 'wallet.refreshRequested' }, { type: 'wallet.sportsRequested' }, order('realtime.payOrderSucceeded', '125.00'), order('realtime.withdrawOrderSucceeded', '75.00'))
   }
-  if (c.request !== null) {
+  const balanceId = balanceRequest(c)
+  if (balanceId !== null) {
     const call = c.requestCall ?? WALLET_CALLS.read
-    out.push(ok(c.request, call, { game_gold: '80.00', lastgameinfo: null }), ok(c.request, call, { game_gold: '-1' }), ok(c.request, call, {}), ko(c.request, call))
+    out.push(ok(balanceId, call, { game_gold: '80.00', lastgameinfo: null }), ok(balanceId, call, { game_gold: '-1' }), ok(balanceId, call, {}), ko(balanceId, call))
   }
-  if (c.sports.request !== null) {
-    const id = c.sports.request
+  const id = sportsRequest(c)
+  if (id !== null) {
     out.push(
       ok(id, WALLET_CALLS.sports, { list: [{ platformId: 136, balance: '1000.00' }] }),
       ok(id, WALLET_CALLS.sports, { list: [{ platformId: 136, balance: '-1' }] }),
@@ -49,7 +54,7 @@ const events = (s: Snap): WalletEvent[] => {
     )
   }
   // An answer to a request the wallet no longer waits for.
-  if (c.requestCount > 0) out.push(ok('wallet-1', WALLET_CALLS.read, { game_gold: '1.00' }))
+  if (c.requests.count > 0) out.push(ok('wallet-1', WALLET_CALLS.read, { game_gold: '1.00' }))
   return out
 }
 
@@ -64,18 +69,18 @@ const invariants = () => {
     const asked = ofType(emitted, 'hall.requested')
     // Requests are numbered `wallet-<n>` from the counter, each for one of the wallet's calls and payloads.
     asked.forEach((a, i) => {
-      expect(a['requestId']).toBe(`wallet-${c.requestCount - asked.length + i + 1}`)
+      expect(a['requestId']).toBe(`wallet-${c.requests.count - asked.length + i + 1}`)
       const payload = { [WALLET_CALLS.read]: {}, [WALLET_CALLS.recall]: { os_type: 3 }, [WALLET_CALLS.sports]: { platformId: 136 } }[String(a['call'])]
       expect(a['payload']).toEqual(payload)
     })
     // A visitor has no wallet: nothing asked, nothing kept.
     if (real.matches('visitor')) {
       expect(asked).toEqual([])
-      expect([c.balance, c.inGame, c.request, c.sports.balance, c.sports.request, c.stale]).toEqual([null, false, null, null, null, false])
+      expect([c.balance, c.inGame, balanceRequest(c), c.sports.balance, sportsRequest(c), c.stale]).toEqual([null, false, null, null, null, false])
     }
     // In flight exactly while loading.
-    expect(selectRefreshing(real)).toBe(c.request !== null)
-    expect(real.matches({ player: { sports: 'loading' } })).toBe(c.sports.request !== null)
+    expect(selectRefreshing(real)).toBe(balanceRequest(c) !== null)
+    expect(real.matches({ player: { sports: 'loading' } })).toBe(sportsRequest(c) !== null)
     // The marker is never a balance to show.
     expect(selectBalance(real)).not.toBe('-1')
     if (selectInGame(real)) expect(selectBalance(real)).toBeNull()
@@ -85,7 +90,7 @@ const invariants = () => {
       // A read that says the money is in a game, while no game is opened or played: brought back with RefreshGold.
       const readMarker =
         (event.type === 'wallet.balanceReported' && (event.source === 'login' || event.source === 'prize') && event.balance === '-1') ||
-        (event.type === 'hall.responded' && event.requestId === prev.context.request && prev.context.requestCall === WALLET_CALLS.read && (event.data as { game_gold?: string }).game_gold === '-1')
+        (event.type === 'hall.responded' && event.requestId === balanceRequest(prev.context) && prev.context.requestCall === WALLET_CALLS.read && (event.data as { game_gold?: string }).game_gold === '-1')
       if (readMarker) {
         expect(selectInGame(real)).toBe(true)
         expect(asked.some((a) => a['call'] === WALLET_CALLS.recall)).toBe(prev.context.play === 'lobby' && prev.context.requestCall !== WALLET_CALLS.recall)
@@ -106,13 +111,13 @@ const invariants = () => {
         expect(asked.map((a) => a['call'])).toEqual([WALLET_CALLS.read])
       }
       // A failed read or recall marks the balance stale; a balance clears it.
-      if (event.type === 'hall.failed' && event.requestId === prev.context.request) expect(selectStale(real)).toBe(true)
+      if (event.type === 'hall.failed' && event.requestId === balanceRequest(prev.context)) expect(selectStale(real)).toBe(true)
       if (event.type === 'wallet.balanceReported' && event.balance === '100.00') expect(selectStale(real)).toBe(false)
       // The sports wallet asks again when the money comes back while it may still show it in a game.
       const back =
-        (event.type === 'hall.responded' && event.requestId === prev.context.request && ['80.00'].includes((event.data as { game_gold?: string }).game_gold ?? '')) ||
+        (event.type === 'hall.responded' && event.requestId === balanceRequest(prev.context) && ['80.00'].includes((event.data as { game_gold?: string }).game_gold ?? '')) ||
         (event.type === 'wallet.balanceReported' && (event.source === 'login' || event.source === 'prize') && event.balance !== '-1' && event.balance !== 'not a balance')
-      if (back && (prev.context.sports.inGame || prev.context.sports.request !== null)) expect(asked.some((a) => a['call'] === WALLET_CALLS.sports)).toBe(true)
+      if (back && (prev.context.sports.inGame || sportsRequest(prev.context) !== null)) expect(asked.some((a) => a['call'] === WALLET_CALLS.sports)).toBe(true)
     }
     before = real
   }
@@ -128,7 +133,7 @@ describe('wallet model', () => {
     // and what is in flight); the harness checks on every path that nothing behaving differently is merged.
     serializeState: (m) => {
       const c = (m as Snap).context
-      return JSON.stringify([m.value, c.requestCount, c.request, c.requestCall, c.inGame, c.play, c.stale, c.balance !== null, c.sports.request, c.sports.inGame, c.sports.failed, c.sports.balance !== null])
+      return JSON.stringify([m.value, c.requests.count, balanceRequest(c), c.requestCall, c.inGame, c.play, c.stale, c.balance !== null, sportsRequest(c), c.sports.inGame, c.sports.failed, c.sports.balance !== null])
     },
     limits: { traversal: 400_000, paths: 20_000, simplePaths: 20 },
   })
