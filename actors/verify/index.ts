@@ -29,7 +29,7 @@ export const verifyActor = {
 export { verifyMachine } from './verify.machine'
 /** Its rules: delays, the countdown, the forced-challenge code, code lengths and the payloads. */
 export {
-  CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, codeFits, initialChannel, initialVerify, sendPayloadOf, verifyErrorOf,
+  CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, challengeFieldsOf, codeFits, initialChannel, initialVerify, verifyErrorOf,
 } from './verify.logic'
 export type { ChannelState, CodeKind, VerifyContext, VerifyError, VerifyEvent, VerifyEmitted } from './verify.logic'
 export * from './verify.selectors'

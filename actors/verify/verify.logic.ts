@@ -2,6 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
+import { noRequests, type Requests } from '../kit/requests'
 
 /**
  * The verification flow's rules (screens §4 verification code, §5 codes; calls §4 code send and
@@ -25,11 +26,9 @@ export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreate
 /** Whether a code has the length its kind asks for (digits only). */
 export const codeFits = (kind: CodeKind, code: string): boolean => code.length === CODE_LENGTHS[kind] && /^\d+$/.test(code)
 
-/** The payload of a code send, with the challenge's key and answer when one was demanded. */
-export const sendPayloadOf = (channel: VerifyChannel, target: string, answer: { key: string; answer: string } | null): Record<string, unknown> => ({
-  ...(channel === 'phone' ? { phone: target } : { email: target }),
-  ...(answer === null ? {} : { captchaKey: answer.key, captcha: answer.answer }),
-})
+/** The challenge's key and answer a send carries when one was demanded. */
+export const challengeFieldsOf = (answer: { key: string; answer: string } | null): { captchaKey?: string; captcha?: string } =>
+  answer === null ? {} : { captchaKey: answer.key, captcha: answer.answer }
 
 /** Why a send failed: a hall service code and its message, the network, or the geetest restriction. */
 export interface VerifyError {
@@ -51,7 +50,6 @@ export interface ChannelState {
   readonly target: string
   /** A code was sent to `target` (the form may be submitted: spec §5 "must have requested first"). */
   readonly requested: boolean
-  readonly sendId: string | null
   /** The send failed while the button was still locked: it frees when the lock runs out. */
   readonly failed: boolean
   /** Seconds before another code may be sent (0: may send). */
@@ -59,22 +57,25 @@ export interface ChannelState {
   readonly error: VerifyError | null
   /** The human challenge the hall demanded: its image and key, once fetched. */
   readonly challenge: Challenge | null
-  readonly challengeId: string | null
 }
 
 export const initialChannel: ChannelState = {
-  target: '', requested: false, sendId: null, failed: false, countdown: 0, error: null, challenge: null, challengeId: null,
+  target: '', requested: false, failed: false, countdown: 0, error: null, challenge: null,
 }
 
+/** What the flow awaits, per channel: the code send, and the challenge image. */
+export type VerifyPurpose = `${VerifyChannel}.send` | `${VerifyChannel}.challenge`
+
 export interface VerifyContext {
-  readonly requestCount: number
+  /** The sends and challenge fetches in flight: the kit's bookkeeping. */
+  readonly requests: Requests<VerifyPurpose>
   /** The geetest restriction is in force: sends are refused. */
   readonly restricted: boolean
   readonly phone: ChannelState
   readonly email: ChannelState
 }
 
-export const initialVerify: VerifyContext = { requestCount: 0, restricted: false, phone: initialChannel, email: initialChannel }
+export const initialVerify: VerifyContext = { requests: noRequests, restricted: false, phone: initialChannel, email: initialChannel }
 
 export type VerifyEvent =
   | EventOfType<'session.loggedIn'>

@@ -1,10 +1,12 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { VerifyChannel } from '../../schemas/events/verify'
-import type { Challenge } from '../../schemas/hall/calls/auth'
+import { captcha, securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
+import { dataOf } from '../kit/hall'
+import { answers, forgetAll, request, settle } from '../kit/requests'
 import {
-  COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, codeFits, initialChannel, initialVerify, sendPayloadOf, verifyErrorOf,
-  type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent,
+  COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, codeFits, initialChannel, initialVerify, verifyErrorOf,
+  type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,
 } from './verify.logic'
 
 /**
@@ -25,7 +27,7 @@ import {
  *   (/home/captcha), the player reads its 4 digits, and the send is tried again with them. A
  *   wrong answer is refused with error_12: the 60 s restriction (the geetest actor) starts.
  *
- * A sign-in or sign-out starts afresh. Request ids are `verify-<n>`.
+ * A sign-in or sign-out starts afresh. What is in flight is the kit's bookkeeping (actors/kit/requests.ts).
  *
  * Consumes: session.loggedIn, session.loggedOut, geetest.restricted, geetest.lifted,
  *   verify.codeSendRequested, verify.challengeAnswered, verify.challengeRenewed,
@@ -35,7 +37,8 @@ import {
 
 type P = { readonly channel: VerifyChannel }
 
-const answers = (id: string | null, e: VerifyEvent): boolean => (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
+const send = (p: P): VerifyPurpose => `${p.channel}.send`
+const challengeOf = (p: P): VerifyPurpose => `${p.channel}.challenge`
 const mine = (e: VerifyEvent, p: P): boolean => 'channel' in e && e.channel === p.channel
 const failedWith = (e: VerifyEvent, code: number): boolean => e.type === 'hall.failed' && e.error._tag === 'ServiceCode' && e.error.code === code
 
@@ -48,17 +51,17 @@ export const verifyMachine = setup({
   guards: {
     refusedSend: ({ context, event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && context.restricted,
     canSend: ({ event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && event.target.trim() !== '',
-    sendAnswer: ({ context, event }, p: P) => answers(context[p.channel].sendId, event),
-    forcedChallenge: ({ context, event }, p: P) => answers(context[p.channel].sendId, event) && failedWith(event, FORCED_CHALLENGE),
+    sendAnswer: ({ context, event }, p: P) => answers(context.requests, send(p), event),
+    forcedChallenge: ({ context, event }, p: P) => answers(context.requests, send(p), event) && failedWith(event, FORCED_CHALLENGE),
     failedInLock: ({ context }, p: P) => context[p.channel].failed,
     lastTick: ({ context }, p: P) => context[p.channel].countdown <= 1,
-    challengeAnswer: ({ context, event }, p: P) => answers(context[p.channel].challengeId, event),
+    challengeAnswer: ({ context, event }, p: P) => answers(context.requests, challengeOf(p), event),
     mineIntent: ({ event }, p: P) => mine(event, p),
     refusedAnswer: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && context.restricted,
     answerFits: ({ event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && codeFits('image', event.answer),
   },
   actions: {
-    reset: assign({ phone: initialChannel, email: initialChannel }),
+    reset: assign(({ context }) => ({ requests: forgetAll(context.requests), phone: initialChannel, email: initialChannel })),
     restrict: assign({ restricted: true }),
     lift: assign(({ context: c }) => {
       const clear = (s: ChannelState): ChannelState => (s.error?.reason === 'restricted' ? { ...s, error: null } : s)
@@ -69,34 +72,37 @@ export const verifyMachine = setup({
       const s = c[p.channel]
       const target = e.type === 'verify.codeSendRequested' ? e.target.trim() : s.target
       const answer = e.type === 'verify.challengeAnswered' && s.challenge !== null ? { key: s.challenge.key, answer: e.answer } : null
-      const requestId = `verify-${c.requestCount + 1}`
-      enqueue.assign({
-        requestCount: c.requestCount + 1,
-        ...patch(c, p.channel, { target, requested: false, sendId: requestId, failed: false, error: null, challenge: null, challengeId: null }),
-      })
-      enqueue.emit({ type: 'hall.requested', requestId, call: VERIFY_CALLS[p.channel], payload: sendPayloadOf(p.channel, target, answer) })
+      const before = settle(c.requests, challengeOf(p))
+      const asked =
+        p.channel === 'phone'
+          ? request('verify', before, send(p), securityCreateSms, { phone: target, ...challengeFieldsOf(answer) })
+          : request('verify', before, send(p), securityCreateMail, { email: target, ...challengeFieldsOf(answer) })
+      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { target, requested: false, failed: false, error: null, challenge: null }) })
+      enqueue.emit(asked.notice)
     }),
-    sent: assign(({ context }, p: P) => patch(context, p.channel, { sendId: null, requested: true })),
+    sent: assign(({ context }, p: P) => ({ requests: settle(context.requests, send(p)), ...patch(context, p.channel, { requested: true }) })),
     fail: enqueueActions(({ context, event, enqueue }, p: P) => {
       if (event.type !== 'hall.failed') return
       const restricting = isGeetestError(event.error)
-      enqueue.assign(patch(context, p.channel, { sendId: null, failed: true, error: restricting ? RESTRICTED : verifyErrorOf(event.error) }))
+      enqueue.assign({ requests: settle(context.requests, send(p)), ...patch(context, p.channel, { failed: true, error: restricting ? RESTRICTED : verifyErrorOf(event.error) }) })
       if (restricting) enqueue.emit({ type: 'geetest.challengeFailed', attempt: 'codeSend' })
     }),
     startCountdown: assign(({ context }, p: P) => patch(context, p.channel, { countdown: COUNTDOWN_SECONDS })),
     tick: assign(({ context }, p: P) => patch(context, p.channel, { countdown: Math.max(0, context[p.channel].countdown - 1) })),
     askChallenge: enqueueActions(({ context: c, enqueue }, p: P) => {
-      const requestId = `verify-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, ...patch(c, p.channel, { sendId: null, failed: false, challenge: null, challengeId: requestId, error: null }) })
-      enqueue.emit({ type: 'hall.requested', requestId, call: VERIFY_CALLS.challenge, payload: {} })
+      const asked = request('verify', settle(c.requests, send(p)), challengeOf(p), captcha, {})
+      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { failed: false, challenge: null, error: null }) })
+      enqueue.emit(asked.notice)
     }),
-    takeChallenge: assign(({ context, event }, p: P) =>
-      patch(context, p.channel, { challengeId: null, challenge: event.type === 'hall.responded' ? (event.data as Challenge) : null }),
-    ),
-    challengeFailed: assign(({ context, event }, p: P) =>
-      patch(context, p.channel, { challengeId: null, challenge: null, error: event.type === 'hall.failed' ? verifyErrorOf(event.error) : null }),
-    ),
-    dropChallenge: assign(({ context }, p: P) => patch(context, p.channel, { challenge: null, challengeId: null })),
+    takeChallenge: assign(({ context, event }, p: P) => ({
+      requests: settle(context.requests, challengeOf(p)),
+      ...patch(context, p.channel, { challenge: event.type === 'hall.responded' ? dataOf(captcha, event) : null }),
+    })),
+    challengeFailed: assign(({ context, event }, p: P) => ({
+      requests: settle(context.requests, challengeOf(p)),
+      ...patch(context, p.channel, { challenge: null, error: event.type === 'hall.failed' ? verifyErrorOf(event.error) : null }),
+    })),
+    dropChallenge: assign(({ context }, p: P) => ({ requests: settle(context.requests, challengeOf(p)), ...patch(context, p.channel, { challenge: null }) })),
   },
 }).createMachine({
   id: 'verify',

@@ -85,6 +85,10 @@ const TARGET: Readonly<Record<VerifyChannel, string>> = { phone: '5511999990000'
 const service = (code: number, msg: string): HallError => ({ _tag: 'ServiceCode', code, msg })
 const ok = (requestId: string, call: string, data: unknown): ModelEvent => ({ type: 'hall.responded', requestId, call, data })
 const ko = (requestId: string, call: string, error: HallError): ModelEvent => ({ type: 'hall.failed', requestId, call, error })
+
+/** The awaited send and challenge requests of a channel (the kit's bookkeeping). */
+const sendIdOf = (c: VerifyContext, ch: VerifyChannel): string | null => c.requests.awaiting[`${ch}.send`] ?? null
+const challengeIdOf = (c: VerifyContext, ch: VerifyChannel): string | null => c.requests.awaiting[`${ch}.challenge`] ?? null
 const CHALLENGE = { key: 'k1', image: 'data:image/svg+xml;base64,AA==' }
 const MAX_REQUESTS = 3
 /** A channel runs a timer (held, sent, counting). */
@@ -93,34 +97,35 @@ const timing = (s: Snap, ch: VerifyChannel) => s.matches({ [ch]: { sending: 'hel
 const events = (s: Snap): ModelEvent[] => {
   const c = s.context
   const out: ModelEvent[] = [c.restricted ? { type: 'geetest.lifted' } : { type: 'geetest.restricted', seconds: 60 }]
-  if (c.requestCount === 0) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
+  if (c.requests.count === 0) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
   out.push({ type: 'session.loggedOut', reason: 'logout' })
   // Time passing; once a countdown has ticked, only its end is played (countdownEnd), so the model stays small.
   if (!CHANNELS.some((ch) => s.matches({ [ch]: 'counting' }) && c[ch].countdown < COUNTDOWN_SECONDS)) {
     out.push({ type: 'delay', ms: VERIFY_DELAYS.tick }, { type: 'delay', ms: VERIFY_DELAYS.sendLock })
   }
   for (const ch of CHANNELS) {
-    const st = c[ch]
+    const sendId = sendIdOf(c, ch)
+    const challengeId = challengeIdOf(c, ch)
     const call = VERIFY_CALLS[ch]
     // The phone's events are offered everywhere, the email's while the phone is idle: every pair
     // of states still meets (the phone acts during the email's flow), without the full product.
     const offered = ch === 'phone' || s.matches({ phone: 'idle' })
-    if (offered && c.requestCount < MAX_REQUESTS) {
+    if (offered && c.requests.count < MAX_REQUESTS) {
       out.push({ type: 'verify.codeSendRequested', channel: ch, target: TARGET[ch] }, { type: 'verify.challengeRenewed', channel: ch }, { type: 'verify.challengeAnswered', channel: ch, answer: '1234' })
     }
     // No target: the send button is disabled, and the actor refuses it too. An answer that does not fit.
     if (ch === 'phone') out.push({ type: 'verify.codeSendRequested', channel: ch, target: ' ' }, { type: 'verify.challengeAnswered', channel: ch, answer: '12' })
     if (offered) out.push({ type: 'verify.challengeCancelled', channel: ch })
-    if (st.sendId !== null) {
-      out.push(ok(st.sendId, call, {}), ko(st.sendId, call, service(FORCED_CHALLENGE, 'force geetest')), ko(st.sendId, call, service(1127, 'error_12')))
-      out.push(ko(st.sendId, call, ch === 'phone' ? service(1220, 'not a phone number') : { _tag: 'Network', message: 'offline' }))
+    if (sendId !== null) {
+      out.push(ok(sendId, call, {}), ko(sendId, call, service(FORCED_CHALLENGE, 'force geetest')), ko(sendId, call, service(1127, 'error_12')))
+      out.push(ko(sendId, call, ch === 'phone' ? service(1220, 'not a phone number') : { _tag: 'Network', message: 'offline' }))
     }
-    if (st.challengeId !== null) out.push(ok(st.challengeId, VERIFY_CALLS.challenge, CHALLENGE), ko(st.challengeId, VERIFY_CALLS.challenge, { _tag: 'Network', message: 'offline' }))
+    if (challengeId !== null) out.push(ok(challengeId, VERIFY_CALLS.challenge, CHALLENGE), ko(challengeId, VERIFY_CALLS.challenge, { _tag: 'Network', message: 'offline' }))
     const other = ch === 'phone' ? 'email' : 'phone'
     if (s.matches({ [ch]: 'counting' }) && !timing(s, other)) out.push({ type: 'countdownEnd', channel: ch })
   }
   // An answer to a request no longer awaited.
-  if (c.requestCount > 0) out.push(ok('verify-1', VERIFY_CALLS.phone, {}))
+  if (c.requests.count > 0) out.push(ok('verify-1', VERIFY_CALLS.phone, {}))
   return out
 }
 
@@ -135,7 +140,7 @@ const invariants = () => {
     const asked = ofType(emitted, 'hall.requested')
     expect(asked.length).toBeLessThanOrEqual(1)
     for (const a of asked) {
-      expect(a['requestId']).toBe(`verify-${c.requestCount}`)
+      expect(a['requestId']).toBe(`verify-${c.requests.count}`)
       const ch = CHANNELS.find((x) => a['call'] === VERIFY_CALLS[x])
       if (a['call'] === VERIFY_CALLS.challenge) expect(a['payload']).toEqual({})
       else {
@@ -156,13 +161,13 @@ const invariants = () => {
       expect(st.countdown).toBeLessThanOrEqual(COUNTDOWN_SECONDS)
       if (real.matches({ [ch]: 'counting' })) expect(st.countdown).toBeGreaterThan(0)
       else expect(st.countdown === 0 || real.matches({ [ch]: 'idle' })).toBe(true)
-      expect(st.sendId !== null).toBe(real.matches({ [ch]: 'sending' }) && !st.failed)
+      expect(sendIdOf(c, ch) !== null).toBe(real.matches({ [ch]: 'sending' }) && !st.failed)
       expect(view.challenge !== null).toBe(real.matches({ [ch]: 'challenge' }))
       // The countdown starts 1.5 s after a successful send, at 60.
       if (prev !== null && prev.matches({ [ch]: 'sent' }) && real.matches({ [ch]: 'counting' })) expect(st.countdown).toBe(COUNTDOWN_SECONDS)
     }
     // A restricting challenge error is reported to the geetest actor, once.
-    const restricting = event?.type === 'hall.failed' && (event.error as { msg?: string }).msg === 'error_12' && CHANNELS.some((ch) => prev?.context[ch].sendId === event.requestId)
+    const restricting = event?.type === 'hall.failed' && (event.error as { msg?: string }).msg === 'error_12' && CHANNELS.some((ch) => prev !== null && sendIdOf(prev.context, ch) === event.requestId)
     expect(ofType(emitted, 'geetest.challengeFailed')).toEqual(restricting ? [{ type: 'geetest.challengeFailed', attempt: 'codeSend' }] : [])
     before = real
   }
@@ -190,9 +195,9 @@ describe('verify model', () => {
       const c = s.context
       const channel = (ch: VerifyChannel) => {
         const st = c[ch]
-        return [st.sendId, st.challengeId, st.failed, st.countdown, st.error?.reason ?? null, st.requested, st.challenge !== null, timing(s, ch) ? c.since[ch] : 0]
+        return [sendIdOf(c, ch), challengeIdOf(c, ch), st.failed, st.countdown, st.error?.reason ?? null, st.requested, st.challenge !== null, timing(s, ch) ? c.since[ch] : 0]
       }
-      return JSON.stringify([s.value, c.restricted, c.requestCount, channel('phone'), channel('email')])
+      return JSON.stringify([s.value, c.restricted, c.requests.count, channel('phone'), channel('email')])
     },
     limits: { traversal: 400_000, paths: 30_000, simplePaths: 20 },
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CODE_LENGTHS, COUNTDOWN_SECONDS, VERIFY_DELAYS, codeFits, sendPayloadOf, verifyErrorOf } from '../../../../actors/verify'
+import { CODE_LENGTHS, COUNTDOWN_SECONDS, VERIFY_DELAYS, challengeFieldsOf, codeFits, verifyErrorOf } from '../../../../actors/verify'
 
 describe('verification rules', () => {
   it('code lengths: SMS 4 digits, email 5, image 4 (spec §5, §9)', () => {
@@ -17,9 +17,9 @@ describe('verification rules', () => {
     expect([VERIFY_DELAYS.sendLock, VERIFY_DELAYS.countdownStart, VERIFY_DELAYS.tick, COUNTDOWN_SECONDS]).toEqual([1_500, 1_500, 1_000, 60])
   })
 
-  it('a send goes to its target; after a challenge with its key and the digits read', () => {
-    expect(sendPayloadOf('phone', '5511999990000', null)).toEqual({ phone: '5511999990000' })
-    expect(sendPayloadOf('email', 'me@example.com', { key: 'k', answer: '1234' })).toEqual({ email: 'me@example.com', captchaKey: 'k', captcha: '1234' })
+  it('a send after a challenge carries its key and the digits read; before any, nothing more', () => {
+    expect(challengeFieldsOf(null)).toEqual({})
+    expect(challengeFieldsOf({ key: 'k', answer: '1234' })).toEqual({ captchaKey: 'k', captcha: '1234' })
   })
 
   it('a failure as the form shows it: the hall code and message, or the network', () => {
