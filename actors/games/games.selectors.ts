@@ -82,7 +82,7 @@ export const selectLaunchTarget = (s: LaunchSnapshot): LaunchTarget | null => s.
 export const selectLaunchError = (s: LaunchSnapshot): LaunchError | null => s.context.error
 
 /** The prize balance is being fetched (launches are refused meanwhile). */
-export const selectPrizeFetching = (s: LaunchSnapshot): boolean => s.context.prizeRequest !== null
+export const selectPrizeFetching = (s: LaunchSnapshot): boolean => s.matches({ running: { prize: 'fetching' } })
 
 /** The phone verification a game asked for (3002): a bind in flight, and why the last one failed. */
 export interface GamePhoneView {

@@ -2,6 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
 import { resolvePath } from '../nav'
 import { CATEGORY } from './games.logic'
+import { noRequests, type Requests } from '../kit/requests'
 
 /**
  * The launch's data and pure rules (screens §4 entering a game; calls §7.8 launch; errors §8 game
@@ -49,15 +50,17 @@ export interface LaunchError {
 /** Where the launch stands, as the wallet learns it. */
 export type PlayState = EventOfType<'games.playStateChanged'>['state']
 
+/** What the launch awaits: the sign-in's prize balance, and the game's launch. */
+export type LaunchPurpose = 'prize' | 'launch'
+
 export interface LaunchContext {
-  readonly requestCount: number
+  /** The prize read and the launch in flight: the kit's bookkeeping. */
+  readonly requests: Requests<LaunchPurpose>
   readonly language: string
   readonly real: boolean
   readonly signedIn: boolean
   readonly username: string
-  readonly prizeRequest: string | null
   readonly target: LaunchTarget | null
-  readonly launchRequest: string | null
   readonly launchId: number
   readonly url: string | null
   readonly error: LaunchError | null
@@ -68,8 +71,8 @@ export interface LaunchContext {
 }
 
 export const initialLaunch: LaunchContext = {
-  requestCount: 0, language: 'en_US', real: false, signedIn: false, username: '', prizeRequest: null,
-  target: null, launchRequest: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null,
+  requests: noRequests, language: 'en_US', real: false, signedIn: false, username: '',
+  target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null,
 }
 
 /** Codes that ask for registration (3004 test register game; 210103, 41020 demo disabled). */
@@ -103,6 +106,4 @@ export const embeddedTarget = (l: { name: string; search: string } | null): Laun
 export const codeOf = (e: LaunchEvent): number | null =>
   e.type === 'hall.failed' && e.error._tag === 'ServiceCode' ? (e.error as { code: number }).code : null
 
-export const answers = (id: string | null, e: LaunchEvent): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
 

@@ -1,7 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate'
-import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
+import { SELF_OPERATED_PLATFORM, gameLogin } from '../../schemas/hall/calls/games'
+import { prize } from '../../schemas/hall/calls/site'
+import { dataOf } from '../kit/hall'
+import { answers, isAwaiting, request, settle } from '../kit/requests'
 import {
-  BANK_CARD_CODE, PHONE_CODE, REGISTER_CODES, answers, codeOf, embeddedTarget, initialLaunch, locationOf, userTypeOf,
+  BANK_CARD_CODE, PHONE_CODE, REGISTER_CODES, codeOf, embeddedTarget, initialLaunch, locationOf, userTypeOf,
   type LaunchContext, type LaunchEmitted, type LaunchEvent, type PlayState,
 } from './launch.logic'
 
@@ -54,13 +57,13 @@ export const launchMachine = setup({
       const t = embeddedTarget(context.entry)
       return t !== null && !context.signedIn && userTypeOf(t, context.real) === 'formal'
     },
-    prizeFetching: ({ context }) => context.prizeRequest !== null,
-    prizeSettled: ({ context }) => context.prizeRequest === null,
-    prizeAnswer: ({ context, event }) => answers(context.prizeRequest, event),
-    launchAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.launchRequest, event),
-    registerCode: ({ context, event }) => answers(context.launchRequest, event) && REGISTER_CODES.includes(codeOf(event) ?? 0),
-    phoneCode: ({ context, event }) => answers(context.launchRequest, event) && codeOf(event) === PHONE_CODE,
-    launchFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.launchRequest, event),
+    prizeFetching: ({ context }) => isAwaiting(context.requests, 'prize'),
+    prizeSettled: ({ context }) => !isAwaiting(context.requests, 'prize'),
+    prizeAnswer: ({ context, event }) => answers(context.requests, 'prize', event),
+    launchAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'launch', event),
+    registerCode: ({ context, event }) => answers(context.requests, 'launch', event) && REGISTER_CODES.includes(codeOf(event) ?? 0),
+    phoneCode: ({ context, event }) => answers(context.requests, 'launch', event) && codeOf(event) === PHONE_CODE,
+    launchFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'launch', event),
     ourAddress: ({ context, event }) => event.type === 'games.addressBuilt' && event.launchId === context.launchId,
     realLogin: ({ event }) => event.type === 'session.loggedIn' && event.real,
   },
@@ -70,19 +73,18 @@ export const launchMachine = setup({
     takeEntry: assign(({ context }) => ({ target: embeddedTarget(context.entry), entry: null, url: null, error: null })),
     signIn: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'session.loggedIn') return
-      const requestId = `launch-${context.requestCount + 1}`
-      enqueue.assign({ real: event.real, signedIn: true, username: event.username, requestCount: context.requestCount + 1, prizeRequest: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'prize', payload: {} })
+      const asked = request('launch', context.requests, 'prize', prize, {})
+      enqueue.assign({ real: event.real, signedIn: true, username: event.username, requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
-    signOut: assign({ real: false, signedIn: false, username: '', prizeRequest: null }),
+    signOut: assign(({ context }) => ({ real: false, signedIn: false, username: '', requests: settle(context.requests, 'prize') })),
     /** The prize balance: its game_gold to the wallet, a named last game to the continue-last-game actor. */
     takePrize: enqueueActions(({ context: c, event, enqueue }) => {
-      enqueue.assign({ prizeRequest: null })
+      enqueue.assign({ requests: settle(c.requests, 'prize') })
       if (event.type !== 'hall.responded') return
-      const d = event.data as { game_gold?: unknown; lastgameinfo?: unknown } | null
-      if (typeof d?.game_gold === 'string') enqueue.emit({ type: 'wallet.balanceReported', balance: d.game_gold, source: 'prize' })
-      const last = d?.lastgameinfo
-      if (c.real && last !== null && typeof last === 'object') enqueue.emit({ type: 'games.lastGameFound', lastGame: { ...(last as Record<string, unknown>) } })
+      const d = dataOf(prize, event)
+      enqueue.emit({ type: 'wallet.balanceReported', balance: d.game_gold, source: 'prize' })
+      if (c.real && typeof d.lastgameinfo === 'object' && d.lastgameinfo !== null) enqueue.emit({ type: 'games.lastGameFound', lastGame: { ...d.lastgameinfo } })
     }),
     /** Tells the wallet where the launch stands, when it changed. */
     play: enqueueActions(({ context, enqueue }, state: PlayState) => {
@@ -97,22 +99,19 @@ export const launchMachine = setup({
     }),
     launch: enqueueActions(({ context: c, enqueue }) => {
       if (c.target === null) return
-      const requestId = `launch-${c.requestCount + 1}`
       const userType = userTypeOf(c.target, c.real)
-      enqueue.assign({ requestCount: c.requestCount + 1, launchRequest: requestId, error: null, url: null })
-      enqueue.emit({
-        type: 'hall.requested', requestId, call: 'gameLogin',
-        payload: {
-          gameid: c.target.gameId, platfromid: c.target.platformId, user_type: userType, os_type: 3, gameMode: 0,
-          ...(userType === 'demo' ? { promoteInfo: '{}' } : c.target.platformId === SELF_OPERATED_PLATFORM ? {} : { exitUrl: '/home/game' }),
-        },
+      const asked = request('launch', c.requests, 'launch', gameLogin, {
+        gameid: c.target.gameId, platfromid: c.target.platformId, user_type: userType, os_type: 3, gameMode: 0,
+        ...(userType === 'demo' ? { promoteInfo: '{}' } : c.target.platformId === SELF_OPERATED_PLATFORM ? {} : { exitUrl: '/home/game' }),
       })
+      enqueue.assign({ requests: asked.requests, error: null, url: null })
+      enqueue.emit(asked.notice)
     }),
     build: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'hall.responded' || c.target === null) return
-      const entry = (event.data as { socket_url?: ReadonlyArray<{ url: string; gameid: number }> } | null)?.socket_url?.[0]
+      const entry = dataOf(gameLogin, event).socket_url[0]
       const launchId = c.launchId + 1
-      enqueue.assign({ launchRequest: null, launchId })
+      enqueue.assign({ requests: settle(c.requests, 'launch'), launchId })
       if (entry === undefined) {
         enqueue.assign({ error: { code: null, message: 'games.noAddress' } })
         return
@@ -124,24 +123,24 @@ export const launchMachine = setup({
       })
     }),
     enter: assign(({ event }) => (event.type === 'games.addressBuilt' ? { url: event.url } : {})),
-    askRegister: enqueueActions(({ event, enqueue }) => {
-      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needRegister' } })
+    askRegister: enqueueActions(({ context, event, enqueue }) => {
+      enqueue.assign({ requests: settle(context.requests, 'launch'), error: { code: codeOf(event), message: 'games.needRegister' } })
       enqueue.emit({ type: 'games.popupRequested', popup: 'register' })
     }),
-    askPhone: enqueueActions(({ event, enqueue }) => {
-      enqueue.assign({ launchRequest: null, error: { code: codeOf(event), message: 'games.needPhone' } })
+    askPhone: enqueueActions(({ context, event, enqueue }) => {
+      enqueue.assign({ requests: settle(context.requests, 'launch'), error: { code: codeOf(event), message: 'games.needPhone' } })
       enqueue.emit({ type: 'games.phoneNeeded' })
     }),
     // Leaving the game page (or retrying) before the phone is verified: its popup belonged to this launch.
     abandonPhone: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'games.phoneVerified') enqueue.emit({ type: 'games.phoneAbandoned' })
     }),
-    fail: assign(({ event }) => {
+    fail: assign(({ context, event }) => {
       const code = codeOf(event)
       const message = code === BANK_CARD_CODE ? 'needBindBankCard' : event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? event.error.msg : 'games.launchFailed'
-      return { launchRequest: null, error: { code, message } }
+      return { requests: settle(context.requests, 'launch'), error: { code, message } }
     }),
-    leave: assign({ target: null, url: null, error: null, launchRequest: null }),
+    leave: assign(({ context }) => ({ target: null, url: null, error: null, requests: settle(context.requests, 'launch') })),
   },
 }).createMachine({
   id: 'launch',

@@ -21,7 +21,7 @@ const events = (s: Snap): LaunchEvent[] => {
   const c = s.context
   // Before the site is ready only the location matters: kept as the entry, opened once ready.
   if (s.value === 'idle') {
-    return c.requestCount === 0 && c.entry === null
+    return c.requests.count === 0 && c.entry === null
       ? [
           ready,
           // A formal game (waits for a sign-in) and a demo one (opens at once).
@@ -32,28 +32,28 @@ const events = (s: Snap): LaunchEvent[] => {
       : [ready]
   }
   const out: LaunchEvent[] = [ready]
-  if (c.requestCount <= 2) {
+  if (c.requests.count <= 2) {
     out.push(embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'))
     out.push({ type: 'nav.navigated', name: 'game', path: '/home/game', search: '', replace: false })
     // The browser's own location: the entry location (kept until the site is ready), back and forward.
     out.push({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' })
     out.push({ type: 'nav.locationChanged', path: '/home/game', search: '?gameCategoryId=3' })
     out.push(login(true))
-    if (c.requestCount === 0) out.push(login(false), embedded('?gameId=0&platformId=13'))
+    if (c.requests.count === 0) out.push(login(false), embedded('?gameId=0&platformId=13'))
     out.push({ type: 'games.launchRetried' })
   }
   out.push({ type: 'session.loggedOut', reason: 'logout' })
   // The phone verified: the launch is retried (a new request), so offered while the counter is small.
-  if (c.requestCount <= 3) out.push({ type: 'games.phoneVerified' })
-  if (c.prizeRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '100.00', lastgameinfo: LAST } })
-    out.push({ type: 'hall.responded', requestId: c.prizeRequest, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
-    out.push({ type: 'hall.failed', requestId: c.prizeRequest, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
+  if (c.requests.count <= 3) out.push({ type: 'games.phoneVerified' })
+  if (c.requests.awaiting.prize !== undefined) {
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize!, call: 'prize', data: { game_gold: '100.00', lastgameinfo: LAST } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize!, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.prize!, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
   }
-  if (c.launchRequest !== null) {
-    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
-    out.push({ type: 'hall.responded', requestId: c.launchRequest, call: 'gameLogin', data: { socket_url: [] } })
-    for (const code of c.requestCount <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.launchRequest, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
+  if (c.requests.awaiting.launch !== undefined) {
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch!, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch!, call: 'gameLogin', data: { socket_url: [] } })
+    for (const code of c.requests.count <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.requests.awaiting.launch!, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
   }
   out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
   out.push({ type: 'hall.responded', requestId: 'launch-999', call: 'gameLogin', data: null })
@@ -64,7 +64,7 @@ const serializeState = (m: unknown): string => {
   const x = m as Snap
   const c = x.context
   // Request ids and the launch id are derived from the counters, so the counters stay; the rest is abstracted.
-  return JSON.stringify([x.value, c.entry?.search ?? null, c.requestCount, c.launchId, c.prizeRequest !== null, c.launchRequest !== null, c.real, c.signedIn, c.url !== null, c.play, c.error?.code ?? null])
+  return JSON.stringify([x.value, c.entry?.search ?? null, c.requests.count, c.launchId, c.requests.awaiting.prize !== undefined, c.requests.awaiting.launch !== undefined, c.real, c.signedIn, c.url !== null, c.play, c.error?.code ?? null])
 }
 
 const ofType = (events: ReadonlyArray<AnyEventObject>, type: string) => events.filter((e) => e.type === type)
