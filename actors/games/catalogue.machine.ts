@@ -1,12 +1,14 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
-import type { FavoriteRef, GamePlatform } from '../../schemas/hall/calls/games'
+import { addFavorite, favoriteListAllV2, type FavoriteRef, type GamePlatform } from '../../schemas/hall/calls/games'
+import { platformCategories } from '../../schemas/hall/calls/site'
+import { answers, isAwaiting, noRequests, request, settle, type Requests } from '../kit/requests'
 import { routeByName } from '../../schemas/routes'
 import { resolvePath } from '../nav'
 import {
   APP_CATEGORIES, CATEGORY, allPlatformsOf, asFavorites, asPage, asPlatforms, categoryOfQuery, effectiveCategory, hasMore,
-  mergePage, pageCall, pushHistory, sameKey, toggleFavorite,
-  type GameList, type ListKey,
+  askPage, mergePage, pushHistory, sameKey, toggleFavorite,
+  type CataloguePurpose, type GameList, type ListKey,
 } from './games.logic'
 
 /**
@@ -65,7 +67,8 @@ const SEARCH_TIMER = 'searchDue'
 export type CatalogueEmitted = EventOfType<'hall.requested'> | EventOfType<'games.storeChanged'> | EventOfType<'games.warned'>
 
 export interface CatalogueContext {
-  readonly requestCount: number
+  /** The page, platforms and favourites requests in flight: the kit's bookkeeping. */
+  readonly requests: Requests<CataloguePurpose>
   /** skinTypeValue of site info (the layout). */
   readonly skin: number
   readonly real: boolean
@@ -76,24 +79,21 @@ export interface CatalogueContext {
   readonly category: number
   readonly platform: number
   readonly list: GameList | null
-  readonly listRequest: string | null
   readonly listFailed: boolean
   readonly platforms: ReadonlyArray<GamePlatform>
-  readonly platformsRequest: string | null
   readonly searchText: string
   /** Typed text waits for the typing pause before the hall is asked. */
   readonly searchPending: boolean
   readonly history: ReadonlyArray<string>
   readonly favorites: ReadonlyArray<FavoriteRef>
-  /** The favourite change in flight and the favourites to go back to when it fails. */
-  readonly favoriteRequest: string | null
+  /** The favourites to go back to when the change in flight fails. */
   readonly favoritesBefore: ReadonlyArray<FavoriteRef>
 }
 
 export const initialCatalogue: CatalogueContext = {
-  requestCount: 0, skin: 1, real: false, signedIn: false, route: '', askedCategory: 0, category: 0, platform: allPlatformsOf(0),
-  list: null, listRequest: null, listFailed: false, platforms: [], platformsRequest: null, searchText: '', searchPending: false, history: [],
-  favorites: [], favoriteRequest: null, favoritesBefore: [],
+  requests: noRequests, skin: 1, real: false, signedIn: false, route: '', askedCategory: 0, category: 0, platform: allPlatformsOf(0),
+  list: null, listFailed: false, platforms: [], searchText: '', searchPending: false, history: [],
+  favorites: [], favoritesBefore: [],
 }
 
 const queryOf = (search: string): Record<string, string> => Object.fromEntries(new URLSearchParams(search))
@@ -124,9 +124,6 @@ const keyOf = (c: CatalogueContext): ListKey | null => {
 const hasPlatforms = (category: number): boolean =>
   category !== CATEGORY.hot && category !== CATEGORY.demo && category !== CATEGORY.recent && category !== CATEGORY.collect
 
-const isAnswerTo = (id: string | null, e: CatalogueEvent): boolean =>
-  (e.type === 'hall.responded' || e.type === 'hall.failed') && id !== null && e.requestId === id
-
 const store = (c: Pick<CatalogueContext, 'history' | 'favorites'>): CatalogueEmitted => ({
   type: 'games.storeChanged', history: [...c.history], favorites: [...c.favorites],
 })
@@ -134,17 +131,17 @@ const store = (c: Pick<CatalogueContext, 'history' | 'favorites'>): CatalogueEmi
 export const catalogueMachine = setup({
   types: { context: {} as CatalogueContext, events: {} as CatalogueEvent, emitted: {} as CatalogueEmitted },
   guards: {
-    listAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.listRequest, event),
-    listFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.listRequest, event),
-    platformsAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.platformsRequest, event),
-    favoriteAnswer: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.favoriteRequest, event),
-    favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.favoriteRequest, event),
-    canFavorite: ({ context }) => context.signedIn && context.favoriteRequest === null,
-    canLoadMore: ({ context }) => context.list !== null && context.listRequest === null && hasMore(context.list),
+    listAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'list', event),
+    listFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'list', event),
+    platformsAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'platforms', event),
+    favoriteAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'favorite', event),
+    favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'favorite', event),
+    canFavorite: ({ context }) => context.signedIn && !isAwaiting(context.requests, 'favorite'),
+    canLoadMore: ({ context }) => context.list !== null && !isAwaiting(context.requests, 'list') && hasMore(context.list),
     /** The first page of the list on screen failed: the list is loaded again from page 1. */
-    firstPageFailed: ({ context }) => context.listFailed && context.listRequest === null && (context.list?.current ?? 0) === 0,
+    firstPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && (context.list?.current ?? 0) === 0,
     /** A later page failed: that page is asked for again, the games already loaded stay. */
-    laterPageFailed: ({ context }) => context.listFailed && context.listRequest === null && (context.list?.current ?? 0) > 0,
+    laterPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && (context.list?.current ?? 0) > 0,
   },
   actions: {
     takeSkin: assign(({ event }) => {
@@ -156,13 +153,13 @@ export const catalogueMachine = setup({
     }),
     signIn: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'session.loggedIn') return
-      const requestId = `games-${context.requestCount + 1}`
-      enqueue.assign({ real: event.real, signedIn: true, requestCount: context.requestCount + 1, favoriteRequest: requestId, favoritesBefore: context.favorites })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'favoriteListAllV2', payload: {} })
+      const asked = request('games', context.requests, 'favorite', favoriteListAllV2, {})
+      enqueue.assign({ real: event.real, signedIn: true, requests: asked.requests, favoritesBefore: context.favorites })
+      enqueue.emit(asked.notice)
     }),
     /** The favourites were the player's: the stored cache forgets them too, so a visitor's list shows no stars. */
     signOut: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ real: false, signedIn: false, favorites: [], favoriteRequest: null, favoritesBefore: [] })
+      enqueue.assign({ real: false, signedIn: false, favorites: [], requests: settle(context.requests, 'favorite'), favoritesBefore: [] })
       if (context.favorites.length > 0) enqueue.emit(store({ history: context.history, favorites: [] }))
     }),
     follow: assign(({ context, event }) => {
@@ -187,49 +184,50 @@ export const catalogueMachine = setup({
     load: enqueueActions(({ context: c, enqueue }) => {
       const key = keyOf(c)
       if (key === null) {
-        if (c.list !== null || c.listRequest !== null) enqueue.assign({ list: null, listRequest: null, listFailed: false })
+        if (c.list !== null || isAwaiting(c.requests, 'list')) enqueue.assign({ list: null, requests: settle(c.requests, 'list'), listFailed: false })
         return
       }
       if (c.list !== null && sameKey(c.list.key, key)) return
-      let n = c.requestCount + 1
-      const requestId = `games-${n}`
-      const { call, payload } = pageCall(key, 1)
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
+      const page = askPage(c.requests, key, 1)
+      enqueue.emit(page.notice)
+      let requests = page.requests
       const wantsPlatforms = key.kind === 'category' && !(c.platforms[0]?.gameCategoryId === key.category) && hasPlatforms(key.category)
-      let platformsRequest = c.platformsRequest
       if (wantsPlatforms) {
-        n += 1
-        platformsRequest = `games-${n}`
-        enqueue.emit({ type: 'hall.requested', requestId: platformsRequest, call: 'platformCategories', payload: { gameCategoryId: key.category } })
+        const platforms = request('games', requests, 'platforms', platformCategories, { gameCategoryId: key.category })
+        enqueue.emit(platforms.notice)
+        requests = platforms.requests
       }
-      enqueue.assign({ requestCount: n, list: { key, games: [], total: 0, current: 0 }, listRequest: requestId, listFailed: false, platformsRequest })
+      enqueue.assign({ requests, list: { key, games: [], total: 0, current: 0 }, listFailed: false })
     }),
     reload: assign({ list: null }),
     /** The player shows a list again (a category clicked again, a search submitted again): a failed one is loaded afresh. */
-    forgetFailed: assign(({ context }) => (context.listFailed && context.listRequest === null ? { list: null } : {})),
+    forgetFailed: assign(({ context }) => (context.listFailed && !isAwaiting(context.requests, 'list') ? { list: null } : {})),
     /** A sign-in's refresh: the platforms of the category shown are fetched again. */
     refreshCategories: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'postlogin.refreshRequested' || !event.items.includes('gameCategories')) return
       const key = keyOf(c)
       if (key === null || key.kind !== 'category' || !hasPlatforms(key.category)) return
-      const platformsRequest = `games-${c.requestCount + 1}`
-      enqueue.assign({ requestCount: c.requestCount + 1, platformsRequest })
-      enqueue.emit({ type: 'hall.requested', requestId: platformsRequest, call: 'platformCategories', payload: { gameCategoryId: key.category } })
+      const asked = request('games', c.requests, 'platforms', platformCategories, { gameCategoryId: key.category })
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
     more: enqueueActions(({ context: c, enqueue }) => {
       if (c.list === null) return
-      const requestId = `games-${c.requestCount + 1}`
-      const { call, payload } = pageCall(c.list.key, c.list.current + 1)
-      enqueue.assign({ requestCount: c.requestCount + 1, listRequest: requestId, listFailed: false })
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload })
+      const asked = askPage(c.requests, c.list.key, c.list.current + 1)
+      enqueue.assign({ requests: asked.requests, listFailed: false })
+      enqueue.emit(asked.notice)
     }),
     takePage: assign(({ context, event }) => {
       const page = event.type === 'hall.responded' ? asPage(event.data) : null
-      if (page === null || context.list === null) return { listRequest: null, listFailed: true }
-      return { list: mergePage(context.list, page), listRequest: null }
+      const requests = settle(context.requests, 'list')
+      if (page === null || context.list === null) return { requests, listFailed: true }
+      return { list: mergePage(context.list, page), requests }
     }),
-    failPage: assign({ listRequest: null, listFailed: true }),
-    takePlatforms: assign(({ event }) => ({ platforms: event.type === 'hall.responded' ? (asPlatforms(event.data) ?? []) : [], platformsRequest: null })),
+    failPage: assign(({ context }) => ({ requests: settle(context.requests, 'list'), listFailed: true })),
+    takePlatforms: assign(({ context, event }) => ({
+      platforms: event.type === 'hall.responded' ? (asPlatforms(event.data) ?? []) : [],
+      requests: settle(context.requests, 'platforms'),
+    })),
     /** Keeps the text at once (the box shows it) and asks the hall once typing pauses. */
     type: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'games.searchTyped') return
@@ -255,20 +253,20 @@ export const catalogueMachine = setup({
       if (event.type !== 'games.favoriteToggled') return
       const ref = { game_id: event.gameId, cate_id: event.platformId, category_id: event.categoryId }
       const { favorites, added } = toggleFavorite(context.favorites, ref)
-      const requestId = `games-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, favorites, favoritesBefore: context.favorites, favoriteRequest: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call: 'addFavorite', payload: added ? { id: [ref] } : { delid: [ref] } })
+      const asked = request('games', context.requests, 'favorite', addFavorite, added ? { id: [ref] } : { delid: [ref] })
+      enqueue.assign({ requests: asked.requests, favorites, favoritesBefore: context.favorites })
+      enqueue.emit(asked.notice)
       enqueue.emit(store({ history: context.history, favorites }))
     }),
     takeFavorites: enqueueActions(({ context, event, enqueue }) => {
       const favorites = event.type === 'hall.responded' ? asFavorites(event.data) : null
-      enqueue.assign({ favoriteRequest: null, favoritesBefore: [], ...(favorites === null ? {} : { favorites }) })
+      enqueue.assign({ requests: settle(context.requests, 'favorite'), favoritesBefore: [], ...(favorites === null ? {} : { favorites }) })
       if (favorites !== null) enqueue.emit(store({ history: context.history, favorites }))
       // A collect list on screen is stale once the favourites changed.
       if (context.list?.key.kind === 'category' && context.list.key.category === CATEGORY.collect) enqueue.assign({ list: null })
     }),
     rollBack: enqueueActions(({ context, event, enqueue }) => {
-      enqueue.assign({ favorites: context.favoritesBefore, favoritesBefore: [], favoriteRequest: null })
+      enqueue.assign({ favorites: context.favoritesBefore, favoritesBefore: [], requests: settle(context.requests, 'favorite') })
       enqueue.emit(store({ history: context.history, favorites: context.favoritesBefore }))
       // Only a change the player made is worth a warning; the sign-in's list of favourites is not.
       if (event.type === 'hall.failed' && event.call === 'addFavorite') enqueue.emit({ type: 'games.warned', message: 'games.favoriteFailed' })

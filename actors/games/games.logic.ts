@@ -4,7 +4,10 @@
  * page, the search history and the favourites.
  */
 import type { FavoriteRef, Game, GamePage, GamePlatform } from '../../schemas/hall/calls/games'
-import { GAME_PAGE_SIZE } from '../../schemas/hall/calls/games'
+import { GAME_PAGE_SIZE, favoriteListV2, recentListV2 } from '../../schemas/hall/calls/games'
+import { gameList, hotList } from '../../schemas/hall/calls/site'
+import type { HallCall, RequestOf } from '../../schemas/hall/call'
+import { request, type Asked, type Requests } from '../kit/requests'
 
 /** The category ids of the menu (spec §2). */
 export const CATEGORY = {
@@ -58,22 +61,26 @@ export type ListKey =
 export const sameKey = (a: ListKey | null, b: ListKey | null): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 /** The hall call and payload of one page of a list. */
-export const pageCall = (key: ListKey, current: number): { call: string; payload: Record<string, unknown> } => {
+export const askPage = (requests: Requests<CataloguePurpose>, key: ListKey, current: number): Asked<CataloguePurpose> => {
   const page = { current, size: GAME_PAGE_SIZE }
-  if (key.kind === 'search') return { call: 'gameList', payload: { gameName: key.text, ...page } }
+  const ask = <C extends HallCall>(call: C, payload: RequestOf<C>): Asked<CataloguePurpose> => request('games', requests, 'list', call, payload)
+  if (key.kind === 'search') return ask(gameList, { gameName: key.text, ...page })
   switch (key.category) {
     case CATEGORY.hot:
-      return { call: 'hotList', payload: page }
+      return ask(hotList, page)
     case CATEGORY.demo:
-      return { call: 'gameList', payload: { demo: '1', ...page } }
+      return ask(gameList, { demo: '1', ...page })
     case CATEGORY.recent:
-      return { call: 'recentListV2', payload: page }
+      return ask(recentListV2, page)
     case CATEGORY.collect:
-      return { call: 'favoriteListV2', payload: page }
+      return ask(favoriteListV2, page)
     default:
-      return { call: 'gameList', payload: { gameCategoryId: key.category, platformId: key.platform, ...page } }
+      return ask(gameList, { gameCategoryId: key.category, platformId: key.platform, ...page })
   }
 }
+
+/** What the catalogue awaits: a page of the list shown, the platforms of its category, the favourites (a change or the sign-in's list). */
+export type CataloguePurpose = 'list' | 'platforms' | 'favorite'
 
 /** A list as loaded so far. */
 export interface GameList {

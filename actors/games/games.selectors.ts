@@ -5,6 +5,7 @@ import { effectiveCategory, hasMore } from './games.logic'
 import type { GamePhoneContext, gamePhoneMachine } from './gamephone.machine'
 import type { LaunchError, LaunchTarget } from './launch.logic'
 import type { launchMachine } from './launch.machine'
+import { isAwaiting } from '../kit/requests'
 
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueMachine>
 type LaunchSnapshot = SnapshotFrom<typeof launchMachine>
@@ -19,7 +20,7 @@ export const selectGames = (s: CatalogueSnapshot): ReadonlyArray<Game> => s.cont
 export const selectTotal = (s: CatalogueSnapshot): number => s.context.list?.total ?? 0
 
 /** A page is loading. */
-export const selectLoading = (s: CatalogueSnapshot): boolean => s.context.listRequest !== null
+export const selectLoading = (s: CatalogueSnapshot): boolean => isAwaiting(s.context.requests, 'list')
 
 /** The last page failed to load. */
 export const selectListFailed = (s: CatalogueSnapshot): boolean => s.context.listFailed
@@ -53,7 +54,7 @@ export const selectSearchHistory = (s: CatalogueSnapshot): ReadonlyArray<string>
 export const selectFavorites = (s: CatalogueSnapshot): ReadonlyArray<FavoriteRef> => s.context.favorites
 
 /** Whether favourites can be changed (signed in, no change in flight). */
-export const selectCanFavorite = (s: CatalogueSnapshot): boolean => s.context.signedIn && s.context.favoriteRequest === null
+export const selectCanFavorite = (s: CatalogueSnapshot): boolean => s.context.signedIn && !isAwaiting(s.context.requests, 'favorite')
 
 /** The layout value (skinTypeValue of site info). */
 export const selectSkin = (s: CatalogueSnapshot): number => s.context.skin
