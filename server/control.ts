@@ -2,14 +2,16 @@
  * The control surface for tests and demos (ARCHITECTURE.md, "The reference hall"): switch
  * maintenance and area restriction, expire a player's sessions, add latency, force the next
  * answers of a call, credit a balance (which pushes payOrderSuccess on the player's socket), push
- * any event notice to a player's socket, and read a site's boot configuration. It exists only in dev
+ * any event notice to a player's socket, create a player of its own for a test (`new-player`),
+ * read and patch a site's settings, and read a site's boot configuration. It exists only in dev
  * and test mode and answers only loopback clients; everywhere else its paths are 404. Bodies are
  * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
  */
+import { randomInt } from 'node:crypto'
 import { Exit, Schema } from 'effect'
-import { allCalls, LastGameInfo } from '../schemas/hall/calls'
+import { allCalls, LastGameInfo, Password, Username } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
-import { randomHex } from './crypto'
+import { hashPassword, randomHex } from './crypto'
 import type { Db } from './db'
 import { siteConfigOf } from './page'
 import type { HallState } from './state'
@@ -21,7 +23,8 @@ import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
-import { FROZEN_STATUSES, balanceOf, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+import type { Queryable } from './db'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -35,6 +38,23 @@ const fail = (status: number, error: string): ControlAnswer => ({ status, body: 
 const Amount = Schema.Union([Schema.String.check(Schema.isPattern(/^-?\d+(\.\d{1,10})?$/)), Schema.Finite])
 
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+/** The account settings an operator sets on a player (the `player` and `new-player` controls). */
+const PlayerSettings = {
+  change_password: Schema.optional(Schema.Literals([0, 1])),
+  user_status: Schema.optional(Schema.Literals([1, 2, 3, 4, 5])),
+  has_recharged: Schema.optional(Schema.Literals([0, 1])),
+  /** How many items the forced bind flow asks for (phone, email, google auth, withdraw password). */
+  must_bind_item: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))),
+  /** The frames this player alone sees, by id, in order ([] gives the site's frames back). */
+  frames: Schema.optional(Schema.Array(Schema.Int)),
+  /** 1: the recharge pop-up's promotions are pushed to this player (migration 060). */
+  recharge_pop: Schema.optional(Schema.Literals([0, 1])),
+  /** 1: the new-benefits pop-up shows to this player after login. */
+  newcomer_pop: Schema.optional(Schema.Literals([0, 1])),
+  /** The game the prize answer names as the last one (the continue-last-game confirm); null: none. */
+  last_game: Schema.optional(Schema.NullOr(LastGameInfo)),
+} as const
 
 const bodies = {
   maintenance: Schema.Struct({
@@ -61,19 +81,20 @@ const bodies = {
   player: Schema.Struct({
     username: Schema.String,
     siteCode: Schema.optional(Schema.String),
-    change_password: Schema.optional(Schema.Literals([0, 1])),
-    user_status: Schema.optional(Schema.Literals([1, 2, 3, 4, 5])),
-    has_recharged: Schema.optional(Schema.Literals([0, 1])),
-    /** How many items the forced bind flow asks for (phone, email, google auth, withdraw password). */
-    must_bind_item: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))),
-    /** The frames this player alone sees, by id, in order ([] gives the site's frames back). */
-    frames: Schema.optional(Schema.Array(Schema.Int)),
-    /** 1: the recharge pop-up's promotions are pushed to this player (migration 060). */
-    recharge_pop: Schema.optional(Schema.Literals([0, 1])),
-    /** 1: the new-benefits pop-up shows to this player after login. */
-    newcomer_pop: Schema.optional(Schema.Literals([0, 1])),
-    /** The game the prize answer names as the last one (the continue-last-game confirm); null: none. */
-    last_game: Schema.optional(Schema.NullOr(LastGameInfo)),
+    ...PlayerSettings,
+  }),
+  /**
+   * Creates a player of its own for a test: a username (given, or the prefix and six random
+   * digits), a password (default 'test1234'), an opening balance credited through the ledger, and
+   * the settings of `player`. Answers the username, password, currency and balance.
+   */
+  'new-player': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    username: Schema.optional(Username),
+    prefix: Schema.optional(Schema.String.check(Schema.isPattern(/^[A-Za-z][A-Za-z0-9]{0,9}$/))),
+    password: Schema.optional(Password),
+    balance: Schema.optional(Amount),
+    ...PlayerSettings,
   }),
   /** Lists the frames (no ids), or switches the given frames on or off for their sites. */
   frames: Schema.Struct({ ids: Schema.optional(Schema.Array(Schema.Int)), on: Schema.optional(Schema.Boolean) }),
@@ -81,19 +102,23 @@ const bodies = {
   'last-code': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }),
   /** The newest human challenge (1119) and the digits its image shows. */
   'last-challenge': Schema.Struct({}),
+  /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
     name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
-    patch: Schema.Record(Schema.String, Schema.Unknown),
+    patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
+    remove: Schema.optional(Schema.Array(Schema.String)),
   }),
   /** The added delay of one network line (server/lines.ts); 0 removes it. */
   'line-delay': Schema.Struct({
     line: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: LINE_COUNT })),
     ms: Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)),
   }),
-  /** Starts a red-packet activity (status 1 unless given); answers its id. */
+  /** Starts a red-packet activity (status 1 unless given), for the site or only the named players; answers its id. */
   'red-activity': Schema.Struct({
     siteCode: Schema.optional(Schema.String),
+    /** Usernames of the site: the activity is offered to these players only (default: every player). */
+    players: Schema.optional(Schema.Array(Schema.String)),
     title: Schema.optional(Schema.String),
     action: Schema.optional(RedPacketAction),
     amount: Amount,
@@ -135,6 +160,25 @@ const callPath = (p: string): string | undefined => {
 /** True for loopback addresses (IPv4 127/8, IPv6 ::1, IPv4-mapped loopback). */
 export const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address))
+
+/** The password of a `new-player` when none is given. */
+const DEFAULT_PASSWORD = 'test1234'
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505'
+
+/** Writes the settings of a `player` or `new-player` body that are present. */
+const applySettings = async (db: Queryable, playerId: string, b: Partial<Record<keyof typeof PlayerSettings, unknown>>): Promise<void> => {
+  const columns = ['change_password', 'user_status', 'has_recharged', 'must_bind_item', 'recharge_pop', 'newcomer_pop'] as const
+  for (const column of columns) {
+    const value = b[column]
+    if (value !== undefined) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [playerId, value])
+  }
+  if (b.frames !== undefined) await setPlayerFrames(db, playerId, b.frames as ReadonlyArray<number>)
+  if (b.last_game !== undefined) await db.query('UPDATE players SET last_game = $2 WHERE id = $1', [playerId, b.last_game === null ? null : JSON.stringify(b.last_game)])
+  // A frozen or blacklisted account is signed out everywhere and its fast-login key replaced.
+  if (typeof b.user_status === 'number' && FROZEN_STATUSES.has(b.user_status)) await endAccess(db, playerId, Date.now())
+}
 
 /** Runs one control command. */
 export const runControl = async (
@@ -232,21 +276,33 @@ export const runControl = async (
       if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
       const player = await playerByUsername(db, site.code, b.username)
       if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
-      const sets: Array<[string, number]> = []
-      if (b.change_password !== undefined) sets.push(['change_password', b.change_password])
-      if (b.user_status !== undefined) sets.push(['user_status', b.user_status])
-      if (b.has_recharged !== undefined) sets.push(['has_recharged', b.has_recharged])
-      if (b.must_bind_item !== undefined) sets.push(['must_bind_item', b.must_bind_item])
-      if (b.recharge_pop !== undefined) sets.push(['recharge_pop', b.recharge_pop])
-      if (b.newcomer_pop !== undefined) sets.push(['newcomer_pop', b.newcomer_pop])
-      if (b.frames !== undefined) await setPlayerFrames(db, player.id, b.frames)
-      if (b.last_game !== undefined) await db.query('UPDATE players SET last_game = $2 WHERE id = $1', [player.id, b.last_game === null ? null : JSON.stringify(b.last_game)])
-      await db.transaction(async (tx) => {
-        for (const [column, value] of sets) await tx.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [player.id, value])
-        // A frozen or blacklisted account is signed out everywhere and its fast-login key replaced.
-        if (b.user_status !== undefined && FROZEN_STATUSES.has(b.user_status)) await endAccess(tx, player.id, Date.now())
-      })
+      await applySettings(db, player.id, b)
       return ok()
+    }
+    case 'new-player': {
+      const b = decoded.value as (typeof bodies)['new-player']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const balance = String(b.balance ?? '0')
+      if (!(Number(balance) >= 0)) return fail(400, 'an opening balance is not negative')
+      const password = b.password ?? DEFAULT_PASSWORD
+      const passwordHash = await hashPassword(password)
+      // A given name is taken or not; a generated one is drawn again (six digits: rarely needed).
+      for (let attempt = 0; attempt < (b.username === undefined ? 5 : 1); attempt++) {
+        const username = b.username ?? `${b.prefix ?? 'player'}${String(randomInt(1_000_000)).padStart(6, '0')}`
+        try {
+          const player = await db.transaction(async (tx) => {
+            const created = await createPlayer(tx, { siteCode: site.code, username, passwordHash, accountType: 0, currency: site.currencyCode })
+            if (Number(balance) > 0) await credit(tx, created.id, created.currency, balance, 'control')
+            await applySettings(tx, created.id, b)
+            return created
+          })
+          return ok({ username, password, siteCode: site.code, currency: player.currency, balance: await balanceOf(db, player.id, player.currency) })
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e
+        }
+      }
+      return fail(409, b.username === undefined ? 'no free username found' : `username ${b.username} is taken on site ${site.code}`)
     }
     case 'frames': {
       const b = decoded.value as typeof bodies.frames.Type
@@ -269,12 +325,14 @@ export const runControl = async (
     case 'site-document': {
       // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.
       const b = decoded.value as (typeof bodies)['site-document']['Type']
-      const updated = await db.query(
-        `UPDATE site_documents SET doc = doc || $3::jsonb, updated_at = now() WHERE site_code = $1 AND name = $2`,
-        [b.siteCode, b.name, JSON.stringify(b.patch)],
+      const updated = await db.query<{ doc: Record<string, unknown> }>(
+        `UPDATE site_documents SET doc = (doc || $3::jsonb) - $4::text[], updated_at = CASE WHEN $5 THEN now() ELSE updated_at END
+         WHERE site_code = $1 AND name = $2 RETURNING doc`,
+        [b.siteCode, b.name, JSON.stringify(b.patch ?? {}), b.remove ?? [], b.patch !== undefined || b.remove !== undefined],
       )
-      if ((updated.affectedRows ?? 0) === 0) return fail(404, `site ${b.siteCode} has no ${b.name} document`)
-      return ok()
+      const doc = updated.rows[0]?.doc
+      if (doc === undefined) return fail(404, `site ${b.siteCode} has no ${b.name} document`)
+      return ok({ doc })
     }
     case 'push': {
       const b = decoded.value as typeof bodies.push.Type
@@ -296,6 +354,12 @@ export const runControl = async (
       if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
       const amount = String(b.amount)
       if (!(Number(amount) > 0)) return fail(400, 'a red packet is worth more than zero')
+      const players: string[] = []
+      for (const username of b.players ?? []) {
+        const player = await playerByUsername(db, site.code, username)
+        if (player === undefined) return fail(404, `no player ${username} on site ${site.code}`)
+        players.push(player.id)
+      }
       const activity = await createRedActivity(db, {
         siteCode: site.code,
         title: b.title ?? 'Red packet rain',
@@ -305,7 +369,7 @@ export const runControl = async (
         refreshSeconds: b.refreshInterval ?? 10,
         amount,
         packets: b.packets ?? 1,
-      })
+      }, players)
       return ok({ activeId: activity.id })
     }
     case 'red-activity-status': {

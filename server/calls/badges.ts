@@ -2,13 +2,14 @@
  * The badges' calls (spec screens §2, §3, §9): the site's highest deposit bonus rate
  * (/home/maxChargeRate, open to visitors), the player's red dots (/active/getred_dot) and unread
  * counts (/home/index). The rate is the site's setting (sites.max_charge_rate). The activity red
- * dot is derived from the site's running red-packet activities the player still has packets of;
- * the task, rebate and award red dots and the unread counts are the player's counters
- * (player_counters), which the control `counters` sets.
+ * dot is derived from the site's running red-packet activities offered to the player that it
+ * still has packets of; the task, rebate and award red dots and the unread counts are the player's
+ * counters (player_counters), which the control `counters` sets.
  */
 import { getRedDot, homeIndex, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { requirePlayer } from './session'
+import { OFFERED_TO_PLAYER } from './redpackets'
 import { implement } from './types'
 import type { Implementation } from './types'
 
@@ -69,7 +70,7 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
       `SELECT count(*)::int AS count, coalesce(trim_scale(sum(a.amount * (a.packets - coalesce(c.taken, 0)))), 0)::text AS amount
        FROM red_activities a
        LEFT JOIN (SELECT activity_id, count(*)::int AS taken FROM red_claims WHERE player_id = $2 GROUP BY activity_id) c ON c.activity_id = a.id
-       WHERE a.site_code = $1 AND a.status = 1 AND a.packets > coalesce(c.taken, 0)`,
+       WHERE a.site_code = $1 AND a.status = 1 AND a.packets > coalesce(c.taken, 0) AND ${OFFERED_TO_PLAYER}`,
       [ctx.site.code, player.id],
     )
     const c = await countersOf(ctx.db, player.id)

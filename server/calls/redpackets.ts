@@ -44,14 +44,23 @@ export interface RedActivityRow {
 const COLUMNS = `id, site_code AS "siteCode", title, action, status::int AS status, device_types AS "deviceTypes",
   refresh_seconds AS "refreshSeconds", amount::text AS amount, packets`
 
-/** The red-packet activity with this id on a site. */
-export const redActivityById = async (db: Queryable, siteCode: string, id: number): Promise<RedActivityRow | undefined> =>
-  (await db.query<RedActivityRow>(`SELECT ${COLUMNS} FROM red_activities WHERE site_code = $1 AND id = $2`, [siteCode, id])).rows[0]
+/** The red-packet activity with this id on a site, if it is offered to the player. */
+export const redActivityById = async (db: Queryable, siteCode: string, playerId: string, id: number): Promise<RedActivityRow | undefined> =>
+  (await db.query<RedActivityRow>(`SELECT ${COLUMNS} FROM red_activities a WHERE site_code = $1 AND ${OFFERED_TO_PLAYER} AND id = $3`, [siteCode, playerId, id]))
+    .rows[0]
 
-/** Creates an activity (control surface); returns it. */
+/**
+ * Whether the activity `a` is offered to the player `$2`: an activity with players of its own
+ * (red_activity_players, set through the control surface) is offered to them only.
+ */
+export const OFFERED_TO_PLAYER = `(NOT EXISTS (SELECT 1 FROM red_activity_players t WHERE t.activity_id = a.id)
+  OR EXISTS (SELECT 1 FROM red_activity_players t WHERE t.activity_id = a.id AND t.player_id = $2))`
+
+/** Creates an activity (control surface), for every player of the site or only the given ones; returns it. */
 export const createRedActivity = async (
   db: Queryable,
   a: Omit<RedActivityRow, 'id'>,
+  playerIds: ReadonlyArray<string> = [],
 ): Promise<RedActivityRow> => {
   const row = (
     await db.query<RedActivityRow>(
@@ -61,6 +70,9 @@ export const createRedActivity = async (
     )
   ).rows[0]
   if (row === undefined) throw new Error('red activity insert returned no row')
+  for (const id of playerIds) {
+    await db.query('INSERT INTO red_activity_players (activity_id, player_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [row.id, id])
+  }
   return row
 }
 
@@ -84,7 +96,7 @@ export const redActivitiesFor = async (db: Queryable, siteCode: string, playerId
     await db.query<RedActivityRow & { claimed: number[] }>(
       `SELECT ${COLUMNS},
               array(SELECT red_id FROM red_claims c WHERE c.activity_id = a.id AND c.player_id = $2 ORDER BY red_id) AS claimed
-       FROM red_activities a WHERE site_code = $1 AND status <> 0 ORDER BY id`,
+       FROM red_activities a WHERE site_code = $1 AND status <> 0 AND ${OFFERED_TO_PLAYER} ORDER BY id`,
       [siteCode, playerId],
     )
   ).rows
@@ -115,7 +127,7 @@ export const claimPacket = async (
   p: RedClaimRequest,
 ): Promise<RedClaim> => {
   if (NO_PACKETS.includes(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
-  const activity = await redActivityById(ctx.db, ctx.site.code, p.activeId)
+  const activity = await redActivityById(ctx.db, ctx.site.code, player.id, p.activeId)
   if (activity === undefined) throw new ServiceError(RedPacketCodes.noSuchActivity, 'no such red-packet activity')
   if (activity.action !== action) throw new ServiceError(RedPacketCodes.wrongAction, `this packet is taken with ${activity.action}`)
   if (p.redId < 1 || p.redId > activity.packets) throw new ServiceError(RedPacketCodes.noSuchPacket, 'no such red packet')

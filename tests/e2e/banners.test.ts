@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
-import { ShellPage } from './support/shell.model'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
 
 /**
  * Banners and the Mine page (spec §2): the download banner's close is remembered across reloads
  * (Dexie prefs), the add-to-home-screen tip shows its guide and is suppressed by pwal=0 or by
- * 'Don't show again', and the Mine page shows the user card and the nav card for the demo player.
+ * 'Don't show again', and the Mine page shows the user card and the nav card for a player.
  */
-const hallUrl = inject('hallUrl')
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const kit = useBrowser()
 
 const open = async (page: Page, query = ''): Promise<void> => {
-  await page.goto(`${hallUrl}/home/game?site=001${query}`)
+  await page.goto(`${kit.hallUrl}/home/game?site=001${query}`)
   await page.getByRole('banner').waitFor({ timeout: 30_000 })
 }
 
@@ -28,9 +19,7 @@ const installTip = (page: Page) => page.getByRole('complementary', { name: 'Add 
 
 describe('banners on a phone (site 001)', () => {
   it('the download banner closed stays closed after a reload', async () => {
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('phone')
     await open(page)
     await downloadBanner(page).getByRole('button', { name: 'Close the banner' }).click()
     await downloadBanner(page).waitFor({ state: 'detached' })
@@ -40,13 +29,10 @@ describe('banners on a phone (site 001)', () => {
     await installTip(page).waitFor()
     expect(await downloadBanner(page).count()).toBe(0)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('the install tip opens its guide; pwal=0 suppresses it, and so does "Don\'t show again" after a reload', async () => {
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('phone')
     await open(page, '&pwal=0')
     // The kept flags are read when the download banner shows; the tip stays away.
     await downloadBanner(page).waitFor()
@@ -67,23 +53,19 @@ describe('banners on a phone (site 001)', () => {
     await downloadBanner(page).waitFor({ timeout: 30_000 })
     expect(await installTip(page).count()).toBe(0)
     expect(errors).toEqual([])
-    await context.close()
   })
 })
 
 describe('the Mine page', () => {
-  it('shows the user card and the nav card for the demo player', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
-    const shell = new ShellPage(page, hallUrl)
-    await open(page)
+  it('shows the user card and the nav card for a player', async () => {
+    const player = await kit.player()
+    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=001')
     // On the web the login popup opens at boot on site 001.
     await shell.authDialog.waitFor()
-    await shell.login('demo', 'demo1234')
+    await shell.signIn(player)
     await open(page, '&tabItem=mine')
     const card = page.getByRole('region', { name: 'Your account' })
-    await card.getByText('demo', { exact: true }).waitFor({ timeout: 30_000 })
+    await card.getByText(player.username, { exact: true }).waitFor({ timeout: 30_000 })
     await card.getByRole('button', { name: 'Copy the username' }).waitFor()
     await card.getByRole('button', { name: 'Refresh the balance' }).click()
     for (const name of ['Deposit', 'Withdraw', 'Central wallet', 'Savings']) await card.getByRole('button', { name, exact: true }).waitFor()
@@ -97,6 +79,5 @@ describe('the Mine page', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/report')
     expect(new URL(page.url()).searchParams.get('current')).toBe('1')
     expect(errors).toEqual([])
-    await context.close()
   })
 })

@@ -1,21 +1,12 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { RECORDER_DEFAULTS } from '../../src/bus/recorder'
-import { launch, newContext, watchErrors } from './support/browser'
+import { useBrowser } from './support/browser'
 import { LobbyPage } from './support/lobby.model'
+import { replayLog } from './support/replay'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const hallUrl = inject('hallUrl')
-const tmp = mkdtempSync(path.join(tmpdir(), 'lobby-logs-'))
-
-const replay = (file: string) => {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/replay.ts', file], { cwd: root, encoding: 'utf8' })
-  return { code: r.status, out: `${r.stdout}${r.stderr}` }
-}
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 /** Counts the stored records of a log session straight from IndexedDB. */
 const storedCount = (page: Page, session: string): Promise<number> =>
@@ -36,24 +27,11 @@ const storedCount = (page: Page, session: string): Promise<number> =>
     session,
   )
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe('the event log in a real browser', () => {
   it('records a boot whose log replays identically, and an edited fact diverges at its seq', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
-    const lobby = new LobbyPage(page, hallUrl)
-    await lobby.open()
-    await lobby.waitReady()
+    const { context, page, errors, shell } = await kit.openLobby('desktop')
     await page.getByRole('banner').getByText('Lobby').first().waitFor()
-    const log = await lobby.exportLog()
+    const log = await shell.exportLog()
     const siteKey = await page.evaluate(() => (window as unknown as { __LOBBY_SITE__: { siteKey: string } }).__LOBBY_SITE__.siteKey)
     await context.close()
     expect(errors).toEqual([])
@@ -64,10 +42,7 @@ describe('the event log in a real browser', () => {
     const types = lines.slice(1).map((r) => (r['event'] as { type: string }).type)
     expect(types).toEqual(expect.arrayContaining(['app.started', 'hall.requested', 'hall.responded', 'site.ready']))
 
-    const file = path.join(tmp, 'boot.ndjson')
-    writeFileSync(file, log)
-    if (process.env['LOBBY_RECORD_GOLDEN'] === '1') writeFileSync(path.join(root, 'tests/replay/boot-default-site.ndjson'), log)
-    const same = replay(file)
+    const same = replayLog('boot', log, 'boot-default-site')
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
 
@@ -82,9 +57,7 @@ describe('the event log in a real browser', () => {
       const event = r['event'] as { data: Record<string, unknown> }
       return { ...r, event: { ...event, data: { ...event.data, maintainStatus: 4 } } }
     })
-    const editedFile = path.join(tmp, 'boot-edited.ndjson')
-    writeFileSync(editedFile, edited.map((l) => JSON.stringify(l)).join('\n') + '\n')
-    const diverged = replay(editedFile)
+    const diverged = replayLog('boot-edited', edited.map((l) => JSON.stringify(l)).join('\n') + '\n')
     expect(diverged.code).toBe(1)
     expect(diverged.out).toContain(`DIVERGED at seq ${String(lines[siteInfoLine]!['seq'])} (actor site)`)
   })
@@ -94,8 +67,7 @@ describe('the event log in a real browser', () => {
     // (batchSize - 1 records, or 250 ms of events). Full batches go to IndexedDB as soon as
     // they fill; docs/replay.md says what happens to a write still in flight at the kill.
     const MAX_LOST = RECORDER_DEFAULTS.batchSize - 1
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
+    const { context, page } = await kit.open('phone')
     const lobby = new LobbyPage(page, hallUrl)
     await lobby.open()
     await lobby.waitReady()
@@ -117,13 +89,10 @@ describe('the event log in a real browser', () => {
     const lost = Math.max(0, total - stored)
     console.log(`page closed mid-batch: ${total} records published before the close, ${stored} stored, ${lost} lost (bound ${MAX_LOST})`)
     expect(stored).toBeGreaterThanOrEqual(total - MAX_LOST)
-    await context.close()
   })
 
   it('a storage quota error leaves the app working and recording to memory', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { context, page, errors } = await kit.open('desktop')
     const cdp = await context.newCDPSession(page)
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(hallUrl).origin, quotaSize: 1 })
     const lobby = new LobbyPage(page, hallUrl)
@@ -146,6 +115,5 @@ describe('the event log in a real browser', () => {
     // The lobby still works: its banner is there and a new intent is processed and recorded.
     await expect(page.getByRole('banner').isVisible()).resolves.toBe(true)
     expect(errors.filter((e) => !/quota|QuotaExceeded|event log kept in memory/i.test(e))).toEqual([])
-    await context.close()
   })
 })

@@ -1,41 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { control, launch, newContext, watchErrors } from './support/browser'
-import { GamesPage, seededGameName } from './support/games.model'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { seededGameName, visitGames, type GamesPage } from './support/games.model'
 
 /**
  * Browsing the game lobby at phone (390×844) and desktop (1440×900) sizes against the reference
  * hall: search with its persisted history, the demo list of a guest and a demo launch, and
  * favourites added and removed, each persisted across a reload.
  */
-const hallUrl = inject('hallUrl')
-let browser: Browser
-let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await control(hallUrl, 'reset', {})
-  await context?.close()
-  context = undefined
-})
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) => {
   const phone = size === 'phone'
-
-  /** A fresh visitor: a guest on phones; on desktop site 001 the login popup, closed here. */
-  const open = async (query: string): Promise<{ games: GamesPage; errors: string[] }> => {
-    context = await newContext(browser, size)
-    const games = new GamesPage(await context.newPage(), hallUrl, phone)
-    const errors = watchErrors(games.page)
-    await games.open(query)
-    await games.waitReady()
-    return { games, errors }
-  }
 
   /** The search history as stored in the lobby's IndexedDB (Dexie) prefs, row 'games'. */
   const storedHistory = (games: GamesPage): Promise<string[] | null> =>
@@ -57,15 +33,8 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
         }),
     )
 
-  const closeLoginPopup = async (games: GamesPage): Promise<void> => {
-    await games.authDialog.waitFor()
-    await games.page.keyboard.press('Escape')
-    await games.authDialog.waitFor({ state: 'hidden' })
-  }
-
   it('search: typing shows the matching games; a search joins the history, which survives a reload and can be cleared', async () => {
-    const { games, errors } = await open('home/game?site=001')
-    if (!phone) await closeLoginPopup(games)
+    const { games, errors } = await visitGames(kit, size)
     await games.chooseCategory('Search')
     await expect.poll(() => games.path()).toBe('/home/search')
     const name = seededGameName(3, 17)
@@ -90,7 +59,7 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     await expect.poll(() => storedHistory(games)).toEqual([other, name])
     await games.page.reload()
     await games.waitReady()
-    if (!phone) await closeLoginPopup(games)
+    await games.loginPrompt()
     await expect.poll(entries).toEqual([other, name, 'Clear history'])
 
     // Choosing an entry searches it again.
@@ -104,16 +73,15 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
     await expect.poll(() => storedHistory(games)).toEqual([])
     await games.page.reload()
     await games.waitReady()
-    if (!phone) await closeLoginPopup(games)
+    await games.loginPrompt()
     await games.heading('Search games').waitFor()
     await expect.poll(() => games.searchHistory.count()).toBe(0)
     expect(errors).toEqual([])
   })
 
   it('demo: a guest opens the demo list, plays a demo game on the hall’s game page and returns to the demo list', async () => {
-    const { games, errors } = await open('home/game?site=001')
     // Phones become guest (trial) players; on desktop the visitor stays logged out: both play demo.
-    if (!phone) await closeLoginPopup(games)
+    const { games, errors } = await visitGames(kit, size)
     await games.chooseCategory('Demo')
     await expect.poll(() => new URL(games.page.url()).searchParams.get('gameCategoryId')).toBe('113')
     await expect.poll(() => games.count.innerText()).toMatch(/^[1-9][\d,]* games$/)
@@ -134,9 +102,9 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
   })
 
   it('demo is hidden for a logged-in player, and its address goes to hot', async () => {
-    const { games, errors } = await open('home/game?site=001')
-    if (phone) await games.header.getByRole('button', { name: 'Log in', exact: true }).click()
-    await games.login('demo', 'demo1234')
+    const player = await kit.player()
+    const { games, errors } = await visitGames(kit, size, { prompt: 'keep' })
+    await games.signIn(player)
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
     const menu = await games.categoryMenu()
     await menu.getByRole('button', { name: 'Hot', exact: true }).waitFor()
@@ -151,12 +119,11 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
 
   it('favourites: a game added shows in the favourites list after a reload; removed, it is gone after a reload', async () => {
     // Site 201 (European-American layout): the favourites (collect) list is shown at every size.
-    const { games, errors } = await open('home/game?site=201')
-    if (phone) await games.header.getByRole('button', { name: 'Log in', exact: true }).click()
-    await games.login('demo', 'demo1234')
+    const player = await kit.player({ siteCode: '201' })
+    const { games, errors } = await visitGames(kit, size, { path: 'home/game?site=201', prompt: 'keep' })
+    await games.signIn(player)
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
-    // Phone and desktop favour different hot games, so neither run sees the other's.
-    const name = seededGameName(1, phone ? 97 : 194)
+    const name = seededGameName(1, 97)
     const add = games.page.getByRole('button', { name: `Add ${name} to favourites`, exact: true })
     const remove = games.page.getByRole('button', { name: `Remove ${name} from favourites`, exact: true })
     await add.click()

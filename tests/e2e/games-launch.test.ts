@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { control, launch, newContext, watchErrors } from './support/browser'
-import { GamesPage, seededGameName } from './support/games.model'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { GamesPage, seededGameName, visitGames } from './support/games.model'
+import { lastCode } from './support/hall'
 
 /**
  * Entering a game when the hall refuses it (spec §8 game open), at phone and desktop sizes, each
@@ -12,83 +12,31 @@ import { GamesPage, seededGameName } from './support/games.model'
  * and then opens the game; 3003 says to bind a bank card, with a button to the withdraw page's
  * bank-card tab; while the prize balance is fetched the launch is refused with a warning.
  */
-const hallUrl = inject('hallUrl')
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 const LAUNCH_PATH = '/gameapi/login'
 const PASSWORD = 'abc12345'
-let browser: Browser
-let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await control(hallUrl, 'reset', {})
-  // A round (or a test) leaves demo a last game: other files' sign-ins as demo must not get the continue confirm.
-  await control(hallUrl, 'player', { username: 'demo', last_game: null })
-  await context?.close()
-  context = undefined
-})
-
-let n = 0
-const newUsername = (): string => `gl${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
-
-const lastCode = async (username: string): Promise<string> => {
-  const res = await fetch(`${hallUrl}/__control/last-code`, { method: 'POST', body: JSON.stringify({ username, purpose: 'phone' }) })
-  const body = (await res.json()) as { code?: string }
-  if (!res.ok || body.code === undefined) throw new Error(`last-code answered ${res.status}: ${JSON.stringify(body)}`)
-  return body.code
-}
 
 /** The digits of the newest human challenge's image (the control surface reads them). */
-const lastChallenge = async (): Promise<string> => {
-  const res = await fetch(`${hallUrl}/__control/last-challenge`, { method: 'POST', body: JSON.stringify({}) })
-  const body = (await res.json()) as { answer?: string }
-  if (!res.ok || body.answer === undefined) throw new Error(`last-challenge answered ${res.status}: ${JSON.stringify(body)}`)
-  return body.answer
-}
+const lastChallenge = async (): Promise<string> => String((await kit.control('last-challenge'))['answer'])
 
 describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (size) => {
-  const phone = size === 'phone'
   const game = seededGameName(3, 1)
 
   /** A fresh visitor on site 001 (a guest on phones; on desktop the login popup closed), on Slots. */
   const open = async (): Promise<{ games: GamesPage; errors: string[] }> => {
-    context = await newContext(browser, size)
-    const games = new GamesPage(await context.newPage(), hallUrl, phone)
-    const errors = watchErrors(games.page)
-    await games.open('home/game?site=001')
-    await games.waitReady()
-    if (!phone) {
-      await games.authDialog.waitFor()
-      await games.page.keyboard.press('Escape')
-      await games.authDialog.waitFor({ state: 'hidden' })
-    }
+    const { games, errors } = await visitGames(kit, size)
     await games.chooseCategory('Slots')
     await games.tile(game).waitFor()
     return { games, errors }
   }
 
-  /** Closes whatever the sign-in sequence opened (frames, a red packet another test's activity left). */
-  const settle = async (games: GamesPage, username: string) => {
-    await expect.poll(async () => (await games.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
-    await expect.poll(() => games.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
-    const shown = games.page.locator('dialog[open]')
-    for (let left = await shown.count(), tries = 0; left > 0 && tries < 5; left = await shown.count(), tries++) {
-      await games.page.keyboard.press('Escape')
-      await games.page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, left, { timeout: 5_000 }).catch(() => undefined)
-    }
-  }
-
-  /** A fresh registered player, signed in, on Slots. */
-  const freshPlayer = async () => {
+  /** A player of its own, signed in, on Slots. */
+  const signedIn = async () => {
     const opened = await open()
-    const username = newUsername()
-    await opened.games.register(username, PASSWORD)
-    await settle(opened.games, username)
-    return { ...opened, username }
+    const player = await kit.player()
+    await opened.games.signIn(player)
+    return { ...opened, player }
   }
 
   /** The balance the header shows, as text. */
@@ -96,12 +44,12 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
 
   it('3004: the registration opens; once signed up, the game opens with the balance in game', async () => {
     const { games, errors } = await open()
-    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3004, msg: 'test register game' })
+    await kit.control('force', { path: LAUNCH_PATH, code: 3004, msg: 'test register game' })
     await games.tile(game).click()
     const alert = games.page.getByRole('alert')
     await alert.getByText('Register to play this game').waitFor()
     await games.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
-    const username = newUsername()
+    const username = kit.newUsername()
     await games.authDialog.getByLabel('Username').fill(username)
     await games.authDialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await games.authDialog.getByLabel('Confirm password').fill(PASSWORD)
@@ -110,7 +58,7 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
     // The launch is retried for the new player: the hall's game page plays for real.
     await games.gameFrame(game).getByText('Playing for real').waitFor()
     expect(games.path()).toBe('/home/embedded')
-    await settle(games, username)
+    await games.settle(username)
     await expect.poll(() => headerBalanceText(games)).toBe('Money in game')
     await games.gameFrame(game).getByRole('link', { name: 'Return to lobby' }).click()
     await expect.poll(() => games.path()).toBe('/home/game')
@@ -121,7 +69,7 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
   it('210103 and 41020: the registration opens, the page says why', async () => {
     const { games } = await open()
     for (const code of [210103, 41020]) {
-      await control(hallUrl, 'force', { path: LAUNCH_PATH, code, msg: `forced ${code}` })
+      await kit.control('force', { path: LAUNCH_PATH, code, msg: `forced ${code}` })
       await games.tile(game).click()
       await games.page.getByRole('alert').getByText('Register to play this game').waitFor()
       await games.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
@@ -135,15 +83,15 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
   })
 
   it('3002: the phone verification opens; once the phone is bound, the game opens; 3003 points to the bank card', async () => {
-    const { games, username, errors } = await freshPlayer()
-    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3002, msg: 'sms code game' })
+    const { games, player, errors } = await signedIn()
+    await kit.control('force', { path: LAUNCH_PATH, code: 3002, msg: 'sms code game' })
     await games.tile(game).click()
     const verify = games.dialog('Verify your phone number')
     await verify.waitFor()
     await games.page.getByRole('alert').getByText('Verify your phone to play this game').first().waitFor()
     await verify.getByLabel('Phone number').fill('5511987654321')
     // The hall first demands the human challenge (1119): the image's digits, then the code is sent.
-    await control(hallUrl, 'force', { path: '/user/security/createsms', code: 1119, msg: 'force geetest' })
+    await kit.control('force', { path: '/user/security/createsms', code: 1119, msg: 'force geetest' })
     await verify.getByRole('button', { name: 'Send code' }).click()
     const challenge = verify.getByRole('group', { name: 'Security check' })
     await challenge.getByRole('img', { name: 'Security check image' }).waitFor()
@@ -155,7 +103,7 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
     // The send button stays locked; the 60 s countdown shows 1.5 s after the send.
     await expect.poll(() => verify.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).toBe(true)
     // A wrong code is refused by the hall and said so; the right one (4 digits) binds the phone.
-    const code = await lastCode(username)
+    const code = await lastCode(hallUrl, player, 'phone')
     expect(code).toMatch(/^\d{4}$/)
     await verify.getByLabel('Verification code').fill(code === '0000' ? '1111' : '0000')
     await verify.getByRole('button', { name: 'Verify', exact: true }).click()
@@ -168,7 +116,7 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
 
     await games.gameFrame(game).getByRole('link', { name: 'Return to lobby' }).click()
     await games.tile(game).waitFor()
-    await control(hallUrl, 'force', { path: LAUNCH_PATH, code: 3003, msg: 'bind withdraw' })
+    await kit.control('force', { path: LAUNCH_PATH, code: 3003, msg: 'bind withdraw' })
     await games.tile(game).click()
     const alert = games.page.getByRole('alert').filter({ hasText: 'Bind a bank card before playing' })
     await alert.waitFor()
@@ -181,15 +129,15 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
   it('refused with a warning while the prize balance is fetched; opens once it has come', async () => {
     const { games } = await open()
     // The prize balance (fetched at every sign-in) is slow: the launch must wait for it.
-    await control(hallUrl, 'latency', { path: '/home/prize', ms: 8_000 })
-    const username = newUsername()
-    await games.register(username, PASSWORD)
-    await settle(games, username)
+    await kit.control('latency', { path: '/home/prize', ms: 8_000 })
+    const player = await kit.player()
+    await games.login(player.username, player.password)
+    await games.settle(player.username)
     await games.tile(game).click()
     const refusal = 'Your balance is being fetched; try again in a moment'
     await games.page.getByRole('alert').getByText(refusal).waitFor()
     await games.page.getByRole('status', { name: 'Notifications' }).getByText(refusal).waitFor()
-    await control(hallUrl, 'latency', { path: '/home/prize', ms: 0 })
+    await kit.control('latency', { path: '/home/prize', ms: 0 })
     const retry = games.page.getByRole('alert').getByRole('button', { name: 'Try again' })
     const playing = games.gameFrame(game).getByText('Playing for real')
     await expect
@@ -199,11 +147,12 @@ describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (s
       }, { timeout: 20_000 })
       .toBe(true)
   })
+
   it('continue last game: after a sign-in whose prize answer names a last game, the confirm opens it', async () => {
     const { games, errors } = await open()
     const last = seededGameName(2, 1)
-    await control(hallUrl, 'player', { username: 'demo', last_game: { gameName: last, gameId: '120001', platfromId: 221, categoryId: 2 } })
-    await games.login('demo', 'demo1234')
+    const player = await kit.player({ last_game: { gameName: last, gameId: '120001', platfromId: 221, categoryId: 2 } })
+    await games.login(player.username, player.password)
     const confirm = games.dialog('Continue your last game?')
     await confirm.waitFor()
     await confirm.getByText(`Continue playing ${last}?`).waitFor()

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
 
 /**
  * The four layouts (spec §1, §2) at phone (390×844) and desktop (1440×900) sizes, each on the
@@ -12,7 +12,8 @@ import { launch, newContext, watchErrors } from './support/browser'
  * screenshot of each combination for docs/img/layouts/; axe on the game page of each; and the
  * Brazilian site 101 against the default site.
  */
-const hallUrl = inject('hallUrl')
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 const root = path.resolve(import.meta.dirname, '../..')
 // The screenshots go to docs/ only when asked (LOBBY_RECORD_SCREENSHOTS=1), so a test run does not
 // leave the committed pictures modified; otherwise to a temporary folder, still taken and checked.
@@ -27,13 +28,8 @@ const LAYOUTS = [
   { layout: 'cyanBlue', site: '401', theme: '2', tabs: ['Home', 'Discount', 'Deposit', 'Get app', 'Sign up'] },
 ] as const
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-})
-afterAll(async () => {
-  await browser.close()
 })
 
 const open = async (page: Page, site: string): Promise<void> => {
@@ -73,9 +69,7 @@ const gameListLoaded = async (page: Page): Promise<void> => {
 
 describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, tabs }) => {
   it('at desktop size: its menu, where categories go, its look, and no serious axe violation', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('desktop')
     await open(page, site)
     // A visitor on the web gets the login popup (auto visitor login is off for the web); close it.
     const auth = page.getByRole('dialog')
@@ -106,13 +100,10 @@ describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, ta
     await menu.getByRole('button', { name: 'Slots', exact: true }).click()
     await expect.poll(() => path_(page)).toBe(layout === 'cyanBlue' ? '/home/game' : '/home/subgame')
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('at phone size: header, drawer tools, tab bar from the layout lists, banners, and no serious axe violation', async () => {
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('phone')
     await open(page, site)
     const header = page.getByRole('banner')
     await header.getByRole('button', { name: 'Open menu' }).waitFor()
@@ -153,26 +144,22 @@ describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, ta
     await expect.poll(() => path_(page)).toBe('/home/service')
     expect(await download.count()).toBe(0)
     expect(errors).toEqual([])
-    await context.close()
   })
 })
 
 describe('sites by configuration', () => {
   it('site 101 opens in Portuguese (Brazil) with BRL and the betting-provider entry', async () => {
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
+    const { page } = await kit.open('phone')
     await open(page, '101')
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^pt/)
     await page.getByRole('banner').getByRole('button', { name: 'Abrir menu' }).click()
     const drawer = page.getByRole('dialog')
     await drawer.getByRole('button', { name: /BRL/ }).waitFor()
     await drawer.getByRole('button', { name: 'Sportsbook' }).waitFor()
-    await context.close()
   })
 
   it('the default site opens in en_US with no betting-provider entry', async () => {
-    const context = await newContext(browser, 'phone')
-    const page = await context.newPage()
+    const { page } = await kit.open('phone')
     await page.goto(`${hallUrl}/`)
     await page.getByRole('banner').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US')
@@ -180,6 +167,5 @@ describe('sites by configuration', () => {
     const drawer = page.getByRole('dialog', { name: 'Game categories' })
     await drawer.getByRole('button', { name: /USD/ }).waitFor()
     expect(await drawer.getByRole('button', { name: 'Sportsbook' }).count()).toBe(0)
-    await context.close()
   })
 })

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { control, launch, newContext, watchErrors } from './support/browser'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
 import { LobbyPage } from './support/lobby.model'
 
-const hallUrl = inject('hallUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  for (const line of [1, 2, 3]) await control(hallUrl, 'line-delay', { line, ms: 0 })
-  await browser.close()
-})
+// The line delays set here go with the hall's reset after the test (useBrowser).
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 interface LinesView {
   readonly value: unknown
@@ -20,18 +12,13 @@ interface LinesView {
 }
 
 /** Page model of the network-line indicator and the line-selection modal. */
-class LinesModel {
-  constructor(readonly page: Page) {}
-
+class LinesModel extends LobbyPage {
   get dialog() {
     return this.page.getByRole('dialog', { name: 'Select a line' })
   }
 
   state(): Promise<LinesView> {
-    return this.page.evaluate(() => {
-      const s = window.__lobby!.system.actor('lines').getSnapshot() as { value: unknown; context: unknown }
-      return JSON.parse(JSON.stringify({ value: s.value, context: s.context })) as LinesView
-    })
+    return this.actorState<LinesView>('lines')
   }
 
   async waitFor(check: (s: LinesView) => boolean, what: string, timeout = 20_000): Promise<LinesView> {
@@ -75,16 +62,11 @@ const line = (n: number) => `${hallUrl}/line/${n}/hall`
 
 describe('the network-line tester in a real browser', () => {
   it('picks the fastest of three lines with different delays, and the menu shows the colour bands', async () => {
-    await control(hallUrl, 'line-delay', { line: 1, ms: 1_400 })
-    await control(hallUrl, 'line-delay', { line: 2, ms: 650 })
-    await control(hallUrl, 'line-delay', { line: 3, ms: 0 })
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
-    const lobby = new LobbyPage(page, hallUrl)
-    const lines = new LinesModel(page)
-    await lobby.open()
-    await lobby.waitReady()
+    await kit.control('line-delay', { line: 1, ms: 1_400 })
+    await kit.control('line-delay', { line: 2, ms: 650 })
+    await kit.control('line-delay', { line: 3, ms: 0 })
+    const { page, errors } = await kit.openLobby('desktop')
+    const lines = new LinesModel(page, hallUrl)
 
     // At start every line is timed and the API base becomes the fastest: line 3.
     const chosen = await lines.waitFor((s) => s.context.current === line(3), 'line 3 to be chosen')
@@ -113,12 +95,11 @@ describe('the network-line tester in a real browser', () => {
     await lines.waitFor((s) => s.context.current === line(2), 'line 2 to be applied')
 
     // A failed line is not listed (spec §5: the list hides 9999 and 0).
-    await control(hallUrl, 'line-delay', { line: 1, ms: 6_000 })
+    await kit.control('line-delay', { line: 1, ms: 6_000 })
     await lines.open()
     await lines.waitFor((s) => s.context.pings[line(1)] === 9999, 'line 1 to fail', 20_000)
     await page.waitForFunction(() => document.querySelectorAll('dialog[open] label').length === 2, null, { timeout: 10_000 })
     expect((await lines.items()).map((i) => i.title)).toEqual(['Line 2', 'Line 3'])
     expect(errors).toEqual([])
-    await context.close()
   }, 90_000)
 })

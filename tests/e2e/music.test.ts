@@ -1,20 +1,10 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
-import { LobbyPage } from './support/lobby.model'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { replayLog } from './support/replay'
+import type { ShellPage } from './support/shell.model'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const hallUrl = inject('hallUrl')
-const tmp = mkdtempSync(path.join(tmpdir(), 'lobby-music-'))
-
-const replay = (file: string) => {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/replay.ts', file], { cwd: root, encoding: 'utf8' })
-  return { code: r.status, out: `${r.stdout}${r.stderr}` }
-}
+const kit = useBrowser()
 
 interface MusicView {
   readonly value: { library: unknown; player: string }
@@ -23,7 +13,11 @@ interface MusicView {
 
 /** Page model of the music library: the header button, the modal, its player, tabs and lists. */
 class MusicLibraryModel {
-  constructor(readonly page: Page) {}
+  constructor(readonly shell: ShellPage) {}
+
+  get page(): Page {
+    return this.shell.page
+  }
 
   get dialog() {
     return this.page.getByRole('dialog', { name: 'Music library' })
@@ -31,10 +25,7 @@ class MusicLibraryModel {
 
   /** The music actor's state, read through the dev hook. */
   state(): Promise<MusicView> {
-    return this.page.evaluate(() => {
-      const s = window.__lobby!.system.actor('music').getSnapshot() as { value: unknown; context: unknown }
-      return JSON.parse(JSON.stringify({ value: s.value, context: s.context })) as MusicView
-    })
+    return this.shell.actorState<MusicView>('music')
   }
 
   async waitFor(check: (s: MusicView) => boolean, what: string, timeout = 15_000): Promise<MusicView> {
@@ -42,17 +33,15 @@ class MusicLibraryModel {
     return this.state()
   }
 
-  /** Closes a sign-in popup the lobby may open at start for a visitor (spec §4), with Escape. */
-  async dismissPopups(): Promise<void> {
-    const other = this.page.locator('dialog[open]:not(.music-library)')
-    if ((await other.count()) === 0) return
-    await this.page.keyboard.press('Escape')
-    await expect.poll(() => other.count()).toBe(0)
+  /** The music ids downloaded since the last real sign-in (hall.requested musicList, reqType 2). */
+  async downloadedSinceSignIn(): Promise<unknown[]> {
+    return (await this.shell.eventsSinceSignIn())
+      .filter((e) => e.type === 'hall.requested' && e.call === 'musicList' && e.payload?.['reqType'] === 2)
+      .map((e) => e.payload?.['music_id'])
   }
 
   async open(): Promise<void> {
-    await this.dismissPopups()
-    await this.page.getByRole('banner').getByRole('button', { name: 'Music' }).click()
+    await this.page.getByRole('banner').getByRole('button', { name: 'Music', exact: true }).click()
     await this.dialog.waitFor({ state: 'visible' })
   }
 
@@ -78,26 +67,19 @@ class MusicLibraryModel {
   }
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe('the music player in a real browser', () => {
   it('plays, cycles the play modes, pauses while hidden, deletes under the rules, and its log replays identically', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
-    const lobby = new LobbyPage(page, hallUrl)
-    const music = new MusicLibraryModel(page)
-    await lobby.open()
-    await lobby.waitReady()
+    // A player of this file's own: its music list starts empty. (A visitor's list is kept per
+    // address and device, so every desktop visitor of every file shares one.)
+    const player = await kit.player()
+    const { page, errors, shell } = await kit.openLobby('desktop')
+    const music = new MusicLibraryModel(shell)
+    await shell.signIn(player)
 
-    // An empty list gets the first two system tracks, the second 500 ms after the first.
-    await music.waitFor((s) => s.context.myList.length === 2, 'the two downloaded tracks')
+    // The player's list is empty: it gets the first two system tracks, the second 500 ms after the first.
+    await expect.poll(() => music.downloadedSinceSignIn(), { timeout: 15_000 }).toHaveLength(2)
+    const downloaded = await music.downloadedSinceSignIn()
+    await music.waitFor((s) => s.context.myList.length === 2 && s.context.myList.every((m) => downloaded.includes(m.id)), 'the two downloaded tracks')
     await music.open()
     await music.tab('My music').click()
     await expect.poll(() => music.myTracks().count()).toBe(2)
@@ -172,17 +154,13 @@ describe('the music player in a real browser', () => {
     await page.keyboard.press('Escape')
     await music.dialog.waitFor({ state: 'hidden' })
 
-    const log = await lobby.exportLog()
-    await context.close()
+    const log = await shell.exportLog()
     expect(errors).toEqual([])
 
     const types = log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string } }).event.type)
     expect(types).toEqual(expect.arrayContaining(['music.randomRequested', 'music.randomPicked', 'music.audioEnded', 'dom.visibilityChanged', 'music.deleteConfirmed']))
 
-    const file = path.join(tmp, 'music.ndjson')
-    writeFileSync(file, log)
-    if (process.env['LOBBY_RECORD_GOLDEN'] === '1') writeFileSync(path.join(root, 'tests/replay/music.ndjson'), log)
-    const same = replay(file)
+    const same = replayLog('music', log, 'music')
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
   })

@@ -1,63 +1,33 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
-import { ShellPage } from './support/shell.model'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { lastCode, type PlayerOptions } from './support/hall'
+import type { ShellPage } from './support/shell.model'
 import { base32Decode, totp } from '../../server/totp'
 
 /**
  * The post-login sequence in a real browser (screens §4 after login, bind flow, force pop-up):
  * the forced password change, then the forced binds with codes the hall really sent and checks,
  * then the frames in order; the day frame once a day (the next day driven through the day
- * runner's test hook, window.__lobbyDay); operator HTML shown as text, running nothing.
+ * runner's test hook, window.__lobbyDay); operator HTML shown as text, running nothing. Each test
+ * has a player of its own, made with the settings it needs (frames of its own, forced binds).
  */
 
-const hallUrl = inject('hallUrl')
-let browser: Browser
-
-const control = async (name: string, body: unknown): Promise<Record<string, unknown>> => {
-  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) })
-  const json = (await res.json()) as Record<string, unknown>
-  if (!res.ok) throw new Error(`control ${name} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 type SeededFrame = { id: number; frameType: number; title: string; publicity_name: string }
-const seeded = async (): Promise<ReadonlyArray<SeededFrame>> => (await control('frames', {}))['frames'] as ReadonlyArray<SeededFrame>
+const seeded = async (): Promise<ReadonlyArray<SeededFrame>> => (await kit.control('frames', {}))['frames'] as ReadonlyArray<SeededFrame>
 const frameNamed = (frames: ReadonlyArray<SeededFrame>, name: string): SeededFrame => {
   const f = frames.find((x) => x.publicity_name === name)
   if (f === undefined) throw new Error(`no seeded frame ${name}`)
   return f
 }
 
-let n = 0
-const newUsername = (): string => `pl${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-/** A fresh registered player, signed in on a fresh page. */
-const freshPlayer = async (password: string) => {
-  const context = await newContext(browser, 'desktop')
-  const shell = new ShellPage(await context.newPage(), hallUrl)
-  const errors = watchErrors(shell.page)
-  await shell.open()
-  await shell.waitReady()
-  const username = newUsername()
-  await shell.register(username, password)
-  await expect.poll(async () => (await shell.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
-  // Other browser tests may have left a red-packet activity running on the shared hall: its popup
-  // comes after the sign-in sequence. Close whatever opened, so the header is reachable.
-  await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
-  const open = shell.page.locator('dialog[open]')
-  for (let n = await open.count(), tries = 0; n > 0 && tries < 5; n = await open.count(), tries++) {
-    await shell.page.keyboard.press('Escape')
-    await shell.page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, n, { timeout: 5_000 }).catch(() => undefined)
-  }
-  return { context, shell, errors, username }
+/** A player of its own with these settings, and a desktop page on the lobby (not signed in yet). */
+const playerAndPage = async (options: PlayerOptions = {}) => {
+  const player = await kit.player({ password: 'abc12345', ...options })
+  const { shell, errors } = await kit.openLobby('desktop')
+  return { player, shell, errors, username: player.username }
 }
 
 /** Closes the frame titled so, after checking it is the one shown. */
@@ -69,42 +39,20 @@ const closeFrame = async (shell: ShellPage, title: string) => {
 }
 
 /** What the popup queue showed, from the log: the popup ids of popup.shown, without the nulls. */
-const shownPopups = async (shell: ShellPage): Promise<string[]> => {
-  const log = await shell.exportLog()
-  return log
-    .split('\n')
-    .slice(1)
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { event: { type: string; popup?: string | null; props?: { frame?: { title: string } } } })
-    .filter((r) => r.event.type === 'popup.shown' && r.event.popup != null)
-    .map((r) => r.event.popup as string)
-}
-
-type LoggedEvent = { type: string; popup?: string | null; call?: string; payload?: Record<string, unknown>; real?: boolean; requestId?: string }
-/** Every event the lobby processed, from its log. */
-const loggedEvents = async (shell: ShellPage): Promise<LoggedEvent[]> =>
-  (await shell.exportLog())
-    .split('\n')
-    .slice(1)
-    .filter((l) => l.trim() !== '')
-    .map((l) => (JSON.parse(l) as { event: LoggedEvent }).event)
+const shownPopups = async (shell: ShellPage): Promise<string[]> =>
+  (await shell.events()).flatMap((e) => (e.type === 'popup.shown' && e.popup != null ? [e.popup] : []))
 
 /** The hall calls asked for since the last real sign-in. */
-const callsSinceLastSignIn = async (shell: ShellPage): Promise<string[]> => {
-  const events = await loggedEvents(shell)
-  const at = events.map((e) => e.type === 'session.loggedIn' && e.real === true).lastIndexOf(true)
-  return events.slice(at).filter((e) => e.type === 'hall.requested').map((e) => e.call ?? '')
-}
+const callsSinceLastSignIn = async (shell: ShellPage): Promise<string[]> =>
+  (await shell.eventsSinceSignIn()).filter((e) => e.type === 'hall.requested').map((e) => e.call ?? '')
 
 describe('post-login sequence in a real browser', () => {
   it('change_password 1, must_bind_item 2 and three frames: change-password, the two binds, then the frames in order; the day frame once a day', async () => {
-    const { context, shell, errors, username } = await freshPlayer('abc12345')
     const frames = await seeded()
     const login = frameNamed(frames, 'login')
     const day = frameNamed(frames, 'day')
     const home = frameNamed(frames, 'home')
-    await control('player', { username, change_password: 1, must_bind_item: 2, frames: [login.id, day.id, home.id] })
-    await shell.logout(true)
+    const { player, shell, errors, username } = await playerAndPage({ change_password: 1, must_bind_item: 2, frames: [login.id, day.id, home.id] })
     await shell.login(username, 'abc12345')
 
     // 1. The forced password change.
@@ -126,7 +74,7 @@ describe('post-login sequence in a real browser', () => {
     await phone.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
     // The send button stays locked, and the countdown starts 1.5 s after the send.
     await expect.poll(() => phone.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).toBe(true)
-    const phoneCode = (await control('last-code', { username, purpose: 'phone' }))['code'] as string
+    const phoneCode = await lastCode(hallUrl, player, 'phone')
     // A code of the wrong length is refused by the form (SMS codes have 4 digits); a wrong one by the hall.
     expect(phoneCode).toMatch(/^\d{4}$/)
     await phone.getByLabel('Verification code').fill('12')
@@ -145,7 +93,7 @@ describe('post-login sequence in a real browser', () => {
     await email.getByLabel('Email address').fill(`${username}@example.com`)
     await email.getByRole('button', { name: 'Send code' }).click()
     await email.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
-    const emailCode = (await control('last-code', { username, purpose: 'email' }))['code'] as string
+    const emailCode = await lastCode(hallUrl, player, 'email')
     // An email code has 5 digits.
     expect(emailCode).toMatch(/^\d{5}$/)
     await email.getByLabel('Verification code').fill(emailCode)
@@ -175,12 +123,10 @@ describe('post-login sequence in a real browser', () => {
     await closeFrame(shell, day.title)
     await closeFrame(shell, home.title)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('a sign-in refetches the red dots, the auth info, the notices, the game categories and the reward-bind data', async () => {
-    const { context, shell, errors, username } = await freshPlayer('abc12345')
-    await shell.logout(true)
+    const { shell, errors, username } = await playerAndPage()
     // On a category's sub-game list, whose platforms are the game categories shown.
     await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'subgame', query: { gameCategoryId: '3' } }))
     await expect.poll(() => shell.path()).toBe('/home/subgame')
@@ -188,79 +134,72 @@ describe('post-login sequence in a real browser', () => {
     await expect.poll(() => callsSinceLastSignIn(shell)).toEqual(
       expect.arrayContaining(['getRedDot', 'homeIndex', 'actionVerify', 'newcomerBenefitStatus', 'platformCategories']),
     )
-    const refresh = (await loggedEvents(shell)).filter((e) => e.type === 'postlogin.refreshRequested')
+    const refresh = (await shell.events()).filter((e) => e.type === 'postlogin.refreshRequested')
     expect(refresh.at(-1)).toMatchObject({ items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] })
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('a recharged player with a recharge pop-up and new benefits: after the frames the recharge pop-up, then the new benefits, then the download-app popup (guideSetupMode 1)', async () => {
-    await control('site-document', { siteCode: '001', name: 'sysInfo', patch: { guideSetupMode: 1 } })
-    try {
-      const { context, shell, errors, username } = await freshPlayer('abc12345')
-      const login = frameNamed(await seeded(), 'login')
-      await control('player', { username, frames: [login.id], recharge_pop: 1, newcomer_pop: 1, has_recharged: 1 })
-      await shell.logout(true)
-      await shell.login(username, 'abc12345')
+    await kit.patchSite('001', 'sysInfo', { guideSetupMode: 1 })
+    const login = frameNamed(await seeded(), 'login')
+    const { shell, errors, username } = await playerAndPage({ frames: [login.id], recharge_pop: 1, newcomer_pop: 1, has_recharged: 1 })
+    await shell.login(username, 'abc12345')
 
-      await closeFrame(shell, login.title)
-      const recharge = shell.dialog('Recharge offers')
-      await recharge.waitFor({ state: 'visible' })
-      await recharge.getByText('First deposit bonus').waitFor()
-      await recharge.getByText('Deposit 100.00 or more and get 10% extra').waitFor()
-      await recharge.getByRole('button', { name: "Don't show again" }).click()
-      await recharge.waitFor({ state: 'hidden' })
+    await closeFrame(shell, login.title)
+    const recharge = shell.dialog('Recharge offers')
+    await recharge.waitFor({ state: 'visible' })
+    await recharge.getByText('First deposit bonus').waitFor()
+    await recharge.getByText('Deposit 100.00 or more and get 10% extra').waitFor()
+    await recharge.getByRole('button', { name: "Don't show again" }).click()
+    await recharge.waitFor({ state: 'hidden' })
 
-      const benefits = shell.dialog('New player benefits')
-      await benefits.waitFor({ state: 'visible' })
-      await benefits.getByText('Bind your phone').waitFor()
-      await benefits.locator('li').filter({ hasText: 'Make your first deposit' }).waitFor()
-      // The player has recharged: the first-deposit reward is ready to receive, and received once.
-      await benefits.getByRole('button', { name: 'Receive Make your first deposit' }).click()
-      await benefits.getByText('Received').waitFor()
-      expect(await benefits.getByRole('button', { name: /^Receive/ }).count()).toBe(0)
-      await benefits.getByRole('button', { name: 'Close', exact: true }).last().click()
-      await benefits.waitFor({ state: 'hidden' })
+    const benefits = shell.dialog('New player benefits')
+    await benefits.waitFor({ state: 'visible' })
+    await benefits.getByText('Bind your phone').waitFor()
+    await benefits.locator('li').filter({ hasText: 'Make your first deposit' }).waitFor()
+    // The player has recharged: the first-deposit reward is ready to receive, and received once.
+    await benefits.getByRole('button', { name: 'Receive Make your first deposit' }).click()
+    await benefits.getByText('Received').waitFor()
+    expect(await benefits.getByRole('button', { name: /^Receive/ }).count()).toBe(0)
+    await benefits.getByRole('button', { name: 'Close', exact: true }).last().click()
+    await benefits.waitFor({ state: 'hidden' })
 
-      const download = shell.dialog('Get our app')
-      await download.waitFor({ state: 'visible' })
-      expect(await download.getByTestId('download-app').getAttribute('data-guide-setup-mode')).toBe('1')
-      await download.getByRole('button', { name: 'Later' }).click()
-      await download.waitFor({ state: 'hidden' })
+    const download = shell.dialog('Get our app')
+    await download.waitFor({ state: 'visible' })
+    expect(await download.getByTestId('download-app').getAttribute('data-guide-setup-mode')).toBe('1')
+    await download.getByRole('button', { name: 'Later' }).click()
+    await download.waitFor({ state: 'hidden' })
 
-      const shown = await shownPopups(shell)
-      expect(shown.slice(shown.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp'])
+    const shown = await shownPopups(shell)
+    expect(shown.slice(shown.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp'])
 
-      // Back on the game page after another page: the pop-recharge list is fetched again (the
-      // player asked not to see the pop-up, so the hall answers disablePop 1 and none shows).
-      const rechargeCalls = async () => (await loggedEvents(shell)).filter((e) => e.type === 'hall.requested' && e.call === 'popRechargeListV2').length
-      const before = await rechargeCalls()
-      await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'security' }))
-      await expect.poll(() => shell.path()).toBe('/home/security')
-      await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'game' }))
-      await expect.poll(() => shell.path()).toBe('/home/game')
-      await expect.poll(rechargeCalls).toBe(before + 1)
-      await expect.poll(async () => (await loggedEvents(shell)).filter((e) => e.type === 'hall.responded' && e.call === 'popRechargeListV2').length).toBe(before + 1)
-      expect(await shell.dialog('Recharge offers').count()).toBe(0)
-      const events = await loggedEvents(shell)
-      expect(events.find((e) => e.type === 'hall.requested' && e.call === 'disableActivePop')?.payload).toEqual({ popType: 1, popStatus: 1 })
+    // Back on the game page after another page: the pop-recharge list is fetched again (the
+    // player asked not to see the pop-up, so the hall answers disablePop 1 and none shows).
+    const rechargeCalls = async () => (await shell.events()).filter((e) => e.type === 'hall.requested' && e.call === 'popRechargeListV2').length
+    const before = await rechargeCalls()
+    await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'security' }))
+    await expect.poll(() => shell.path()).toBe('/home/security')
+    await shell.page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'game' }))
+    await expect.poll(() => shell.path()).toBe('/home/game')
+    await expect.poll(rechargeCalls).toBe(before + 1)
+    await expect.poll(async () => (await shell.events()).filter((e) => e.type === 'hall.responded' && e.call === 'popRechargeListV2').length).toBe(before + 1)
+    expect(await shell.dialog('Recharge offers').count()).toBe(0)
+    const events = await shell.events()
+    expect(events.find((e) => e.type === 'hall.requested' && e.call === 'disableActivePop')?.payload).toEqual({ popType: 1, popStatus: 1 })
 
-      // Asked not to see it again: the next sign-in has frames and benefits, no recharge pop-up.
-      await shell.logout(true)
-      await shell.login(username, 'abc12345')
-      await closeFrame(shell, login.title)
-      await shell.dialog('New player benefits').waitFor({ state: 'visible' })
-      const again = await shownPopups(shell)
-      expect(again.slice(again.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'newBenefitsModal'])
-      expect(errors).toEqual([])
-      await context.close()
-    } finally {
-      await control('site-document', { siteCode: '001', name: 'sysInfo', patch: { guideSetupMode: 0 } })
-    }
+    // Asked not to see it again: the next sign-in has frames and benefits, no recharge pop-up.
+    await shell.logout(true)
+    await shell.login(username, 'abc12345')
+    await closeFrame(shell, login.title)
+    await shell.dialog('New player benefits').waitFor({ state: 'visible' })
+    const again = await shownPopups(shell)
+    expect(again.slice(again.lastIndexOf('forcePopup'))).toEqual(['forcePopup', 'newBenefitsModal'])
+    expect(errors).toEqual([])
   })
 
   it('the security page lists phone, email, Google authenticator and withdraw password with their bound state, and binds Google authenticator with a real TOTP code', async () => {
-    const { context, shell, errors } = await freshPlayer('abc12345')
+    const { player, shell, errors } = await playerAndPage()
+    await shell.signIn(player)
     await shell.page.goto(`${hallUrl}/home/security`)
     await shell.waitReady()
     const list = shell.page.getByRole('list', { name: 'Account security' })
@@ -295,14 +234,11 @@ describe('post-login sequence in a real browser', () => {
     expect(await row('googleAuth').getByRole('button').count()).toBe(0)
     await row('phone').getByText('Not bound').waitFor()
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('an HTML frame carrying a script and an event-handler attribute shows its text and runs nothing', async () => {
-    const { context, shell, errors, username } = await freshPlayer('abc12345')
     const html = frameNamed(await seeded(), 'html')
-    await control('player', { username, frames: [html.id] })
-    await shell.logout(true)
+    const { shell, errors, username } = await playerAndPage({ frames: [html.id] })
     await shell.login(username, 'abc12345')
     const frame = shell.dialog(html.title)
     await frame.waitFor({ state: 'visible' })
@@ -317,6 +253,5 @@ describe('post-login sequence in a real browser', () => {
     await closeFrame(shell, html.title)
     // The only error is the image's own failed load (src "x"): the attribute that would have run on it is gone.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([])
-    await context.close()
   })
 })

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { control, launch, newContext, watchErrors } from './support/browser'
-import { GamesPage, seededGameName } from './support/games.model'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { seededGameName, visitGames } from './support/games.model'
 
 /**
  * At phone and desktop sizes: the prize pool on the home page, from the hall's tables (migration
@@ -10,38 +9,11 @@ import { GamesPage, seededGameName } from './support/games.model'
  * game' in the header while the player's money is in a sports game, and the money brought back
  * when the lobby is opened again without leaving the game in it (RefreshGold at sign-in).
  */
-const hallUrl = inject('hallUrl')
-let browser: Browser
-let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await control(hallUrl, 'reset', {})
-  await context?.close()
-  context = undefined
-})
+const kit = useBrowser()
 
 describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => {
-  const phone = size === 'phone'
 
-  const open = async (): Promise<{ games: GamesPage; errors: string[] }> => {
-    context = await newContext(browser, size)
-    const games = new GamesPage(await context.newPage(), hallUrl, phone)
-    const errors = watchErrors(games.page)
-    await games.open('home/game?site=001')
-    await games.waitReady()
-    if (!phone) {
-      await games.authDialog.waitFor()
-      await games.page.keyboard.press('Escape')
-      await games.authDialog.waitFor({ state: 'hidden' })
-    }
-    return { games, errors }
-  }
+  const open = () => visitGames(kit, size)
 
   it('shows the win amount, and the 200 newest winners on asking', async () => {
     const { games, errors } = await open()
@@ -63,12 +35,12 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     await pool.waitFor({ state: 'detached' })
     expect(errors).toEqual([])
   })
+
   it("sports wallet: the provider-136 balance with refresh; 'Money in game' in a sports game; money left in a game comes back at the next sign-in", async () => {
+    const player = await kit.player({ balance: '25' })
+    const { username } = player
     const { games, errors } = await open()
-    const username = `sw${String(Date.now() % 1_000_000).padStart(6, '0')}${phone ? 'p' : 'd'}`
-    await games.register(username, 'abc12345')
-    await expect.poll(async () => (await games.loggedInEvents()).some((e) => e.real && e.username === username)).toBe(true)
-    await control(hallUrl, 'credit', { username, amount: '25' })
+    await games.signIn(player)
     const sports = async () => {
       await games.open('home/sports?site=001')
       await games.waitReady()
@@ -90,7 +62,7 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
     await expect.poll(() => sportsGames.first().getAttribute('aria-label')).not.toBe(firstGame)
     await sportsGames.first().waitFor()
     // Its refresh asks the hall again.
-    await control(hallUrl, 'credit', { username, amount: '10' })
+    await kit.control('credit', { username, amount: '10' })
     await wallet.getByRole('button', { name: 'Refresh the sports wallet' }).click()
     await expect.poll(balance).toBe('35.00')
 

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch } from './support/browser'
 import { startHall } from '../../server/hall'
 
 /**
@@ -17,11 +18,7 @@ const testHallUrl = inject('hallUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-  })
+  browser = await launch()
 })
 afterAll(() => browser.close())
 

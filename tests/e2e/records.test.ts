@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { callHall, playRound, player, visitor } from '../server/support'
-import { launch, newContext, watchErrors } from './support/browser'
-import { ShellPage } from './support/shell.model'
+import { useBrowser } from './support/browser'
 
 /**
  * Records and reports at phone and desktop sizes (screens §2 /home/report with current 0 account
@@ -10,15 +8,8 @@ import { ShellPage } from './support/shell.model'
  * played on the hall's game page show in the betting record with their totals, in the account
  * details and in the statement; the state filter narrows the list.
  */
-const hallUrl = inject('hallUrl')
-
-const control = async (name: string, body: unknown): Promise<void> => {
-  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) })
-  if (!res.ok) throw new Error(`control ${name} answered ${res.status}`)
-}
-
-let n = 0
-const newUsername = (): string => `rc${String(Date.now() % 1_000_000).padStart(6, '0')}${(n += 1)}`
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 /** Plays one formal round of the self-operated game as the player, from outside the lobby (its own session). */
 const playAs = async (username: string, password: string, bet: string): Promise<void> => {
@@ -28,28 +19,15 @@ const playAs = async (username: string, password: string, bet: string): Promise<
   await playRound(hallUrl, site, player('001', login.envelope.data), login.envelope.data as { session_key: string; userkey: string }, bet)
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (size) => {
   it('shows the bets with their totals, the account details and the statement, and filters by state', async () => {
-    const context = await newContext(browser, size)
-    const page = await context.newPage()
-    const errors = watchErrors(page)
-    const shell = new ShellPage(page, hallUrl)
-    await page.goto(`${hallUrl}/home/game?site=001`)
-    await page.getByRole('banner').waitFor({ timeout: 30_000 })
-    const username = newUsername()
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    const username = kit.newUsername()
     await shell.register(username, 'secret12')
     await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
     const open = page.locator('dialog[open]')
     for (let tries = 0; (await open.count()) > 0 && tries < 8; tries++) await page.keyboard.press('Escape')
-    await control('credit', { username, amount: '100' })
+    await kit.control('credit', { username, amount: '100' })
     await playAs(username, 'secret12', '10')
     await playAs(username, 'secret12', '5')
 
@@ -92,6 +70,5 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
     }
     await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/records-${size}.png` })
     expect(errors).toEqual([])
-    await context.close()
   })
 })

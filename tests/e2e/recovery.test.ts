@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch } from './support/browser'
 import { startHall, type RunningHall } from '../../server/hall'
 
 /**
@@ -31,11 +32,7 @@ const control = async (name: string, body: unknown): Promise<void> => {
 
 beforeAll(async () => {
   await start()
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-  })
+  browser = await launch()
 }, 120_000)
 afterAll(async () => {
   await browser.close()

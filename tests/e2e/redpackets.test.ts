@@ -1,52 +1,29 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
-import { LobbyPage } from './support/lobby.model'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+import { balanceOf } from './support/hall'
+import { ShellPage } from './support/shell.model'
 
-const hallUrl = inject('hallUrl')
-let browser: Browser
-let activeId: number | null = null
-
-const control = async (name: string, body: unknown): Promise<Record<string, unknown>> => {
-  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) })
-  return (await res.json()) as Record<string, unknown>
-}
-/** The demo player's balance, read through a zero credit. */
-const balance = async (): Promise<number> => Number((await control('credit', { username: 'demo', amount: '0' }))['balance'])
-
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  if (activeId !== null) await control('red-activity-status', { activeId, status: 3 })
-  await browser.close()
-})
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 describe('red packets in a real browser', () => {
   it('a red packet grabbed with a double click credits the balance once', async () => {
-    const started = await control('red-activity', { title: 'Browser rain', amount: '12.5' })
-    activeId = started['activeId'] as number
+    // The activity is this test's player's alone: no other player (of this file or another) is offered it.
+    const player = await kit.player()
+    const balance = () => balanceOf(hallUrl, player)
+    await kit.control('red-activity', { title: 'Browser rain', amount: '12.5', players: [player.username] })
     const before = await balance()
 
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('desktop')
     const requests: string[] = []
     page.on('request', (r) => {
       // The grab call only: /active/getred_dot (the badges' red dots) shares the prefix.
       if (new URL(r.url()).pathname.endsWith('/active/getred')) requests.push(r.url())
     })
-    const lobby = new LobbyPage(page, hallUrl)
-    await lobby.open()
-    await lobby.waitReady()
-
-    // Sign in through the login popup (the site may open it by itself at boot).
-    const login = page.getByRole('dialog', { name: /Log in/ })
-    const prompted = await login.waitFor({ timeout: 5_000 }).then(() => true, () => false)
-    if (!prompted) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
-    await login.getByLabel('Username').fill('demo')
-    await login.getByLabel('Password', { exact: true }).fill('demo1234')
-    await login.getByRole('button', { name: 'Log in', exact: true }).last().click()
+    const shell = new ShellPage(page, hallUrl)
+    await shell.open()
+    await shell.waitReady()
+    await shell.login(player.username, player.password)
 
     // The packet pops up after sign-in; a double click on Grab.
     const popup = page.getByRole('dialog', { name: 'Browser rain' })
@@ -70,6 +47,5 @@ describe('red packets in a real browser', () => {
     const credited = log.split('\n').filter((l) => l.includes('"redpackets.credited"'))
     expect(credited).toHaveLength(1)
     expect(errors).toEqual([])
-    await context.close()
   }, 90_000)
 })

@@ -1,5 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
 
 /**
  * Sign-out ends access in every tab (issue: a second tab stayed signed in after the first logged
@@ -9,17 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
  * browser.
  */
 
-const hallUrl = inject('hallUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-  })
-})
-afterAll(() => browser.close())
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 interface Rec {
   readonly seq: number
@@ -47,12 +39,11 @@ const header = (page: Page) => page.getByRole('banner')
 
 describe('logging out in one tab', () => {
   it('signs the other tab of the same browser out at once, and it goes to the root', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const one = await context.newPage()
+    const { context, page: one } = await kit.open('desktop')
     await one.goto(`${hallUrl}/`)
     await header(one).waitFor()
     // A player of this test's own: registered in the first tab.
-    const username = `tab${Date.now().toString(36).slice(-7)}`
+    const username = kit.newUsername()
     const auth = one.getByRole('dialog', { name: /Log in|Sign up/ })
     if (!(await auth.isVisible())) await header(one).getByRole('button', { name: 'Sign up', exact: true }).click()
     await auth.getByRole('tab', { name: 'Sign up' }).click()

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { startHall, type RunningHall } from '../../server/hall'
-import { launch, newContext } from './support/browser'
-import { LobbyPage } from './support/lobby.model'
+import { useBrowser } from './support/browser'
+import { control, newPlayer } from './support/hall'
+import { ShellPage } from './support/shell.model'
 
 /**
  * The realtime socket end to end, against a hall of this test's own (the shared one stays up):
@@ -30,13 +31,8 @@ const freePort = () =>
 
 const startOwnHall = (port: number) => startHall({ port, dataDir, mode: 'test', staticDir: inject('staticDir') })
 
-const control = async (hallUrl: string, name: string, body: unknown): Promise<Record<string, unknown>> => {
-  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  if (!res.ok) throw new Error(`control ${name} answered ${res.status}: ${await res.text()}`)
-  return (await res.json()) as Record<string, unknown>
-}
-const push = async (hallUrl: string, n: number): Promise<string> =>
-  (await control(hallUrl, 'push', { username: 'demo', type: 'activeDetails', data: { activeId: n } }))['msgId'] as string
+const push = async (hallUrl: string, username: string, n: number): Promise<string> =>
+  (await control(hallUrl, 'push', { username, type: 'activeDetails', data: { activeId: n } }))['msgId'] as string
 
 /** Page model of the socket, read through the running system (window.__lobby). */
 class SocketModel {
@@ -73,13 +69,9 @@ class SocketModel {
   }
 }
 
-let browser: Browser
+const kit = useBrowser()
 let hall: RunningHall | undefined
-beforeAll(async () => {
-  browser = await launch()
-})
 afterAll(async () => {
-  await browser.close()
   await hall?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
@@ -89,27 +81,21 @@ describe('the realtime socket in a real browser', () => {
     const port = await freePort()
     hall = await startOwnHall(port)
     const url = hall.url
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
+    const player = await newPlayer(url, { prefix: 'sckt' })
+    const { page } = await kit.open('desktop')
+    // Only page errors: the outage itself logs failed connections on the console.
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
-    const lobby = new LobbyPage(page, url)
+    const shell = new ShellPage(page, url)
     const socket = new SocketModel(page)
-    await lobby.open()
-    await lobby.waitReady()
-
-    // Sign in through the login popup (the site may open it by itself at boot).
-    const dialog = page.getByRole('dialog')
-    const prompted = await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false)
-    if (!prompted) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
-    await dialog.getByLabel('Username').fill('demo')
-    await dialog.getByLabel('Password', { exact: true }).fill('demo1234')
-    await dialog.getByRole('button', { name: 'Log in', exact: true }).last().click()
+    await shell.open()
+    await shell.waitReady()
+    await shell.signIn(player)
     await socket.waitState('open')
 
     // Before the outage: two pushes and a credit (a real balance event: payOrderSuccess).
-    const pushed: string[] = [await push(url, 1), await push(url, 2)]
-    pushed.push((await control(url, 'credit', { username: 'demo', amount: '5' }))['msgId'] as string)
+    const pushed: string[] = [await push(url, player.username, 1), await push(url, player.username, 2)]
+    pushed.push((await control(url, 'credit', { username: player.username, amount: '5' }))['msgId'] as string)
     await socket.waitReceived(3)
 
     // The hall goes away: the connection drops and the socket starts its backoff.
@@ -118,9 +104,9 @@ describe('the realtime socket in a real browser', () => {
 
     // Back on the same port and data; notices pushed at once wait in the outbox for the socket.
     hall = await startOwnHall(port)
-    pushed.push(await push(url, 3), await push(url, 4))
+    pushed.push(await push(url, player.username, 3), await push(url, player.username, 4))
     await socket.waitState('open')
-    pushed.push(await push(url, 5))
+    pushed.push(await push(url, player.username, 5))
     await socket.waitReceived(pushed.length)
 
     const noticed = await socket.noticedMsgIds()
@@ -128,6 +114,5 @@ describe('the realtime socket in a real browser', () => {
     expect(new Set(noticed).size).toBe(noticed.length)
     expect(await socket.state()).toBe('open')
     expect(pageErrors).toEqual([])
-    await context.close()
   })
 })

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { launch, newContext, watchErrors } from './support/browser'
-import { LobbyPage } from './support/lobby.model'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useBrowser } from './support/browser'
 
 /**
  * The developer's timeline (devtools.html) on a log recorded in this run: opening a local file,
@@ -9,7 +8,8 @@ import { LobbyPage } from './support/lobby.model'
  * a fork that goes live against the hall, and a log of another format version refused.
  */
 
-const hallUrl = inject('hallUrl')
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
 
 class TimelinePage {
   constructor(readonly page: Page) {}
@@ -37,29 +37,18 @@ class TimelinePage {
   }
 }
 
-let browser: Browser
 let log = ''
 beforeAll(async () => {
-  browser = await launch()
-  const context = await newContext(browser, 'desktop')
-  const page = await context.newPage()
-  const lobby = new LobbyPage(page, hallUrl)
-  await lobby.open()
-  await lobby.waitReady()
+  const { context, shell: lobby } = await kit.openLobby('desktop')
   // The boot has settled once the session has spoken (a desktop visitor on site 001 is asked to log in).
   await vi.waitFor(async () => expect(await lobby.exportLog()).toMatch(/"session\.(authPromptNeeded|loggedIn)"/), { timeout: 30_000, interval: 200 })
   log = await lobby.exportLog()
   await context.close()
 })
-afterAll(async () => {
-  await browser.close()
-})
 
 describe('the session timeline', () => {
   it('opens a local log: records, filters, hall calls with timing, state before and after, and the screen', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('desktop')
     const tl = new TimelinePage(page)
     await tl.open('boot.ndjson', log)
     await tl.records.waitFor()
@@ -111,7 +100,6 @@ describe('the session timeline', () => {
     await page.getByRole('button', { name: 'Check replay against this build' }).click()
     expect(await page.getByRole('status', { name: 'Divergence report' }).textContent()).toContain('IDENTICAL')
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('reports where an edited log diverges, and goes there', async () => {
@@ -120,8 +108,7 @@ describe('the session timeline', () => {
     lines[at] = lines[at]!.replace('"type":"site.ready"', '"type":"site.blocked"')
     const edited = lines.join('\n') + '\n'
     const seq = (JSON.parse(lines[at]!) as { seq: number }).seq
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
+    const { page } = await kit.open('desktop')
     const tl = new TimelinePage(page)
     await tl.open('edited.ndjson', edited)
     await page.getByRole('button', { name: 'Check replay against this build' }).click()
@@ -129,13 +116,10 @@ describe('the session timeline', () => {
     expect(await report.textContent()).toContain(`DIVERGED at seq ${seq}`)
     await report.getByRole('button', { name: `Go to seq ${seq}` }).click()
     await expect.poll(() => tl.selected().textContent()).toMatch(new RegExp(`^${seq}\\+`))
-    await context.close()
   })
 
   it('forks at a record and the screen goes live against the hall', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await kit.open('desktop')
     const tl = new TimelinePage(page)
     await tl.open('boot.ndjson', log)
     await page.getByLabel('Event type').fill('site.ready')
@@ -147,18 +131,15 @@ describe('the session timeline', () => {
     await page.getByRole('button', { name: 'Back to replay' }).click()
     expect(await page.getByText(/^Forked at seq/).count()).toBe(0)
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('refuses a log of a format version it has no migration for, naming the version', async () => {
-    const context = await newContext(browser, 'desktop')
-    const page = await context.newPage()
+    const { page } = await kit.open('desktop')
     const tl = new TimelinePage(page)
     const old = `${JSON.stringify({ format: 'lobby-log', formatVersion: 0, appVersion: '0.0.9', session: 'x', siteCode: '001', language: 'en_US', startedAt: 0 })}\n`
     await tl.open('old.ndjson', old)
     expect(await page.getByRole('alert').textContent()).toBe(
       'old.ndjson cannot be opened: line 1: log format version 0 is not supported (this build reads version 1 and has no migration from version 0)',
     )
-    await context.close()
   })
 })

@@ -39,12 +39,43 @@ describe('the control surface', () => {
     expect(await control(hall.url, 'maintenance', { siteCode: '999', maintainStatus: 1 })).toMatchObject({ ok: false })
   })
 
-  it('patches a stored settings document, as an operator would (auto visitor login off)', async () => {
-    expect(await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { auto_visitor_login_h5: 'close' } })).toEqual({ ok: true })
+  it('patches a stored settings document, as an operator would (auto visitor login off), reads it and removes keys', async () => {
+    expect(await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { auto_visitor_login_h5: 'close' } })).toMatchObject({
+      ok: true,
+      doc: { auto_visitor_login_h5: 'close' },
+    })
     expect((await get('/home/getsysinfo')).envelope.data).toMatchObject({ auto_visitor_login_h5: 'close', auto_visitor_login_web: 'close' })
     await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { auto_visitor_login_h5: 'open' } })
     expect((await get('/home/getsysinfo')).envelope.data).toMatchObject({ auto_visitor_login_h5: 'open' })
+    // Read without a change; a key added for a test is removed again.
+    const read = await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo' })
+    expect(read['doc']).toMatchObject({ auto_visitor_login_h5: 'open', auto_visitor_login_web: 'close' })
+    await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { testOnly: 1 } })
+    const removed = await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', remove: ['testOnly'] })
+    expect(removed['doc']).toEqual(read['doc'])
     expect(await control(hall.url, 'site-document', { siteCode: '999', name: 'sysInfo', patch: {} })).toMatchObject({ ok: false })
+  })
+
+  it('creates a player of its own: a unique name, its password, an opening balance in the ledger, its settings', async () => {
+    const a = await control(hall.url, 'new-player', { prefix: 'own', balance: '250.5', must_bind_item: 1 })
+    const b = await control(hall.url, 'new-player', { prefix: 'own' })
+    expect(a).toMatchObject({ ok: true, username: expect.stringMatching(/^own\d{6}$/), password: 'test1234', siteCode: '001', currency: 'USD', balance: '250.50' })
+    expect(b['username']).not.toBe(a['username'])
+    expect(b['balance']).toBe('0.00')
+    // The player signs in with the password, and the hall knows its balance and settings.
+    const login = await callHall(hall.url, site, 'POST', '/home/login', { username: a['username'], password: 'test1234', clientType: 5 })
+    expect(login.envelope.code).toBe(1)
+    expect(login.envelope.data).toMatchObject({ username: a['username'], must_bind_item: 1 })
+    expect(await control(hall.url, 'credit', { username: a['username'], amount: '0' })).toMatchObject({ balance: '250.50' })
+    // A given name on another site, with another password; taken names and bad bodies are refused.
+    const named = await control(hall.url, 'new-player', { siteCode: '101', username: 'ownNamed1', password: 'xyz98765' })
+    expect(named).toMatchObject({ ok: true, username: 'ownNamed1', password: 'xyz98765', siteCode: '101', currency: 'BRL' })
+    expect(await control(hall.url, 'new-player', { siteCode: '101', username: 'OWNNAMED1' })).toMatchObject({ ok: false, error: expect.stringContaining('taken') })
+    expect(await control(hall.url, 'new-player', { username: 'no' })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'new-player', { prefix: '9lives' })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'new-player', { password: '12345678' })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'new-player', { balance: '-1' })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'new-player', { siteCode: '999' })).toMatchObject({ ok: false })
   })
 
   it('forces the next answers of a call: envelope, count, until cleared, raw text', async () => {
@@ -117,6 +148,8 @@ describe('the lobby page', () => {
       expect(html).toContain('window.__LOBBY_SITE__')
       expect(html).not.toContain('testHooks')
       expect(html).not.toContain('diagnostics')
+      // Nor a control surface: no player of its own can be made there.
+      expect((await fetch(`${production.url}/__control/new-player`, { method: 'POST', body: '{}' })).status).toBe(404)
     } finally {
       await production.close()
     }

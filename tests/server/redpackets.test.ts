@@ -107,6 +107,21 @@ describe('red packets at the reference hall', () => {
     expect(await control(hall.url, 'red-activity-status', { activeId: 1, status: 1 })).toMatchObject({ ok: false })
   })
 
+  it('offers an activity started for some players to them only: listed, in the red dot, taken', async () => {
+    const mine = await newPlayer()
+    const other = await newPlayer()
+    const id = await startActivity({ players: [mine.username], amount: '4' })
+    expect((await list(mine.caller)).some((a) => a.activeid === id)).toBe(true)
+    expect((await list(other.caller)).some((a) => a.activeid === id)).toBe(false)
+    const dot = async (caller: Caller) => (await post(caller, '/active/getred_dot', {})).envelope.data as { activeCount: number }
+    const counted = (await dot(mine.caller)).activeCount
+    expect((await dot(other.caller)).activeCount).toBe(counted - 1)
+    expect((await grab(other.caller, id)).envelope.code).toBe(RedPacketCodes.noSuchActivity)
+    expect(await balance(other.username)).toBe('0.00')
+    expect((await grab(mine.caller, id)).envelope.data).toMatchObject({ first: true, amount: '4.00' })
+    expect(await control(hall.url, 'red-activity', { amount: '1', players: ['nobody00'] })).toMatchObject({ ok: false })
+  })
+
   it.each([2, 3, 5])('gives no packet to an account with status %i', async (status) => {
     const { caller, username } = await newPlayer()
     const id = await startActivity()

@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
+import { control, newPlayer, patchSiteDocument, type PlayerOptions, type SiteDocumentName, type TestPlayer } from './hall'
+import { ShellPage } from './shell.model'
 
 /** Debian's Chromium (or CHROMIUM_PATH); a browser download by a test tool is not possible here. */
 export const chromiumPath = (): string => {
@@ -28,7 +32,10 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const
 
-export const newContext = (browser: Browser, size: keyof typeof VIEWPORTS): Promise<BrowserContext> =>
+/** The two sizes a browser test opens pages at. */
+export type Size = keyof typeof VIEWPORTS
+
+export const newContext = (browser: Browser, size: Size): Promise<BrowserContext> =>
   browser.newContext({ viewport: VIEWPORTS[size], ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) })
 
 /** Collects page errors so a test can assert there were none. */
@@ -41,8 +48,121 @@ export const watchErrors = (page: Page): string[] => {
   return errors
 }
 
-/** POSTs to the hall's control surface (test mode only). */
-export const control = async (hallUrl: string, name: string, body: unknown): Promise<void> => {
-  const res = await fetch(`${hallUrl}/__control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  if (!res.ok) throw new Error(`control ${name} answered ${res.status}: ${await res.text()}`)
+
+/** A page of its own: its browser context (cookies, IndexedDB), the page, and its errors so far. */
+export interface Opened {
+  readonly context: BrowserContext
+  readonly page: Page
+  /** Page errors and console errors (watchErrors); a test usually ends with `expect(errors).toEqual([])`. */
+  readonly errors: string[]
+}
+
+/** What `useBrowser()` gives a browser test file. */
+export interface BrowserKit {
+  /** The hall the file runs against: the shared one of the global setup, unless given. */
+  readonly hallUrl: string
+  /** The file's browser (launched before its first test). */
+  readonly browser: Browser
+  /** A fresh context and blank page at a size, closed after the test (or after the file, when opened in a beforeAll). */
+  open(size: Size): Promise<Opened>
+  /** The same, on the lobby at `path` (e.g. 'home/game?site=201'), once its top bar shows. */
+  openLobby(size: Size, path?: string): Promise<Opened & { readonly shell: ShellPage }>
+  /**
+   * A new player of this file's own (control `new-player`): a unique name starting with the file's
+   * name, and any opening balance and account settings. Nobody else signs in with it, so nothing
+   * another file does reaches it and nothing done to it reaches another file.
+   */
+  player(options?: PlayerOptions): Promise<TestPlayer>
+  /** A username no player has yet, for a test that signs a player up through the lobby's own form. */
+  newUsername(): string
+  /** Patches a site's settings document (control `site-document`); put back after the test. */
+  patchSite(siteCode: string, name: SiteDocumentName, patch: Record<string, unknown>): Promise<void>
+  /** A control command on this file's hall; answers its JSON body, throws when refused. */
+  control(name: string, body?: unknown): Promise<Record<string, unknown>>
+}
+
+/** Runs undo steps last first; every step runs even when one fails, and the first failure is thrown. */
+const unwind = async (steps: Array<() => Promise<void>>): Promise<void> => {
+  const failures: unknown[] = []
+  for (const step of steps.splice(0).reverse()) await step().catch((e: unknown) => failures.push(e))
+  if (failures.length > 0) throw failures[0]
+}
+
+/**
+ * The player-name prefix of a test file: the consonants of its name ('games-launch.test.ts':
+ * 'gmslnch'), so a name tells which file made the player, yet holds no word a button or a heading
+ * could be found by ('music123456' would match the Music button's name).
+ */
+const filePrefix = (): string => {
+  const file = path.basename(expect.getState().testPath ?? '', '.test.ts')
+  const consonants = file.toLowerCase().replace(/[^a-z]|[aeiouy]/g, '').slice(0, 8)
+  return consonants === '' ? 'plyr' : consonants
+}
+
+/**
+ * The browser, pages and players of one browser test file, in one line at the top of the file:
+ *
+ *     const kit = useBrowser()
+ *
+ * It launches Chromium before the file's first test and closes it after its last; closes every
+ * page a test opened once that test ends, puts back every site setting it patched and drops the
+ * hall's in-memory overrides (`reset`: latency, forced answers, maintenance, area, line delays),
+ * so what one test or file does is never seen by the next. Players come from `kit.player()`,
+ * never the seeded `demo` (docs/testing.md, "Players of a file's own").
+ */
+export const useBrowser = (options: { readonly hallUrl?: string } = {}): BrowserKit => {
+  const hallUrl = options.hallUrl ?? inject('hallUrl')
+  let browser: Browser | undefined
+  let inTest = false
+  let signUps = 0
+  const afterTest: Array<() => Promise<void>> = []
+  const afterFile: Array<() => Promise<void>> = []
+  const undo = (step: () => Promise<void>) => (inTest ? afterTest : afterFile).push(step)
+
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  beforeEach(() => {
+    inTest = true
+  })
+  afterEach(async () => {
+    inTest = false
+    await unwind(afterTest)
+    await control(hallUrl, 'reset')
+  })
+  afterAll(async () => {
+    try {
+      await unwind(afterFile)
+    } finally {
+      await browser?.close()
+    }
+  })
+
+  const kit: BrowserKit = {
+    hallUrl,
+    get browser(): Browser {
+      if (browser === undefined) throw new Error('useBrowser: the browser starts in beforeAll; use it in a hook or a test')
+      return browser
+    },
+    async open(size) {
+      const context = await newContext(kit.browser, size)
+      undo(() => context.close())
+      const page = await context.newPage()
+      return { context, page, errors: watchErrors(page) }
+    },
+    async openLobby(size, at = '') {
+      const opened = await kit.open(size)
+      const shell = new ShellPage(opened.page, hallUrl)
+      await shell.open(at)
+      await shell.waitReady()
+      return { ...opened, shell }
+    },
+    player: (playerOptions = {}) => newPlayer(hallUrl, { prefix: filePrefix(), ...playerOptions }),
+    newUsername: () => `${filePrefix()}${Date.now().toString(36).slice(-5)}${(signUps += 1)}`,
+    async patchSite(siteCode, name, patch) {
+      undo(await patchSiteDocument(hallUrl, siteCode, name, patch))
+    },
+    control: (name, body = {}) => control(hallUrl, name, body),
+  }
+  return kit
 }

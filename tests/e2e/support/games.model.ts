@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core'
+import type { BrowserKit, Size } from './browser'
 import { ShellPage } from './shell.model'
 
 /**
@@ -8,6 +9,18 @@ import { ShellPage } from './shell.model'
 export class GamesPage extends ShellPage {
   constructor(page: Page, hallUrl: string, readonly phone: boolean) {
     super(page, hallUrl)
+  }
+
+  /**
+   * The login popup a desktop visitor gets at boot (auto visitor login is off for the web; phones
+   * become guests instead): waited for, then closed unless `keep`. Nothing on phones.
+   */
+  async loginPrompt(keep: 'close' | 'keep' = 'close'): Promise<void> {
+    if (this.phone) return
+    await this.authDialog.waitFor()
+    if (keep === 'keep') return
+    await this.page.keyboard.press('Escape')
+    await this.authDialog.waitFor({ state: 'hidden' })
   }
 
   /** Where the category entries are: the side menu on desktop, the drawer on phones (opened on demand). */
@@ -86,10 +99,19 @@ export const seededGameName = (category: number, i: number): string => {
   return `${PREFIX[(i * 7 + n) % 16]} ${SUFFIX[(i * 11 + n * 3) % 16]} ${i}`
 }
 
-/** The player's balance as the hall has it (the control surface's credit of 0 answers it). */
-export const hallBalance = async (hallUrl: string, username: string, siteCode = '001'): Promise<number> => {
-  const res = await fetch(`${hallUrl}/__control/credit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, siteCode, amount: '0' }) })
-  if (!res.ok) throw new Error(`control credit answered ${res.status}: ${await res.text()}`)
-  const body = (await res.json()) as { balance?: string; data?: { balance?: string } }
-  return Number(body.balance ?? body.data?.balance)
+/**
+ * A visitor on the game lobby at `path` at a size, on a page of its own (a guest on phones); on
+ * desktop the boot's login popup is closed, or kept open for a sign-in with `prompt: 'keep'`.
+ */
+export const visitGames = async (
+  kit: BrowserKit,
+  size: Size,
+  { path = 'home/game?site=001', prompt = 'close' }: { readonly path?: string; readonly prompt?: 'close' | 'keep' } = {},
+): Promise<{ games: GamesPage; errors: string[] }> => {
+  const { page, errors } = await kit.open(size)
+  const games = new GamesPage(page, kit.hallUrl, size === 'phone')
+  await games.open(path)
+  await games.waitReady()
+  await games.loginPrompt(prompt)
+  return { games, errors }
 }

@@ -1,5 +1,18 @@
 import type { Page } from 'playwright-core'
 
+/** An event of the lobby's log, with the fields the browser tests read. */
+export interface LoggedEvent {
+  readonly type: string
+  readonly real?: boolean
+  readonly username?: string
+  readonly mode?: string
+  readonly call?: string
+  readonly popup?: string | null
+  readonly requestId?: string
+  readonly msgId?: string
+  readonly payload?: Record<string, unknown>
+}
+
 /** Page model of the lobby as the foundation knows it: boot, ready, blocked, and the dev hook. */
 export class LobbyPage {
   constructor(readonly page: Page, readonly hallUrl: string) {}
@@ -20,6 +33,30 @@ export class LobbyPage {
   /** The current log session, as the NDJSON file support would export. */
   exportLog(): Promise<string> {
     return this.page.evaluate(() => window.__lobby!.exportLog())
+  }
+
+  /** The events the lobby processed so far, in order, from its exported log (the header line left out). */
+  async events<E extends { readonly type: string } = LoggedEvent>(): Promise<E[]> {
+    return (await this.exportLog())
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => (JSON.parse(l) as { event: E }).event)
+  }
+
+  /** The events since the player's last real sign-in (session.loggedIn, real), that one included; [] before any. */
+  async eventsSinceSignIn(username?: string): Promise<LoggedEvent[]> {
+    const events = await this.events()
+    const at = events.findLastIndex((e) => e.type === 'session.loggedIn' && e.real === true && (username === undefined || e.username === username))
+    return at < 0 ? [] : events.slice(at)
+  }
+
+  /** An actor's state and context, read through the dev hook (window.__lobby), as plain JSON. */
+  actorState<T>(actor: string): Promise<T> {
+    return this.page.evaluate((id) => {
+      const s = window.__lobby!.system.actor(id as 'music').getSnapshot() as { value: unknown; context: unknown }
+      return JSON.parse(JSON.stringify({ value: s.value, context: s.context })) as T
+    }, actor)
   }
 
   recorderStatus() {

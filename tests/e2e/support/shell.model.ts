@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { TestPlayer } from './hall'
 import { LobbyPage } from './lobby.model'
 
 /** Page model of the app shell and its sign-in popups (by role and accessible name). */
@@ -20,24 +22,14 @@ export class ShellPage extends LobbyPage {
     return this.page.getByRole('dialog', { name: /Log in|Sign up/ })
   }
 
-  /** The events the lobby processed so far, from its exported log. */
+  /** The types of the events the lobby processed so far. */
   async eventTypes(): Promise<string[]> {
-    const log = await this.exportLog()
-    return log
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => (JSON.parse(l) as { event: { type: string } }).event.type)
+    return (await this.events()).map((e) => e.type)
   }
 
+  /** The sign-ins so far (guests and players). */
   async loggedInEvents(): Promise<Array<{ mode: string; real: boolean; username: string }>> {
-    const log = await this.exportLog()
-    return log
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => (JSON.parse(l) as { event: { type: string; mode: string; real: boolean; username: string } }).event)
-      .filter((e) => e.type === 'session.loggedIn')
+    return (await this.events<{ type: string; mode: string; real: boolean; username: string }>()).filter((e) => e.type === 'session.loggedIn')
   }
 
   path(): string {
@@ -66,6 +58,26 @@ export class ShellPage extends LobbyPage {
     await dialog.getByLabel('Password', { exact: true }).fill(password)
     await this.submit(dialog, 'Log in')
     await dialog.waitFor({ state: 'hidden' })
+  }
+
+  /**
+   * Signs a player in through the login popup and waits until its sign-in sequence is over
+   * (`settle`): the header then shows the player, and nothing is left open over the page.
+   */
+  async signIn(player: Pick<TestPlayer, 'username' | 'password'>): Promise<void> {
+    await this.login(player.username, player.password)
+    await this.settle(player.username)
+  }
+
+  /**
+   * Waits until the player's last real sign-in has run its post-login sequence
+   * (postlogin.finished after its session.loggedIn). A player of a file's own has no frames,
+   * pop-ups or red packets unless the test gave it some: no dialog may be open then.
+   */
+  async settle(username: string): Promise<void> {
+    const finished = async (): Promise<boolean> => (await this.eventsSinceSignIn(username)).some((e) => e.type === 'postlogin.finished')
+    await expect.poll(finished, { timeout: 30_000, message: `the sign-in of ${username} to finish` }).toBe(true)
+    expect(await this.page.locator('dialog[open]').evaluateAll((ds) => ds.map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60)))).toEqual([])
   }
 
   /** The form's submit button (the popup also has a 'Log in' tab). */
