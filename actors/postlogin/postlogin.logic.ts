@@ -1,6 +1,8 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
+import { bindEmail, bindGoogleAuth, modifyWithdrawPass, securityModifyPhone } from '../../schemas/hall/calls/security'
+import { noRequests, request, type Asked, type Requests } from '../kit/requests'
 import { codeFits } from '../verify'
 
 /**
@@ -47,17 +49,20 @@ export const nextBindItem = (b: BindState | null): BindItem | null => {
 export const submitFits = (item: BindItem, code: string): boolean =>
   item === 'phone' || item === 'email' ? codeFits(item, code) : /^\d{6}$/.test(code)
 
-/** The call and payload that bind an item. */
-export const bindRequestOf = (item: BindItem, target: string, code: string): { call: string; payload: Record<string, unknown> } => {
+/** What the sequence awaits: the authenticator's start, a bind form's submission, the step in hand (recharge list, benefits, a receipt, a disable). */
+export type PostloginPurpose = 'start' | 'submit' | 'step'
+
+/** Asks for the call that binds an item, with its typed payload, as the form's submission. */
+export const askBind = (requests: Requests<PostloginPurpose>, item: BindItem, target: string, code: string): Asked<PostloginPurpose> => {
   switch (item) {
     case 'phone':
-      return { call: POSTLOGIN_CALLS.bindPhone, payload: { phone: target, code } }
+      return request('postlogin', requests, 'submit', securityModifyPhone, { phone: target, code })
     case 'email':
-      return { call: POSTLOGIN_CALLS.bindEmail, payload: { email: target, code } }
+      return request('postlogin', requests, 'submit', bindEmail, { email: target, code })
     case 'googleAuth':
-      return { call: POSTLOGIN_CALLS.bindGoogleAuth, payload: { code } }
+      return request('postlogin', requests, 'submit', bindGoogleAuth, { code })
     case 'withdrawPass':
-      return { call: POSTLOGIN_CALLS.bindWithdrawPass, payload: { newPass: code } }
+      return request('postlogin', requests, 'submit', modifyWithdrawPass, { newPass: code })
   }
 }
 
@@ -107,9 +112,6 @@ export type PostloginEmitted =
 /** The bind form's state: the item asked for, the submission and the authenticator start in flight, the last error. */
 export interface BindForm {
   readonly item: BindItem
-  /** Starting the authenticator binding (its secret) in flight. */
-  readonly startId: string | null
-  readonly submitId: string | null
   /** The last error: a hall service code, or another failure. */
   readonly error: { readonly code: number | null; readonly message: string } | null
   /** Google authenticator: the TOTP secret and its otpauth URI the hall answered when the binding started. */
@@ -124,14 +126,13 @@ export const authenticatorOf = (data: unknown): { secret: string | null; otpauth
 }
 
 export interface PostloginContext {
-  readonly requestCount: number
+  /** The authenticator start, the form's submission and the step's call in flight: the kit's bookkeeping. */
+  readonly requests: Requests<PostloginPurpose>
   /** The bind state of the last login-family answer. */
   readonly bind: BindState | null
   readonly hasRecharged: boolean
   readonly guideSetupMode: number
   readonly form: BindForm | null
-  /** The pending call of the recharge or newcomer step. */
-  readonly stepId: string | null
   /** The bind form was opened from the security page (closable; the sequence is over). */
   readonly voluntary: boolean
   /** The lobby is on the game page (the pop-recharge list is fetched again when the player comes back to it). */
@@ -141,7 +142,7 @@ export interface PostloginContext {
 }
 
 export const initialContext: PostloginContext = {
-  requestCount: 0, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, stepId: null, voluntary: false, onGamePage: false, benefits: null,
+  requests: noRequests, bind: null, hasRecharged: false, guideSetupMode: 0, form: null, voluntary: false, onGamePage: false, benefits: null,
 }
 
 /** A hall error as the form shows it. */
@@ -149,4 +150,4 @@ export const formErrorOf = (e: EventOfType<'hall.failed'>): BindForm['error'] =>
   e.error._tag === 'ServiceCode' ? { code: e.error.code, message: e.error.msg } : { code: null, message: e.error._tag }
 
 /** A fresh bind form for an item. */
-export const newForm = (item: BindItem): BindForm => ({ item, startId: null, submitId: null, error: null, secret: null, otpauth: null })
+export const newForm = (item: BindItem): BindForm => ({ item, error: null, secret: null, otpauth: null })

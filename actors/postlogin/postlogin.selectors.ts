@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { postloginMachine } from './postlogin.machine'
 import type { BindForm } from './postlogin.logic'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
+import { isAwaiting } from '../kit/requests'
 
 type PostloginSnapshot = SnapshotFrom<typeof postloginMachine>
 
@@ -18,10 +19,10 @@ export const selectBindVoluntary = (s: PostloginSnapshot): boolean => s.context.
 export const selectBenefits = (s: PostloginSnapshot): ReadonlyArray<NewcomerBenefit> | null => s.context.benefits
 
 /** Whether a reward is being received (the receive buttons wait). */
-export const selectBenefitReceiving = (s: PostloginSnapshot): boolean => s.matches({ signedIn: 'benefitsShown' }) && s.context.stepId !== null
+export const selectBenefitReceiving = (s: PostloginSnapshot): boolean => s.matches({ signedIn: 'benefitsShown' }) && isAwaiting(s.context.requests, 'step')
 
 /** Whether a bind submission is in flight. */
-export const selectBindSubmitting = (s: PostloginSnapshot): boolean => s.context.form?.submitId != null
+export const selectBindSubmitting = (s: PostloginSnapshot): boolean => s.context.form !== null && isAwaiting(s.context.requests, 'submit')
 
 /** How many items are bound and how many are required. */
 export const selectBindProgress = (s: PostloginSnapshot): { bound: number; required: number } => ({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { assign, setup, type SnapshotFrom } from 'xstate'
 import { bindStateOf, nextBindItem, postloginInitialContext, postloginMachine, submitFits, type BindForm, type PostloginContext, type PostloginEvent } from '../../actors/postlogin'
 import type { BindItem } from '../../schemas/events/postlogin'
+import { newcomerBenefitPop } from '../../schemas/hall/calls/task'
+import { answers as kitAnswers, forgetAll, isAwaiting, request, settle } from '../../actors/kit/requests'
 import { modelHarness, type StepCheck } from './harness'
 
 // The test model: the post-login sequence's steps written out again. Phone and email codes are
@@ -9,10 +11,15 @@ import { modelHarness, type StepCheck } from './harness'
 // Reading the user info is the pure rule of postlogin.logic (unit-tested on its own).
 
 type ModelEvent = PostloginEvent
-const form = (item: BindItem): BindForm => ({ item, startId: null, submitId: null, error: null, secret: null, otpauth: null })
+const form = (item: BindItem): BindForm => ({ item, error: null, secret: null, otpauth: null })
 
-const id = (c: PostloginContext) => `postlogin-${c.requestCount + 1}`
-const answers = (rid: string | null | undefined, e: ModelEvent) => (e.type === 'hall.responded' || e.type === 'hall.failed') && rid != null && e.requestId === rid
+// What is in flight is the kit's bookkeeping (its own model test covers it): which call a purpose
+// asks for does not change what it awaits.
+type Purpose = 'start' | 'submit' | 'step'
+const ask = (c: PostloginContext, purpose: Purpose) => request('postlogin', c.requests, purpose, newcomerBenefitPop, {}).requests
+const awaited = (c: PostloginContext, purpose: Purpose): string | null => c.requests.awaiting[purpose] ?? null
+const answers = (c: PostloginContext, purpose: Purpose, e: ModelEvent) => kitAnswers(c.requests, purpose, e)
+const withoutForm = (c: PostloginContext) => settle(c.requests, 'start', 'submit')
 const listOf = (d: unknown) => ((d as { disablePop?: number } | null)?.disablePop === 1 ? 0 : ((d as { actives?: unknown[] } | null)?.actives ?? []).length)
 const pops = (d: unknown) => (d as { pop?: unknown } | null)?.pop === 1
 
@@ -22,63 +29,63 @@ const model = setup({
     real: ({ event }) => event.type === 'session.loggedIn' && event.real,
     mustChange: ({ event }) => event.type === 'session.loggedIn' && event.mustChangePassword,
     needsBind: ({ context }) => nextBindItem(context.bind) !== null,
-    canStart: ({ context }) => context.form?.item === 'googleAuth' && context.form.startId === null,
+    canStart: ({ context }) => context.form?.item === 'googleAuth' && !isAwaiting(context.requests, 'start'),
     canSubmit: ({ context, event }) =>
-      event.type === 'postlogin.bindSubmitted' && context.form?.item === event.item && context.form.submitId === null && submitFits(event.item, event.code),
-    startAnswer: ({ context, event }) => answers(context.form?.startId, event),
-    submitAnswer: ({ context, event }) => answers(context.form?.submitId, event),
-    stepAnswer: ({ context, event }) => answers(context.stepId, event),
-    rechargeAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && listOf(event.data) > 0,
-    benefitsAnswer: ({ context, event }) => answers(context.stepId, event) && event.type === 'hall.responded' && pops(event.data),
+      event.type === 'postlogin.bindSubmitted' && context.form?.item === event.item && !isAwaiting(context.requests, 'submit') && submitFits(event.item, event.code),
+    startAnswer: ({ context, event }) => answers(context, 'start', event),
+    submitAnswer: ({ context, event }) => answers(context, 'submit', event),
+    stepAnswer: ({ context, event }) => answers(context, 'step', event),
+    rechargeAnswer: ({ context, event }) => answers(context, 'step', event) && event.type === 'hall.responded' && listOf(event.data) > 0,
+    benefitsAnswer: ({ context, event }) => answers(context, 'step', event) && event.type === 'hall.responded' && pops(event.data),
     closedBind: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     closedRecharge: ({ event }) => event.type === 'popup.closed' && event.popup === 'rechargePopup',
     closedBenefits: ({ event }) => event.type === 'popup.closed' && event.popup === 'newBenefitsModal',
-    receiveAnswer: ({ context, event }) => answers(context.stepId, event) && 'call' in event && event.call === 'newcomerBenefitReward',
+    receiveAnswer: ({ context, event }) => answers(context, 'step', event) && 'call' in event && event.call === 'newcomerBenefitReward',
     canReceive: ({ context, event }) =>
-      event.type === 'postlogin.benefitReceiveRequested' && context.stepId === null && (context.benefits ?? []).some((b) => b.id === event.id && b.status === 0),
+      event.type === 'postlogin.benefitReceiveRequested' && !isAwaiting(context.requests, 'step') && (context.benefits ?? []).some((b) => b.id === event.id && b.status === 0),
     entersGame: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,
     closedVoluntary: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
     canOpen: ({ context, event }) => event.type === 'postlogin.bindOpened' && !(context.bind?.bound ?? []).includes(event.item),
-    disableRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && context.stepId === null,
-    disableBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && context.stepId === null,
+    disableRecharge: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'rechargePopup' && !isAwaiting(context.requests, 'step'),
+    disableBenefits: ({ context, event }) => event.type === 'postlogin.popupDisableRequested' && event.popup === 'newBenefitsModal' && !isAwaiting(context.requests, 'step'),
   },
   actions: {
     user: assign(({ event }) => (event.type === 'session.loggedIn' ? { bind: bindStateOf(event), hasRecharged: event.hasRecharged ?? false } : {})),
-    signIn: assign({ form: null, stepId: null, voluntary: false, benefits: null }),
+    signIn: assign(({ context }) => ({ requests: forgetAll(context.requests), form: null, voluntary: false, benefits: null })),
     takeBenefits: assign(({ event }) => (event.type === 'hall.responded' ? { benefits: (event.data as { list: PostloginContext['benefits'] }).list } : {})),
     received: assign(({ context, event }) => {
       const id = event.type === 'hall.responded' ? (event.data as { id?: unknown } | null)?.id : undefined
-      return { stepId: null, benefits: context.benefits?.map((b) => (b.id === id ? { ...b, status: 1 as const } : b)) ?? null }
+      return { requests: settle(context.requests, 'step'), benefits: context.benefits?.map((b) => (b.id === id ? { ...b, status: 1 as const } : b)) ?? null }
     }),
-    signOut: assign(({ context }) => ({ ...postloginInitialContext, requestCount: context.requestCount, guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage })),
+    signOut: assign(({ context }) => ({ ...postloginInitialContext, requests: forgetAll(context.requests), guideSetupMode: context.guideSetupMode, onGamePage: context.onGamePage })),
     route: assign(({ event }) => (event.type === 'nav.navigated' ? { onGamePage: event.name === 'game' } : {})),
     openBind: assign(({ context }) => {
       const item = nextBindItem(context.bind)
-      return item === null ? {} : { form: form(item) }
+      return item === null ? {} : { form: form(item), requests: withoutForm(context) }
     }),
-    start: assign(({ context }) => (context.form === null ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, startId: id(context), error: null } })),
+    start: assign(({ context }) => (context.form === null ? {} : { requests: ask(context, 'start'), form: { ...context.form, error: null } })),
     started: assign(({ context, event }) => {
       if (context.form === null) return {}
       const error = event.type === 'hall.failed' && event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : event.type === 'hall.failed' ? { code: null, message: event.error._tag } : null
       const d = event.type === 'hall.responded' ? (event.data as { secret?: unknown; otpauth?: unknown } | null) : null
-      return { form: { ...context.form, startId: null, error, ...(d === null ? {} : { secret: typeof d?.secret === 'string' ? d.secret : null, otpauth: typeof d?.otpauth === 'string' ? d.otpauth : null }) } }
+      return { requests: settle(context.requests, 'start'), form: { ...context.form, error, ...(d === null ? {} : { secret: typeof d?.secret === 'string' ? d.secret : null, otpauth: typeof d?.otpauth === 'string' ? d.otpauth : null }) } }
     }),
-    submit: assign(({ context }) => (context.form === null ? {} : { requestCount: context.requestCount + 1, form: { ...context.form, submitId: id(context), error: null } })),
+    submit: assign(({ context }) => (context.form === null ? {} : { requests: ask(context, 'submit'), form: { ...context.form, error: null } })),
     bound: assign(({ context }) =>
-      context.form === null || context.bind === null ? {} : { bind: { ...context.bind, bound: [...context.bind.bound, context.form.item] }, form: { ...context.form, submitId: null } },
+      context.form === null || context.bind === null ? {} : { bind: { ...context.bind, bound: [...context.bind.bound, context.form.item] }, requests: settle(context.requests, 'submit') },
     ),
     submitFailed: assign(({ context, event }) =>
-      context.form === null || event.type !== 'hall.failed' ? {} : { form: { ...context.form, submitId: null, error: event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: event.error._tag } } },
+      context.form === null || event.type !== 'hall.failed' ? {} : { requests: settle(context.requests, 'submit'), form: { ...context.form, error: event.error._tag === 'ServiceCode' ? { code: event.error.code, message: event.error.msg } : { code: null, message: event.error._tag } } },
     ),
-    dropForm: assign({ form: null }),
-    openVoluntary: assign(({ event }) =>
+    dropForm: assign(({ context }) => ({ form: null, requests: withoutForm(context) })),
+    openVoluntary: assign(({ context, event }) =>
       event.type === 'postlogin.bindOpened'
-        ? { voluntary: true, form: form(event.item) }
+        ? { voluntary: true, form: form(event.item), requests: withoutForm(context) }
         : {},
     ),
-    closeVoluntary: assign({ form: null, voluntary: false }),
-    step: assign(({ context }) => ({ requestCount: context.requestCount + 1, stepId: id(context) })),
-    dropStep: assign({ stepId: null }),
+    closeVoluntary: assign(({ context }) => ({ form: null, voluntary: false, requests: withoutForm(context) })),
+    step: assign(({ context }) => ({ requests: ask(context, 'step') })),
+    dropStep: assign(({ context }) => ({ requests: settle(context.requests, 'step') })),
   },
 }).createMachine({
   id: 'postloginModel',
@@ -146,7 +153,7 @@ const model = setup({
         },
         benefitsShown: {
           on: {
-            'popup.closed': { guard: 'closedBenefits', target: 'done', actions: assign({ benefits: null, stepId: null }) },
+            'popup.closed': { guard: 'closedBenefits', target: 'done', actions: assign(({ context }) => ({ benefits: null, requests: settle(context.requests, 'step') })) },
             'postlogin.popupDisableRequested': { guard: 'disableBenefits', actions: 'step' },
             'postlogin.benefitReceiveRequested': { guard: 'canReceive', actions: 'step' },
             'hall.responded': { guard: 'receiveAnswer', actions: 'received' },
@@ -207,7 +214,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   if (signedOut && c.guideSetupMode === 1) out.push(siteReady(2), siteReady(0))
   // A sign-in with one item to bind, none and a recharge, or phone and email bound of three, each
   // with or without the forced password change.
-  if (c.requestCount < 2) {
+  if (c.requests.count < 2) {
     out.push(loggedIn(true, false, 1), loggedIn(true, true, 1), loggedIn(true, false, 0, true), loggedIn(true, true, 0, true))
     out.push(loggedIn(true, false, 3, false, ['phone', 'email']))
   }
@@ -215,39 +222,42 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   if (f !== null) {
     // Bounded: a few requests per sign-in. The phone's code has 4 digits (a 6-digit one is refused
     // before any call); the authenticator's secret is asked for, its 6-digit code binds it.
-    if (c.requestCount < 4) {
+    if (c.requests.count < 4) {
       out.push({ type: 'postlogin.bindSubmitted', item: f.item, target: f.item === 'phone' ? '5551234567' : '', code: f.item === 'phone' ? '1234' : '287082' })
       out.push({ type: 'postlogin.bindSubmitted', item: 'phone', target: '5551234567', code: '123456' }, { type: 'postlogin.authenticatorRequested' })
     }
-    if (f.startId !== null) {
-      out.push({ type: 'hall.responded', requestId: f.startId, call: 'bindGoogleAuth', data: { secret: 'GEZDGNBVGY3TQOJQ', otpauth: 'otpauth://totp/x' } })
-      out.push({ ...wrongCode, requestId: f.startId } as ModelEvent)
+    const startId = awaited(c, 'start')
+    const submitId = awaited(c, 'submit')
+    if (startId !== null) {
+      out.push({ type: 'hall.responded', requestId: startId, call: 'bindGoogleAuth', data: { secret: 'GEZDGNBVGY3TQOJQ', otpauth: 'otpauth://totp/x' } })
+      out.push({ ...wrongCode, requestId: startId } as ModelEvent)
     }
-    if (f.submitId !== null) {
-      out.push({ type: 'hall.responded', requestId: f.submitId, call: 'securityModifyPhone', data: {} })
-      out.push({ type: 'hall.failed', requestId: f.submitId, call: 'securityModifyPhone', error: { _tag: 'Network', message: 'offline' } })
+    if (submitId !== null) {
+      out.push({ type: 'hall.responded', requestId: submitId, call: 'securityModifyPhone', data: {} })
+      out.push({ type: 'hall.failed', requestId: submitId, call: 'securityModifyPhone', error: { _tag: 'Network', message: 'offline' } })
     }
   }
-  if (c.stepId !== null) {
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 0 } })
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 1 } })
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 1, list: [benefit] } })
+  const stepId = awaited(c, 'step')
+  if (stepId !== null) {
+    out.push({ type: 'hall.responded', requestId: stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 0 } })
+    out.push({ type: 'hall.responded', requestId: stepId, call: 'popRechargeListV2', data: { actives: [{ id: 1 }], disablePop: 1 } })
+    out.push({ type: 'hall.responded', requestId: stepId, call: 'newcomerBenefitPop', data: { pop: 1, list: [benefit] } })
     if (s.matches({ signedIn: 'benefitsShown' })) {
-      out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitReward', data: { id: 8005, reward: '10.00', status: 1, balance: '110.00' } })
-      out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitReward', error: { _tag: 'Timeout', ms: 60_000 } })
+      out.push({ type: 'hall.responded', requestId: stepId, call: 'newcomerBenefitReward', data: { id: 8005, reward: '10.00', status: 1, balance: '110.00' } })
+      out.push({ type: 'hall.failed', requestId: stepId, call: 'newcomerBenefitReward', error: { _tag: 'Timeout', ms: 60_000 } })
     }
-    out.push({ type: 'hall.responded', requestId: c.stepId, call: 'newcomerBenefitPop', data: { pop: 0 } })
-    out.push({ type: 'hall.failed', requestId: c.stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
+    out.push({ type: 'hall.responded', requestId: stepId, call: 'newcomerBenefitPop', data: { pop: 0 } })
+    out.push({ type: 'hall.failed', requestId: stepId, call: 'newcomerBenefitPop', error: { _tag: 'Timeout', ms: 60_000 } })
   }
   out.push({ type: 'hall.responded', requestId: 'stale', call: 'popRechargeListV2', data: { actives: [1], disablePop: 0 } })
-  if ((s.matches({ signedIn: 'done' }) || s.matches({ signedIn: 'settled' })) && c.requestCount < 3) out.push({ type: 'postlogin.bindOpened', item: 'phone' })
-  if (s.matches({ signedIn: 'benefitsShown' }) && c.requestCount < 5) out.push({ type: 'postlogin.benefitReceiveRequested', id: 8005 })
+  if ((s.matches({ signedIn: 'done' }) || s.matches({ signedIn: 'settled' })) && c.requests.count < 3) out.push({ type: 'postlogin.bindOpened', item: 'phone' })
+  if (s.matches({ signedIn: 'benefitsShown' }) && c.requests.count < 5) out.push({ type: 'postlogin.benefitReceiveRequested', id: 8005 })
   out.push({ type: 'popup.closed', popup: 'bind' })
   const settledish = ['done', 'settled', 'gameRecharge', 'gameRechargeShown'].some((v) => s.matches({ signedIn: v as 'done' }))
-  if ((signedOut && c.bind === null) || (settledish && c.requestCount < 4)) out.push(navTo('game'), navTo('security'))
+  if ((signedOut && c.bind === null) || (settledish && c.requests.count < 4)) out.push(navTo('game'), navTo('security'))
   out.push({ type: 'popup.closed', popup: 'forceBind' }, { type: 'popup.closed', popup: 'rechargePopup' }, { type: 'popup.closed', popup: 'newBenefitsModal' })
   out.push({ type: 'framebox.finished' }, { type: 'redpackets.stepFinished' })
-  if (c.requestCount < 6) out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
+  if (c.requests.count < 6) out.push({ type: 'postlogin.popupDisableRequested', popup: 'rechargePopup' }, { type: 'postlogin.popupDisableRequested', popup: 'newBenefitsModal' })
   return out
 }
 
@@ -260,7 +270,7 @@ const invariants = () => ({ real, model: m, emitted }: StepCheck<typeof postlogi
   expect(download.length).toBe(finished && m.context.hasRecharged && m.context.guideSetupMode > 0 ? 1 : 0)
   // Every hall request names the id the model now waits for.
   for (const e of emitted.filter((x) => x.type === 'hall.requested')) {
-    expect([m.context.form?.startId, m.context.form?.submitId, m.context.stepId]).toContain((e as unknown as { requestId: string }).requestId)
+    expect(Object.values(m.context.requests.awaiting)).toContain((e as unknown as { requestId: string }).requestId)
   }
   // A reward received: the balance after it goes to the wallet.
   for (const r of emitted.filter((x) => x.type === 'wallet.balanceReported')) expect(r).toEqual({ type: 'wallet.balanceReported', balance: '110.00', source: 'reward' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BIND_ORDER, bindRequestOf, bindStateOf, nextBindItem, submitFits } from '../../../../actors/postlogin'
+import { BIND_ORDER, askBind, bindStateOf, nextBindItem, submitFits } from '../../../../actors/postlogin'
 import { authenticatorOf, benefitsListOf, rechargeListOf } from '../../../../actors/postlogin/postlogin.logic'
 import { signInFactsOf } from '../../../../actors/session/session.logic'
 import type { UserInfo } from '../../../../schemas/hall/calls/auth'
@@ -49,11 +49,17 @@ describe('bind flow rules', () => {
     expect(bindStateOf(loggedIn())).toEqual({ mustBindItem: 0, bound: [] })
   })
 
-  it('binds each item with its call', () => {
-    expect(bindRequestOf('phone', '555', '123456')).toEqual({ call: 'securityModifyPhone', payload: { phone: '555', code: '123456' } })
-    expect(bindRequestOf('email', 'a@b.c', '1')).toEqual({ call: 'bindEmail', payload: { email: 'a@b.c', code: '1' } })
-    expect(bindRequestOf('googleAuth', '', '2')).toEqual({ call: 'bindGoogleAuth', payload: { code: '2' } })
-    expect(bindRequestOf('withdrawPass', '', '123456')).toEqual({ call: 'modifyWithdrawPass', payload: { newPass: '123456' } })
+  it('binds each item with its call, as the form\'s submission', () => {
+    const bind = (item: Parameters<typeof askBind>[1], target: string, code: string) => {
+      const asked = askBind({ count: 4, awaiting: { step: 'postlogin-3' } }, item, target, code)
+      expect(asked.requests).toEqual({ count: 5, awaiting: { step: 'postlogin-3', submit: 'postlogin-5' } })
+      expect(asked.notice.requestId).toBe('postlogin-5')
+      return { call: asked.notice.call, payload: asked.notice.payload }
+    }
+    expect(bind('phone', '555', '123456')).toEqual({ call: 'securityModifyPhone', payload: { phone: '555', code: '123456' } })
+    expect(bind('email', 'a@b.c', '1')).toEqual({ call: 'bindEmail', payload: { email: 'a@b.c', code: '1' } })
+    expect(bind('googleAuth', '', '2')).toEqual({ call: 'bindGoogleAuth', payload: { code: '2' } })
+    expect(bind('withdrawPass', '', '123456')).toEqual({ call: 'modifyWithdrawPass', payload: { newPass: '123456' } })
   })
 })
 
