@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import { addFavorite, favoriteListAllV2, type FavoriteRef, type GamePlatform } from '../../schemas/hall/calls/games'
 import { platformCategories } from '../../schemas/hall/calls/site'
-import { answers, isAwaiting, noRequests, request, settle, type Requests } from '../kit/requests'
+import { answers, isAwaiting, noRequests, request, settle, type Requests } from '../kit'
 import { routeByName } from '../../schemas/routes'
 import { resolvePath } from '../nav'
 import {

@@ -7,7 +7,7 @@ import type { FavoriteRef, Game, GamePage, GamePlatform } from '../../schemas/ha
 import { GAME_PAGE_SIZE, favoriteListV2, recentListV2 } from '../../schemas/hall/calls/games'
 import { gameList, hotList } from '../../schemas/hall/calls/site'
 import type { HallCall, RequestOf } from '../../schemas/hall/call'
-import { request, type Asked, type Requests } from '../kit/requests'
+import { request, type Asked, type Requests } from '../kit'
 
 /** The category ids of the menu (spec §2). */
 export const CATEGORY = {

@@ -5,7 +5,7 @@ import { effectiveCategory, hasMore } from './games.logic'
 import type { GamePhoneContext, gamePhoneMachine } from './gamephone.machine'
 import type { LaunchError, LaunchTarget } from './launch.logic'
 import type { launchMachine } from './launch.machine'
-import { isAwaiting } from '../kit/requests'
+import { isAwaiting } from '../kit'
 
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueMachine>
 type LaunchSnapshot = SnapshotFrom<typeof launchMachine>

@@ -2,7 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
 import { resolvePath } from '../nav'
 import { CATEGORY } from './games.logic'
-import { noRequests, type Requests } from '../kit/requests'
+import { noRequests, type Requests } from '../kit'
 
 /**
  * The launch's data and pure rules (screens §4 entering a game; calls §7.8 launch; errors §8 game

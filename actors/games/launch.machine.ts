@@ -1,8 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import { SELF_OPERATED_PLATFORM, gameLogin } from '../../schemas/hall/calls/games'
 import { prize } from '../../schemas/hall/calls/site'
-import { dataOf } from '../kit/hall'
-import { answers, isAwaiting, request, settle } from '../kit/requests'
+import { answers, dataOf, isAwaiting, request, settle } from '../kit'
 import {
   BANK_CARD_CODE, PHONE_CODE, REGISTER_CODES, codeOf, embeddedTarget, initialLaunch, locationOf, userTypeOf,
   type LaunchContext, type LaunchEmitted, type LaunchEvent, type PlayState,

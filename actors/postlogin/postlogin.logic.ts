@@ -2,7 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
 import { bindEmail, bindGoogleAuth, modifyWithdrawPass, securityModifyPhone } from '../../schemas/hall/calls/security'
-import { noRequests, request, type Asked, type Requests } from '../kit/requests'
+import { noRequests, request, type Asked, type Requests } from '../kit'
 import { codeFits } from '../verify'
 
 /**

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { postloginMachine } from './postlogin.machine'
 import type { BindForm } from './postlogin.logic'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
-import { isAwaiting } from '../kit/requests'
+import { isAwaiting } from '../kit'
 
 type PostloginSnapshot = SnapshotFrom<typeof postloginMachine>
 

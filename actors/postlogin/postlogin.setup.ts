@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import { disableActivePop, popRechargeListV2 } from '../../schemas/hall/calls/active'
 import { bindGoogleAuth } from '../../schemas/hall/calls/security'
 import { disableNewcomerPop, newcomerBenefitPop, newcomerBenefitReward, type NewcomerBenefit } from '../../schemas/hall/calls/task'
-import { answers, forgetAll, isAwaiting, request, settle } from '../kit/requests'
+import { answers, forgetAll, isAwaiting, request, settle } from '../kit'
 import {
   POSTLOGIN_CALLS, REFRESH_ITEMS, askBind, authenticatorOf, benefitsListOf, bindStateOf, formErrorOf,
   initialContext, newForm, newcomerPops, nextBindItem, rechargeListOf, submitFits,

@@ -2,7 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
-import { noRequests, type Requests } from '../kit/requests'
+import { noRequests, type Requests } from '../kit'
 
 /**
  * The verification flow's rules (screens §4 verification code, §5 codes; calls §4 code send and

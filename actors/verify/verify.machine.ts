@@ -2,8 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import { captcha, securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
-import { dataOf } from '../kit/hall'
-import { answers, forgetAll, request, settle } from '../kit/requests'
+import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
   COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, codeFits, initialChannel, initialVerify, verifyErrorOf,
   type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,

@@ -1,7 +1,7 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BalanceSource } from '../../schemas/events/wallet'
 import { SPORTS_PLATFORM } from '../../schemas/hall/calls/games'
-import { noRequests, type Requests } from '../kit/requests'
+import { noRequests, type Requests } from '../kit'
 
 /**
  * The wallet's data and rules (screens §2 header balance with refresh, Mine page game_gold, sport

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import { SPORTS_PLATFORM, getBalanceList, refreshGold } from '../../schemas/hall/calls/games'
 import { prize } from '../../schemas/hall/calls/site'
-import { answers, forgetAll, isAwaiting, request, settle } from '../kit/requests'
+import { answers, forgetAll, isAwaiting, request, settle } from '../kit'
 import {
   READ_SOURCES, RECALL_PAYLOAD, WALLET_CALLS, answerGoldOf, initialSports, initialWallet, readGold, sportsGoldOf, withGold,
   type WalletCall, type WalletContext, type WalletEmitted, type WalletEvent,
