@@ -5,6 +5,7 @@ import type { VerifyChannel } from '../../schemas/events/verify'
 import { useActor, useSend } from '../system-react'
 import { selectGeetestSecondsLeft } from '../../actors/geetest'
 import { PasteButton } from './CopyButton'
+import { FieldError, idRefs } from './FieldError'
 import { pinDigits } from './PinInput'
 import './field.css'
 import './controls.css'
@@ -68,7 +69,7 @@ export const CodeInput = ({
               value={value}
               onChange={(e) => onChange(pinDigits(e.target.value, length))}
               aria-invalid={error !== null ? true : undefined}
-              aria-describedby={error !== null ? `${id}-error` : undefined}
+              aria-describedby={idRefs(error !== null ? `${id}-error` : null)}
             />
             <PasteButton label={t('paste')} onPaste={(text) => onChange(pinDigits(text, length))} />
           </div>
@@ -76,11 +77,7 @@ export const CodeInput = ({
             {sendLabel}
           </button>
         </div>
-        {error !== null && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        )}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
       {view.requested && view.target === target.trim() && (
         <p className="code-send__sent" role="status">

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldError, idRefs } from './FieldError'
 import { moneyKeystroke, type MoneyKind } from './money'
 import './field.css'
 import './controls.css'
@@ -43,7 +44,6 @@ export const MoneyInput = ({ label, value, onChange, kind = 'fiat', min, max, er
         : max !== undefined
           ? t('money.max', { max })
           : null
-  const described = [error !== null ? errorId : null, range !== null ? rangeId : null, describedBy ?? null].filter((x) => x !== null).join(' ')
   return (
     <div className={`field money-input${error !== null ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -64,14 +64,10 @@ export const MoneyInput = ({ label, value, onChange, kind = 'fiat', min, max, er
             if (next !== null) onChange(next)
           }}
           aria-invalid={error !== null ? true : undefined}
-          aria-describedby={described === '' ? undefined : described}
+          aria-describedby={idRefs(error !== null ? errorId : null, range !== null ? rangeId : null, describedBy)}
         />
       </div>
-      {error !== null && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {range !== null && (
         <p id={rangeId} className="field__hint">
           {range}

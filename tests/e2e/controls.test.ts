@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
-import { lastCode } from './support/hall'
+import { lastCode, type PlayerOptions } from './support/hall'
 
 /**
  * The shared controls of src/ui where the product uses them (docs/adding-a-domain.md, 'Shared
@@ -37,6 +37,14 @@ const allowClipboard = (page: Page) => page.context().grantPermissions(['clipboa
 
 /** The number of pixels of an element's computed font size. */
 const fontSize = (l: Locator): Promise<number> => l.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
+
+/** A player of this file's own, signed in at a size on a site (001 unless given). */
+const signedIn = async (size: 'phone' | 'desktop', options: PlayerOptions = {}) => {
+  const player = await kit.player(options)
+  const opened = await kit.openLobby(size, `home/game?site=${options.siteCode ?? '001'}`)
+  await opened.shell.signIn(player)
+  return { ...opened, player }
+}
 
 describe('the code input (forced phone bind, phone)', () => {
   it('sends only with a target, counts down 60 s, takes digits only, and pastes the code from the clipboard', async () => {
@@ -76,12 +84,12 @@ describe('the code input (forced phone bind, phone)', () => {
 
 describe('the PIN input (withdrawal password on the security page, desktop)', () => {
   it('is one labelled, masked field of 6 digits that a paste fills, and sets the password', async () => {
-    const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=001')
-    await shell.signIn(player)
-    await page.goto(`${kit.hallUrl}/home/security?current=withdrawPass`)
-    await shell.waitReady()
+    const { page, errors, shell } = await signedIn('desktop')
+    // Withdrawal management without a withdraw password leads to its tab on the security page.
+    await shell.header.getByRole('button', { name: /^My account/ }).click()
+    await page.getByRole('button', { name: 'Withdrawal management', exact: true }).click()
     const row = page.getByRole('list', { name: 'Account security' }).locator('li[data-item="withdrawPass"]')
+    await row.getByText('Not bound').waitFor()
     await row.getByRole('button', { name: /^Bind/ }).click()
     const dialog = shell.dialog('Set a withdrawal password')
     await dialog.waitFor({ state: 'visible' })
@@ -113,9 +121,7 @@ describe('the PIN input (withdrawal password on the security page, desktop)', ()
 
 describe('the Mine page (phone): copy button and money text', () => {
   it('copies the username and says so politely; a balance above 12 characters shrinks', async () => {
-    const player = await kit.player({ balance: '9876543210.55' })
-    const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, player } = await signedIn('phone', { balance: '9876543210.55' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Me\b/ }).click()
     const card = page.getByRole('region', { name: 'Your account' })
     // '9,876,543,210.55' is 16 characters: drawn at 12/16 of the size around it.
@@ -137,9 +143,7 @@ describe('the Mine page (phone): copy button and money text', () => {
 
 describe('the tooltip (header refresh button, desktop)', () => {
   it('shows on hover and on keyboard focus, names the button, and Escape dismisses it', async () => {
-    const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await signedIn('desktop')
     const button = shell.header.getByRole('button', { name: 'Refresh balance' })
     const tip = shell.header.getByRole('tooltip', { name: 'Refresh balance' })
     expect(await tip.isVisible()).toBe(false)
@@ -169,9 +173,7 @@ describe('the tooltip (header refresh button, desktop)', () => {
 
 describe('drag scroll (the category bar of site 301, desktop)', () => {
   it('a drag under 20 px still clicks an entry; a longer drag scrolls the bar and clicks nothing', async () => {
-    const player = await kit.player({ siteCode: '301' })
-    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=301')
-    await shell.signIn(player)
+    const { page, errors } = await signedIn('desktop', { siteCode: '301' })
     const bar = page.getByRole('navigation', { name: 'Game categories' }).getByRole('list')
     await bar.waitFor()
     const scrollLeft = () => bar.evaluate((el) => el.scrollLeft)
