@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { selectCurrentToast, type Toast } from '../../actors/toasts'
 import { useActor } from '../system-react'
-import { formatAmount } from './money'
+import { formatAmount } from './amount'
 import './Toast.css'
 
 
