@@ -8,7 +8,10 @@ import { sessionSetup } from './session.setup'
  * jobs are their own actors: the language switch (language.machine.ts), the balance (the wallet,
  * which takes the sign-in's game_gold as `wallet.balanceReported`) and the geetest restriction
  * (the geetest actor: a login failing with error_12 or error_01 reports `geetest.challengeFailed`,
- * and logins are refused between `geetest.restricted` and `geetest.lifted`).
+ * and logins are refused between `geetest.restricted` and `geetest.lifted`). What is left is one
+ * job, the signed-in user: the guest's currency change, the forced password change and token
+ * expiry stay here because each changes that user (a split would hand it back and forth). Its
+ * calls are kept by the kit's bookkeeping, one flow at a time (session.logic.ts, SessionPurpose).
  *
  * Consumes: app.started, site.ready, session.storedLoaded, session.keyGenerated, hall.responded,
  *   hall.failed (its own answers, and -1 from any actor's call), session.loginSubmitted,
