@@ -7,8 +7,7 @@ import { getSysInfo } from '../../schemas/hall/calls/site'
 import type { HallError } from '../../schemas/hall/errors'
 import { LinkType } from '../../schemas/routes'
 import { isGeetestError } from '../geetest'
-import { TOKEN_EXPIRED, dataOf } from '../kit/hall'
-import { answers, forgetAll, noRequests, request, type Asked, type Requests } from '../kit/requests'
+import { TOKEN_EXPIRED, answers, dataOf, forgetAll, noRequests, request, type Asked, type Requests } from '../kit'
 
 /**
  * The session actor's data and the pure rules it applies (spec §4 visitor to logged-in, §6

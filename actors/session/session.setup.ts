@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import type { LoginMode } from '../../schemas/events/session'
 import type { UserInfo } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
-import { answers, forgetAll } from '../kit/requests'
+import { answers, forgetAll } from '../kit'
 import {
   GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, askFor, errorOf, expiry,
   changedKeyOf, failedMine, guestAllowed, isGuest, linkTypeOf, offeredCurrency, reloadedTokenOf, sameUserSignedOut, signInFactsOf, systemCredentials,
