@@ -61,10 +61,51 @@ const redactByName = (value: unknown, depth = 0): unknown => {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/** Per schema node: whether a value it describes can hold anything redactAst would replace. */
+const holdsSecret = new WeakMap<SchemaAST.AST, boolean>()
+
+/**
+ * Whether redactAst could change a value of this schema: a field marked sensitive somewhere in
+ * it, or a part it does not describe (Unknown, Any, object, a recursive schema), where the names
+ * decide. Most events hold none (a visibility change, a network failure): every record is
+ * redacted, so they are kept as they are without walking them. Worked out once per schema node.
+ */
+const mayHoldSecret = (ast: SchemaAST.AST): boolean => {
+  const known = holdsSecret.get(ast)
+  if (known !== undefined) return known
+  let holds: boolean
+  if (isSensitive(ast)) holds = true
+  else {
+    switch (ast._tag) {
+      case 'Objects':
+        holds = ast.propertySignatures.some((ps) => mayHoldSecret(ps.type)) || ast.indexSignatures.some((is) => mayHoldSecret(is.type))
+        break
+      case 'Arrays':
+        holds = ast.elements.some(mayHoldSecret) || ast.rest.some(mayHoldSecret)
+        break
+      case 'Union':
+        holds = ast.types.some(mayHoldSecret)
+        break
+      // A recursive schema is not followed here: it may hold one.
+      case 'Suspend':
+      case 'Unknown':
+      case 'Any':
+      case 'ObjectKeyword':
+        holds = true
+        break
+      default:
+        holds = false
+    }
+  }
+  holdsSecret.set(ast, holds)
+  return holds
+}
+
 const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
   // Nothing, null and the empty string carry no secret; keeping them keeps their meaning
   // (an absent token) in the log, so replay sees the same thing the live actors saw.
   if (value === undefined || value === null || value === '') return value
+  if (!mayHoldSecret(ast)) return value
   if (isSensitive(ast)) return REDACTED
   switch (ast._tag) {
     case 'Objects': {

@@ -9,6 +9,9 @@
  *   game lobby            input-to-paint of a category switch and a search keystroke with the
  *                         CPU throttled 4x, and the DOM node count of the game page
  *   report pages          the hall's answer to one records page for a player with 100,000 rounds
+ *
+ * `npm run bench -- --only recorder,replay` measures only the parts named (js, recorder, timeline,
+ * games, reports, replay); the lobby is built only when a part needs it.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -78,43 +81,72 @@ const browserFigures = async (url: string) => {
   }
 }
 
-const main = async () => {
-  console.log('building the lobby ...')
-  build()
-  console.log(`${'figure'.padEnd(34)} ${'value'.padStart(16)}   aim`)
-  report('initial JS of the first route', `${(initialJs() / 1024).toFixed(1)} KiB gz`, 'smaller is better')
+/** The parts of the bench. */
+const PARTS = ['js', 'recorder', 'timeline', 'games', 'reports', 'replay'] as const
+type Part = (typeof PARTS)[number]
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-bench-'))
-  const hall = await startHall({ port: 0, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
-  try {
-    const b = await browserFigures(hall.url)
-    report('recorder throughput (IndexedDB)', `${Math.round(b.eventsPerSecond).toLocaleString('en')} events/s`, `>= 15,000 events/s (records of ${b.recordBytes} B, ${b.mode})`)
-    report('recorder main-thread time', `${b.msPer100.toFixed(2)} ms/100 events`, 'smaller is better')
-    const t = await timelineFigures(hall.url)
-    report('timeline open, 100,000 records', `${Math.round(t.openMs).toLocaleString('en')} ms`, `< 2,000 ms (${(t.bytes / 1e6).toFixed(1)} MB NDJSON)`)
-    report('timeline longest task scrolling', `${Math.round(t.longestTaskMs)} ms`, `no long task (> 50 ms); ${t.longTasks} seen over ${t.scrolledRows.toLocaleString('en')} rows`)
-    const g = await gamesFigures(hall.url)
-    const ms = (xs: readonly number[]) => {
-      const sorted = [...xs].sort((a, b) => a - b)
-      return `median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} / max ${Math.round(sorted[sorted.length - 1]!)} ms`
+/** The parts asked for with `--only a,b` (every part without it). */
+const partsAsked = (argv: ReadonlyArray<string>): ReadonlySet<Part> => {
+  const at = argv.indexOf('--only')
+  if (at === -1) return new Set(PARTS)
+  const names = (argv[at + 1] ?? '').split(',').filter((n) => n !== '')
+  const unknown = names.filter((n) => !(PARTS as ReadonlyArray<string>).includes(n))
+  if (names.length === 0 || unknown.length > 0) throw new Error(`--only takes parts among ${PARTS.join(', ')}; got '${argv[at + 1] ?? ''}'`)
+  return new Set(names as Part[])
+}
+
+const main = async () => {
+  const parts = partsAsked(process.argv.slice(2))
+  const inBrowser = parts.has('recorder') || parts.has('timeline') || parts.has('games')
+  if (parts.has('js') || inBrowser) {
+    console.log('building the lobby ...')
+    build()
+  }
+  console.log(`${'figure'.padEnd(34)} ${'value'.padStart(16)}   aim`)
+  if (parts.has('js')) report('initial JS of the first route', `${(initialJs() / 1024).toFixed(1)} KiB gz`, 'smaller is better')
+
+  if (inBrowser) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-bench-'))
+    const hall = await startHall({ port: 0, dataDir, mode: 'test', staticDir: path.join(root, 'dist') })
+    try {
+      if (parts.has('recorder')) {
+        const b = await browserFigures(hall.url)
+        report('recorder throughput (IndexedDB)', `${Math.round(b.eventsPerSecond).toLocaleString('en')} events/s`, `>= 15,000 events/s (records of ${b.recordBytes} B, ${b.mode})`)
+        report('recorder main-thread time', `${b.msPer100.toFixed(2)} ms/100 events`, 'smaller is better')
+      }
+      if (parts.has('timeline')) {
+        const t = await timelineFigures(hall.url)
+        report('timeline open, 100,000 records', `${Math.round(t.openMs).toLocaleString('en')} ms`, `< 2,000 ms (${(t.bytes / 1e6).toFixed(1)} MB NDJSON)`)
+        report('timeline longest task scrolling', `${Math.round(t.longestTaskMs)} ms`, `no long task (> 50 ms); ${t.longTasks} seen over ${t.scrolledRows.toLocaleString('en')} rows`)
+      }
+      if (parts.has('games')) {
+        const g = await gamesFigures(hall.url)
+        const ms = (xs: readonly number[]) => {
+          const sorted = [...xs].sort((a, b) => a - b)
+          return `median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} / max ${Math.round(sorted[sorted.length - 1]!)} ms`
+        }
+        report('category switch, input to paint', ms(g.categoryPaintMs), `<= 50 ms (4x CPU throttling, ${g.categoryPaintMs.length} switches)`)
+        report('category switch, to list painted', ms(g.categoryListMs), 'includes the hall answer over HTTP')
+        report('search keystroke, input to paint', ms(g.keystrokePaintMs), `<= 50 ms (4x CPU throttling, ${g.keystrokePaintMs.length} keys)`)
+        report('search, to results painted', ms(g.searchResultsMs), 'includes debounce and the hall answer')
+        report('game page DOM nodes', `${g.domNodes.desktop.toLocaleString('en')} / ${g.domNodes.phone.toLocaleString('en')}`, 'desktop / phone, list loaded; fewer is better')
+      }
+    } finally {
+      await hall.close()
+      rmSync(dataDir, { recursive: true, force: true })
     }
-    report('category switch, input to paint', ms(g.categoryPaintMs), `<= 50 ms (4x CPU throttling, ${g.categoryPaintMs.length} switches)`)
-    report('category switch, to list painted', ms(g.categoryListMs), 'includes the hall answer over HTTP')
-    report('search keystroke, input to paint', ms(g.keystrokePaintMs), `<= 50 ms (4x CPU throttling, ${g.keystrokePaintMs.length} keys)`)
-    report('search, to results painted', ms(g.searchResultsMs), 'includes debounce and the hall answer')
-    report('game page DOM nodes', `${g.domNodes.desktop.toLocaleString('en')} / ${g.domNodes.phone.toLocaleString('en')}`, 'desktop / phone, list loaded; fewer is better')
-  } finally {
-    await hall.close()
-    rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const r = await recordsFigures()
-  const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
-  const rec = (xs: ReadonlyArray<number>) => `median ${Math.round(median(xs))} / max ${Math.round(Math.max(...xs))} ms`
-  report('report page, betting record', rec(r.betFirstMs), `< 100 ms (${r.rounds.toLocaleString('en')} rounds, first page, last 3 months, over HTTP)`)
-  report('report page, deep betting page', rec(r.betDeepMs), `< 100 ms (page 5,000 of 10, all dates)`)
-  report('report page, account details', rec(r.detailsFirstMs), `< 100 ms (${(r.rounds * 2).toLocaleString('en')} ledger entries, first page)`)
+  if (parts.has('reports')) {
+    const r = await recordsFigures()
+    const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+    const rec = (xs: ReadonlyArray<number>) => `median ${Math.round(median(xs))} / max ${Math.round(Math.max(...xs))} ms`
+    report('report page, betting record', rec(r.betFirstMs), `< 100 ms (${r.rounds.toLocaleString('en')} rounds, first page, last 3 months, over HTTP)`)
+    report('report page, deep betting page', rec(r.betDeepMs), `< 100 ms (page 5,000 of 10, all dates)`)
+    report('report page, account details', rec(r.detailsFirstMs), `< 100 ms (${(r.rounds * 2).toLocaleString('en')} ledger entries, first page)`)
+  }
 
+  if (!parts.has('replay')) return
   const log = syntheticLog(100_000)
   replayLog(syntheticLog(5_000)) // warm-up
   const t0 = performance.now()

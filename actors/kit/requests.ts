@@ -55,9 +55,13 @@ export const purposeOf = <P extends string>(requests: Requests<P>, event: { type
   return null
 }
 
-/** Whether this answer settles the purpose. */
+/**
+ * Whether this answer settles the purpose: it answers the purpose's awaited request (each request
+ * id is new, so it awaits under one purpose only; the same as `purposeOf(...) === purpose`,
+ * without going through every purpose on the answers' hot path).
+ */
 export const answers = <P extends string>(requests: Requests<P>, purpose: NoInfer<P>, event: { type: string; requestId?: string }): event is HallAnswer =>
-  purposeOf(requests, event) === purpose
+  (event.type === 'hall.responded' || event.type === 'hall.failed') && event.requestId !== undefined && requests.awaiting[purpose] === event.requestId
 
 /** Whether a purpose awaits an answer. */
 export const isAwaiting = <P extends string>(requests: Requests<P>, purpose: NoInfer<P>): boolean => requests.awaiting[purpose] !== undefined

@@ -40,6 +40,14 @@ export interface Round {
 }
 
 export interface LinesContext {
+  /**
+   * The rounds started so far, which make round ids (`lines-<n>`). Not the kit's request
+   * bookkeeping (actors/kit/requests.ts), which is for hall calls: one `hall.requested` answered
+   * once, by the host routing `hall.responded` or `hall.failed` to the asker. A round goes to the
+   * lines runner, not the hall, and is answered many times, one `lines.pinged` per line it times,
+   * each recorded as it comes, the round complete when no line is left to wait for; its id only
+   * tells the pings of an older round apart (docs/adding-a-domain.md, 'Not request bookkeeping').
+   */
   readonly roundCount: number
   /** Every line the site offers, in its order. */
   readonly lines: ReadonlyArray<NetworkLine>

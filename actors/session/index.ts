@@ -57,5 +57,5 @@ export type { LanguageContext } from './language.machine'
 /** The session's calls, delays and constants, for tests and views (the link-type query key). */
 export { SESSION_CALLS, SESSION_DELAYS, LINK_TYPE_QUERY, TRIAL_ACCOUNT, linkTypeOf } from './session.logic'
 /** The session's context, the events it takes and emits, and a form error. */
-export type { SessionContext, SessionEvent, SessionEmitted, SessionError } from './session.logic'
+export type { SessionContext, SessionEvent, SessionEmitted, SessionError, SessionPurpose } from './session.logic'
 export * from './session.selectors'

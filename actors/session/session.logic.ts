@@ -1,29 +1,43 @@
 import type { EventOfType } from '../../schemas/events'
 import type { LoginMode, StoredSession, ThirdWay } from '../../schemas/events/session'
-import type { UserInfo } from '../../schemas/hall/calls/auth'
+import {
+  fastLogin, forceChangePassword, login, register, smsLogin, testRegister, thirdPartyLogin, updateGuestCurrency, userLogout, type UserInfo,
+} from '../../schemas/hall/calls/auth'
+import { getSysInfo } from '../../schemas/hall/calls/site'
 import type { HallError } from '../../schemas/hall/errors'
 import { LinkType } from '../../schemas/routes'
 import { isGeetestError } from '../geetest'
+import { TOKEN_EXPIRED, answers, dataOf, forgetAll, noRequests, request, type Asked, type Requests } from '../kit'
 
 /**
  * The session actor's data and the pure rules it applies (spec §4 visitor to logged-in, §6
  * roles, §8 reactions). Kept apart from the statechart so the machine file stays a statechart.
  */
 
-/** The hall calls the session makes, by the names of schemas/hall/calls. */
+/** The hall calls the session makes, by job: the calls' names (schemas/hall/calls). */
 export const SESSION_CALLS = {
-  sysInfo: 'getSysInfo',
-  fastLogin: 'fastLogin',
-  testRegister: 'testRegister',
-  login: 'login',
-  register: 'register',
-  smsLogin: 'smsLogin',
-  thirdLogin: 'thirdPartyLogin',
-  logout: 'userLogout',
-  guestCurrency: 'updateGuestCurrency',
-  changePassword: 'forceChangePassword',
+  sysInfo: getSysInfo.name,
+  fastLogin: fastLogin.name,
+  testRegister: testRegister.name,
+  login: login.name,
+  register: register.name,
+  smsLogin: smsLogin.name,
+  thirdLogin: thirdPartyLogin.name,
+  logout: userLogout.name,
+  guestCurrency: updateGuestCurrency.name,
+  changePassword: forceChangePassword.name,
 } as const
-export type SessionCall = (typeof SESSION_CALLS)[keyof typeof SESSION_CALLS]
+/** A job the session asks the hall for (a key of SESSION_CALLS). */
+export type SessionJob = keyof typeof SESSION_CALLS
+
+/**
+ * What the session awaits: a sign-in (fast login, guest registration, login, registration, SMS or
+ * third-party login), the system info reloaded between two tries, an account change of the
+ * signed-in player (a guest's currency, the forced password change), the logout. The session
+ * follows one flow at a time, so it awaits one call at most: asking drops whatever else it awaited
+ * (the logout asked while a currency change is in flight drops the change's answer).
+ */
+export type SessionPurpose = 'signIn' | 'systemInfo' | 'account' | 'logout'
 
 /** Actor delays (ms): the language switch's loading (spec §4). The geetest block is the geetest actor's. */
 export const SESSION_DELAYS = { languageSwitch: 200 } as const
@@ -62,8 +76,8 @@ export interface SessionSite {
 export type SessionUser = Omit<UserInfo, 'game_gold'>
 
 export interface SessionContext {
-  readonly requestCount: number
-  readonly pendingId: string | null
+  /** The one call in flight, by purpose: the kit's bookkeeping. */
+  readonly requests: Requests<SessionPurpose>
   /** The three start facts, null until each arrived. */
   readonly started: { readonly siteKey: string; readonly linkType: number | null } | null
   readonly stored: StoredSession | null
@@ -90,8 +104,7 @@ export interface SessionContext {
 }
 
 export const initialContext: SessionContext = {
-  requestCount: 0,
-  pendingId: null,
+  requests: noRequests,
   started: null,
   stored: null,
   site: null,
@@ -158,8 +171,8 @@ export const linkTypeOf = (url: string): number | null => {
 export const guestAllowed = (site: Pick<SessionSite, 'autoVisitorLogin' | 'linkType'>): boolean =>
   site.autoVisitorLogin || site.linkType === LinkType.testRegister || site.linkType === LinkType.home
 
-/** A -1 answer: the token expired (spec §8). */
-export const isExpiredError = (error: HallError): boolean => error._tag === 'ServiceCode' && error.code === -1
+/** A -1 answer: the token expired (spec §8; the code is the kit's TOKEN_EXPIRED). */
+export const isExpiredError = (error: HallError): boolean => error._tag === 'ServiceCode' && error.code === TOKEN_EXPIRED
 
 /** How a failed call shows on a form (spec §8 reactions). */
 export const errorOf = (error: HallError): SessionError => {
@@ -230,12 +243,14 @@ export const isReal = (user: SessionUser | null): boolean => user !== null && us
 /** The base login payload of spec §7.1 (the fields the lobby knows without the device). */
 export const BASE_LOGIN = { clientType: 5, platformType: 1001, operationId: 0 } as const
 
-/** The answer to the call the session waits for. */
-export const answered = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.responded' && e.requestId === c.pendingId
+/** The answer to the call the session awaits for this purpose. */
+export const answered = (c: SessionContext, e: SessionEvent, purpose: SessionPurpose): e is EventOfType<'hall.responded'> =>
+  e.type === 'hall.responded' && answers(c.requests, purpose, e)
 /** A -1 while signed in is the token expiring, whoever made the call (spec §8). */
 export const expiry = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.failed' && isExpiredError(e.error) && c.user !== null
-/** Its own call failed (a -1 while signed in is the expiry instead). */
-export const failedMine = (c: SessionContext, e: SessionEvent): boolean => e.type === 'hall.failed' && e.requestId === c.pendingId && !expiry(c, e)
+/** Its own call for this purpose failed (a -1 while signed in is the expiry instead). */
+export const failedMine = (c: SessionContext, e: SessionEvent, purpose: SessionPurpose): e is EventOfType<'hall.failed'> =>
+  e.type === 'hall.failed' && answers(c.requests, purpose, e) && !expiry(c, e)
 /** A trial account is signed in. */
 export const isGuest = (c: SessionContext): boolean => c.user?.account_type === TRIAL_ACCOUNT
 /** The site offers this currency (or names none). */
@@ -243,29 +258,42 @@ export const offeredCurrency = (c: SessionContext, currency: string): boolean =>
 /** The token visitors send (spec §7: pre-login calls). */
 export const systemToken = (c: SessionContext): string => c.site?.systemToken ?? ''
 
-/** The payload of each call, from the context and the event that asked for it. */
-export const payloadOf = (call: SessionCall, c: SessionContext, e: SessionEvent): Record<string, unknown> => {
-  switch (call) {
-    case SESSION_CALLS.fastLogin:
-      return { ...BASE_LOGIN, token: systemToken(c), userkey: c.registered?.userkey ?? c.stored?.userkey ?? '' }
-    case SESSION_CALLS.testRegister:
-      return { ...BASE_LOGIN, token: c.loginKey ?? systemToken(c), currency: c.currency }
-    case SESSION_CALLS.login:
-      return e.type === 'session.loginSubmitted' ? { ...BASE_LOGIN, username: e.username, password: e.password, token: systemToken(c), currency: c.currency } : {}
-    case SESSION_CALLS.register:
-      return e.type === 'session.registerSubmitted' ? { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) } : {}
-    case SESSION_CALLS.smsLogin:
-      return e.type === 'session.smsLoginSubmitted' ? { phone: e.phone, code: e.code } : {}
-    case SESSION_CALLS.thirdLogin:
-      return e.type === 'session.thirdLoginSubmitted' ? { access_token: e.accessToken, requester_type: e.requesterType } : {}
-    case SESSION_CALLS.logout:
-      return c.user === null ? {} : { useridx: c.user.userIdx, token: c.user.token }
-    case SESSION_CALLS.guestCurrency:
-      return e.type === 'session.currencyChosen' ? { currency: e.currency } : {}
-    case SESSION_CALLS.changePassword:
-      return e.type === 'session.passwordChangeSubmitted' ? { oldPassword: e.oldPassword, newPassword: e.newPassword } : {}
-    case SESSION_CALLS.sysInfo:
-      return {}
+/**
+ * Asks for a job's call with its typed payload, from the context and the event that asked for it;
+ * whatever else the session awaited is dropped (one flow at a time). Null when the event does not
+ * carry what the call needs (a form's call asked by another event: the statechart never does).
+ */
+export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Asked<SessionPurpose> | null => {
+  const r = forgetAll(c.requests)
+  switch (job) {
+    case 'fastLogin':
+      return request('session', r, 'signIn', fastLogin, { ...BASE_LOGIN, token: systemToken(c), userkey: c.registered?.userkey ?? c.stored?.userkey ?? '' })
+    case 'testRegister':
+      return request('session', r, 'signIn', testRegister, { ...BASE_LOGIN, token: c.loginKey ?? systemToken(c), currency: c.currency })
+    case 'login':
+      return e.type === 'session.loginSubmitted'
+        ? request('session', r, 'signIn', login, { ...BASE_LOGIN, username: e.username, password: e.password, token: systemToken(c), currency: c.currency })
+        : null
+    case 'register':
+      return e.type === 'session.registerSubmitted'
+        ? request('session', r, 'signIn', register, { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) })
+        : null
+    case 'smsLogin':
+      return e.type === 'session.smsLoginSubmitted' ? request('session', r, 'signIn', smsLogin, { phone: e.phone, code: e.code }) : null
+    case 'thirdLogin':
+      return e.type === 'session.thirdLoginSubmitted'
+        ? request('session', r, 'signIn', thirdPartyLogin, { access_token: e.accessToken, requester_type: e.requesterType })
+        : null
+    case 'logout':
+      return request('session', r, 'logout', userLogout, c.user === null ? {} : { useridx: c.user.userIdx, token: c.user.token })
+    case 'guestCurrency':
+      return e.type === 'session.currencyChosen' ? request('session', r, 'account', updateGuestCurrency, { currency: e.currency }) : null
+    case 'changePassword':
+      return e.type === 'session.passwordChangeSubmitted'
+        ? request('session', r, 'account', forceChangePassword, { oldPassword: e.oldPassword, newPassword: e.newPassword })
+        : null
+    case 'sysInfo':
+      return request('session', r, 'systemInfo', getSysInfo, {})
   }
 }
 
@@ -274,10 +302,10 @@ export const sameUserSignedOut = (c: SessionContext, e: SessionEvent): boolean =
   e.type === 'session.signedOutElsewhere' && c.user !== null && c.user.username.toLowerCase() === e.username.toLowerCase()
 
 /** The new fast-login key a password change answered (the hall replaces it, docs/hall.md), or null. */
-export const changedKeyOf = (data: unknown): string | null => {
-  const key = isRecord(data) ? data['userkey'] : undefined
-  return typeof key === 'string' ? key : null
-}
+export const changedKeyOf = (e: EventOfType<'hall.responded'>): string | null => dataOf(forceChangePassword, e).userkey ?? null
+
+/** The system token a reload of the system info answered. */
+export const reloadedTokenOf = (e: EventOfType<'hall.responded'>): string => dataOf(getSysInfo, e).token
 
 /** The credentials of a visitor: the system token and the site key. */
 export const systemCredentials = (c: SessionContext, currency: string) =>

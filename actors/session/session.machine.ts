@@ -1,5 +1,5 @@
 import { and } from 'xstate'
-import { SESSION_CALLS, initialContext } from './session.logic'
+import { initialContext } from './session.logic'
 import { sessionSetup } from './session.setup'
 
 /**
@@ -8,7 +8,10 @@ import { sessionSetup } from './session.setup'
  * jobs are their own actors: the language switch (language.machine.ts), the balance (the wallet,
  * which takes the sign-in's game_gold as `wallet.balanceReported`) and the geetest restriction
  * (the geetest actor: a login failing with error_12 or error_01 reports `geetest.challengeFailed`,
- * and logins are refused between `geetest.restricted` and `geetest.lifted`).
+ * and logins are refused between `geetest.restricted` and `geetest.lifted`). What is left is one
+ * job, the signed-in user: the guest's currency change, the forced password change and token
+ * expiry stay here because each changes that user (a split would hand it back and forth). Its
+ * calls are kept by the kit's bookkeeping, one flow at a time (session.logic.ts, SessionPurpose).
  *
  * Consumes: app.started, site.ready, session.storedLoaded, session.keyGenerated, hall.responded,
  *   hall.failed (its own answers, and -1 from any actor's call), session.loginSubmitted,
@@ -51,21 +54,21 @@ export const sessionMachine = sessionSetup.createMachine({
       ],
     },
     fastLogin: {
-      entry: { type: 'request', params: SESSION_CALLS.fastLogin },
+      entry: { type: 'request', params: 'fastLogin' },
       on: {
-        'hall.responded': { guard: 'answered', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'fastlogin', from: 'answer' } } },
+        'hall.responded': { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'fastlogin', from: 'answer' } } },
         // Fast login fails silently: once more after reloading system info, then guest registration (spec §4, §8).
         'hall.failed': [
-          { guard: and(['failedMine', 'retried']), target: 'loginKey', actions: 'startFlow' },
-          { guard: 'failedMine', target: 'fastLoginReload' },
+          { guard: and([{ type: 'failedMine', params: 'signIn' } as const, 'retried']), target: 'loginKey', actions: 'startFlow' },
+          { guard: { type: 'failedMine', params: 'signIn' }, target: 'fastLoginReload' },
         ],
       },
     },
     fastLoginReload: {
-      entry: ['markRetried', { type: 'request', params: SESSION_CALLS.sysInfo }],
+      entry: ['markRetried', { type: 'request', params: 'sysInfo' }],
       on: {
-        'hall.responded': { guard: 'answered', target: 'fastLogin', actions: 'takeSystemToken' },
-        'hall.failed': { guard: 'failedMine', target: 'loginKey', actions: 'startFlow' },
+        'hall.responded': { guard: { type: 'answered', params: 'systemInfo' }, target: 'fastLogin', actions: 'takeSystemToken' },
+        'hall.failed': { guard: { type: 'failedMine', params: 'systemInfo' }, target: 'loginKey', actions: 'startFlow' },
       },
     },
     loginKey: {
@@ -78,33 +81,33 @@ export const sessionMachine = sessionSetup.createMachine({
       on: { 'session.keyGenerated': { target: 'guestRegister', actions: 'takeKey' } },
     },
     guestRegister: {
-      entry: { type: 'request', params: SESSION_CALLS.testRegister },
+      entry: { type: 'request', params: 'testRegister' },
       on: {
-        'hall.responded': { guard: 'answered', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'trymode', from: 'answer' } } },
+        'hall.responded': { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'trymode', from: 'answer' } } },
         'hall.failed': [
-          { guard: and(['failedMine', 'retried']), target: 'visitor', actions: 'dropPending' },
-          { guard: 'failedMine', target: 'guestReload' },
+          { guard: and([{ type: 'failedMine', params: 'signIn' } as const, 'retried']), target: 'visitor', actions: 'dropPending' },
+          { guard: { type: 'failedMine', params: 'signIn' }, target: 'guestReload' },
         ],
       },
     },
     guestReload: {
-      entry: ['markRetried', { type: 'request', params: SESSION_CALLS.sysInfo }],
+      entry: ['markRetried', { type: 'request', params: 'sysInfo' }],
       on: {
-        'hall.responded': { guard: 'answered', target: 'guestRegister', actions: 'takeSystemToken' },
-        'hall.failed': { guard: 'failedMine', target: 'visitor', actions: 'dropPending' },
+        'hall.responded': { guard: { type: 'answered', params: 'systemInfo' }, target: 'guestRegister', actions: 'takeSystemToken' },
+        'hall.failed': { guard: { type: 'failedMine', params: 'systemInfo' }, target: 'visitor', actions: 'dropPending' },
       },
     },
     visitor: {
       on: {
         'session.loginSubmitted': [
-          { guard: 'geetestOpen', target: 'signingIn', actions: ['clearLoginError', { type: 'request', params: SESSION_CALLS.login }] },
+          { guard: 'geetestOpen', target: 'signingIn', actions: ['clearLoginError', { type: 'request', params: 'login' }] },
           { actions: 'geetestBlocked' },
         ],
-        'session.registerSubmitted': { target: 'registering', actions: ['clearRegisterError', { type: 'request', params: SESSION_CALLS.register }] },
-        'session.smsLoginSubmitted': { target: 'smsSigningIn', actions: ['clearLoginError', { type: 'request', params: SESSION_CALLS.smsLogin }] },
+        'session.registerSubmitted': { target: 'registering', actions: ['clearRegisterError', { type: 'request', params: 'register' }] },
+        'session.smsLoginSubmitted': { target: 'smsSigningIn', actions: ['clearLoginError', { type: 'request', params: 'smsLogin' }] },
         'session.thirdLoginSubmitted': {
           target: 'thirdSigningIn',
-          actions: ['clearLoginError', 'keepThirdAttempt', { type: 'request', params: SESSION_CALLS.thirdLogin }],
+          actions: ['clearLoginError', 'keepThirdAttempt', { type: 'request', params: 'thirdLogin' }],
         },
         'session.trialRequested': { target: 'loginKey', actions: 'startFlow' },
         'session.currencyChosen': { guard: 'visitorCurrency', actions: 'chooseVisitorCurrency' },
@@ -112,35 +115,35 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signingIn: {
       on: {
-        'hall.responded': { guard: 'answered', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'answer' } } },
+        'hall.responded': { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'answer' } } },
         'hall.failed': [
           { guard: 'geetestFailure', target: 'back', actions: ['failLogin', 'reportGeetest'] },
-          { guard: 'failedMine', target: 'back', actions: 'failLogin' },
+          { guard: { type: 'failedMine', params: 'signIn' }, target: 'back', actions: 'failLogin' },
         ],
       },
     },
     registering: {
       on: {
         'hall.responded': { guard: 'answeredUser', target: 'registeredFastLogin', actions: 'keepRegistered' },
-        'hall.failed': { guard: 'failedMine', target: 'back', actions: 'failRegister' },
+        'hall.failed': { guard: { type: 'failedMine', params: 'signIn' }, target: 'back', actions: 'failRegister' },
       },
     },
     // The new account signs in by fast login with the answered userkey; if that fails, the
     // registration answer itself is a signed-in user.
     registeredFastLogin: {
-      entry: { type: 'request', params: SESSION_CALLS.fastLogin },
+      entry: { type: 'request', params: 'fastLogin' },
       on: {
-        'hall.responded': { guard: 'answered', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'fastlogin', from: 'answer' } } },
-        'hall.failed': { guard: 'failedMine', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'registered' } } },
+        'hall.responded': { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'fastlogin', from: 'answer' } } },
+        'hall.failed': { guard: { type: 'failedMine', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'registered' } } },
       },
     },
     smsSigningIn: {
       on: {
         'hall.responded': [
           { guard: 'answeredUser', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'sms', from: 'answer' } } },
-          { guard: 'answered', target: 'back', actions: 'unusableAnswer' },
+          { guard: { type: 'answered', params: 'signIn' }, target: 'back', actions: 'unusableAnswer' },
         ],
-        'hall.failed': { guard: 'failedMine', target: 'back', actions: 'failLogin' },
+        'hall.failed': { guard: { type: 'failedMine', params: 'signIn' }, target: 'back', actions: 'failLogin' },
       },
     },
     thirdSigningIn: {
@@ -148,11 +151,11 @@ export const sessionMachine = sessionSetup.createMachine({
         'hall.responded': [
           { guard: 'thirdUnregistered', target: 'back', actions: 'promptThirdWay' },
           { guard: 'answeredUser', target: 'signedIn', actions: { type: 'signIn', params: { mode: 'thirdlogin', from: 'answer' } } },
-          { guard: 'answered', target: 'back', actions: 'unusableAnswer' },
+          { guard: { type: 'answered', params: 'signIn' }, target: 'back', actions: 'unusableAnswer' },
         ],
         'hall.failed': [
           { guard: 'thirdFailedUnregistered', target: 'back', actions: 'promptThirdWay' },
-          { guard: 'failedMine', target: 'back', actions: 'failLogin' },
+          { guard: { type: 'failedMine', params: 'signIn' }, target: 'back', actions: 'failLogin' },
         ],
       },
     },
@@ -172,41 +175,41 @@ export const sessionMachine = sessionSetup.createMachine({
           on: {
             // A guest may still sign in to, or register, a real account.
             'session.loginSubmitted': [
-              { guard: 'canAuthOpen', target: '#session.signingIn', actions: ['clearLoginError', { type: 'request', params: SESSION_CALLS.login }] },
+              { guard: 'canAuthOpen', target: '#session.signingIn', actions: ['clearLoginError', { type: 'request', params: 'login' }] },
               { guard: 'canAuth', actions: 'geetestBlocked' },
             ],
             'session.registerSubmitted': {
               guard: 'canAuth',
               target: '#session.registering',
-              actions: ['clearRegisterError', { type: 'request', params: SESSION_CALLS.register }],
+              actions: ['clearRegisterError', { type: 'request', params: 'register' }],
             },
-            'session.currencyChosen': { guard: 'guestCurrency', target: 'updatingCurrency', actions: { type: 'request', params: SESSION_CALLS.guestCurrency } },
+            'session.currencyChosen': { guard: 'guestCurrency', target: 'updatingCurrency', actions: { type: 'request', params: 'guestCurrency' } },
             'session.passwordChangeSubmitted': {
               guard: 'mustChangePassword',
               target: 'changingPassword',
-              actions: { type: 'request', params: SESSION_CALLS.changePassword },
+              actions: { type: 'request', params: 'changePassword' },
             },
           },
         },
         updatingCurrency: {
           on: {
-            'hall.responded': { guard: 'answered', target: 'idle', actions: 'takeGuestCurrency' },
-            'hall.failed': { guard: 'failedMine', target: 'idle', actions: 'failAccount' },
+            'hall.responded': { guard: { type: 'answered', params: 'account' }, target: 'idle', actions: 'takeGuestCurrency' },
+            'hall.failed': { guard: { type: 'failedMine', params: 'account' }, target: 'idle', actions: 'failAccount' },
           },
         },
         changingPassword: {
           on: {
-            'hall.responded': { guard: 'answered', target: 'idle', actions: 'passwordChanged' },
-            'hall.failed': { guard: 'failedMine', target: 'idle', actions: 'failAccount' },
+            'hall.responded': { guard: { type: 'answered', params: 'account' }, target: 'idle', actions: 'passwordChanged' },
+            'hall.failed': { guard: { type: 'failedMine', params: 'account' }, target: 'idle', actions: 'failAccount' },
           },
         },
       },
     },
     // Logging out always works locally, whatever the hall answers (a -1 included).
     loggingOut: {
-      entry: { type: 'request', params: SESSION_CALLS.logout },
+      entry: { type: 'request', params: 'logout' },
       on: {
-        'hall.responded': { guard: 'answered', target: 'visitor', actions: { type: 'signOut', params: 'logout' } },
+        'hall.responded': { guard: { type: 'answered', params: 'logout' }, target: 'visitor', actions: { type: 'signOut', params: 'logout' } },
         'hall.failed': [
           { guard: 'logoutFailed', target: 'visitor', actions: { type: 'signOut', params: 'logout' } },
           { guard: 'expired' },

@@ -2,10 +2,11 @@ import { assign, enqueueActions, setup } from 'xstate'
 import type { LoginMode } from '../../schemas/events/session'
 import type { UserInfo } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
+import { answers, forgetAll } from '../kit'
 import {
-  GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, errorOf, expiry,
-  changedKeyOf, failedMine, guestAllowed, isGuest, linkTypeOf, offeredCurrency, payloadOf, sameUserSignedOut, signInFactsOf, systemCredentials,
-  systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionCall, type SessionContext, type SessionEmitted, type SessionEvent,
+  GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, askFor, errorOf, expiry,
+  changedKeyOf, failedMine, guestAllowed, isGuest, linkTypeOf, offeredCurrency, reloadedTokenOf, sameUserSignedOut, signInFactsOf, systemCredentials,
+  systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionContext, type SessionEmitted, type SessionEvent, type SessionJob, type SessionPurpose,
 } from './session.logic'
 
 /**
@@ -19,14 +20,13 @@ export const sessionSetup = setup({
     hasStoredKey: ({ context: c }) => c.stored?.userkey != null,
     registerLink: ({ context: c }) => c.started?.linkType === 4,
     guestAllowed: ({ context: c }) => guestAllowed({ autoVisitorLogin: c.site?.autoVisitorLogin ?? false, linkType: c.started?.linkType ?? null }),
-    answered: ({ context, event }) => answered(context, event),
-    answeredUser: ({ context, event }) => answered(context, event) && event.type === 'hall.responded' && userOf(event.data) !== null,
-    thirdUnregistered: ({ context, event }) => answered(context, event) && event.type === 'hall.responded' && thirdNotRegistered(event.data) !== null,
-    failedMine: ({ context, event }) => failedMine(context, event),
+    answered: ({ context, event }, purpose: SessionPurpose) => answered(context, event, purpose),
+    answeredUser: ({ context, event }) => answered(context, event, 'signIn') && userOf(event.data) !== null,
+    thirdUnregistered: ({ context, event }) => answered(context, event, 'signIn') && thirdNotRegistered(event.data) !== null,
+    failedMine: ({ context, event }, purpose: SessionPurpose) => failedMine(context, event, purpose),
     thirdFailedUnregistered: ({ context, event }) =>
-      failedMine(context, event) && event.type === 'hall.failed' && event.error._tag === 'ServiceCode' && event.error.code === THIRD_NOT_REGISTERED,
-    geetestFailure: ({ context, event }) =>
-      failedMine(context, event) && event.type === 'hall.failed' && event.call === SESSION_CALLS.login && isGeetestError(event.error),
+      failedMine(context, event, 'signIn') && event.error._tag === 'ServiceCode' && event.error.code === THIRD_NOT_REGISTERED,
+    geetestFailure: ({ context, event }) => failedMine(context, event, 'signIn') && event.call === SESSION_CALLS.login && isGeetestError(event.error),
     retried: ({ context }) => context.retried,
     sameUserSignedOut: ({ context, event }) => sameUserSignedOut(context, event),
     // Branches on the system token being empty: see the session section of docs/decisions.md.
@@ -36,7 +36,7 @@ export const sessionSetup = setup({
     geetestOpen: ({ context }) => !context.restricted,
     canAuthOpen: ({ context }) => (context.user === null || isGuest(context)) && !context.restricted,
     /** The answer to the logout, whatever it is: logging out always works locally. */
-    logoutFailed: ({ context, event }) => event.type === 'hall.failed' && event.requestId === context.pendingId,
+    logoutFailed: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'logout', event),
     hasUser: ({ context }) => context.user !== null,
     visitorCurrency: ({ context: c, event: e }) => e.type === 'session.currencyChosen' && c.user === null && e.currency !== c.currency && offeredCurrency(c, e.currency),
     guestCurrency: ({ context: c, event: e }) =>
@@ -53,17 +53,19 @@ export const sessionSetup = setup({
       }
       return {}
     }),
-    request: enqueueActions(({ context, event, enqueue }, call: SessionCall) => {
-      const requestId = `session-${context.requestCount + 1}`
-      enqueue.assign({ requestCount: context.requestCount + 1, pendingId: requestId })
-      enqueue.emit({ type: 'hall.requested', requestId, call, payload: payloadOf(call, context, event) })
+    request: enqueueActions(({ context, event, enqueue }, job: SessionJob) => {
+      const asked = askFor(context, event, job)
+      if (asked === null) return
+      enqueue.assign({ requests: asked.requests })
+      enqueue.emit(asked.notice)
     }),
-    startFlow: assign({ retried: false, loginKey: null }),
+    /** A new sign-in flow: nothing of the one before is awaited any more. */
+    startFlow: assign(({ context }) => ({ retried: false, loginKey: null, requests: forgetAll(context.requests) })),
     markRetried: assign({ retried: true }),
     /** Reloaded system info: its token is the new system token, and the hall runner signs with it. */
     takeSystemToken: enqueueActions(({ context: c, event: e, enqueue }) => {
-      const token = e.type === 'hall.responded' ? (e.data as { token?: unknown } | null)?.token : undefined
-      if (typeof token !== 'string' || c.site === null) return
+      if (e.type !== 'hall.responded' || c.site === null) return
+      const token = reloadedTokenOf(e)
       const next = { ...c, site: { ...c.site, systemToken: token } }
       enqueue.assign({ site: next.site, ...(c.loginKey === null || token === '' ? {} : { loginKey: token }) })
       enqueue.emit(systemCredentials(next, c.currency))
@@ -76,7 +78,7 @@ export const sessionSetup = setup({
       if (answer === null) return
       // The user info's balance is the wallet's: the session keeps the rest.
       const { game_gold: balance, ...user } = answer
-      enqueue.assign({ user, mode: p.mode, pendingId: null, registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
+      enqueue.assign({ user, mode: p.mode, requests: forgetAll(c.requests), registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
@@ -85,7 +87,7 @@ export const sessionSetup = setup({
       })
       enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
     }),
-    keepRegistered: assign(({ event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), pendingId: null } : {})),
+    keepRegistered: assign(({ context, event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), requests: forgetAll(context.requests) } : {})),
     keepThirdAttempt: assign(({ event }) =>
       event.type === 'session.thirdLoginSubmitted' ? { thirdAttempt: { accessToken: event.accessToken, requesterType: event.requesterType } } : {},
     ),
@@ -93,20 +95,24 @@ export const sessionSetup = setup({
     promptThirdWay: enqueueActions(({ context: c, event: e, enqueue }) => {
       const data = e.type === 'hall.responded' ? (thirdNotRegistered(e.data) ?? {}) : {}
       enqueue.emit({ type: 'session.authPromptNeeded', mode: 'register', thirdWay: thirdWayOf(data, c.thirdAttempt) })
-      enqueue.assign({ thirdAttempt: null, pendingId: null })
+      enqueue.assign({ thirdAttempt: null, requests: forgetAll(c.requests) })
     }),
     clearLoginError: assign({ loginError: null }),
-    dropPending: assign({ pendingId: null }),
+    dropPending: assign(({ context }) => ({ requests: forgetAll(context.requests) })),
     clearRegisterError: assign({ registerError: null }),
-    failLogin: assign(({ event }) => (event.type === 'hall.failed' ? { loginError: errorOf(event.error), pendingId: null, thirdAttempt: null } : {})),
-    failRegister: assign(({ event }) => (event.type === 'hall.failed' ? { registerError: errorOf(event.error), pendingId: null } : {})),
-    failAccount: assign(({ event }) => (event.type === 'hall.failed' ? { accountError: errorOf(event.error), pendingId: null } : {})),
+    failLogin: assign(({ context, event }) =>
+      event.type === 'hall.failed' ? { loginError: errorOf(event.error), requests: forgetAll(context.requests), thirdAttempt: null } : {},
+    ),
+    failRegister: assign(({ context, event }) => (event.type === 'hall.failed' ? { registerError: errorOf(event.error), requests: forgetAll(context.requests) } : {})),
+    failAccount: assign(({ context, event }) => (event.type === 'hall.failed' ? { accountError: errorOf(event.error), requests: forgetAll(context.requests) } : {})),
     /** An answer the session cannot sign in with (open SMS or third-party data without a user). */
-    unusableAnswer: assign({ loginError: { code: null, msg: 'no user in the answer', messageKey: 'SYSTEM_ERROR' }, pendingId: null, thirdAttempt: null }),
+    unusableAnswer: assign(({ context }) => ({
+      loginError: { code: null, msg: 'no user in the answer', messageKey: 'SYSTEM_ERROR' }, requests: forgetAll(context.requests), thirdAttempt: null,
+    })),
     geetestBlocked: assign({ loginError: GEETEST_BLOCKED }),
     signOut: enqueueActions(({ context: c, enqueue }, reason: 'logout' | 'expired') => {
       if (reason === 'expired') enqueue.emit({ type: 'session.tokenExpired' })
-      enqueue.assign({ user: null, mode: null, pendingId: null, registered: null, accountError: null })
+      enqueue.assign({ user: null, mode: null, requests: forgetAll(c.requests), registered: null, accountError: null })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: null, username: null, accountType: null } })
       enqueue.emit(systemCredentials(c, c.currency))
       enqueue.emit({ type: 'session.loggedOut', reason })
@@ -117,11 +123,11 @@ export const sessionSetup = setup({
       enqueue.emit(systemCredentials(c, e.currency))
     }),
     /** The guest's new currency: its balance (in that currency) is the wallet's. */
-    takeGuestCurrency: enqueueActions(({ event: e, enqueue }) => {
+    takeGuestCurrency: enqueueActions(({ context: c, event: e, enqueue }) => {
       const answer = e.type === 'hall.responded' ? userOf(e.data) : null
       if (answer === null) return
       const { game_gold: balance, ...user } = answer
-      enqueue.assign({ user, pendingId: null, accountError: null })
+      enqueue.assign({ user, requests: forgetAll(c.requests), accountError: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
     }),
@@ -131,9 +137,9 @@ export const sessionSetup = setup({
      */
     passwordChanged: enqueueActions(({ context: c, event: e, enqueue }) => {
       if (c.user === null) return
-      const userkey = e.type === 'hall.responded' ? changedKeyOf(e.data) : null
+      const userkey = e.type === 'hall.responded' ? changedKeyOf(e) : null
       const user = { ...c.user, change_password: 0, ...(userkey === null ? {} : { userkey }) }
-      enqueue.assign({ user, pendingId: null, accountError: null })
+      enqueue.assign({ user, requests: forgetAll(c.requests), accountError: null })
       if (userkey !== null) enqueue.emit({ type: 'session.persistRequested', stored: { userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
         type: 'session.loggedIn', mode: c.mode ?? 'normal', username: user.username, accountType: user.account_type,

@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { Sensitive } from '../sensitive'
+import { SocialLogin } from '../hall/calls/common'
 import { BindItem } from './postlogin'
 
 /**
@@ -70,7 +71,8 @@ export const smsLoginSubmitted = defineEvent('session.smsLoginSubmitted', 'inten
 /** A third-party sign-in (Google, Facebook ...) answered; the lobby signs in with its token (spec §4 thirdlogin). */
 export const thirdLoginSubmitted = defineEvent('session.thirdLoginSubmitted', 'intent', 'The player signed in with a third party; the lobby logs in with its access token.', {
   accessToken: Sensitive(Schema.String),
-  requesterType: Schema.Number,
+  // The provider, as the hall's thirdPartyLogin names it (Google, Facebook, WeChat, QQ ...).
+  requesterType: SocialLogin,
 })
 
 /** The player asked to log out (opens the confirm). */

@@ -119,12 +119,19 @@ export class ActorHost {
 
   private dispatch(record: BusRecord): void {
     this.currentSeq = record.seq
-    if (record.event.type === 'clock.fired') this.clock.fire(record.event.timer)
-    for (const id of this.recipients(record.event)) this.refs.get(id)?.send(record.event)
+    const fired = record.event.type === 'clock.fired'
+    if (fired) this.clock.fire(record.event.timer)
+    const recipients = this.recipients(record.event)
+    for (const id of recipients) this.refs.get(id)?.send(record.event)
     let states: Record<string, unknown> | undefined
-    for (const [id, ref] of this.refs) {
-      // Snapshots are immutable: most actors did not take this event, and their snapshot object
-      // is the one seen last time, so their state value cannot have changed.
+    // Only an actor sent the event can have changed (what they emit waits behind it on the bus),
+    // or, when a delay fired, the actor whose delay it was: then every actor is looked at. The
+    // recipients come in start order, so the states are noted in the same order either way.
+    for (const id of fired ? this.refs.keys() : recipients) {
+      const ref = this.refs.get(id)
+      if (ref === undefined) continue
+      // Snapshots are immutable: an actor that ignored the event kept its snapshot object, so
+      // its state value cannot have changed.
       const snapshot = ref.getSnapshot()
       if (snapshot === this.lastSnapshot.get(id)) continue
       this.lastSnapshot.set(id, snapshot)

@@ -1,7 +1,7 @@
 import { signInFactsOf } from '../../actors/session/session.logic'
 import { describe, expect, it } from 'vitest'
 import { createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate'
-import { SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext } from '../../actors/session'
+import { SESSION_CALLS, SESSION_DELAYS, languageMachine, sessionMachine, type SessionContext, type SessionPurpose } from '../../actors/session'
 import type { LobbyEvent } from '../../schemas/events'
 import type { HallError } from '../../schemas/hall/errors'
 import { appStarted } from '../support/site-fixtures'
@@ -94,6 +94,25 @@ const CALL_OF: Readonly<Record<string, string>> = {
   'signedIn.changingPassword': SESSION_CALLS.changePassword,
 }
 
+/** What each waiting state awaits its call for (the kit's purposes). */
+const PURPOSE_OF: Readonly<Record<string, SessionPurpose>> = {
+  fastLogin: 'signIn',
+  fastLoginReload: 'systemInfo',
+  guestRegister: 'signIn',
+  guestReload: 'systemInfo',
+  signingIn: 'signIn',
+  registering: 'signIn',
+  registeredFastLogin: 'signIn',
+  smsSigningIn: 'signIn',
+  thirdSigningIn: 'signIn',
+  loggingOut: 'logout',
+  'signedIn.updatingCurrency': 'account',
+  'signedIn.changingPassword': 'account',
+}
+
+/** The one request the session awaits (it follows one flow at a time), or null. */
+const awaited = (c: SessionContext): string | null => Object.values(c.requests.awaiting)[0] ?? null
+
 const authOf = (value: StateValue): string =>
   typeof value === 'string' ? value : `signedIn.${String((value as { signedIn: string }).signedIn)}`
 
@@ -138,7 +157,7 @@ const MAX_REQUESTS = 2
 const sessionEvents = (s: Snap): Ev[] => {
   const c = s.context
   const auth = authOf(s.value)
-  const id = `session-${c.requestCount}`
+  const id = `session-${c.requests.count}`
   const out: Ev[] = []
   if (auth === 'starting') {
     if (c.started === null) out.push(...Object.values(starts))
@@ -147,7 +166,7 @@ const sessionEvents = (s: Snap): Ev[] => {
   }
   out.push(...answersFor(auth, c, id))
   if (auth === 'awaitingKey') out.push({ type: 'session.keyGenerated', key: 'generated-key' })
-  if (c.requestCount < MAX_REQUESTS) {
+  if (c.requests.count < MAX_REQUESTS) {
     out.push(
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
       { type: 'session.registerSubmitted', username: 'newbie01', password: 'secret123', currency: 'USD' },
@@ -168,11 +187,11 @@ const sessionEvents = (s: Snap): Ev[] => {
   out.push({ type: 'session.expiredAcknowledged' })
   // Another actor's call failing with -1 (an expiry only while signed in), and a stale answer.
   out.push(ko('other-1', 'getBalance', service(-1, 'token expired')))
-  if (c.requestCount > 1) out.push(ok(`session-${c.requestCount - 1}`, 'fastLogin', REAL))
+  if (c.requests.count > 1) out.push(ok(`session-${c.requests.count - 1}`, 'fastLogin', REAL))
   // The geetest actor's restriction starting and ending (it says so whatever the session's state).
   out.push(c.restricted ? { type: 'geetest.lifted' } : { type: 'geetest.restricted', seconds: 60 })
   // A login attempt during the block makes no request, so it is offered whatever the counter.
-  if (c.restricted && c.requestCount >= MAX_REQUESTS) out.push({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
+  if (c.restricted && c.requests.count >= MAX_REQUESTS) out.push({ type: 'session.loginSubmitted', username: 'player01', password: 'secret123' })
   return out
 }
 
@@ -189,8 +208,7 @@ const serializeSession = (s: Snap): string => {
   const brief = (u: SessionContext['user']) => (u === null ? null : [u.username, u.account_type, u.change_password, u.currency])
   return JSON.stringify({
     value: s.value,
-    n: c.requestCount,
-    pending: c.pendingId,
+    requests: c.requests,
     token: c.site?.systemToken,
     currency: c.currency,
     retried: c.retried,
@@ -217,12 +235,14 @@ const sessionInvariants = () => {
     const auth = authOf(real.value)
     const prev = before
 
-    // A waiting state has exactly one request out: the last one, for its own call.
+    // A waiting state awaits exactly one request, for its own purpose: the last one, for its own
+    // call; any other state awaits nothing.
     const call = CALL_OF[auth]
-    if (call !== undefined) expect(c.pendingId).toBe(`session-${c.requestCount}`)
+    const purpose = PURPOSE_OF[auth]
+    expect(c.requests.awaiting).toEqual(purpose === undefined ? {} : { [purpose]: `session-${c.requests.count}` })
     const requests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
     expect(requests.length).toBeLessThanOrEqual(1)
-    for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requestCount}`, call])
+    for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requests.count}`, call])
 
     // Visitors have no user; signed-in states have one.
     if (auth === 'visitor' || auth === 'expired' || auth === 'starting') expect(c.user).toBeNull()
@@ -246,7 +266,7 @@ const sessionInvariants = () => {
     // the user info's to the wallet, nothing else reports one.
     expect(c.user === null || !('game_gold' in c.user)).toBe(true)
     const reports = ofType(emitted, 'wallet.balanceReported')
-    const currencyChanged = prev !== null && authOf(prev.value) === 'signedIn.updatingCurrency' && event?.type === 'hall.responded' && event['requestId'] === prev.context.pendingId
+    const currencyChanged = prev !== null && authOf(prev.value) === 'signedIn.updatingCurrency' && event?.type === 'hall.responded' && event['requestId'] === awaited(prev.context)
     expect(reports.length).toBeLessThanOrEqual(logins.length + (currencyChanged ? 1 : 0))
     for (const r of reports) expect(r).toEqual({ type: 'wallet.balanceReported', balance: gold, source: 'login' })
 
@@ -274,7 +294,7 @@ const sessionInvariants = () => {
     // The geetest restriction: no login request while it lasts; a login failing with error_12 or
     // error_01 reports it to the geetest actor (once), and the restriction's end clears its message.
     if (prev?.context.restricted === true && c.restricted) expect(requests.filter((r) => r.call === SESSION_CALLS.login)).toEqual([])
-    const geetestFailed = event?.type === 'hall.failed' && prev !== null && event['requestId'] === prev.context.pendingId && event['call'] === SESSION_CALLS.login &&
+    const geetestFailed = event?.type === 'hall.failed' && prev !== null && event['requestId'] === awaited(prev.context) && event['call'] === SESSION_CALLS.login &&
       ['error_12', 'error_01'].includes((event['error'] as { msg?: string }).msg ?? '')
     expect(ofType(emitted, 'geetest.challengeFailed')).toEqual(geetestFailed ? [{ type: 'geetest.challengeFailed', attempt: 'login' }] : [])
     if (event?.type === 'geetest.lifted') expect(c.loginError?.messageKey ?? null).not.toBe('GEETEST_RESTRICTED')
@@ -299,7 +319,7 @@ const sessionInvariants = () => {
     }
 
     // A password change the hall answered with a new fast-login key: the key is kept for the next visit.
-    if (prev !== null && authOf(prev.value) === 'signedIn.changingPassword' && event?.type === 'hall.responded' && event['requestId'] === prev.context.pendingId) {
+    if (prev !== null && authOf(prev.value) === 'signedIn.changingPassword' && event?.type === 'hall.responded' && event['requestId'] === awaited(prev.context)) {
       const key = (event['data'] as { userkey?: string }).userkey
       expect(ofType(emitted, 'session.persistRequested')).toEqual(
         key === undefined ? [] : [{ type: 'session.persistRequested', stored: { userkey: key, username: c.user?.username, accountType: c.user?.account_type } }],
@@ -308,7 +328,7 @@ const sessionInvariants = () => {
     }
 
     // An answer to a request the session is not waiting for changes nothing (a -1 aside).
-    if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== prev.context.pendingId) {
+    if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== awaited(prev.context)) {
       const expiring = event.type === 'hall.failed' && (event['error'] as HallError)._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
       if (!expiring) {
         expect(real.value).toEqual(prev.value)
@@ -405,7 +425,7 @@ describe('session actor model', () => {
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
     ] as never)
     expect(ofType(emitted, 'geetest.challengeFailed')).toEqual([{ type: 'geetest.challengeFailed', attempt: 'login' }])
-    expect([real.context.requestCount, real.context.loginError?.messageKey]).toEqual([1, 'GEETEST_RESTRICTED'])
+    expect([real.context.requests.count, real.context.loginError?.messageKey]).toEqual([1, 'GEETEST_RESTRICTED'])
     const after = session.runEvents([
       starts.plain, stored.none, readies[0]!,
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
@@ -414,6 +434,6 @@ describe('session actor model', () => {
       { type: 'geetest.lifted' },
       { type: 'session.loginSubmitted', username: 'player01', password: 'secret123' },
     ] as never).real
-    expect([after.context.requestCount, after.context.loginError]).toEqual([2, null])
+    expect([after.context.requests.count, after.context.loginError]).toEqual([2, null])
   })
 })

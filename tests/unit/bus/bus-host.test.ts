@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { languageActor } from '../../../actors/session'
 import { siteActor } from '../../../actors/site'
 import type { LobbyEvent } from '../../../schemas/events'
 import { Bus, InvalidEventError, type BusRecord } from '../../../src/bus/bus'
@@ -157,5 +158,37 @@ describe('site actor on the bus', () => {
     bus.publish(responded('site-2', 'getSysInfo', {}), 'runner')
     bus.publish(responded('site-3', 'ipCheck', { areaStatus: true, siteMaintenanceStatus: false }), 'runner')
     expect(records.at(-1)!.event).toMatchObject({ type: 'site.ready', language: 'pt_PT' })
+  })
+})
+
+describe('host', () => {
+  it('notes the state of the actors an event changed: its recipients, and the actor whose delay fired', () => {
+    let now = 1_000
+    const bus = new Bus({ now: () => now++, onInvalid: 'throw' })
+    // Delays come due by hand: the test publishes the clock.fired fact the live clock would.
+    const timers: Array<() => void> = []
+    const due: number[] = []
+    const clock = new BusClock((timer) => due.push(timer), { set: (fn) => timers.push(fn), clear: () => {} })
+    const host = new ActorHost(bus, [siteActor, languageActor], clock)
+    const records: BusRecord[] = []
+    bus.records$.subscribe((r) => records.push(r))
+    host.start()
+    bus.publish(appStarted(), 'runner')
+    bus.publish({
+      type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: ['en_US', 'zh_CN'], currencies: ['USD'],
+      systemToken: 'sys', autoVisitorLogin: false, device: 'desktop',
+    }, 'actor', 'site')
+    bus.publish({ type: 'session.languageChosen', language: 'zh_CN' }, 'view')
+    const chosen = records.at(-1)!
+    expect([chosen.event.type, chosen.states]).toEqual(['session.languageChosen', { language: 'switching' }])
+    // An event only the site takes notes nothing of the switching language.
+    bus.publish(failed('site-1', 'getSiteInfo'), 'runner')
+    expect(records.at(-1)!.states?.['language']).toBeUndefined()
+    expect(timers).toHaveLength(1)
+    timers[0]!()
+    bus.publish({ type: 'clock.fired', timer: due[0]! }, 'runner')
+    const fired = records.find((r) => r.event.type === 'clock.fired')!
+    expect(fired.states).toEqual({ language: 'idle' })
+    expect(records.at(-1)!.event).toEqual({ type: 'session.languageApplied', language: 'zh_CN' })
   })
 })

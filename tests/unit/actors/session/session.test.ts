@@ -398,6 +398,24 @@ describe('signed in', () => {
     expect(l.lastRequest()).toBe(fast)
     expect(selectSessionPhase(l.session())).toBe('signingIn')
   })
+
+  it('a logout asked while a guest currency change is in flight drops the change: its late answer signs nobody in', () => {
+    const g = lobby()
+    g.boot({ autoVisitor: true })
+    g.answer(guest())
+    g.intent({ type: 'session.currencyChosen', currency: 'USDT' })
+    const change = g.lastRequest()
+    expect(change).toMatchObject({ call: 'updateGuestCurrency' })
+    g.intent({ type: 'session.logoutConfirmed' })
+    const logout = g.lastRequest()
+    expect(logout).toMatchObject({ call: 'userLogout' })
+    g.answer(guest({ currency: 'USDT' }), change)
+    expect(selectSessionPhase(g.session())).toBe('loggingOut')
+    expect(g.ofType('wallet.balanceReported')).toHaveLength(1)
+    g.answer({}, logout)
+    expect([selectSessionPhase(g.session()), selectIsVisitor(g.session()), selectCurrency(g.session())]).toEqual(['visitor', true, 'USD'])
+    expect(g.ofType('session.loggedOut')).toEqual([{ type: 'session.loggedOut', reason: 'logout' }])
+  })
 })
 
 describe('language switch', () => {
