@@ -187,13 +187,13 @@ const nextSettle = async (db: Queryable, now: number, zone: string): Promise<str
   (await db.query<{ t: string }>(`SELECT to_char(${localDay('$1', '$2')} + 1, 'YYYY-MM-DD') || ' 00:00:00' AS t`, [now, zone])).rows[0]?.t ?? null
 
 export const yuebaoCalls: ReadonlyArray<Implementation> = [
-  implement(yuebaoIndex, async (ctx) => {
+  implement(yuebaoIndex, async (ctx, q) => {
     const { player } = await requirePlayer(ctx)
     const terms = await termsOf(ctx.db, ctx.site.code)
     return ctx.db.transaction(async (tx) => {
       const a = await openAccount(tx, player, ctx.site, ctx.now, terms)
-      // The introduction pops up once: the first time the page is read with the switch on.
-      const pop = terms.open && !a.popShown
+      // The introduction pops up once: the first time the savings page itself reads (page 1) with the switch on.
+      const pop = q.page === 1 && terms.open && !a.popShown
       if (pop) await tx.query('UPDATE yuebao_accounts SET pop_shown = true WHERE player_id = $1', [player.id])
       return {
         switchStatus: terms.open ? ('open' as const) : ('close' as const),

@@ -10,6 +10,7 @@ import { BalanceStaleMark, formatMoney } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
+import { useSavingsEntry } from '../yuebao/SavingsEntry'
 import './mine.css'
 
 
@@ -37,6 +38,7 @@ export const MineView = () => {
   const vipProgress = useActor('vip', selectVipProgress)
   const withdraw = useWithdraw(true)
   const withdrawals = useWithdraw(false)
+  const savings = useSavingsEntry()
   useEffect(() => {
     if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
   }, [vipOpen, send])
@@ -52,7 +54,12 @@ export const MineView = () => {
     { key: 'recharge', label: shell('header.recharge'), icon: 'plus', go: () => send({ type: 'popup.openRequested', popup: 'pay' }), accent: true },
     { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: withdraw },
     { key: 'wallet', label: shell('route.centerWallet'), icon: 'wallet', go: () => navigate('centerWallet') },
-    { key: 'yuebao', label: shell('route.yuebao'), icon: 'vault', go: () => navigate('yuebao') },
+    {
+      key: 'yuebao',
+      label: savings.principal === null ? shell('route.yuebao') : `${shell('route.yuebao')} ${formatMoney(Number(savings.principal), i18n.language)}`,
+      icon: 'vault',
+      go: () => navigate('yuebao'),
+    },
   ]
   const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string; go?: () => void }> = [
     { key: 'promote', label: shell('route.promote'), icon: 'friends', route: 'promote', note: t('mine.promoteNote') },
