@@ -13,8 +13,8 @@ import { commandActor, pagedActor, queryActor } from '../kit'
  * - `yuebao` (query): the savings page's figures, read at a real player's sign-in (for the header
  *   entry and the menu badge) and when the page opens (`yuebao.opened`, the read that may answer
  *   the introduction, once), and again after every movement. It reports the principal and the
- *   site's terms to the wallet and asks for the introduction popup when
- *   the hall answers isPop 1.
+ *   site's terms to the wallet; the page opens the introduction when a read of its own answers
+ *   isPop 1 (the hall answers it once).
  * - `yuebaoprofit` (query): today's figures (yesterday's interest, the total received, the
  *   interest not received), on the page's opening and after every movement.
  * - `yuebaorecords` (paged list): the records under the spec's filter, read again after a movement.
@@ -30,7 +30,6 @@ export type YuebaoFilter = (typeof YUEBAO_FILTERS)[number]
 /** What the wallet learns from the savings page's answer. */
 const indexNotices = (d: YuebaoIndex): ReadonlyArray<LobbyEvent> => [
   { type: 'wallet.savingsReported', principal: d.principal, terms: { open: d.switchStatus === 'open', yearRate: d.yearRate } },
-  ...(d.isPop === 1 ? [{ type: 'popup.openRequested', popup: 'yuebaoIntro', props: { yearRate: d.yearRate } } as const] : []),
 ]
 
 export const yuebaoActor = queryActor({

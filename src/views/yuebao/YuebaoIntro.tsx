@@ -8,11 +8,12 @@ import { Modal } from '../../ui/Modal'
  */
 export const YuebaoIntroPopup = ({ props, open, showCloseButton }: { props: Readonly<Record<string, unknown>>; open: boolean; showCloseButton: boolean }) => {
   const { t } = useTranslation('yuebao')
+  const { t: auth } = useTranslation('auth')
   const send = useSend()
   const rate = typeof props['yearRate'] === 'string' ? props['yearRate'] : ''
   const close = () => send({ type: 'popup.closeRequested', popup: 'yuebaoIntro' })
   return (
-    <Modal open={open} title={t('intro.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={t('intro.close')}>
+    <Modal open={open} title={t('intro.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={auth('close')}>
       <p>{t('intro.body', { rate })}</p>
       <p>{t('intro.interest')}</p>
       <div className="modal__actions">

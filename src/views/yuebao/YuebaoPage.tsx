@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   YUEBAO_FILTERS, yuebaoActor, yuebaoProfitActor, yuebaoReceiveActor, yuebaoRecordsActor, yuebaoSaveActor, yuebaoTakeoutActor,
@@ -6,6 +6,7 @@ import {
 } from '../../../actors/yuebao'
 import { selectBalance, selectSavings } from '../../../actors/wallet'
 import { useActor, usePagedList, useQuery, useSend } from '../../system-react'
+import { Icon } from '../../ui/Icon'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -14,6 +15,7 @@ import type { Column } from '../../ui/paged/types'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { moneyError, moneyParams } from '../../ui/validation'
 import { PageFrame } from '../pages/PageFrame'
+import { formatMoney } from '../shell/Header'
 import './yuebao.css'
 
 /** A request id for one submission: the hall moves the money of one id once. */
@@ -27,10 +29,12 @@ type MoveCommand = typeof yuebaoSaveActor | typeof yuebaoTakeoutActor
  * the hall's refusals show under the amount, and what was typed stays until the money moved.
  */
 const MoveForm = ({ command, kind, min, max }: { command: MoveCommand; kind: 'save' | 'takeout'; min: string; max: string | null }) => {
-  const { t } = useTranslation('yuebao')
+  const { t, i18n } = useTranslation('yuebao')
   const { t: auth } = useTranslation('auth')
   const send = useSend()
   const view = useActor(command.id, command.view)
+  // Nothing to take out (or no balance to save): the form waits for money.
+  const empty = max !== null && !(Number(max) > 0)
   const [amount, setAmount] = useState('')
   const [checked, setChecked] = useState(false)
   const bounds = { min, ...(max === null ? {} : { max }) }
@@ -48,7 +52,7 @@ const MoveForm = ({ command, kind, min, max }: { command: MoveCommand; kind: 'sa
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setChecked(true)
-    if (problem !== null || submitting) return
+    if (problem !== null || submitting || empty) return
     send({ type: 'command.submitted', command: command.id, payload: { amount, request_id: requestId() } })
   }
   const error = checked && problem !== null ? auth(problem, moneyParams(bounds)) : view.formError !== null ? t(view.formError, { min }) : null
@@ -65,18 +69,17 @@ const MoveForm = ({ command, kind, min, max }: { command: MoveCommand; kind: 'sa
           setAmount(v)
           if (view.status === 'failed') send({ type: 'command.reset', command: command.id })
         }}
-        min={min}
-        {...(max === null ? {} : { max })}
+        {...(empty ? {} : { min, ...(max === null ? {} : { max }) })}
         error={error}
         quickAmounts={all}
         name={`yuebao-${kind}`}
-        disabled={submitting}
+        disabled={submitting || empty}
       />
-      <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
+      <button type="submit" className="button button--primary" disabled={submitting || empty} aria-busy={submitting}>
         {t(`${kind}.submit`)}
       </button>
       <p className="yuebao__status" role="status">
-        {view.status === 'succeeded' && view.result !== null ? t(`${kind}.done`, { amount: view.result.amount }) : ''}
+        {view.status === 'succeeded' && view.result !== null ? t(`${kind}.done`, { amount: formatMoney(Number(view.result.amount), i18n.language) }) : ''}
       </p>
     </form>
   )
@@ -145,13 +148,19 @@ const Records = () => {
  * the figures (and the introduction pops up the first time); every balance shown is the wallet's.
  */
 export const YuebaoPage = () => {
-  const { t } = useTranslation('yuebao')
+  const { t, i18n } = useTranslation('yuebao')
   const send = useSend()
   const index = useQuery(yuebaoActor)
   const profit = useQuery(yuebaoProfitActor)
   const receive = useActor(yuebaoReceiveActor.id, yuebaoReceiveActor.view)
   const principal = useActor('wallet', selectSavings)
   const wallet = useActor('wallet', selectBalance)
+  // The introduction, once: when a read answered since the page opened says isPop 1 (the hall answers it once).
+  const before = useRef(index.data)
+  useEffect(() => {
+    const d = index.data
+    if (d !== null && d !== before.current && d.isPop === 1) send({ type: 'popup.openRequested', popup: 'yuebaoIntro', props: { yearRate: d.yearRate } })
+  }, [index.data, send])
   useEffect(() => {
     send({ type: 'yuebao.opened' })
     return () => send({ type: 'command.reset', command: yuebaoReceiveActor.id })
@@ -200,6 +209,18 @@ export const YuebaoPage = () => {
           <div className="yuebao__receive">
             <button
               type="button"
+              className="button button--ghost"
+              aria-busy={index.status === 'loading' || profit.status === 'loading'}
+              onClick={() => {
+                send({ type: 'query.refreshRequested', query: yuebaoActor.id })
+                send({ type: 'query.refreshRequested', query: yuebaoProfitActor.id })
+              }}
+            >
+              <Icon name="refresh" />
+              {t('refresh')}
+            </button>
+            <button
+              type="button"
               className="button button--accent"
               disabled={receiving || !(Number(unclaimed) > 0)}
               aria-busy={receiving}
@@ -208,7 +229,7 @@ export const YuebaoPage = () => {
               {t('receive.submit')}
             </button>
             <p role="status" className="yuebao__status">
-              {receive.status === 'succeeded' && receive.result !== null && Number(receive.result.amount) > 0 ? t('receive.done', { amount: receive.result.amount }) : ''}
+              {receive.status === 'succeeded' && receive.result !== null && Number(receive.result.amount) > 0 ? t('receive.done', { amount: formatMoney(Number(receive.result.amount), i18n.language) }) : ''}
             </p>
           </div>
           {d?.nextSettleTime !== null && d?.nextSettleTime !== undefined && <p className="yuebao__muted">{t('nextSettle', { time: d.nextSettleTime })}</p>}
