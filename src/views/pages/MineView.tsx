@@ -54,12 +54,7 @@ export const MineView = () => {
     { key: 'recharge', label: shell('header.recharge'), icon: 'plus', go: () => send({ type: 'popup.openRequested', popup: 'pay' }), accent: true },
     { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: withdraw },
     { key: 'wallet', label: shell('route.centerWallet'), icon: 'wallet', go: () => navigate('centerWallet') },
-    {
-      key: 'yuebao',
-      label: savings.principal === null ? shell('route.yuebao') : `${shell('route.yuebao')} ${formatMoney(Number(savings.principal), i18n.language)}`,
-      icon: 'vault',
-      go: () => navigate('yuebao'),
-    },
+    { key: 'yuebao', label: shell('route.yuebao'), icon: 'vault', go: () => navigate('yuebao') },
   ]
   const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string; go?: () => void }> = [
     { key: 'promote', label: shell('route.promote'), icon: 'friends', route: 'promote', note: t('mine.promoteNote') },
@@ -109,6 +104,11 @@ export const MineView = () => {
                 <Icon name="refresh" />
               </button>
             </p>
+            {savings.principal !== null && (
+              <p className="mine-card__savings" data-testid="mine-savings">
+                <Icon name="vault" aria-hidden="true" /> {shell('route.yuebao')} {formatMoney(Number(savings.principal), i18n.language)}
+              </p>
+            )}
           </div>
         </div>
         <ul className="mine-card__actions" role="list">
