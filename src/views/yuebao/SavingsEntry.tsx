@@ -3,7 +3,7 @@ import { selectSavings, selectSavingsEntry, selectSavingsRate } from '../../../a
 import { useActor } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
-import { formatMoney } from '../shell/Header'
+import { formatAmount } from '../../ui/money'
 
 /** Whether the savings entries show (switch on, or a principal above 0), and the year rate for the badge: the wallet's. */
 export const useSavingsEntry = (): { readonly shown: boolean; readonly yearRate: string | null; readonly principal: string | null } => ({
@@ -26,7 +26,7 @@ export const SavingsHeaderEntry = ({ desktop }: { desktop: boolean }) => {
     <button type="button" className="button button--ghost header__savings" onClick={() => navigate('yuebao')}>
       <Icon name="vault" />
       {t('route.yuebao')}
-      {principal !== null && <span className="header__savings-amount">{formatMoney(Number(principal), i18n.language)}</span>}
+      {principal !== null && <span className="header__savings-amount">{formatAmount(principal, i18n.language)}</span>}
     </button>
   ) : (
     <button type="button" className="icon-button header__savings" aria-label={t('route.yuebao')} onClick={() => navigate('yuebao')}>
