@@ -26,17 +26,19 @@ describe.each(['desktop', 'phone'] as const)('savings at %s size', (size) => {
     await shell.signIn(player)
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('500.00')
 
-    // The header entry (the switch is on) and, in the phone's drawer, the system menu's entry with the year-rate badge.
-    if (!desktop) {
+    // The entry (the switch is on): in the header on the web; on a phone in the drawer's system
+    // menu, with the year-rate badge.
+    if (desktop) await shell.header.getByRole('button', { name: /^Savings/ }).click()
+    else {
+      expect(await shell.header.getByRole('button', { name: /^Savings/ }).count()).toBe(0)
       await shell.header.getByRole('button', { name: 'Open menu' }).click()
       const drawer = page.getByRole('dialog', { name: 'Game categories' })
       const entry = drawer.getByRole('list', { name: 'More' }).getByRole('button', { name: /^Savings/ })
       await entry.waitFor({ timeout: 15_000 })
       expect(await entry.locator('.badge').getAttribute('data-badge')).toBe('7.3%')
-      await drawer.getByRole('button', { name: 'Close menu' }).click()
+      await entry.click()
       await drawer.waitFor({ state: 'hidden' })
     }
-    await shell.header.getByRole('button', { name: /^Savings/ }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/yuebao')
 
     // The introduction pops up the first time, once.
@@ -100,6 +102,13 @@ describe.each(['desktop', 'phone'] as const)('savings at %s size', (size) => {
     ])
 
     await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-${size}.png`, fullPage: true })
+    await shell.header.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-header-${size}.png` })
+    // Every header control stays on screen with the savings entry beside them.
+    const width = page.viewportSize()?.width ?? 0
+    for (const button of await shell.header.getByRole('button').all()) {
+      const box = await button.boundingBox()
+      expect(box !== null && box.x >= 0 && box.x + box.width <= width).toBe(true)
+    }
     expect(errors).toEqual([])
   })
 })

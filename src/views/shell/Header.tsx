@@ -236,7 +236,8 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
             {t('header.withdraw')}
           </button>
         )}
-        {session.real && <SavingsHeaderEntry desktop={desktop} />}
+        {/* Phones: the savings entry lives in the drawer's system menu, with the other secondary entries. */}
+        {session.real && desktop && <SavingsHeaderEntry />}
         {session.real && desktop && <PersonalMenu />}
         {/* A guest (trial) account is not logged in (spec §4): it can still log in or sign up. */}
         {!session.real && (

@@ -13,24 +13,21 @@ export const useSavingsEntry = (): { readonly shown: boolean; readonly yearRate:
 })
 
 /**
- * The header's savings entry (spec §2: yuebao, hidden when there is no principal and the switch is
- * off): the savings balance beside its name on the web, an icon button on a phone; it opens the
- * savings page.
+ * The header's savings entry on the web (spec §2: yuebao, hidden when there is no principal and
+ * the switch is off): its name and the savings balance; it opens the savings page. On a phone the
+ * header has no room for it: the drawer's system menu holds it (with the year-rate badge), like
+ * the header's other secondary tools.
  */
-export const SavingsHeaderEntry = ({ desktop }: { desktop: boolean }) => {
+export const SavingsHeaderEntry = () => {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const { shown, principal } = useSavingsEntry()
   if (!shown) return null
-  return desktop ? (
+  return (
     <button type="button" className="button button--ghost header__savings" onClick={() => navigate('yuebao')}>
       <Icon name="vault" />
       {t('route.yuebao')}
       {principal !== null && <span className="header__savings-amount">{formatAmount(principal, i18n.language)}</span>}
-    </button>
-  ) : (
-    <button type="button" className="icon-button header__savings" aria-label={t('route.yuebao')} onClick={() => navigate('yuebao')}>
-      <Icon name="vault" />
     </button>
   )
 }
