@@ -96,6 +96,27 @@ describe('savings at the reference hall', () => {
     }
   }, 60_000)
 
+  it('pays n days of interest to the cent for principals and rates where rounding matters', async () => {
+    const { hall, ask, newPlayer } = await clockedHall()
+    try {
+      const cases: ReadonlyArray<[string, string, number]> = [
+        ['0.01', '7.3', 30], ['1', '7.3', 4], ['36.5', '10', 7], ['99.99', '3.65', 11], ['1234.56', '5.25', 3], ['250000', '1.2345', 5], ['777.77', '0', 2],
+      ]
+      for (const [principal, rate, days] of cases) {
+        await control(hall.url, 'savings-site', { yearRate: rate, minIn: '0.01' })
+        const { caller, username } = await newPlayer('001', principal)
+        await ask(caller, '/yuebao/saveGold', yuebaoSaveGold.response, { amount: principal, request_id: rid() })
+        const rateE4 = BigInt(Math.round(Number(rate) * 10000))
+        const expected = BigInt(days) * dailyCents(cents(principal), rateE4)
+        const answer = await control(hall.url, 'savings-days', { username, days })
+        expect([principal, rate, days, cents(String(answer['curIncome']))]).toEqual([principal, rate, days, expected])
+      }
+    } finally {
+      await control(hall.url, 'savings-site', { yearRate: '7.3', minIn: '1' })
+      await hall.close()
+    }
+  }, 60_000)
+
   it('receives the interest once into the wallet, with its ledger entry and record', async () => {
     const { hall, clock, ask, post, newPlayer } = await clockedHall()
     try {
