@@ -222,6 +222,8 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
     const range = await rangeOf(ctx.db, { dateType: q.dateType ?? -1, startDate: q.startDate, endDate: q.endDate }, ctx.now, zone)
     const current = q.current ?? 1
     const size = Math.min(Math.max(q.size ?? 10, 1), 50)
+    // Newest first in the order the moves happened (ids are taken under the account's lock; two
+    // moves asked at the same moment may run in either order).
     // The filter: all 0, transfer-in 1, transfer-out 2 (capital 2 and interest 3), check 3 (interest out), profit 5.
     const types = { 0: [1, 2, 3, 5], 1: [1], 2: [2, 3], 3: [3], 5: [5] }[q.type ?? 0]
     const where = `r.player_id = $1 AND r.type = ANY($2::smallint[]) AND ($3::timestamptz IS NULL OR r.created_at >= $3) AND ($4::timestamptz IS NULL OR r.created_at < $4)`
@@ -232,7 +234,7 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
         `SELECT r.id::text AS id, r.type, ${shown('r.amount')} AS amount, ${shown('r.principal')} AS principal,
                 to_char(r.created_at AT TIME ZONE $7, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
          FROM yuebao_records r JOIN currencies c ON c.code = $8
-         WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
+         WHERE ${where} ORDER BY r.id DESC LIMIT $5 OFFSET $6`,
         [...params, size, (current - 1) * size, zone, player.currency],
       )
     ).rows
