@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldError, idRefs } from './FieldError'
+import { formatAmount } from './amount'
 import { moneyKeystroke, type MoneyKind } from './money'
 import './field.css'
 import './controls.css'
@@ -31,19 +33,20 @@ export interface MoneyInputProps {
  * it, the quick amounts as buttons, and the error read with the field.
  */
 export const MoneyInput = ({ label, value, onChange, kind = 'fiat', min, max, error = null, quickAmounts = [], name, disabled, describedBy }: MoneyInputProps) => {
-  const { t } = useTranslation('ui')
+  const { t, i18n } = useTranslation('ui')
   const id = useId()
   const errorId = `${id}-error`
   const rangeId = `${id}-range`
+  // The bounds in the interface language's digits ('From 10.00 to 5,000.00').
+  const shown = (v: string) => formatAmount(v, i18n.language)
   const range =
     min !== undefined && max !== undefined
-      ? t('money.range', { min, max })
+      ? t('money.range', { min: shown(min), max: shown(max) })
       : min !== undefined
-        ? t('money.min', { min })
+        ? t('money.min', { min: shown(min) })
         : max !== undefined
-          ? t('money.max', { max })
+          ? t('money.max', { max: shown(max) })
           : null
-  const described = [error !== null ? errorId : null, range !== null ? rangeId : null, describedBy ?? null].filter((x) => x !== null).join(' ')
   return (
     <div className={`field money-input${error !== null ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -64,14 +67,10 @@ export const MoneyInput = ({ label, value, onChange, kind = 'fiat', min, max, er
             if (next !== null) onChange(next)
           }}
           aria-invalid={error !== null ? true : undefined}
-          aria-describedby={described === '' ? undefined : described}
+          aria-describedby={idRefs(error !== null ? errorId : null, range !== null ? rangeId : null, describedBy)}
         />
       </div>
-      {error !== null && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {range !== null && (
         <p id={rangeId} className="field__hint">
           {range}

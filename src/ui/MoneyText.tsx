@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, moneyTextScale } from './money'
+import { formatAmount } from './amount'
+import { moneyTextScale } from './money'
 import './controls.css'
 
 /**

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { FieldError, idRefs } from './FieldError'
 import { LIMITS } from './validation'
 import './field.css'
 import './controls.css'
@@ -48,7 +49,7 @@ export const PinInput = ({ label, value, onChange, length = LIMITS.paymentPasswo
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           aria-invalid={error !== null ? true : undefined}
-          aria-describedby={error !== null ? errorId : undefined}
+          aria-describedby={idRefs(error !== null ? errorId : null)}
         />
         <div className="pin-input__cells" aria-hidden="true">
           {cells.map((i) => (
@@ -61,11 +62,7 @@ export const PinInput = ({ label, value, onChange, length = LIMITS.paymentPasswo
           ))}
         </div>
       </div>
-      {error !== null && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

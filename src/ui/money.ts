@@ -41,21 +41,3 @@ export const MONEY_TEXT_MIN_SCALE = 0.5
  */
 export const moneyTextScale = (length: number): number =>
   length <= MONEY_TEXT_FIT ? 1 : Math.max(MONEY_TEXT_MIN_SCALE, MONEY_TEXT_FIT / length)
-
-/**
- * An amount in the interface language ('1234.5' → '1,234.50' in English, '1.234,50' in
- * German), with at least 2 decimals and as many as it has (a crypto amount keeps its 10);
- * anything that is not a plain decimal comes back as it was.
- */
-export const formatAmount = (amount: string, language: string): string => {
-  const v = amount.trim()
-  if (!/^-?\d+(\.\d+)?$/.test(v)) return amount
-  const decimals = Math.max(2, v.split('.')[1]?.length ?? 0)
-  try {
-    const format = new Intl.NumberFormat(language.replace('_', '-'), { minimumFractionDigits: 2, maximumFractionDigits: decimals })
-    // A decimal string is formatted exactly (Intl.NumberFormat v3), a crypto amount loses no digit.
-    return format.format(v as Intl.StringNumericLiteral)
-  } catch {
-    return Number(v).toFixed(2)
-  }
-}

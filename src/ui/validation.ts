@@ -4,6 +4,7 @@
  * Messages take the item name as `item` and the numbers below as `min`, `max`, `length`, `decimals`
  * (VALIDATION_PARAMS), so a view calls `t(key, { ...VALIDATION_PARAMS, item: label })`.
  */
+import { formatAmount } from './amount'
 
 /** The numbers of spec §5 and §9. */
 export const LIMITS = {
@@ -191,12 +192,14 @@ export const moneyError = (value: string, opts: { kind?: MoneyKind; min?: string
   return null
 }
 
-/** The values a money message interpolates: the decimals of its kind, its min and its max. */
-export const moneyParams = (opts: { kind?: MoneyKind; min?: string; max?: string } = {}) => ({
-  decimals: LIMITS.moneyDecimals[opts.kind ?? 'fiat'],
-  min: opts.min ?? '',
-  max: opts.max ?? '',
-})
+/**
+ * The values a money message interpolates: the decimals of its kind, its min and its max, in the
+ * interface language's digits when `language` is given ('5,000.00').
+ */
+export const moneyParams = (opts: { kind?: MoneyKind; min?: string; max?: string } = {}, language?: string) => {
+  const shown = (v: string | undefined) => (v === undefined ? '' : language === undefined ? v : formatAmount(v, language))
+  return { decimals: LIMITS.moneyDecimals[opts.kind ?? 'fiat'], min: shown(opts.min), max: shown(opts.max) }
+}
 
 /** Money input as a rule (moneyError without bounds). */
 export const money =

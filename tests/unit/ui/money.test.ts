@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatAmount, moneyKeystroke, moneyTextScale, moneyTypable, MONEY_TEXT_FIT } from '../../../src/ui/money'
+import { formatAmount } from '../../../src/ui/amount'
+import { moneyKeystroke, moneyTextScale, moneyTypable, MONEY_TEXT_FIT } from '../../../src/ui/money'
 import { pinDigits } from '../../../src/ui/PinInput'
 import { compareMoney, LIMITS, money, moneyError, moneyParams, type MoneyKind } from '../../../src/ui/validation'
 
@@ -110,6 +111,7 @@ describe('moneyError (spec §5)', () => {
   it('its messages get the decimals of the kind and the bounds', () => {
     expect(moneyParams({ kind: 'crypto', min: '1', max: '2' })).toEqual({ decimals: 10, min: '1', max: '2' })
     expect(moneyParams()).toEqual({ decimals: 2, min: '', max: '' })
+    expect(moneyParams({ min: '10', max: '5000' }, 'de_DE')).toEqual({ decimals: 2, min: '10,00', max: '5.000,00' })
   })
 })
 
