@@ -99,7 +99,7 @@ export const MineView = () => {
             </p>
             {savings.principal !== null && (
               <p className="mine-card__savings" data-testid="mine-savings">
-                <Icon name="vault" aria-hidden="true" /> {shell('route.yuebao')} {formatMoney(Number(savings.principal), i18n.language)}
+                <Icon name="vault" aria-hidden="true" /> {shell('route.yuebao')} <MoneyText value={savings.principal} />
               </p>
             )}
           </div>

@@ -3,7 +3,7 @@ import { selectSavings, selectSavingsEntry, selectSavingsRate } from '../../../a
 import { useActor } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
-import { formatAmount } from '../../ui/money'
+import { formatAmount } from '../../ui/amount'
 
 /** Whether the savings entries show (switch on, or a principal above 0), and the year rate for the badge: the wallet's. */
 export const useSavingsEntry = (): { readonly shown: boolean; readonly yearRate: string | null; readonly principal: string | null } => ({

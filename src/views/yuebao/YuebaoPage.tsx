@@ -6,6 +6,7 @@ import {
 } from '../../../actors/yuebao'
 import { selectBalance, selectSavings } from '../../../actors/wallet'
 import { useActor, usePagedList, useQuery, useSend } from '../../system-react'
+import { formatAmount } from '../../ui/amount'
 import { Icon } from '../../ui/Icon'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { MoneyText } from '../../ui/MoneyText'
@@ -15,7 +16,6 @@ import type { Column } from '../../ui/paged/types'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { moneyError, moneyParams } from '../../ui/validation'
 import { PageFrame } from '../pages/PageFrame'
-import { formatMoney } from '../shell/Header'
 import './yuebao.css'
 
 /** A request id for one submission: the hall moves the money of one id once. */
@@ -55,7 +55,7 @@ const MoveForm = ({ command, kind, min, max }: { command: MoveCommand; kind: 'sa
     if (problem !== null || submitting || empty) return
     send({ type: 'command.submitted', command: command.id, payload: { amount, request_id: requestId() } })
   }
-  const error = checked && problem !== null ? auth(problem, moneyParams(bounds)) : view.formError !== null ? t(view.formError, { min }) : null
+  const error = checked && problem !== null ? auth(problem, moneyParams(bounds, i18n.language)) : view.formError !== null ? t(view.formError, { min }) : null
   const all = max !== null && Number(max) > 0 ? [max] : []
   return (
     <form className="card yuebao__form" onSubmit={submit} noValidate aria-labelledby={`yuebao-${kind}-title`}>
@@ -79,7 +79,7 @@ const MoveForm = ({ command, kind, min, max }: { command: MoveCommand; kind: 'sa
         {t(`${kind}.submit`)}
       </button>
       <p className="yuebao__status" role="status">
-        {view.status === 'succeeded' && view.result !== null ? t(`${kind}.done`, { amount: formatMoney(Number(view.result.amount), i18n.language) }) : ''}
+        {view.status === 'succeeded' && view.result !== null ? t(`${kind}.done`, { amount: formatAmount(view.result.amount, i18n.language) }) : ''}
       </p>
     </form>
   )
@@ -229,7 +229,7 @@ export const YuebaoPage = () => {
               {t('receive.submit')}
             </button>
             <p role="status" className="yuebao__status">
-              {receive.status === 'succeeded' && receive.result !== null && Number(receive.result.amount) > 0 ? t('receive.done', { amount: formatMoney(Number(receive.result.amount), i18n.language) }) : ''}
+              {receive.status === 'succeeded' && receive.result !== null && Number(receive.result.amount) > 0 ? t('receive.done', { amount: formatAmount(receive.result.amount, i18n.language) }) : ''}
             </p>
           </div>
           {d?.nextSettleTime !== null && d?.nextSettleTime !== undefined && <p className="yuebao__muted">{t('nextSettle', { time: d.nextSettleTime })}</p>}
