@@ -115,6 +115,20 @@ describe.each(['desktop', 'phone'] as const)('savings at %s size', (size) => {
       expect.stringContaining('Transfer in'),
     ])
 
+    // The introduction was once: opening the page again reads the figures and pops nothing up.
+    const indexAnswers = async () =>
+      (await shell.events()).filter((e) => e.type === 'hall.responded' && (e as { call?: string }).call === 'yuebaoIndex') as unknown as Array<{ data: { isPop: number } }>
+    const indexReads = async () => (await indexAnswers()).length
+    const reads = await indexReads()
+    expect((await indexAnswers()).map((a) => a.data.isPop).filter((p) => p === 1)).toHaveLength(1)
+    await page.getByRole('button', { name: 'Back to the lobby' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/game')
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'yuebao' }))
+    await expect.poll(indexReads, { timeout: 15_000 }).toBe(reads + 1)
+    expect((await indexAnswers()).at(-1)?.data.isPop).toBe(0)
+    await page.getByRole('heading', { name: 'Savings', level: 1 }).waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-${size}.png`, fullPage: true })
     await shell.header.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-header-${size}.png` })
