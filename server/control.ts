@@ -23,6 +23,7 @@ import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
+import { advanceSavingsDays, setTerms } from './calls/yuebao'
 import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 import type { Queryable } from './db'
 
@@ -144,6 +145,20 @@ const bodies = {
     reward_count: Schema.optional(Count),
     reward_amount: Schema.optional(Amount),
   }),
+  /** Sets a site's savings terms (switch, year rate in percent, least amounts in and out); answers them. */
+  'savings-site': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    switchStatus: Schema.optional(Schema.Literals([0, 1])),
+    yearRate: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,4}(\.\d{1,4})?$/))),
+    minIn: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,10})?$/))),
+    minOut: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,10})?$/))),
+  }),
+  /** Moves a player's savings on by whole days: their interest accrues as if the hall's clock had passed that many day-ends. */
+  'savings-days': Schema.Struct({
+    username: Schema.String,
+    siteCode: Schema.optional(Schema.String),
+    days: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 3660 })),
+  }),
 } as const
 
 type ControlName = keyof typeof bodies
@@ -182,7 +197,7 @@ const applySettings = async (db: Queryable, playerId: string, b: Partial<Record<
 
 /** Runs one control command. */
 export const runControl = async (
-  deps: { readonly db: Db; readonly state: HallState; readonly socket?: SocketHub },
+  deps: { readonly db: Db; readonly state: HallState; readonly socket?: SocketHub; readonly now?: () => number },
   name: string,
   rawBody: string,
   origin: string,
@@ -387,6 +402,22 @@ export const runControl = async (
       const { username: _u, siteCode: _s, maxChargeRate: _m, ...values } = b
       await setPlayerCounters(db, player.id, values)
       return ok()
+    }
+    case 'savings-site': {
+      const b = decoded.value as (typeof bodies)['savings-site']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const { siteCode: _s, ...terms } = b
+      return ok({ terms: await setTerms(db, site.code, terms) })
+    }
+    case 'savings-days': {
+      const b = decoded.value as (typeof bodies)['savings-days']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const now = (deps.now ?? Date.now)()
+      return ok({ curIncome: await db.transaction((tx) => advanceSavingsDays(tx, player, site, now, b.days)) })
     }
     case 'reset':
       state.reset()

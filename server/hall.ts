@@ -202,7 +202,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (!controlEnabled || !isLoopback(remoteAddress(c))) return c.text('Not Found', 404)
     if (c.req.method !== 'POST') return c.json({ ok: false, error: 'control commands are POST' }, 405)
     const name = new URL(c.req.url).pathname.slice('/__control/'.length)
-    const r = await runControl({ db, state, socket }, name, await c.req.text(), new URL(c.req.url).origin)
+    const r = await runControl({ db, state, socket, now }, name, await c.req.text(), new URL(c.req.url).origin)
     return c.json(r.body, r.status as 200)
   })
 

@@ -22,6 +22,7 @@ export const walletActor = {
     'games.playStateChanged',
     'hall.responded',
     'hall.failed',
+    'wallet.savingsReported',
   ],
 } as const satisfies ActorSpec
 
@@ -29,5 +30,5 @@ export const walletActor = {
 export { walletMachine } from './wallet.machine'
 /** Its calls, its context and its one reading of the in-game marker. */
 export { WALLET_CALLS, RECALL_PAYLOAD, READ_SOURCES, initialWallet, initialSports, readGold, sportsGoldOf, answerGoldOf, withGold } from './wallet.logic'
-export type { Gold, PlayState, SportsWallet, WalletCall, WalletContext, WalletEvent, WalletEmitted } from './wallet.logic'
+export type { Gold, PlayState, SavingsTerms, SportsWallet, WalletCall, WalletContext, WalletEvent, WalletEmitted } from './wallet.logic'
 export * from './wallet.selectors'

@@ -90,10 +90,18 @@ export interface WalletContext {
   readonly sports: SportsWallet
   /** The savings (yuebao) balance, once the savings domain reports it; null until then. */
   readonly savings: string | null
+  /** The site's savings terms (switch, year rate in percent), once the savings page is read; null until then. */
+  readonly savingsTerms: SavingsTerms | null
+}
+
+/** The site's savings terms as the savings page answers them. */
+export interface SavingsTerms {
+  readonly open: boolean
+  readonly yearRate: string
 }
 
 export const initialWallet: WalletContext = {
-  requests: noRequests, balance: null, inGame: false, play: 'lobby', stale: false, requestCall: null, sports: initialSports, savings: null,
+  requests: noRequests, balance: null, inGame: false, play: 'lobby', stale: false, requestCall: null, sports: initialSports, savings: null, savingsTerms: null,
 }
 
 /** The wallet after a balance: a read also says whether the money is in a game; a credit changes the amount only. */
@@ -109,6 +117,7 @@ export type WalletEvent =
   | EventOfType<'wallet.balanceReported'>
   | EventOfType<'wallet.refreshRequested'>
   | EventOfType<'wallet.sportsRequested'>
+  | EventOfType<'wallet.savingsReported'>
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
   | EventOfType<'games.playStateChanged'>

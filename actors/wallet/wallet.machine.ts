@@ -25,13 +25,14 @@ import {
  * - The sports wallet (provider 136): /gameapi/getBalanceList {platformId: 136} when the sports
  *   page asks (`wallet.sportsRequested`), and again when the money comes back from a game while
  *   the sports wallet shows it in one (or awaits an answer that may predate the return).
- * - A failed read or recall marks the balance stale; any balance clears it. The savings balance is
- *   kept for the savings domain.
+ * - A failed read or recall marks the balance stale; any balance clears it.
+ * - The savings balance (`wallet.savingsReported`): the principal the savings domain read or
+ *   moved, and the site's savings terms (switch, year rate) with the savings page's read.
  *
  * A visitor has no wallet; a sign-in drops what is in flight, a sign-out forgets everything.
  *
  * Consumes: session.loggedIn, session.loggedOut, wallet.balanceReported, wallet.refreshRequested,
- *   wallet.sportsRequested, realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded,
+ *   wallet.sportsRequested, wallet.savingsReported, realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded,
  *   games.playStateChanged, hall.responded, hall.failed.
  * Emits: hall.requested.
  */
@@ -63,7 +64,7 @@ export const walletMachine = setup({
     sportsStale: ({ context: c, event: e }) => (c.sports.inGame || isAwaiting(c.requests, 'sports')) && moneyBack(c, e),
   },
   actions: {
-    signIn: assign(({ context }) => ({ requests: forgetAll(context.requests), requestCall: null, stale: false, sports: initialSports, savings: null })),
+    signIn: assign(({ context }) => ({ requests: forgetAll(context.requests), requestCall: null, stale: false, sports: initialSports, savings: null, savingsTerms: null })),
     signOut: assign(({ context }) => ({ ...initialWallet, requests: forgetAll(context.requests), play: context.play })),
     // A visitor's game (a demo) holds no money of the player's: only where the launch stands is kept.
     notePlay: assign(({ event: e }) => (e.type === 'games.playStateChanged' ? { play: e.state } : {})),
@@ -87,6 +88,9 @@ export const walletMachine = setup({
       enqueue.assign({ requests: asked.requests })
       enqueue.emit(asked.notice)
     }),
+    takeSavings: assign(({ event: e }) =>
+      e.type === 'wallet.savingsReported' ? { savings: e.principal, ...(e.terms === undefined ? {} : { savingsTerms: e.terms }) } : {},
+    ),
     takeSports: assign(({ context: c, event: e }) => {
       const gold = e.type === 'hall.responded' ? sportsGoldOf(e.data) : null
       const requests = settle(c.requests, 'sports')
@@ -107,6 +111,7 @@ export const walletMachine = setup({
     visitor: { on: { 'games.playStateChanged': { actions: 'notePlay' } } },
     player: {
       type: 'parallel',
+      on: { 'wallet.savingsReported': { actions: 'takeSavings' } },
       states: {
         balance: {
           initial: 'idle',

@@ -35,3 +35,13 @@ export const selectSportsFailed = (s: WalletSnapshot): boolean => s.context.spor
 
 /** The savings (yuebao) balance, or null until the savings domain reports one. */
 export const selectSavings = (s: WalletSnapshot): string | null => s.context.savings
+
+/**
+ * The savings entry shows (spec §2: the header's yuebao hidden when there is no principal and the
+ * switch is off; the system menu's when the switch is on or the principal is above 0).
+ */
+export const selectSavingsEntry = (s: WalletSnapshot): boolean =>
+  s.matches('player') && (s.context.savingsTerms?.open === true || Number(s.context.savings ?? '0') > 0)
+
+/** The savings year rate (percent) for the menu's badge, or null before the savings page is read. */
+export const selectSavingsRate = (s: WalletSnapshot): string | null => s.context.savingsTerms?.yearRate ?? null

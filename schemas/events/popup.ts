@@ -18,6 +18,8 @@ export const PopupId = Schema.Literals([
   'bind',
   // A call's failure the player must see (spec §8 reactions: one error modal at a time).
   'serviceError',
+  // The savings introduction (yuebao isPop), once.
+  'yuebaoIntro',
 ])
 export type PopupId = typeof PopupId.Type
 

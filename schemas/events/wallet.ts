@@ -34,5 +34,15 @@ export const walletBalanceReported = defineEvent('wallet.balanceReported', 'noti
   source: BalanceSource,
 })
 
+/**
+ * The savings (yuebao) domain read or moved the savings balance: the principal, and with the
+ * savings page's answer the site's terms (the switch, the year rate in percent) that decide the
+ * header entry and the menu's year-rate badge.
+ */
+export const walletSavingsReported = defineEvent('wallet.savingsReported', 'notice', 'The savings balance (principal) was read or moved; with the page read, the switch and the year rate.', {
+  principal: Schema.String,
+  terms: Schema.optionalKey(Schema.Struct({ open: Schema.Boolean, yearRate: Schema.String })),
+})
+
 /** The wallet events. */
-export const walletEvents = [walletRefreshRequested, walletSportsRequested, walletBalanceReported] as const
+export const walletEvents = [walletRefreshRequested, walletSportsRequested, walletBalanceReported, walletSavingsReported] as const

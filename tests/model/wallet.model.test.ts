@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyEventObject, SnapshotFrom } from 'xstate'
 import {
-  WALLET_CALLS, selectBalance, selectInGame, selectRefreshing, selectSportsBalance, selectSportsInGame, selectStale, walletMachine, type WalletEvent,
+  WALLET_CALLS, selectBalance, selectInGame, selectRefreshing, selectSavings, selectSavingsEntry, selectSavingsRate, selectSportsBalance, selectSportsInGame, selectStale, walletMachine, type WalletEvent,
 } from '../../actors/wallet'
 import { modelHarness } from './harness'
 
@@ -33,7 +33,8 @@ const sportsRequest = (c: Snap['context']): string | null => c.requests.awaiting
 const events = (s: Snap): WalletEvent[] => {
   const c = s.context
   // Events that never ask the hall, offered everywhere.
-  const out: WalletEvent[] = [{ type: 'session.loggedOut', reason: 'logout' }, play('opening'), play('playing'), report('120.00', 'reward'), report('not a balance', 'transfer')]
+  const out: WalletEvent[] = [{ type: 'session.loggedOut', reason: 'logout' }, play('opening'), play('playing'), report('120.00', 'reward'), report('not a balance', 'transfer'),
+    { type: 'wallet.savingsReported', principal: '0.00', terms: { open: false, yearRate: '7.3' } }, { type: 'wallet.savingsReported', principal: '50.00' }]
   // Events that may ask the hall, offered while the counter is small.
   if (c.requests.count < MAX_REQUESTS) {
     out.push(login(true), play('lobby'), report('100.00', 'login'), report('-1', 'prize'), report('90.00', 'prize'))
@@ -180,5 +181,21 @@ describe('wallet model', () => {
     expect([selectBalance(real), selectStale(real)]).toEqual(['100.00', true])
     const after = harness.runEvents([login(true), report('100.00', 'login'), { type: 'wallet.refreshRequested' }, ko('wallet-1', WALLET_CALLS.read), report('130.00', 'reward')] as never)
     expect([selectBalance(after.real), selectStale(after.real)]).toEqual(['130.00', false])
+  })
+
+  it('keeps the savings balance and terms: the entry shows with the switch on or a principal above 0; a sign-out forgets them', () => {
+    const savings = (principal: string, terms?: { open: boolean; yearRate: string }): WalletEvent =>
+      ({ type: 'wallet.savingsReported', principal, ...(terms === undefined ? {} : { terms }) }) as WalletEvent
+    const closed = harness.runEvents([login(true), savings('0.00', { open: false, yearRate: '7.3' })] as never)
+    expect([selectSavings(closed.real), selectSavingsEntry(closed.real), selectSavingsRate(closed.real)]).toEqual(['0.00', false, '7.3'])
+    // A move's report keeps the terms and changes the principal.
+    const held = harness.runEvents([login(true), savings('0.00', { open: false, yearRate: '7.3' }), savings('100.00')] as never)
+    expect([selectSavings(held.real), selectSavingsEntry(held.real), selectSavingsRate(held.real)]).toEqual(['100.00', true, '7.3'])
+    const open = harness.runEvents([login(true), savings('0.00', { open: true, yearRate: '5' })] as never)
+    expect(selectSavingsEntry(open.real)).toBe(true)
+    const visitor = harness.runEvents([savings('100.00', { open: true, yearRate: '5' })] as never)
+    expect([selectSavings(visitor.real), selectSavingsEntry(visitor.real)]).toEqual([null, false])
+    const out = harness.runEvents([login(true), savings('100.00', { open: true, yearRate: '5' }), { type: 'session.loggedOut', reason: 'logout' }] as never)
+    expect([selectSavings(out.real), selectSavingsRate(out.real)]).toEqual([null, null])
   })
 })

@@ -33,7 +33,8 @@ describe('RequestOf and ResponseOf', () => {
     expectTypeOf<RequestOf<typeof calls.payListV4>>().toEqualTypeOf<{ readonly payCurrency?: string | undefined }>()
     expectTypeOf<RequestOf<typeof calls.activeReceive>['requestDeviceType']>().toEqualTypeOf<1 | 2 | 3 | 4>()
     expectTypeOf<RequestOf<typeof calls.payOrderListV3>['dateType']>().toEqualTypeOf<0 | 1 | 7 | 15 | 30 | 31 | 32 | 33 | -2 | -3 | -1 | -4 | undefined>()
-    expectTypeOf<RequestOf<typeof calls.yuebaoIndex>>().toEqualTypeOf<{}>()
+    expectTypeOf<RequestOf<typeof calls.yuebaoIndex>>().toEqualTypeOf<{ readonly page?: 0 | 1 | undefined }>()
+    expectTypeOf<RequestOf<typeof calls.yuebaoProfitCount>>().toEqualTypeOf<{}>()
     // @ts-expect-error a withdrawal names its account, its amount, the password and a request id
     const missing: RequestOf<typeof calls.withdrawCash> = { amount: '10.00' }
     // @ts-expect-error money is a decimal string, not a number

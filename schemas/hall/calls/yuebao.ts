@@ -34,11 +34,15 @@ export const YuebaoIndex = Schema.Struct({
 })
 export type YuebaoIndex = typeof YuebaoIndex.Type
 
+/**
+ * The savings page's figures. `page` 1: the savings page itself reads them (the header's read at
+ * sign-in leaves it out), and only such a read answers isPop 1, the first time.
+ */
 export const yuebaoIndex = defineCall({
   name: 'yuebaoIndex',
   area: 'yuebao',
   path: '/yuebao/index',
-  request: NoParams,
+  request: Schema.Struct({ page: Schema.optional(Flag) }),
   response: YuebaoIndex,
 })
 

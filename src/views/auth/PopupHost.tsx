@@ -8,6 +8,7 @@ import { FramePopup } from '../postlogin/FramePopup'
 import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
 import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
 import type { Frame } from '../../../schemas/hall/calls/site'
+import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
 import './auth.css'
 
 /**
@@ -55,6 +56,8 @@ export const PopupHost = () => {
       return <ServiceErrorModal props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'newBenefitsModal':
       return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'yuebaoIntro':
+      return <YuebaoIntroPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

@@ -12,6 +12,7 @@ import { BalanceStaleMark } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
+import { useSavingsEntry } from '../yuebao/SavingsEntry'
 import './mine.css'
 
 
@@ -39,6 +40,7 @@ export const MineView = () => {
   const vipProgress = useActor('vip', selectVipProgress)
   const withdraw = useWithdraw(true)
   const withdrawals = useWithdraw(false)
+  const savings = useSavingsEntry()
   useEffect(() => {
     if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
   }, [vipOpen, send])
@@ -95,6 +97,11 @@ export const MineView = () => {
                 <Icon name="refresh" />
               </button>
             </p>
+            {savings.principal !== null && (
+              <p className="mine-card__savings" data-testid="mine-savings">
+                <Icon name="vault" aria-hidden="true" /> {shell('route.yuebao')} <MoneyText value={savings.principal} />
+              </p>
+            )}
           </div>
         </div>
         <ul className="mine-card__actions" role="list">

@@ -20,6 +20,7 @@ import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
 import { useBrandLogo } from './site-look'
 import { useWithdraw } from './withdraw'
+import { SavingsHeaderEntry } from '../yuebao/SavingsEntry'
 
 
 /** The site's name, for the logo and the page title. */
@@ -234,6 +235,8 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
             {t('header.withdraw')}
           </button>
         )}
+        {/* Phones: the savings entry lives in the drawer's system menu, with the other secondary entries. */}
+        {session.real && desktop && <SavingsHeaderEntry />}
         {session.real && desktop && <PersonalMenu />}
         {/* A guest (trial) account is not logged in (spec §4): it can still log in or sign up. */}
         {!session.real && (

@@ -14,6 +14,7 @@ import { categoryTarget, visibleCategories } from './categories'
 import { CurrencySwitch, LanguageSwitch } from './Header'
 import { useSessionView } from './session-view'
 import { useBettingProviderName, useBrandLogo, useLayout, useSysSwitch } from './site-look'
+import { useSavingsEntry } from '../yuebao/SavingsEntry'
 
 /** The game category entries (spec §2), each going where its layout sends it. */
 const CategoryList = ({ desktop, onChosen, horizontal = false }: { desktop: boolean; onChosen?: () => void; horizontal?: boolean }) => {
@@ -65,6 +66,8 @@ interface SystemEntry {
   readonly route: RouteName
   /** A red-dot count shown on the entry. */
   readonly count?: number
+  /** A short value shown as the entry's badge (the savings year rate), with its spoken label. */
+  readonly badge?: { readonly text: string; readonly label: string }
   /** Opens a popup instead of a page (task); guests get registration first when `real` is asked. */
   readonly popup?: 'task'
   readonly real?: boolean
@@ -88,6 +91,8 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   const task = useBadges(selectTaskCount)
   const rebate = useBadges(selectRebateCount)
   const award = useBadges(selectAwardCount)
+  const savings = useSavingsEntry()
+  const yuebaoT = useTranslation('yuebao').t
   const entries: SystemEntry[] = []
   if (provider !== '') entries.push({ key: 'provider', label: provider, icon: 'trophy', route: 'sports' })
   // Activity, task, rebate and award show only while their red-dot counts are above 0 (spec §2).
@@ -96,6 +101,11 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   if (rebate > 0) entries.push({ key: 'rebate', label: layoutT('tab.rebate'), icon: 'refresh', route: 'eventCashback', count: rebate, real: true })
   if (award > 0) entries.push({ key: 'award', label: layoutT('menu.award'), icon: 'trophy', route: 'eventIndex', count: award, real: true })
   if (vip) entries.push({ key: 'vip', label: t('route.vip'), icon: 'star', route: 'vip' })
+  // Savings: the switch on or a principal above 0, with the year rate as its badge (spec §2).
+  if (savings.shown) {
+    const badge = savings.yearRate === null ? {} : { badge: { text: yuebaoT('rate', { rate: savings.yearRate }), label: yuebaoT('badge', { rate: savings.yearRate }) } }
+    entries.push({ key: 'yuebao', label: t('route.yuebao'), icon: 'vault', route: 'yuebao', real: true, ...badge })
+  }
   if (agent) entries.push({ key: 'promote', label: t('route.promote'), icon: 'friends', route: 'promote' })
   if (service) entries.push({ key: 'service', label: t('route.service'), icon: 'headset', route: 'service' })
   entries.push({ key: 'records', label: t('route.records'), icon: 'ticket', route: 'records' })
@@ -130,6 +140,7 @@ const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
               <Icon name={e.icon} className="menu__icon" />
               <span className="menu__label">{e.label}</span>
               {e.count !== undefined && <Badge count={e.count} />}
+              {e.badge !== undefined && <Badge text={e.badge.text} label={e.badge.label} />}
             </button>
           </li>
         ))}
