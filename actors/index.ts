@@ -21,12 +21,18 @@ import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { vipActor } from './vip'
 import { walletActor } from './wallet'
+import {
+  auditActor, auditRecordsActor, banksActor, bindCardCommand, bindCryptoCommand, cryptoNetworksActor, deleteAccountCommand, setDefaultCommand, withdrawCashCommand,
+  withdrawClosedActor, withdrawFeeCommand, withdrawInfoActor, withdrawOrderActor, withdrawRecordsActor,
+} from './withdraw'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
   redpacketsActor, toastsActor, gamesActor, launchActor, lastGameActor, gamePhoneActor, postloginActor, frameboxActor, bannersActor,
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
+  withdrawInfoActor, withdrawClosedActor, banksActor, cryptoNetworksActor, withdrawOrderActor, auditActor, withdrawRecordsActor, auditRecordsActor,
+  withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
