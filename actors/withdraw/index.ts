@@ -6,6 +6,8 @@ import {
   withdrawalChannelClosedQuery, withdrawCash, withdrawInfo, withdrawOrderInfo, withdrawRecord,
 } from '../../schemas/hall/calls/withdraw'
 import { commandActor, pagedActor, queryActor, type PageQuery } from '../kit'
+import type { AuditDetail, CryptoNetwork, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
+import type { Bank } from '../../schemas/hall/calls/pay'
 
 /**
  * Money out (screens §2 /home/withdraw with its tabs, /home/withdraw/withdraw-details/{orderId},
@@ -30,7 +32,7 @@ export const withdrawInfoActor = queryActor({
   fetchOn: { 'withdraw.opened': true, 'realtime.withdrawOrderProgressed': true, 'realtime.withdrawOrderSucceeded': true },
   payload: {},
   retryOn: ['socket.opened'],
-  select: (d) => d,
+  select: (d: WithdrawInfo): WithdrawInfo => d,
   announce: (d): ReadonlyArray<LobbyEvent> => [{ type: 'wallet.balanceReported', balance: d.game_gold, source: 'withdraw' }],
 })
 
@@ -41,7 +43,7 @@ export const withdrawClosedActor = queryActor({
   audience: 'real',
   fetchOn: { 'withdraw.opened': true },
   payload: { siteCode: '' },
-  select: (d) => d,
+  select: (d: { closed: 0 | 1; kinds: ReadonlyArray<string>; message: string }) => d,
 })
 
 /** The banks a card can be bound at, in the player's currency. */
@@ -51,7 +53,7 @@ export const banksActor = queryActor({
   audience: 'real',
   fetchOn: { 'withdraw.opened': { when: (_e, c) => c.data === null } },
   payload: {},
-  select: (d) => d.list,
+  select: (d: { readonly list: ReadonlyArray<Bank> }): ReadonlyArray<Bank> => d.list,
 })
 
 /** The coins and networks a crypto address can be bound on. */
@@ -61,7 +63,7 @@ export const cryptoNetworksActor = queryActor({
   audience: 'real',
   fetchOn: { 'withdraw.opened': { when: (_e, c) => c.data === null } },
   payload: {},
-  select: (d) => d.list,
+  select: (d: { readonly list: ReadonlyArray<CryptoNetwork> }): ReadonlyArray<CryptoNetwork> => d.list,
 })
 
 /** A withdrawal's details, read when its page opens and again when the socket says it moved on. */
@@ -75,7 +77,7 @@ export const withdrawOrderActor = queryActor({
     'realtime.withdrawOrderSucceeded': { when: (e, c) => c.payload?.order_no === e.data.orderNo, payload: (e) => ({ order_no: e.data.orderNo }) },
   },
   payload: { order_no: '0' },
-  select: (d) => d,
+  select: (d: WithdrawOrder): WithdrawOrder => d,
 })
 
 /** A turnover audit's details, read when its page opens. */
@@ -85,7 +87,7 @@ export const auditActor = queryActor({
   audience: 'real',
   fetchOn: { 'withdraw.auditOpened': { payload: (e) => ({ auditId: e.auditId }) } },
   payload: { auditId: '0' },
-  select: (d) => d,
+  select: (d: AuditDetail): AuditDetail => d,
 })
 
 /** The date and state filters of a record list's condition (default: everything). */

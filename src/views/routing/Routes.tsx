@@ -9,6 +9,8 @@ import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { SecurityPage } from '../pages/SecurityPage'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
+import { WithdrawPage } from '../withdraw/WithdrawPage'
+import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -57,6 +59,12 @@ const pageOf = (name: RouteName): ReactNode => {
       return <RecordsPage />
     case 'report':
       return <ReportPage />
+    case 'withdraw':
+      return <WithdrawPage />
+    case 'withdrawDetails':
+      return <WithdrawDetailsPage />
+    case 'auditDetails':
+      return <AuditDetailsPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
