@@ -56,21 +56,23 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
   it('binds a bank card and a crypto address, withdraws with the password, holds at once, pays by the socket, refunds a rejection', async () => {
     const { page, errors, p } = await openAs(size, '500', 'bankCard')
     // A bank card: the first one becomes the default, shown masked.
+    await expect.poll(() => panel(page).getByLabel('Bank', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('CHASE')
     await panel(page).getByLabel('Card number').fill('4111 2222 3333 4444')
     await panel(page).getByLabel("Holder's real name").fill('ANA SILVA')
     await panel(page).getByRole('button', { name: 'Bind card' }).click()
     const cards = panel(page).getByRole('list', { name: 'Bank cards' })
-    await expect.poll(() => cards.innerText(), { timeout: 15_000 }).toContain('**** 4444')
+    await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('**** 4444')
     expect(await cards.innerText()).toContain('Default')
 
     // A crypto address on a network: a bad one is refused in the form, a good one is bound.
     await page.getByRole('tab', { name: 'Crypto addresses' }).click()
+    await expect.poll(() => panel(page).getByLabel('Coin and network').inputValue(), { timeout: 15_000 }).toBe('USDT/TRC20')
     await panel(page).getByLabel('Coin and network').selectOption({ label: 'USDT · TRC20' })
-    await panel(page).getByLabel('Address').fill('0x123')
+    await panel(page).getByLabel('Address', { exact: true }).fill('0x123')
     await panel(page).getByRole('button', { name: 'Bind address' }).click()
     await expect.poll(() => panel(page).getByRole('alert').innerText()).toContain('not a valid address')
     const address = 'TXYZa1b2c3d4e5f6g7h8i9j1k2m3n4p5q6'
-    await panel(page).getByLabel('Address').fill(address)
+    await panel(page).getByLabel('Address', { exact: true }).fill(address)
     await panel(page).getByRole('button', { name: 'Bind address' }).click()
     await expect.poll(() => panel(page).getByRole('list', { name: 'Crypto addresses' }).innerText(), { timeout: 15_000 }).toContain(address)
 
@@ -80,21 +82,21 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await panel(page).getByLabel('Payout account').selectOption({ label: 'JPMorgan Chase · **** 4444' })
     const amount = panel(page).getByLabel('Amount', { exact: true })
     await amount.fill('1000')
-    await panel(page).getByLabel('Withdraw password').fill(PIN)
+    await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(PIN)
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     await expect.poll(() => panel(page).innerText()).toContain('The amount must be at most 500')
     await amount.fill('100')
     await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('you receive 99')
-    await panel(page).getByLabel('Withdraw password').fill('654321')
+    await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill('654321')
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('The withdraw password is wrong.')
-    await panel(page).getByLabel('Withdraw password').fill('12345')
+    await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill('12345')
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     await expect.poll(() => panel(page).innerText()).toContain('The withdraw password is 6 digits.')
     expect(await amount.inputValue()).toBe('100')
     expect(await summaryValue(page, 'Balance').innerText()).toContain('500.00')
 
-    await panel(page).getByLabel('Withdraw password').fill(PIN)
+    await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(PIN)
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     // Held at once: the balance shows 400 from the withdrawal's answer.
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('400.00')
@@ -113,7 +115,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await page.getByRole('button', { name: 'Back to withdraw records' }).click()
     await page.getByRole('tab', { name: 'Withdraw', exact: true }).click()
     await amount.fill('50')
-    await panel(page).getByLabel('Withdraw password').fill(PIN)
+    await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(PIN)
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('350.00')
     await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-${size}.png`, fullPage: true })
@@ -134,6 +136,8 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await kit.control('credit', { username: p.username, amount: '100', turnover: { multiple: '3', source: 'deposit' } })
     await secure(p)
     await playAs(p, '40')
+    // The round made it the player's last game: no offer to continue it after the sign-in.
+    await kit.control('player', { username: p.username, last_game: null })
     const opened = await kit.openLobby(size, 'home/game?site=001')
     await opened.shell.signIn(p)
     const page = opened.page
