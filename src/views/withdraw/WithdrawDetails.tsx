@@ -28,7 +28,7 @@ export const WithdrawDetailsPage = () => {
   return (
     <PageFrame title={t('detailsTitle')}>
       <div className="withdraw">
-        <button type="button" className="button button--ghost button--small" onClick={() => navigate('withdraw', { query: { tab: 'records' } })}>
+        <button type="button" className="button button--ghost button--small withdraw__back" onClick={() => navigate('withdraw', { query: { tab: 'records' } })}>
           {t('backToRecords')}
         </button>
         {o === null ? (
@@ -80,7 +80,7 @@ export const AuditDetailsPage = () => {
   return (
     <PageFrame title={t('auditTitle')}>
       <div className="withdraw">
-        <button type="button" className="button button--ghost button--small" onClick={() => navigate('withdraw', { query: { tab: 'audit' } })}>
+        <button type="button" className="button button--ghost button--small withdraw__back" onClick={() => navigate('withdraw', { query: { tab: 'audit' } })}>
           {t('backToAudits')}
         </button>
         {a === null ? (

@@ -93,6 +93,7 @@ const WithdrawForm = () => {
   const { t } = useTranslation('withdraw')
   const { t: auth } = useTranslation('auth')
   const navigate = useNavigate()
+  const send = useSend()
   const info = useQuery(withdrawInfoActor)
   const closed = useQuery(withdrawClosedActor).data
   const balance = useActor('wallet', selectBalance)
@@ -135,10 +136,12 @@ const WithdrawForm = () => {
   // A withdrawal that went through starts a new one: a new request id, the password cleared.
   useEffect(() => {
     if (cash.view.status !== 'succeeded') return
+    // The page reads again: what can still be withdrawn, today's withdrawals left.
+    send({ type: 'withdraw.opened' })
     setRequestId(newRequestId())
     setPin('')
     setAmount('')
-  }, [cash.view.status])
+  }, [cash.view.status, send])
 
   if (d === null) {
     return info.status === 'failed' ? <p role="alert">{t('loadFailed')}</p> : <p role="status">{t('loading')}</p>
