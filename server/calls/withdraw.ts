@@ -48,6 +48,7 @@ import {
   withdrawableOf,
 } from '../withdraw'
 import { rangeOf, zoneOf } from './records'
+import { spendCode } from './security'
 import { requirePlayer } from './session'
 import { implement } from './types'
 import type { CallContext, Implementation } from './types'
@@ -175,7 +176,13 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     if (settings.closed) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
     if ((await accountsOf(ctx.db, player.id)).length === 0) throw new WithdrawError(WithdrawCodes.bindWithdraw, 'bind a withdraw account first')
     await checkPin(ctx.db, player.id, p.withdraw_pass)
-    if (settings.needSms && (p.sms_code === undefined || p.sms_code === '')) throw new WithdrawError(WithdrawCodes.needSms, 'the SMS code is needed')
+    // The SMS step (scene withdraw_sms_verify): the last code sent to the player's bound phone, spent once.
+    if (settings.needSms) {
+      if (p.sms_code === undefined || p.sms_code === '') throw new WithdrawError(WithdrawCodes.needSms, 'the SMS code is needed')
+      const phone = (await ctx.db.query<{ phone: string }>('SELECT mobile_phone AS phone FROM players WHERE id = $1', [player.id])).rows[0]?.phone ?? ''
+      if (phone === '') throw new WithdrawError(WithdrawCodes.needPhone, 'bind a phone first')
+      await spendCode(ctx.db, player.id, 'phone', phone, p.sms_code, ctx.now)
+    }
     const zone = zoneOf(ctx.site.timeZone)
     const day = await rangeOf(ctx.db, { dateType: 0 }, ctx.now, zone)
     const r = await requestWithdraw(ctx.db, {

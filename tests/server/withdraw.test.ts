@@ -35,13 +35,14 @@ const newPlayer = async (secured = true) => {
   const reg = await post(site, '/home/register', { username, password: 'abc12345' })
   expect(reg.envelope.code).toBe(1)
   const caller = player('001', reg.envelope.data)
+  const phone = `55512${String(n).padStart(5, '0')}`
   if (secured) {
-    expect(await code(caller, '/user/security/createsms', { phone: `55512${String(n).padStart(5, '0')}` })).toBe(1)
+    expect(await code(caller, '/user/security/createsms', { phone })).toBe(1)
     const sent = await control(hall.url, 'last-code', { username })
-    expect(await code(caller, '/user/security/modifyphone', { phone: `55512${String(n).padStart(5, '0')}`, code: sent['code'] })).toBe(1)
+    expect(await code(caller, '/user/security/modifyphone', { phone, code: sent['code'] })).toBe(1)
     expect(await code(caller, '/user/security/modifywithdrawpass', { newPass: '123456' })).toBe(1)
   }
-  return { caller, username, data: reg.envelope.data as { session_key: string; userkey: string } }
+  return { caller, username, phone, data: reg.envelope.data as { session_key: string; userkey: string } }
 }
 
 const card = (caller: Caller, cardNo = '4111222233334444') =>
@@ -196,6 +197,31 @@ describe('withdrawals', () => {
       await control(hall.url, 'withdraw-settings', { siteCode: '001', closed: false, message: '' })
     }
     expect((await post(caller, '/certify/withdrawalChannelClosedQuery', { siteCode: '001' })).envelope.data).toMatchObject({ closed: 0 })
+  })
+
+  it('asks the SMS code sent to the bound phone where the site wants it, and spends it once', async () => {
+    const { caller, username, phone } = await newPlayer()
+    await control(hall.url, 'credit', { username, amount: '100' })
+    const bank = await card(caller)
+    await control(hall.url, 'withdraw-settings', { siteCode: '001', needSms: true })
+    try {
+      expect((await info(caller)).need_sms).toBe(1)
+      const body = { account_id: bank.id, amount: '20', withdraw_pass: '123456' }
+      expect(await code(caller, '/certify/cach', { ...body, request_id: 'sms-0' })).toBe(WithdrawCodes.needSms)
+      // A code sent to another phone does not count.
+      expect(await code(caller, '/user/security/createsms', { phone: '5559999999' })).toBe(1)
+      const other = (await control(hall.url, 'last-code', { username }))['code'] as string
+      expect(await code(caller, '/certify/cach', { ...body, request_id: 'sms-x', sms_code: other })).toBe(1223)
+      expect(await code(caller, '/user/security/createsms', { phone })).toBe(1)
+      const sent = (await control(hall.url, 'last-code', { username }))['code'] as string
+      const wrong = sent === '0000' ? '1111' : '0000'
+      expect(await code(caller, '/certify/cach', { ...body, request_id: 'sms-1', sms_code: wrong })).toBe(1223)
+      expect(await code(caller, '/certify/cach', { ...body, request_id: 'sms-2', sms_code: sent })).toBe(1)
+      expect(await code(caller, '/certify/cach', { ...body, request_id: 'sms-3', sms_code: sent })).toBe(1222)
+      expect((await info(caller)).game_gold).toBe('80.00')
+    } finally {
+      await control(hall.url, 'withdraw-settings', { siteCode: '001', needSms: false })
+    }
   })
 
   it('answers the fee before a withdrawal; fast speed costs a point more', async () => {
