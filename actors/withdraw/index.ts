@@ -139,6 +139,8 @@ export const WITHDRAW_FORM_CODES: Readonly<Record<number, string>> = {
   1309: 'errors.needSms',
   1301: 'errors.noAccount',
   1317: 'errors.badAmount',
+  1222: 'errors.noCode',
+  1223: 'errors.wrongCode',
   3003: 'errors.bindFirst',
 }
 

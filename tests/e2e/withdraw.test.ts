@@ -153,6 +153,30 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     expect(opened.errors).toEqual([])
   })
 
+  it('asks the SMS code where the site wants it, sent to the bound phone', async () => {
+    await kit.control('withdraw-settings', { siteCode: '001', needSms: true })
+    try {
+      const { page, errors, p } = await openAs(size, '100', 'bankCard')
+      await expect.poll(() => panel(page).getByLabel('Bank', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('CHASE')
+      await panel(page).getByLabel('Card number').fill('4111222233334444')
+      await panel(page).getByLabel("Holder's real name").fill('ANA SILVA')
+      await panel(page).getByRole('button', { name: 'Bind card' }).click()
+      await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('**** 4444')
+      await page.getByRole('tab', { name: 'Withdraw', exact: true }).click()
+      await panel(page).getByLabel('Amount', { exact: true }).fill('20')
+      await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(PIN)
+      await panel(page).getByRole('button', { name: 'Send code' }).click()
+      await expect.poll(async () => (await hallControl(hallUrl, 'last-code', { username: p.username, siteCode: p.siteCode }))['ok'], { timeout: 15_000 }).toBe(true)
+      const sent = String((await hallControl(hallUrl, 'last-code', { username: p.username, siteCode: p.siteCode }))['code'])
+      await panel(page).getByRole('textbox', { name: 'SMS code' }).fill(sent)
+      await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
+      await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('80.00')
+      expect(errors).toEqual([])
+    } finally {
+      await kit.control('withdraw-settings', { siteCode: '001', needSms: false })
+    }
+  })
+
   it('shows a closed channel before anything is typed', async () => {
     await kit.control('withdraw-settings', { siteCode: '001', closed: true, message: 'Withdrawals reopen at 10:00' })
     try {

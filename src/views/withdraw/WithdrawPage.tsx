@@ -8,6 +8,7 @@ import {
 import { selectQuery } from '../../../actors/nav'
 import { selectBalance } from '../../../actors/wallet'
 import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { MoneyText } from '../../ui/MoneyText'
@@ -28,6 +29,9 @@ type Tab = (typeof TABS)[number]
 
 /** A fresh id for one withdrawal: the hall answers the same order for the same id (a resubmission pays once). */
 const newRequestId = (): string => crypto.randomUUID()
+
+/** Form messages shown at the password or the code, not at the amount. */
+const NOT_AMOUNT: ReadonlySet<string> = new Set(['errors.pinDigits', 'errors.wrongPin', 'errors.noPin', 'errors.needSms', 'errors.wrongCode', 'errors.noCode'])
 
 /** The smaller of two decimal strings. */
 const lesser = (a: string, b: string): string => (Number(a) <= Number(b) ? a : b)
@@ -105,6 +109,11 @@ const WithdrawForm = () => {
   const [speed, setSpeed] = useState<1 | 2>(2)
   const [pin, setPin] = useState('')
   const [amountError, setAmountError] = useState<string | null>(null)
+  const [smsCode, setSmsCode] = useState('')
+  const [smsError, setSmsError] = useState<string | null>(null)
+  const codeProblem = useCodeProblem('phone')
+  // The SMS step goes to the phone the player bound (the user info of the sign-in).
+  const phone = useActor('session', (s) => s.context.user?.mobile_phone ?? '')
   const [requestId, setRequestId] = useState(newRequestId)
   const accountFieldId = useId()
   const speedId = useId()
@@ -141,6 +150,7 @@ const WithdrawForm = () => {
     setRequestId(newRequestId())
     setPin('')
     setAmount('')
+    setSmsCode('')
   }, [cash.view.status, send])
 
   if (d === null) {
@@ -150,8 +160,10 @@ const WithdrawForm = () => {
     if (account === null) return
     const error = moneyError(amount, { kind, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) })
     setAmountError(error === null ? null : auth(error, { ...VALIDATION_PARAMS, min, max }))
-    if (error !== null) return
-    cash.submit({ account_id: account.id, amount, withdraw_pass: pin, request_id: requestId, speed })
+    const sms = d.need_sms === 1 ? codeProblem(phone, smsCode) : null
+    setSmsError(sms)
+    if (error !== null || sms !== null) return
+    cash.submit({ account_id: account.id, amount, withdraw_pass: pin, request_id: requestId, speed, ...(d.need_sms === 1 ? { sms_code: smsCode } : {}) })
   }
   const formError = cash.view.formError
   const pinError = formError === 'errors.pinDigits' || formError === 'errors.wrongPin' || formError === 'errors.noPin' ? t(formError) : null
@@ -208,7 +220,7 @@ const WithdrawForm = () => {
             kind={kind}
             {...(min === undefined ? {} : { min })}
             {...(max === undefined ? {} : { max })}
-            error={amountError ?? (formError !== null && !formError.startsWith('errors.pin') && formError !== 'errors.wrongPin' && formError !== 'errors.noPin' ? t(formError) : null)}
+            error={amountError ?? (formError !== null && !NOT_AMOUNT.has(formError) ? t(formError) : null)}
             quickAmounts={max === undefined || Number(max) <= 0 ? [] : [max]}
             describedBy={feeId}
             disabled={allClosed}
@@ -226,6 +238,17 @@ const WithdrawForm = () => {
             </select>
           </div>
           <PinInput label={t('pin')} value={pin} onChange={setPin} length={LIMITS.paymentPassword} error={pinError} />
+          {d.need_sms === 1 && (
+            <CodeInput
+              channel="phone"
+              target={phone}
+              check={() => phone !== ''}
+              label={t('smsCode')}
+              value={smsCode}
+              onChange={setSmsCode}
+              error={smsError ?? (formError === 'errors.needSms' || formError === 'errors.wrongCode' || formError === 'errors.noCode' ? t(formError) : null)}
+            />
+          )}
           <button type="submit" className="button button--primary" disabled={allClosed || cash.view.status === 'submitting'}>
             {cash.view.status === 'submitting' ? t('submitting') : t('submit')}
           </button>

@@ -22,7 +22,7 @@ const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   pt_PT: ['records:totals', 'withdraw:speed_2'],
   // 'Email' (and bonus, transfer, platform, total) are the everyday words in these languages.
   id_ID: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus'],
-  tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'withdraw:source_bonus'],
+  tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'withdraw:source_bonus', 'withdraw:smsCode'],
   vi_VN: ['postlogin:security.item.email'],
 }
 
