@@ -12,6 +12,7 @@ import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { MoneyText } from '../../ui/MoneyText'
+import { formatAmount } from '../../ui/money'
 import { PinInput } from '../../ui/PinInput'
 import { StateFilter, type StateFilterValue } from '../../ui/filters'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -94,7 +95,7 @@ const accountLabel = (a: WithdrawAccount): string => `${a.name}${a.network === '
 
 /** The withdrawal: balance, withdrawable and what the audits hold, account, amount, fee, speed, password. */
 const WithdrawForm = () => {
-  const { t } = useTranslation('withdraw')
+  const { t, i18n } = useTranslation('withdraw')
   const { t: auth } = useTranslation('auth')
   const navigate = useNavigate()
   const send = useSend()
@@ -227,7 +228,7 @@ const WithdrawForm = () => {
           />
           <p id={feeId} className="withdraw__fee" aria-live="polite">
             {feeShown !== null
-              ? t('fee', { fee: feeShown.fee, rate: feeShown.fee_rate, arrive: feeShown.arrive_amount })
+              ? t('fee', { fee: formatAmount(feeShown.fee, i18n.language, 2), rate: feeShown.fee_rate, arrive: formatAmount(feeShown.arrive_amount, i18n.language, 2) })
               : channel === null ? '' : t('feeRate', { rate: channel.fee_rate })}
           </p>
           <div className="field">
@@ -261,7 +262,7 @@ const WithdrawForm = () => {
       )}
       {done !== null && (
         <div className="withdraw__done" role="status">
-          <p>{t('requested', { amount: done.order.amount, arrive: done.order.arrive_amount })}</p>
+          <p>{t('requested', { amount: formatAmount(done.order.amount, i18n.language, 2), arrive: formatAmount(done.order.arrive_amount, i18n.language, 2) })}</p>
           <button type="button" className="button button--ghost button--small" onClick={() => navigate('withdrawDetails', { params: { orderId: done.order.order_no } })}>
             {t('seeOrder')}
           </button>
