@@ -23,7 +23,7 @@ import { vipActor } from './vip'
 import { walletActor } from './wallet'
 import {
   auditActor, auditRecordsActor, banksActor, bindCardCommand, bindCryptoCommand, cryptoNetworksActor, deleteAccountCommand, setDefaultCommand, withdrawCashCommand,
-  withdrawClosedActor, withdrawFeeCommand, withdrawInfoActor, withdrawOrderActor, withdrawRecordsActor,
+  withdrawClosedActor, withdrawFeeCommand, withdrawInfoActor, withdrawOrderActor, withdrawRecordsActor, walletsActor,
 } from './withdraw'
 
 const allActors = [
@@ -32,7 +32,7 @@ const allActors = [
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
   withdrawInfoActor, withdrawClosedActor, banksActor, cryptoNetworksActor, withdrawOrderActor, auditActor, withdrawRecordsActor, auditRecordsActor,
-  withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand,
+  withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand, walletsActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -3,10 +3,10 @@ import type { Condition } from '../../schemas/events'
 import type { DateFilter, StateFilter } from '../../schemas/hall/calls/common'
 import {
   auditDetail, auditRecordPageList, bankInfo, bindCard, bindCrypto, cryptoList, deleteAccount, getWithdrawFee, setDefaultAccount,
-  withdrawalChannelClosedQuery, withdrawCash, withdrawInfo, withdrawOrderInfo, withdrawRecord,
+  walletQuery, withdrawalChannelClosedQuery, withdrawCash, withdrawInfo, withdrawOrderInfo, withdrawRecord,
 } from '../../schemas/hall/calls/withdraw'
 import { commandActor, pagedActor, queryActor, type PageQuery } from '../kit'
-import type { AuditDetail, CryptoNetwork, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
+import type { AuditDetail, CryptoNetwork, Wallet, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
 import type { Bank } from '../../schemas/hall/calls/pay'
 
 /**
@@ -34,6 +34,16 @@ export const withdrawInfoActor = queryActor({
   retryOn: ['socket.opened'],
   select: (d: WithdrawInfo): WithdrawInfo => d,
   announce: (d): ReadonlyArray<LobbyEvent> => [{ type: 'wallet.balanceReported', balance: d.game_gold, source: 'withdraw' }],
+})
+
+/** The player's wallets per currency: balance, what pending withdrawals hold, what can be withdrawn. */
+export const walletsActor = queryActor({
+  id: 'withdrawwallets',
+  call: walletQuery,
+  audience: 'real',
+  fetchOn: { 'withdraw.opened': true, 'realtime.withdrawOrderProgressed': true, 'realtime.withdrawOrderSucceeded': true },
+  payload: {},
+  select: (d: { readonly list: ReadonlyArray<Wallet> }): ReadonlyArray<Wallet> => d.list,
 })
 
 /** Whether the site closed withdrawals (shown before the player types anything). '' is the site the lobby runs on. */

@@ -100,6 +100,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     // Held at once: the balance shows 400 from the withdrawal's answer.
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('400.00')
+    await expect.poll(() => summaryValue(page, 'Held for withdrawals').innerText(), { timeout: 15_000 }).toContain('100.00')
     await panel(page).getByRole('button', { name: 'See the withdrawal' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/withdraw\/withdraw-details\/\d+$/)
     const orderNo = new URL(page.url()).pathname.split('/').pop() ?? ''
@@ -122,6 +123,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     const records = (await callHall(hallUrl, await signedIn(p), 'POST', '/certify/withdrawRecord', { current: 1, size: 1 })).envelope.data as { records: Array<{ order_no: string }> }
     await kit.control('withdraw-order', { orderNo: records.records[0]?.order_no, action: 'reject', reason: 'name mismatch' })
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('400.00')
+    await expect.poll(() => summaryValue(page, 'Held for withdrawals').innerText(), { timeout: 15_000 }).toContain('0.00')
 
     // The records list both, newest first.
     await page.getByRole('tab', { name: 'Withdraw records' }).click()

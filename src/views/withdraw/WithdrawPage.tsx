@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   auditRecordsActor, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawCashCommand, withdrawClosedActor, withdrawFeeCommand,
-  withdrawInfoActor, withdrawRecordsActor, banksActor, cryptoNetworksActor,
+  withdrawInfoActor, withdrawRecordsActor, banksActor, cryptoNetworksActor, walletsActor,
   type AuditRecord, type WithdrawAccount, type WithdrawOrder,
 } from '../../../actors/withdraw'
 import { selectQuery } from '../../../actors/nav'
@@ -102,6 +102,7 @@ const WithdrawForm = () => {
   const info = useQuery(withdrawInfoActor)
   const closed = useQuery(withdrawClosedActor).data
   const balance = useActor('wallet', selectBalance)
+  const wallets = useQuery(walletsActor).data
   const cash = useCommand<{ order: WithdrawOrder; game_gold: string }, unknown>(withdrawCashCommand)
   const fee = useCommand<{ amount: string; fee: string; fee_rate: string; arrive_amount: string }, unknown>(withdrawFeeCommand)
   const d = info.data
@@ -177,6 +178,7 @@ const WithdrawForm = () => {
         <div><dt>{t('balance')}</dt><dd><MoneyText value={balance ?? d.game_gold} currency={d.currency} /></dd></div>
         <div><dt>{t('withdrawable')}</dt><dd><MoneyText value={d.withdrawable} currency={d.currency} /></dd></div>
         <div><dt>{t('auditNeed')}</dt><dd><MoneyText value={d.audit_need} currency={d.currency} /></dd></div>
+        <div><dt>{t('frozen')}</dt><dd><MoneyText value={wallets?.find((w) => w.currency === d.currency)?.frozen ?? '0'} currency={d.currency} /></dd></div>
       </dl>
       {Number(d.audit_need) > 0 && (
         <p className="withdraw__note">
