@@ -369,7 +369,9 @@ const BankCards = () => {
     setCpf('')
   }, [bind.view.status, bind.view.result, send])
   const submit = () => {
+    // The banks come first: without one chosen there is nothing to bind at.
     const code = bank === '' ? banks[0]?.bank_code ?? '' : bank
+    if (code === '') return
     const digits = cardNo.replace(/\s+/g, '')
     const problem =
       !/^\d{6,30}$/.test(digits) ? t('errors.badCard')
@@ -409,7 +411,7 @@ const BankCards = () => {
           </div>
         )}
         {shown !== null && <p id={ids.error} className="field__error" role="alert">{shown}</p>}
-        <button type="submit" className="button button--primary" disabled={bind.view.status === 'submitting'}>{t('card.submit')}</button>
+        <button type="submit" className="button button--primary" disabled={bind.view.status === 'submitting' || banks.length === 0}>{t('card.submit')}</button>
         {bind.view.status === 'succeeded' && <p role="status">{t('bound')}</p>}
       </form>
     </section>
