@@ -157,7 +157,7 @@ describe('the money-out ledger', () => {
           expect([l.holds, l.releases, l.paid]).toEqual([l.orders, l.refunded, l.payouts])
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     )
   }, 240_000)
 })
