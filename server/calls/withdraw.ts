@@ -127,10 +127,11 @@ const mayBind = async (ctx: CallContext, player: PlayerRow, pin: string | undefi
   if (pin !== undefined) await checkPin(ctx.db, player.id, pin)
 }
 
+/** An audit's columns as answered; `zone` names the query parameter that holds the site's zone. */
 const auditColumns = (zone: string) => `id::text AS audit_id, source, title, currency, trim_scale(amount)::text AS amount,
   trim_scale(need_bet)::text AS need_bet, trim_scale(done_bet)::text AS done_bet, status::int AS status,
-  to_char(created_at AT TIME ZONE '${zone.replace(/'/g, "''")}', 'YYYY-MM-DD HH24:MI:SS') AS created_at,
-  to_char(finished_at AT TIME ZONE '${zone.replace(/'/g, "''")}', 'YYYY-MM-DD HH24:MI:SS') AS finished_at`
+  to_char(created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS') AS created_at,
+  to_char(finished_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS') AS finished_at`
 
 const pageOf = (q: { current?: number | undefined; size?: number | undefined }): { current: number; size: number } => ({
   current: Math.max(1, Math.trunc(q.current ?? 1)),
@@ -286,10 +287,11 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     const params = [player.id, range.from, range.to, states, q.currency ?? null]
     const total = (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM turnover_requirements WHERE ${where}`, params)).rows[0]?.n ?? 0
     const records = (
-      await ctx.db.query<AuditRecord>(`SELECT ${auditColumns(zone)} FROM turnover_requirements WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`, [
+      await ctx.db.query<AuditRecord>(`SELECT ${auditColumns('$8')} FROM turnover_requirements WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`, [
         ...params,
         size,
         (current - 1) * size,
+        zone,
       ])
     ).rows
     return { records, total, current, size }
@@ -297,7 +299,7 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
   implement(auditDetail, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     const zone = zoneOf(ctx.site.timeZone)
-    const audit = (await ctx.db.query<AuditRecord>(`SELECT ${auditColumns(zone)} FROM turnover_requirements WHERE id = $1::bigint AND player_id = $2`, [p.auditId, player.id]))
+    const audit = (await ctx.db.query<AuditRecord>(`SELECT ${auditColumns('$3')} FROM turnover_requirements WHERE id = $1::bigint AND player_id = $2`, [p.auditId, player.id, zone]))
       .rows[0]
     if (audit === undefined) throw new WithdrawError(WithdrawCodes.noAudit, 'no such audit')
     const bets = (
