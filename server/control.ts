@@ -26,6 +26,8 @@ import type { SocketHub } from './ws'
 import { advanceSavingsDays, setTerms } from './calls/yuebao'
 import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 import type { Queryable } from './db'
+import { AccountKind } from '../schemas/hall/calls/withdraw'
+import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withdraw'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -75,7 +77,17 @@ const bodies = {
     times: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
   }),
   'clear-force': Schema.Struct({ path: Schema.optional(Schema.String) }),
-  credit: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), amount: Amount }),
+  credit: Schema.Struct({
+    username: Schema.String,
+    siteCode: Schema.optional(Schema.String),
+    amount: Amount,
+    /** A turnover requirement on the credited amount: bet `multiple` times before it can be withdrawn (server/withdraw.ts). */
+    turnover: Schema.optional(Schema.Struct({
+      multiple: Schema.String.check(Schema.isPattern(/^\d{1,6}(\.\d{1,4})?$/)),
+      source: Schema.optional(Schema.Literals(['deposit', 'bonus', 'activity', 'task', 'vip', 'rebate', 'manual'])),
+      title: Schema.optional(Schema.String),
+    })),
+  }),
   reset: Schema.Struct({}),
   push: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), type: Schema.String, data: Schema.optional(Schema.Unknown) }),
   'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
@@ -158,6 +170,18 @@ const bodies = {
     username: Schema.String,
     siteCode: Schema.optional(Schema.String),
     days: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 3660 })),
+  }),
+  /** An operator's decision on a withdraw order: approve, pay, reject or fail (server/withdraw.ts); pushes the socket notices. */
+  'withdraw-order': Schema.Struct({ orderNo: Schema.String.check(Schema.isPattern(/^\d{1,19}$/)), action: Schema.Literals(['approve', 'pay', 'reject', 'fail']), reason: Schema.optional(Schema.String) }),
+  /** A site's withdraw settings: all closed, some kinds closed, the notice, the SMS step, the daily allowance. */
+  'withdraw-settings': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    closed: Schema.optional(Schema.Boolean),
+    closedKinds: Schema.optional(Schema.Array(AccountKind)),
+    message: Schema.optional(Schema.String),
+    needSms: Schema.optional(Schema.Boolean),
+    dailyTimes: Schema.optional(Count),
+    dailyMaxAmount: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,20}(\.\d{1,10})?$/))),
   }),
 } as const
 
@@ -275,7 +299,15 @@ export const runControl = async (
       const player = await playerByUsername(db, site.code, b.username)
       if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
       const amount = String(b.amount)
-      const balance = await db.transaction((tx) => credit(tx, player.id, player.currency, amount, 'control'))
+      const turnover = b.turnover
+      if (turnover !== undefined && !(Number(amount) > 0 && Number(turnover.multiple) > 0)) return fail(400, 'a turnover goes with a credit above zero and a multiple above zero')
+      const balance = await db.transaction(async (tx) => {
+        const after = await credit(tx, player.id, player.currency, amount, 'control')
+        if (after !== undefined && turnover !== undefined) {
+          await addTurnover(tx, player.id, player.currency, amount, turnover.multiple, turnover.source ?? 'manual', turnover.title ?? '')
+        }
+        return after
+      })
       if (balance === undefined) return fail(409, 'the balance would go below zero')
       const shown = await balanceOf(db, player.id, player.currency)
       // A completed credit is a real balance event: the player's socket hears payOrderSuccess.
@@ -418,6 +450,32 @@ export const runControl = async (
       if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
       const now = (deps.now ?? Date.now)()
       return ok({ curIncome: await db.transaction((tx) => advanceSavingsDays(tx, player, site, now, b.days)) })
+    }
+    case 'withdraw-order': {
+      const b = decoded.value as (typeof bodies)['withdraw-order']['Type']
+      let r: Awaited<ReturnType<typeof settleWithdraw>>
+      try {
+        r = await settleWithdraw(db, b.orderNo, b.action, b.reason ?? '', Date.now())
+      } catch (e) {
+        if (e instanceof WithdrawError) return fail(404, e.message)
+        throw e
+      }
+      if (!r.changed) return fail(409, `order ${b.orderNo} is in status ${r.status}: it cannot be ${b.action === 'pay' ? 'paid' : `${b.action}d`}`)
+      // The player's socket hears the progress, and a payout's success with the balance after it.
+      if (deps.socket !== undefined) {
+        await deps.socket.push(r.playerId, 'withdraw/orderProgress', { orderNo: r.orderNo, status: r.status, amount: r.amount, currency: r.currency })
+        if (r.status === 2) {
+          await deps.socket.push(r.playerId, 'withdrawOrderSuccess', { orderNo: r.orderNo, amount: r.amount, currency: r.currency, balance: r.balance, isFirst: 0 })
+        }
+      }
+      return ok({ status: r.status, balance: r.balance })
+    }
+    case 'withdraw-settings': {
+      const b = decoded.value as (typeof bodies)['withdraw-settings']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const { siteCode: _s, ...patch } = b
+      return ok({ settings: await setSettings(db, site.code, patch) })
     }
     case 'reset':
       state.reset()

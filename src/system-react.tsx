@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react'
 import type { AnyActorRef, SnapshotFrom } from 'xstate'
 import type { ActorId, ActorMachines } from '../actors'
-import type { ListView, QueryView } from '../actors/kit'
+import type { CommandView, ListView, QueryView } from '../actors/kit'
 import type { Condition, LobbyEvent } from '../schemas/events'
 import type { LobbySystem } from './system'
 
@@ -79,4 +79,24 @@ export const usePagedList = <Row, Summary>(
 export const useSend = (): ((intent: LobbyEvent) => void) => {
   const system = useSystem()
   return useCallback((intent: LobbyEvent) => system.send(intent), [system])
+}
+
+const sameCommand = (a: CommandView<unknown>, b: CommandView<unknown>): boolean =>
+  a.status === b.status && a.result === b.result && a.error === b.error && a.formError === b.formError
+
+/**
+ * A command actor for a form (actors/kit/command.ts): its view model (status, result, error, the
+ * form's message) and its intents: submit a payload, start over.
+ */
+export const useCommand = <R, P>(command: { readonly id: ActorId; readonly view: (s: never) => CommandView<R> }): {
+  readonly view: CommandView<R>
+  readonly submit: (payload: P) => void
+  readonly reset: () => void
+} => {
+  const system = useSystem()
+  const send = useSend()
+  const view = useSelector(system.actor(command.id) as AnyActorRef, command.view as (s: unknown) => CommandView<R>, sameCommand)
+  const submit = useCallback((payload: P) => send({ type: 'command.submitted', command: command.id, payload }), [send, command.id])
+  const reset = useCallback(() => send({ type: 'command.reset', command: command.id }), [send, command.id])
+  return { view, submit, reset }
 }

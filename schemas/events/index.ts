@@ -22,6 +22,7 @@ import { walletEvents } from './wallet'
 import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
+import { withdrawEvents } from './withdraw'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -51,6 +52,7 @@ export const eventDefs = [
   ...gamesEvents,
   ...bannersEvents,
   ...yuebaoEvents,
+  ...withdrawEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -21,7 +21,7 @@ export const walletSportsRequested = defineEvent('wallet.sportsRequested', 'inte
  * `reward` (a red packet, a newcomer benefit) or a `transfer` credits the lobby balance and says
  * nothing of a game. A domain that moves money adds its own source here.
  */
-export const BalanceSource = Schema.Literals(['login', 'prize', 'reward', 'transfer'])
+export const BalanceSource = Schema.Literals(['login', 'prize', 'reward', 'transfer', 'withdraw'])
 export type BalanceSource = typeof BalanceSource.Type
 
 /**

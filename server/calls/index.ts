@@ -17,6 +17,7 @@ import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
+import { withdrawCalls } from './withdraw'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -24,4 +25,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
   ...challengeCalls, ...badgeCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
+  ...withdrawCalls,
 ]

@@ -51,7 +51,7 @@ const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'em
 }
 
 /** Checks and spends a code: it must be the last one sent for this purpose and target, and not expired. */
-const spendCode = async (db: Queryable, playerId: string, purpose: Purpose, target: string, code: string, now: number): Promise<void> => {
+export const spendCode = async (db: Queryable, playerId: string, purpose: Purpose, target: string, code: string, now: number): Promise<void> => {
   const row = (
     await db.query<{ target: string; code: string; expiresAt: string }>(
       `SELECT target, code, expires_at AS "expiresAt" FROM security_codes WHERE player_id = $1 AND purpose = $2`,

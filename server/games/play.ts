@@ -13,6 +13,7 @@ import { decrypt, randomHex } from '../crypto'
 import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
 import type { PlayerRow } from '../store'
 import { gameById } from './catalogue'
+import { meetTurnover } from '../withdraw'
 
 /** Where the game page is served (the socket_url entries point here). */
 export const GAME_PLAY_PATH = '/games/play'
@@ -120,6 +121,32 @@ export type RoundAnswer =
   | { readonly ok: false; readonly error: string }
 
 /**
+ * Settles a round of a player in one transaction: the bet leaves the wallet ('game-bet'), the win
+ * comes back ('game-win'), the round is recorded and its bet counts towards the player's turnover
+ * requirements (server/withdraw.ts). Answers the round's id, or undefined when the balance is short
+ * (nothing changes).
+ */
+export const settleRound = async (
+  db: Db,
+  r: { readonly playerId: string; readonly gameId: number; readonly currency: string; readonly bet: string; readonly win: string },
+): Promise<string | undefined> =>
+  db.transaction(async (tx) => {
+    const after = await credit(tx, r.playerId, r.currency, `-${r.bet}`, 'game-bet')
+    if (after === undefined) return undefined
+    const final = Number(r.win) > 0 ? await credit(tx, r.playerId, r.currency, r.win, 'game-win') : after
+    if (final === undefined) throw new Error('a win cannot make the balance negative')
+    const round = (
+      await tx.query<{ id: string }>(
+        'INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
+        [r.playerId, r.gameId, r.currency, r.bet, r.win, final],
+      )
+    ).rows[0]
+    if (round === undefined) throw new Error('round insert returned no row')
+    await meetTurnover(tx, r.playerId, r.currency, r.bet, round.id)
+    return round.id
+  })
+
+/**
  * Plays a round: the bet leaves the wallet and the win (0, or twice the bet, even odds; or a
  * forced outcome for tests) comes back, in one transaction with the round's record.
  */
@@ -138,19 +165,7 @@ export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' |
     return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: t.demoBalance.toFixed(2), round: 'demo' }
   }
   const playerId = t.playerId
-  const r = await db.transaction(async (tx) => {
-    const after = await credit(tx, playerId, t.currency, `-${betText}`, 'game-bet')
-    if (after === undefined) return undefined
-    const final = win > 0 ? await credit(tx, playerId, t.currency, win.toFixed(2), 'game-win') : after
-    if (final === undefined) throw new Error('a win cannot make the balance negative')
-    const round = (
-      await tx.query<{ id: string }>(
-        'INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
-        [playerId, t.gameId, t.currency, betText, win.toFixed(2), final],
-      )
-    ).rows[0]
-    return round?.id
-  })
+  const r = await settleRound(db, { playerId, gameId: t.gameId, currency: t.currency, bet: betText, win: win.toFixed(2) })
   if (r === undefined) return { ok: false, error: 'Not enough balance.' }
   return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: await balanceOf(db, playerId, t.currency), round: r }
 }

@@ -10,6 +10,8 @@ import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { SecurityPage } from '../pages/SecurityPage'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
+import { WithdrawPage } from '../withdraw/WithdrawPage'
+import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -60,6 +62,12 @@ const pageOf = (name: RouteName): ReactNode => {
       return <ReportPage />
     case 'yuebao':
       return <YuebaoPage />
+    case 'withdraw':
+      return <WithdrawPage />
+    case 'withdrawDetails':
+      return <WithdrawDetailsPage />
+    case 'auditDetails':
+      return <AuditDetailsPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

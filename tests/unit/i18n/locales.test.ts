@@ -11,18 +11,18 @@ import { i18n, LANGUAGE_NAMES, LANGUAGES, loadLanguage, NAMESPACES } from '../..
  */
 
 /** `namespace:key` allowed to equal English in every language (brands, acronyms, codes). */
-const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'layout:mine.vipLevel', 'postlogin:security.item.googleAuth', 'errors:ok']
+const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'layout:mine.vipLevel', 'postlogin:security.item.googleAuth', 'errors:ok', 'withdraw:card.cpf', 'withdraw:source_vip']
 
 /** `namespace:key` allowed to equal English in one language: the word really is the same there. */
 const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
-  es_ES: ['shell:category.club', 'records:totals'],
-  fr_FR: ['shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice', 'records:kind', 'records:kind_bonus', 'records:totals', 'ui:filter.date'],
-  it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email', 'records:kind_bonus', 'ui:total_one'],
-  de_DE: ['records:kind_bonus'],
-  pt_PT: ['records:totals'],
+  es_ES: ['shell:category.club', 'records:totals', 'withdraw:speed_2'],
+  fr_FR: ['shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice', 'records:kind', 'records:kind_bonus', 'records:totals', 'ui:filter.date', 'withdraw:source_bonus'],
+  it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email', 'records:kind_bonus', 'ui:total_one', 'withdraw:source_bonus'],
+  de_DE: ['records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus'],
+  pt_PT: ['records:totals', 'withdraw:speed_2'],
   // 'Email' (and bonus, transfer, platform, total) are the everyday words in these languages.
-  id_ID: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals'],
-  tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer'],
+  id_ID: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus'],
+  tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'withdraw:source_bonus', 'withdraw:smsCode'],
   vi_VN: ['postlogin:security.item.email'],
 }
 

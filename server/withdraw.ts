@@ -1,0 +1,527 @@
+/**
+ * Money out in the hall's store (migration 100): turnover requirements (audits) met by the valid
+ * bets of game rounds, withdraw accounts, and withdraw orders with their ledger entries.
+ *
+ * The ledger rules: a withdrawal holds its whole amount (fee included) from the balance when it is
+ * asked ('withdraw-hold'), gives it back when rejected or failed ('withdraw-release'), and records
+ * the payout when paid ('withdraw-paid', amount 0: the money left the balance at the hold). Each
+ * is one transaction with the order's status change, so a balance never changes without its
+ * entry, never goes negative, and a settled order cannot be settled again.
+ */
+import type { AccountKind, WithdrawAccount, WithdrawChannel, WithdrawOrder, WithdrawSpeed, WithdrawStatus } from '../schemas/hall/calls/withdraw'
+import type { Db, Queryable } from './db'
+import { balanceOf, credit, ensureWallet } from './store'
+import { ServiceError } from './calls/types'
+
+/** Service codes of money out (the spec's 3003 "bind withdraw"; the rest the reference hall's own, docs/hall.md). */
+export const WithdrawCodes = {
+  /** The player has no withdraw account yet: the lobby opens the bank-card tab. */
+  bindWithdraw: 3003,
+  noAccount: 1301,
+  wrongPin: 1302,
+  noPin: 1303,
+  aboveWithdrawable: 1304,
+  belowMin: 1305,
+  aboveMax: 1306,
+  closed: 1307,
+  dailyLimit: 1308,
+  needSms: 1309,
+  badAddress: 1310,
+  badCard: 1311,
+  badName: 1312,
+  badCpf: 1313,
+  needPhone: 1314,
+  noOrder: 1315,
+  noAudit: 1316,
+  badAmount: 1317,
+  accountTaken: 1318,
+  badProof: 1319,
+  badPin: 1225,
+} as const
+
+/** A refusal of a money-out operation: a service code of WithdrawCodes and its message. */
+export class WithdrawError extends ServiceError {}
+
+/** Where a turnover requirement comes from. */
+export type TurnoverSource = 'deposit' | 'bonus' | 'activity' | 'task' | 'vip' | 'rebate' | 'manual'
+
+/**
+ * Adds a turnover requirement: `amount` credited in `currency` must be bet `multiple` times
+ * before it can be withdrawn. Runs in the caller's transaction (the deposit's or the bonus's
+ * crediting transaction); answers the requirement's id.
+ */
+export const addTurnover = async (
+  db: Queryable,
+  playerId: string,
+  currency: string,
+  amount: string,
+  multiple: string,
+  source: TurnoverSource,
+  title = '',
+): Promise<string> => {
+  const row = (
+    await db.query<{ id: string }>(
+      `INSERT INTO turnover_requirements (player_id, currency, source, title, amount, multiple, need_bet)
+       VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $5::numeric * $6::numeric) RETURNING id::text AS id`,
+      [playerId, currency, source, title, amount, multiple],
+    )
+  ).rows[0]
+  if (row === undefined) throw new Error('turnover insert returned no row')
+  return row.id
+}
+
+/**
+ * A round's bet meets the player's running requirements in that currency, oldest first: each
+ * takes what it still needs, a requirement met is done. Runs in the round's transaction.
+ */
+export const meetTurnover = async (db: Queryable, playerId: string, currency: string, bet: string, roundId: string, now: Date = new Date()): Promise<void> => {
+  const running = (
+    await db.query<{ id: string; left: string }>(
+      `SELECT id::text AS id, (need_bet - done_bet)::text AS left FROM turnover_requirements
+       WHERE player_id = $1 AND currency = $2 AND status = 0 ORDER BY id FOR UPDATE`,
+      [playerId, currency],
+    )
+  ).rows
+  let rest = bet
+  for (const r of running) {
+    const step = (
+      await db.query<{ take: string; rest: string; positive: boolean }>(
+        `SELECT least($1::numeric, $2::numeric)::text AS take, greatest($1::numeric - $2::numeric, 0)::text AS rest, $1::numeric > 0 AS positive`,
+        [rest, r.left],
+      )
+    ).rows[0]
+    if (step === undefined || !step.positive) break
+    await db.query(
+      `UPDATE turnover_requirements SET done_bet = done_bet + $2::numeric,
+         status = CASE WHEN done_bet + $2::numeric >= need_bet THEN 1 ELSE 0 END,
+         finished_at = CASE WHEN done_bet + $2::numeric >= need_bet THEN $3::timestamptz ELSE NULL END
+       WHERE id = $1`,
+      [r.id, step.take, now.toISOString()],
+    )
+    await db.query('INSERT INTO turnover_bets (requirement_id, round_id, valid_bet) VALUES ($1, $2, $3::numeric)', [r.id, roundId, step.take])
+    rest = step.rest
+  }
+}
+
+/** What of a balance can be withdrawn: the balance, what running audits lock, the bet still needed, what pending orders hold. */
+export interface Withdrawable {
+  readonly balance: string
+  readonly withdrawable: string
+  readonly locked: string
+  readonly auditNeed: string
+  readonly frozen: string
+}
+
+/**
+ * The balance in a currency and what of it can be withdrawn now: the amounts of running turnover
+ * requirements stay until their bets are met (withdrawable = balance - locked, not below 0).
+ */
+export const withdrawableOf = async (db: Queryable, playerId: string, currency: string): Promise<Withdrawable> => {
+  const balance = await balanceOf(db, playerId, currency)
+  const row = (
+    await db.query<{ locked: string; need: string; frozen: string; withdrawable: string }>(
+      `WITH a AS (SELECT coalesce(sum(amount), 0) AS locked, coalesce(sum(need_bet - done_bet), 0) AS need
+                  FROM turnover_requirements WHERE player_id = $1 AND currency = $2 AND status = 0)
+       SELECT trim_scale(a.locked)::text AS locked, trim_scale(a.need)::text AS need,
+              trim_scale(greatest($3::numeric - a.locked, 0))::text AS withdrawable,
+              (SELECT trim_scale(coalesce(sum(amount), 0))::text FROM withdraw_orders WHERE player_id = $1 AND currency = $2 AND status IN (0, 1)) AS frozen
+       FROM a`,
+      [playerId, currency, balance],
+    )
+  ).rows[0]
+  return {
+    balance,
+    withdrawable: row?.withdrawable ?? '0',
+    locked: row?.locked ?? '0',
+    auditNeed: row?.need ?? '0',
+    frozen: row?.frozen ?? '0',
+  }
+}
+
+// --- channels and settings ----------------------------------------------------------------------
+
+/** A kind's limits in the wallet's currency (fee_rate in percent of the amount). */
+const DEFAULT_CHANNELS: ReadonlyArray<Omit<WithdrawChannel, 'currency' | 'closed'>> = [
+  { kind: 'bank', name: 'Bank transfer', min_amount: '10', max_amount: '50000', fee_rate: '1', speed: 2 },
+  { kind: 'ewallet', name: 'E-wallet', min_amount: '10', max_amount: '20000', fee_rate: '1.5', speed: 1 },
+  { kind: 'crypto', name: 'Crypto', min_amount: '20', max_amount: '100000', fee_rate: '0.5', speed: 1 },
+  { kind: 'wallet', name: 'Wallet app', min_amount: '10', max_amount: '20000', fee_rate: '0', speed: 1 },
+]
+
+/** Speed 1 (fast) costs one percent point more than the channel's rate. */
+export const FAST_SPEED_EXTRA_RATE = '1'
+
+/** A site's withdraw settings (withdraw_site_settings; the defaults when it has no row). */
+export interface WithdrawSettings {
+  readonly closed: boolean
+  readonly closedKinds: ReadonlyArray<AccountKind>
+  readonly message: string
+  readonly needSms: boolean
+  readonly dailyTimes: number
+  readonly dailyMaxAmount: string
+}
+
+export const settingsOf = async (db: Queryable, siteCode: string): Promise<WithdrawSettings> =>
+  (
+    await db.query<WithdrawSettings>(
+      `SELECT closed, closed_kinds AS "closedKinds", message, need_sms AS "needSms", daily_times AS "dailyTimes",
+              trim_scale(daily_max_amount)::text AS "dailyMaxAmount"
+       FROM withdraw_site_settings WHERE site_code = $1`,
+      [siteCode],
+    )
+  ).rows[0] ?? { closed: false, closedKinds: [], message: '', needSms: false, dailyTimes: 5, dailyMaxAmount: '1000000' }
+
+/** Changes a site's withdraw settings (the control surface's `withdraw-settings`). */
+export const setSettings = async (db: Queryable, siteCode: string, patch: { readonly [K in keyof WithdrawSettings]?: WithdrawSettings[K] | undefined }): Promise<WithdrawSettings> => {
+  const before = await settingsOf(db, siteCode)
+  const s: WithdrawSettings = {
+    closed: patch.closed ?? before.closed,
+    closedKinds: patch.closedKinds ?? before.closedKinds,
+    message: patch.message ?? before.message,
+    needSms: patch.needSms ?? before.needSms,
+    dailyTimes: patch.dailyTimes ?? before.dailyTimes,
+    dailyMaxAmount: patch.dailyMaxAmount ?? before.dailyMaxAmount,
+  }
+  await db.query(
+    `INSERT INTO withdraw_site_settings (site_code, closed, closed_kinds, message, need_sms, daily_times, daily_max_amount)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric)
+     ON CONFLICT (site_code) DO UPDATE SET closed = $2, closed_kinds = $3, message = $4, need_sms = $5, daily_times = $6, daily_max_amount = $7::numeric`,
+    [siteCode, s.closed, s.closedKinds, s.message, s.needSms, s.dailyTimes, s.dailyMaxAmount],
+  )
+  return s
+}
+
+/** The channels of a site in a currency, with what the site closed. */
+export const channelsOf = (settings: WithdrawSettings, currency: string): ReadonlyArray<WithdrawChannel> =>
+  DEFAULT_CHANNELS.map((c) => ({ ...c, currency, closed: settings.closed || settings.closedKinds.includes(c.kind) ? (1 as const) : (0 as const) }))
+
+/** The coins and networks crypto withdrawals go on. */
+export const CRYPTO_NETWORKS = [
+  { currency: 'USDT', network: 'TRC20', min_amount: '10', max_amount: '100000', fee: '1', address_pattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$', icon: '' },
+  { currency: 'USDT', network: 'ERC20', min_amount: '20', max_amount: '100000', fee: '5', address_pattern: '^0x[0-9a-fA-F]{40}$', icon: '' },
+  { currency: 'USDC', network: 'ERC20', min_amount: '20', max_amount: '100000', fee: '5', address_pattern: '^0x[0-9a-fA-F]{40}$', icon: '' },
+  { currency: 'BTC', network: 'BTC', min_amount: '0.0005', max_amount: '10', fee: '0.0001', address_pattern: '^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$', icon: '' },
+  { currency: 'ETH', network: 'ERC20', min_amount: '0.01', max_amount: '100', fee: '0.002', address_pattern: '^0x[0-9a-fA-F]{40}$', icon: '' },
+] as const
+
+// --- accounts ----------------------------------------------------------------------------------
+
+interface AccountRow {
+  readonly id: number
+  readonly kind: AccountKind
+  readonly name: string
+  readonly code: string
+  readonly network: string
+  readonly accountNo: string
+  readonly holder: string
+  readonly currency: string
+  readonly isDefault: boolean
+  readonly deleted: boolean
+  readonly playerId: string
+}
+
+const ACCOUNT_COLUMNS = `id::int AS id, kind, name, code, network, account_no AS "accountNo", holder, currency, is_default AS "isDefault",
+  deleted_at IS NOT NULL AS deleted, player_id::text AS "playerId"`
+
+/** A number as answers show it: the last four digits ('**** 1234'); crypto addresses are public and whole. */
+export const maskNumber = (kind: AccountKind, no: string): string => (kind === 'crypto' ? no : `**** ${no.slice(-4)}`)
+
+const accountOf = (r: AccountRow): WithdrawAccount => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  code: r.code,
+  network: r.network,
+  account_no: maskNumber(r.kind, r.accountNo),
+  holder: r.holder,
+  currency: r.currency,
+  icon: '',
+  is_default: r.isDefault ? 1 : 0,
+})
+
+/** The player's live accounts, the default first, then in binding order. */
+export const accountsOf = async (db: Queryable, playerId: string): Promise<ReadonlyArray<WithdrawAccount>> =>
+  (
+    await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL ORDER BY is_default DESC, id`, [
+      playerId,
+    ])
+  ).rows.map(accountOf)
+
+/** A live account of this player, or a refusal (another player's or a deleted account is no account of theirs). */
+export const liveAccount = async (db: Queryable, playerId: string, id: number): Promise<AccountRow> => {
+  const row = (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM withdraw_accounts WHERE id = $1`, [id])).rows[0]
+  if (row === undefined || row.playerId !== playerId || row.deleted) throw new WithdrawError(WithdrawCodes.noAccount, 'no such withdraw account')
+  return row
+}
+
+/** Binds an account; the first one becomes the default. */
+export const bindAccount = async (
+  db: Db,
+  playerId: string,
+  a: { kind: AccountKind; name: string; code: string; network?: string; accountNo: string; holder: string; cpf?: string; currency: string },
+): Promise<WithdrawAccount> =>
+  db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId])
+    const taken = (
+      await tx.query(
+        `SELECT 1 FROM withdraw_accounts WHERE player_id = $1 AND kind = $2 AND code = $3 AND network = $4 AND account_no = $5 AND deleted_at IS NULL`,
+        [playerId, a.kind, a.code, a.network ?? '', a.accountNo],
+      )
+    ).rows.length
+    if (taken > 0) throw new WithdrawError(WithdrawCodes.accountTaken, 'this account is already bound')
+    const first = (await tx.query('SELECT 1 FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL', [playerId])).rows.length === 0
+    const row = (
+      await tx.query<AccountRow>(
+        `INSERT INTO withdraw_accounts (player_id, kind, name, code, network, account_no, holder, cpf, currency, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ACCOUNT_COLUMNS}`,
+        [playerId, a.kind, a.name, a.code, a.network ?? '', a.accountNo, a.holder, a.cpf ?? '', a.currency, first],
+      )
+    ).rows[0]
+    if (row === undefined) throw new Error('account insert returned no row')
+    return accountOf(row)
+  })
+
+/** Makes an account the default. */
+export const setDefault = async (db: Db, playerId: string, id: number): Promise<ReadonlyArray<WithdrawAccount>> => {
+  await db.transaction(async (tx) => {
+    await liveAccount(tx, playerId, id)
+    await tx.query('UPDATE withdraw_accounts SET is_default = false WHERE player_id = $1 AND is_default', [playerId])
+    await tx.query('UPDATE withdraw_accounts SET is_default = true WHERE id = $1', [id])
+  })
+  return accountsOf(db, playerId)
+}
+
+/** Deletes an account (kept for the orders that name it); the oldest other one becomes the default. */
+export const deleteAccountOf = async (db: Db, playerId: string, id: number, now: number): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const a = await liveAccount(tx, playerId, id)
+    await tx.query('UPDATE withdraw_accounts SET deleted_at = $2, is_default = false WHERE id = $1', [id, new Date(now).toISOString()])
+    if (a.isDefault) {
+      await tx.query(
+        `UPDATE withdraw_accounts SET is_default = true WHERE id = (SELECT id FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1)`,
+        [playerId],
+      )
+    }
+  })
+}
+
+// --- orders ------------------------------------------------------------------------------------
+
+/** A moment as the hall answers it, 'YYYY-MM-DD HH:mm:ss' in a zone. */
+export const momentIn = (at: Date | number, zone: string): string =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(at)
+    .replace('T', ' ')
+
+interface OrderRow {
+  readonly id: string
+  readonly playerId: string
+  readonly accountId: number
+  readonly currency: string
+  readonly amount: string
+  readonly fee: string
+  readonly arrive: string
+  readonly speed: WithdrawSpeed
+  readonly status: WithdrawStatus
+  readonly reason: string
+  readonly steps: ReadonlyArray<{ status: WithdrawStatus; at: number }>
+  readonly createdAt: Date
+  readonly finishedAt: Date | null
+}
+
+const ORDER_COLUMNS = `id::text AS id, player_id::text AS "playerId", account_id::int AS "accountId", currency, trim_scale(amount)::text AS amount,
+  trim_scale(fee)::text AS fee, trim_scale(amount - fee)::text AS arrive, speed::int AS speed, status::int AS status, reason, steps,
+  created_at AS "createdAt", finished_at AS "finishedAt"`
+
+const orderAnswer = async (db: Queryable, r: OrderRow, zone: string): Promise<WithdrawOrder> => {
+  const a = (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM withdraw_accounts WHERE id = $1`, [r.accountId])).rows[0]
+  if (a === undefined) throw new Error(`order ${r.id} names no account`)
+  return {
+    order_no: r.id,
+    currency: r.currency,
+    amount: r.amount,
+    fee: r.fee,
+    arrive_amount: r.arrive,
+    account: accountOf(a),
+    speed: r.speed,
+    status: r.status,
+    reason: r.reason,
+    created_at: momentIn(r.createdAt, zone),
+    finished_at: r.finishedAt === null ? null : momentIn(r.finishedAt, zone),
+    steps: r.steps.map((s) => ({ status: s.status, time: momentIn(s.at, zone) })),
+  }
+}
+
+/** An order of a player as answered (undefined when it is not theirs). */
+export const orderOfPlayer = async (db: Queryable, playerId: string, orderNo: string, zone: string): Promise<WithdrawOrder | undefined> => {
+  const r = (await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint AND player_id = $2`, [orderNo, playerId])).rows[0]
+  return r === undefined ? undefined : orderAnswer(db, r, zone)
+}
+
+/** The states of the record filter: undo 10001 reviewing, pending 10002 approved, done 10003 the rest. */
+const STATES_OF_FILTER: Readonly<Record<number, ReadonlyArray<number>>> = { 10001: [0], 10002: [1], 10003: [2, 3, 4, 5] }
+
+/** The player's orders, newest first, in a time range and state filter. */
+export const ordersOf = async (
+  db: Queryable,
+  playerId: string,
+  q: { from: Date | null; to: Date | null; state?: number | undefined; currency?: string | undefined; current: number; size: number },
+  zone: string,
+): Promise<{ records: ReadonlyArray<WithdrawOrder>; total: number; current: number; size: number }> => {
+  const states = q.state === undefined ? null : [...(STATES_OF_FILTER[q.state] ?? [])]
+  const where = `player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+    AND ($4::int[] IS NULL OR status = ANY ($4::int[])) AND ($5::text IS NULL OR currency = upper($5))`
+  const params = [playerId, q.from, q.to, states, q.currency ?? null]
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdraw_orders WHERE ${where}`, params)).rows[0]?.n ?? 0
+  const rows = (
+    await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`, [
+      ...params,
+      q.size,
+      (q.current - 1) * q.size,
+    ])
+  ).rows
+  const records: WithdrawOrder[] = []
+  for (const r of rows) records.push(await orderAnswer(db, r, zone))
+  return { records, total, current: q.current, size: q.size }
+}
+
+/** The fee of withdrawing `amount` to an account of a channel at a speed, rounded to the currency's scale. */
+export const feeOf = async (
+  db: Queryable,
+  channel: WithdrawChannel,
+  amount: string,
+  speed: WithdrawSpeed,
+): Promise<{ amount: string; fee: string; fee_rate: string; arrive_amount: string }> => {
+  const row = (
+    await db.query<{ rate: string; fee: string; arrive: string; amount: string }>(
+      `WITH r AS (SELECT $2::numeric + CASE WHEN $3 = 1 THEN $4::numeric ELSE 0 END AS rate),
+            f AS (SELECT round($1::numeric * r.rate / 100, (SELECT scale FROM currencies WHERE code = $5)) AS fee, r.rate FROM r)
+       SELECT trim_scale(f.rate)::text AS rate, trim_scale(f.fee)::text AS fee, trim_scale($1::numeric - f.fee)::text AS arrive,
+              trim_scale($1::numeric)::text AS amount FROM f`,
+      [amount, channel.fee_rate, speed, FAST_SPEED_EXTRA_RATE, channel.currency],
+    )
+  ).rows[0]
+  if (row === undefined) throw new Error('fee query returned no row')
+  return { amount: row.amount, fee: row.fee, fee_rate: row.rate, arrive_amount: row.arrive }
+}
+
+/** Compares two decimal strings in the database's numeric: -1, 0 or 1. */
+const compare = async (db: Queryable, a: string, b: string): Promise<number> =>
+  (await db.query<{ c: number }>('SELECT sign($1::numeric - $2::numeric)::int AS c', [a, b])).rows[0]?.c ?? 0
+
+/** A withdrawal asked for (its checks of password and code are the call's). */
+export interface WithdrawRequest {
+  readonly playerId: string
+  readonly siteCode: string
+  readonly accountId: number
+  readonly amount: string
+  readonly requestId: string
+  readonly speed?: WithdrawSpeed | undefined
+  /** The start of the player's day in the site's zone: the daily allowance counts from it. */
+  readonly dayStart: Date
+  readonly now: number
+}
+
+/**
+ * Asks a withdrawal: checks the account, the channel, the limits, the daily allowance and what
+ * can be withdrawn, then creates the order and holds its amount, in one transaction with the
+ * wallet row locked. The same request id answers the order it created (created false) and holds
+ * nothing again.
+ */
+export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ order: OrderRow; created: boolean; balance: string }> =>
+  db.transaction(async (tx) => {
+    const account = await liveAccount(tx, w.playerId, w.accountId)
+    const currency = (await tx.query<{ currency: string }>('SELECT currency FROM players WHERE id = $1', [w.playerId])).rows[0]?.currency
+    if (currency === undefined) throw new Error(`no player ${w.playerId}`)
+    await ensureWallet(tx, w.playerId, currency)
+    // The wallet row is the lock every money movement of this player takes: one withdrawal at a time.
+    await tx.query('SELECT balance FROM wallets WHERE player_id = $1 AND currency = $2 FOR UPDATE', [w.playerId, currency])
+    const earlier = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE player_id = $1 AND request_id = $2`, [w.playerId, w.requestId])).rows[0]
+    if (earlier !== undefined) return { order: earlier, created: false, balance: await balanceOf(tx, w.playerId, currency) }
+    const settings = await settingsOf(tx, w.siteCode)
+    const channel = channelsOf(settings, currency).find((c) => c.kind === account.kind)
+    if (channel === undefined || channel.closed === 1) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
+    const amount = w.amount
+    const scale = (await tx.query<{ scale: number }>('SELECT scale FROM currencies WHERE code = $1', [currency])).rows[0]?.scale ?? 2
+    const decimals = amount.includes('.') ? (amount.split('.')[1]?.length ?? 0) : 0
+    if (!/^\d+(\.\d+)?$/.test(amount) || decimals > scale || (await compare(tx, amount, '0')) <= 0) {
+      throw new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${scale} decimals`)
+    }
+    if ((await compare(tx, amount, channel.min_amount)) < 0) throw new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
+    if ((await compare(tx, amount, channel.max_amount)) > 0) throw new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
+    const today = (
+      await tx.query<{ n: number; sum: string }>(
+        `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS sum FROM withdraw_orders
+         WHERE player_id = $1 AND created_at >= $2 AND status NOT IN (3, 4, 5)`,
+        [w.playerId, w.dayStart.toISOString()],
+      )
+    ).rows[0] ?? { n: 0, sum: '0' }
+    if (today.n >= settings.dailyTimes) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyTimes} withdrawals a day`)
+    const dayTotal = (await tx.query<{ s: string }>('SELECT ($1::numeric + $2::numeric)::text AS s', [today.sum, amount])).rows[0]?.s ?? amount
+    if ((await compare(tx, dayTotal, settings.dailyMaxAmount)) > 0) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyMaxAmount} a day`)
+    const can = await withdrawableOf(tx, w.playerId, currency)
+    if ((await compare(tx, amount, can.withdrawable)) > 0) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, `at most ${can.withdrawable} can be withdrawn now`)
+    const speed = w.speed ?? channel.speed
+    const fee = await feeOf(tx, channel, amount, speed)
+    const order = (
+      await tx.query<OrderRow>(
+        `INSERT INTO withdraw_orders (player_id, request_id, account_id, currency, amount, fee, speed, status, steps, created_at)
+         VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, 0, $8::jsonb, $9) RETURNING ${ORDER_COLUMNS}`,
+        [w.playerId, w.requestId, account.id, currency, amount, fee.fee, speed, JSON.stringify([{ status: 0, at: w.now }]), new Date(w.now).toISOString()],
+      )
+    ).rows[0]
+    if (order === undefined) throw new Error('order insert returned no row')
+    const balance = await credit(tx, w.playerId, currency, `-${amount}`, 'withdraw-hold')
+    if (balance === undefined) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, 'not enough balance')
+    return { order, created: true, balance: await balanceOf(tx, w.playerId, currency) }
+  })
+
+/** What an operator does with an order: approve (reviewing to paying out), pay, reject or fail (the money comes back). */
+export type SettleAction = 'approve' | 'pay' | 'reject' | 'fail'
+
+const NEXT_STATUS: Readonly<Record<SettleAction, { from: ReadonlyArray<WithdrawStatus>; to: WithdrawStatus }>> = {
+  approve: { from: [0], to: 1 },
+  pay: { from: [0, 1], to: 2 },
+  reject: { from: [0, 1], to: 3 },
+  fail: { from: [1], to: 4 },
+}
+
+/**
+ * Moves an order on, in one transaction with its ledger entry: a rejection or failure gives the
+ * held amount back ('withdraw-release'), a payout records it ('withdraw-paid'). An order already
+ * past the step answers changed false and moves no money.
+ */
+export const settleWithdraw = async (
+  db: Db,
+  orderNo: string,
+  action: SettleAction,
+  reason: string,
+  now: number,
+): Promise<{ changed: boolean; playerId: string; orderNo: string; status: WithdrawStatus; amount: string; currency: string; balance: string }> =>
+  db.transaction(async (tx) => {
+    const order = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint FOR UPDATE`, [orderNo])).rows[0]
+    if (order === undefined) throw new WithdrawError(WithdrawCodes.noOrder, `no withdraw order ${orderNo}`)
+    const step = NEXT_STATUS[action]
+    const unchanged = { changed: false, playerId: order.playerId, orderNo: order.id, status: order.status, amount: order.amount, currency: order.currency }
+    if (!step.from.includes(order.status)) return { ...unchanged, balance: await balanceOf(tx, order.playerId, order.currency) }
+    await tx.query('SELECT balance FROM wallets WHERE player_id = $1 AND currency = $2 FOR UPDATE', [order.playerId, order.currency])
+    const final = step.to !== 1
+    await tx.query(
+      `UPDATE withdraw_orders SET status = $2, reason = $3, steps = steps || $4::jsonb, finished_at = CASE WHEN $5 THEN $6::timestamptz ELSE finished_at END
+       WHERE id = $1::bigint`,
+      [orderNo, step.to, reason, JSON.stringify([{ status: step.to, at: now }]), final, new Date(now).toISOString()],
+    )
+    if (step.to === 3 || step.to === 4) {
+      if ((await credit(tx, order.playerId, order.currency, order.amount, 'withdraw-release')) === undefined) throw new Error('a release cannot go below zero')
+    } else if (step.to === 2) {
+      if ((await credit(tx, order.playerId, order.currency, '0', 'withdraw-paid')) === undefined) throw new Error('a payout record cannot go below zero')
+    }
+    return { ...unchanged, changed: true, status: step.to, balance: await balanceOf(tx, order.playerId, order.currency) }
+  })
+
+/** The answer of an order by number (for the calls), in a zone. */
+export const orderAnswerOf = async (db: Queryable, order: { id: string }, zone: string): Promise<WithdrawOrder> => {
+  const r = (await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint`, [order.id])).rows[0]
+  if (r === undefined) throw new WithdrawError(WithdrawCodes.noOrder, `no withdraw order ${order.id}`)
+  return orderAnswer(db, r, zone)
+}
