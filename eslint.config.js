@@ -1,5 +1,5 @@
 // Lint for schemas/, actors/, src/, tests/, server/ and scripts/. Syntax-only (no type information), so it stays fast;
-// the type checker and scripts/check-imports.ts cover what needs types or the import graph.
+// the type checker and dependency-cruiser (.dependency-cruiser.mjs) cover what needs types or the import graph.
 import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -38,7 +38,7 @@ const focused = 'Focused, skipped and todo tests are not committed: a test runs 
 const testApis = ['describe', 'it', 'test', 'suite', 'bench']
 
 export default defineConfig([
-  { ignores: ['node_modules/', 'dist/', 'data/', 'test-results/', '.tmp/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'test-results/', '.tmp/', 'coverage/', 'tests/fixtures/'] },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error', reportUnusedInlineConfigs: 'error' },
   },
