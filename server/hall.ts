@@ -82,6 +82,9 @@ export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 const VERSION = '0.1.0'
 
+/** How often a hall on PGlite refreshes the planner's statistics (ANALYZE). */
+const STATISTICS_EVERY_MS = 60 * 60 * 1000
+
 type Env = { Bindings: HttpBindings; Variables: { requestId: string } }
 
 /** The client's address as the edge resolved it (the peer, or the client a trusted proxy names). */
@@ -97,10 +100,21 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     await migrate(db)
     if (await needsSeed(db)) await seed(db)
     if (opts.mode !== 'production') await seedSupportAccount(db)
+    // PGlite has no autovacuum daemon to keep the planner's statistics: without them a report over
+    // a large ledger is planned as if the player had two entries. The hall analyzes at start and
+    // hourly; a PostgreSQL server's autovacuum does this on its own.
+    if (opts.databaseUrl === undefined) await db.exec('ANALYZE')
   } catch (e) {
     await db.close()
     throw e
   }
+  const analyzing =
+    opts.databaseUrl === undefined
+      ? setInterval(() => {
+          db.exec('ANALYZE').catch((e: unknown) => log(`statistics: ANALYZE failed (retried in an hour): ${e instanceof Error ? e.message : String(e)}`))
+        }, STATISTICS_EVERY_MS)
+      : undefined
+  analyzing?.unref()
   const state = new HallState()
   // The realtime socket (server/ws.ts): attached to the HTTP server once it listens.
   const socket = createSocketHub({ db, log })
@@ -246,6 +260,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host, createServer: edgeServer(edge, log) }, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e: unknown) => {
+    clearInterval(analyzing)
     await stopSupport()
     await db.close()
     throw e
@@ -264,6 +279,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
           server.close(() => resolve())
           if ('closeAllConnections' in server) server.closeAllConnections()
         })
+        clearInterval(analyzing)
         await stopSupport()
         await db.close()
       })()),

@@ -149,15 +149,57 @@ const betRecords = async (db: Queryable, playerId: string, q: typeof betRecord.r
   }
 }
 
+/** A quarter of an hour: the ledger's buckets (migration 086) hold each player's entries per quarter and kind. */
+const QUARTER_MS = 15 * 60_000
+
+/**
+ * The range split at the quarters: the whole quarters [lo, hi) read from the buckets, and the
+ * partial quarters at either end read from the entries. Null bounds are open; a range within
+ * one quarter has no whole quarters (lo null and hi null is the whole ledger).
+ */
+export const quartersOf = (range: TimeRange): { lo: Date | null; hi: Date | null; edges: ReadonlyArray<TimeRange> } | null => {
+  const lo = range.from === null ? null : new Date(Math.ceil(range.from.getTime() / QUARTER_MS) * QUARTER_MS)
+  const hi = range.to === null ? null : new Date(Math.floor(range.to.getTime() / QUARTER_MS) * QUARTER_MS)
+  if (lo !== null && hi !== null && lo.getTime() >= hi.getTime()) return null
+  const edges: TimeRange[] = []
+  if (range.from !== null && lo !== null && range.from.getTime() < lo.getTime()) edges.push({ from: range.from, to: lo })
+  if (range.to !== null && hi !== null && hi.getTime() < range.to.getTime()) edges.push({ from: hi, to: range.to })
+  return { lo, hi, edges }
+}
+
+/** How many ledger entries of the player lie in the range with the kind: whole quarters from the buckets, partial ones from the entries. */
+export const entryCount = async (db: Queryable, playerId: string, range: TimeRange, kind: MovementKind): Promise<number> => {
+  const ofKind = kind === 'all' ? "$4::text = 'all'" : `(${MOVEMENT_OF_KIND}) = $4`
+  const rows = async (r: TimeRange): Promise<number> =>
+    (
+      await db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM wallet_entries
+         WHERE player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3) AND ${ofKind}`,
+        [playerId, r.from, r.to, kind],
+      )
+    ).rows[0]?.total ?? 0
+  const q = quartersOf(range)
+  if (q === null) return rows(range)
+  const whole = (
+    await db.query<{ total: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS total FROM wallet_entry_buckets
+       WHERE player_id = $1 AND ($2::timestamptz IS NULL OR bucket >= $2) AND ($3::timestamptz IS NULL OR bucket < $3) AND ${ofKind}`,
+      [playerId, q.lo, q.hi, kind],
+    )
+  ).rows[0]?.total ?? 0
+  let total = whole
+  for (const edge of q.edges) total += await rows(edge)
+  return total
+}
+
 /** The account details: the player's ledger entries, newest first. */
 const movements = async (db: Queryable, playerId: string, q: typeof accountDetails.request.Type, range: TimeRange, zone: string) => {
   const { current, size } = pageOf(q)
   const kind: MovementKind = q.kind ?? 'all'
-  // Every kind: no per-row mapping in the filter, so the count is read from the index alone.
   const where = `player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
     AND ${kind === 'all' ? "$4::text = 'all'" : `(${MOVEMENT_OF_KIND}) = $4`}`
   const params = [playerId, range.from, range.to, kind]
-  const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM wallet_entries WHERE ${where}`, params)).rows[0]?.total ?? 0
+  const total = await entryCount(db, playerId, range, kind)
   const rows = (
     await db.query<{ id: string; kind: MovementKind; amount: string; balance: string; currency: string; createdAt: string }>(
       `SELECT id::text AS id, (${MOVEMENT_OF_KIND}) AS kind, trim_scale(amount)::text AS amount, trim_scale(balance)::text AS balance, currency,
@@ -180,7 +222,14 @@ const statement = async (db: Queryable, playerId: string, q: typeof personalStat
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'win')), 0)::text AS win,
     coalesce(trim_scale(sum(amount) FILTER (WHERE m = 'bonus')), 0)::text AS bonus,
     coalesce(trim_scale(sum(amount) FILTER (WHERE m IN ('bet', 'win'))), 0)::text AS profit`
-  const entries = `SELECT amount, (${MOVEMENT_OF_KIND}) AS m, to_char(created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS day FROM wallet_entries
+  // A range of whole quarters (every date filter's is: midnights of the site's zone) is summed from
+  // the ledger's buckets, each of which lies within one day of the zone; any other from the entries.
+  const quarters = quartersOf(range)
+  const entries =
+    quarters !== null && quarters.edges.length === 0
+      ? `SELECT amount, (${MOVEMENT_OF_KIND}) AS m, to_char(bucket AT TIME ZONE $4, 'YYYY-MM-DD') AS day FROM wallet_entry_buckets
+    WHERE player_id = $1 AND ($2::timestamptz IS NULL OR bucket >= $2) AND ($3::timestamptz IS NULL OR bucket < $3)`
+      : `SELECT amount, (${MOVEMENT_OF_KIND}) AS m, to_char(created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS day FROM wallet_entries
     WHERE player_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)`
   const params = [playerId, range.from, range.to, zone]
   type Sums = { deposit: string; withdraw: string; bet: string; validBet: string; win: string; bonus: string; profit: string }

@@ -46,6 +46,8 @@ const PATHS = {
   compass: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm3.5 5.5-2 5-5 2 2-5z',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
   sparkle: 'M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5m7 7L18 18M6 18l2.5-2.5m7-7L18 6',
+  check: 'M4.5 12.5 9.5 17.5 19.5 6.5',
+  paste: 'M9 4h6v3H9zM8 5.5H5V21h14V5.5h-3M9 12h6m-6 4h4',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,19 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { selectCurrentToast, type Toast } from '../../actors/toasts'
 import { useActor } from '../system-react'
+import { formatAmount } from './amount'
 import './Toast.css'
 
-
-/** An amount as money in the interface language ('25' → '25.00'); anything else as it came. */
-const money = (amount: string, language: string): string => {
-  const n = Number(amount)
-  if (amount.trim() === '' || !Number.isFinite(n)) return amount
-  try {
-    return new Intl.NumberFormat(language.replace('_', '-'), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
-  } catch {
-    return n.toFixed(2)
-  }
-}
 
 /** The words of a toast: its key in the `toast` namespace with its values, an `amount` as money. */
 const useToastText = (toast: Toast | null): string => {
@@ -21,7 +11,7 @@ const useToastText = (toast: Toast | null): string => {
   if (toast === null) return ''
   const { key, params } = toast.message
   const values: Record<string, string> = { ...params }
-  if (params['amount'] !== undefined) values['amount'] = money(params['amount'], i18n.language)
+  if (params['amount'] !== undefined) values['amount'] = formatAmount(params['amount'], i18n.language, 2)
   return t(key, { ...values, defaultValue: key })
 }
 

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldError, idRefs } from '../../ui/FieldError'
 
 /**
  * A labelled input with its hint and its error: the error is tied to the input with
@@ -23,7 +24,6 @@ export const Field = ({ label, value, onValue, error, hint, addon, inputRef, inp
   const id = inputId ?? ownId
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
-  const describedBy = [error !== null ? errorId : null, hint !== undefined ? hintId : null].filter((x) => x !== null).join(' ')
   return (
     <div className={`field${error !== null ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -38,15 +38,11 @@ export const Field = ({ label, value, onValue, error, hint, addon, inputRef, inp
           value={value}
           onChange={(e) => onValue(e.target.value)}
           aria-invalid={error !== null ? true : undefined}
-          aria-describedby={describedBy === '' ? undefined : describedBy}
+          aria-describedby={idRefs(error !== null ? errorId : null, hint !== undefined ? hintId : null)}
         />
         {addon}
       </div>
-      {error !== null && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       {hint !== undefined && (
         <p id={hintId} className="field__hint">
           {hint}

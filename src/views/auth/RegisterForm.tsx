@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldError } from '../../ui/FieldError'
 import { VALIDATION_PARAMS, confirmation, password, required, username } from '../../ui/validation'
 import { useSend } from '../../system-react'
 import { errorText } from './errors'
@@ -87,11 +88,7 @@ export const RegisterForm = () => {
             ))}
           </select>
         </div>
-        {currencyError !== null && (
-          <p id={`${currencyId}-error`} className="field__error">
-            {currencyError}
-          </p>
-        )}
+        <FieldError id={`${currencyId}-error`} error={currencyError} />
       </div>
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.register')}

@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSend } from '../../system-react'
+import { CopyButton } from '../../ui/CopyButton'
 import { useDiagnosticsStatus } from './diagnostics-status'
 import './diagnostics.css'
 
@@ -14,9 +14,7 @@ export const SendDiagnostics = ({ from }: { from: 'feedback' | 'settings' }) => 
   const { t } = useTranslation('devtools')
   const send = useSend()
   const status = useDiagnosticsStatus()
-  const [copied, setCopied] = useState(false)
   const start = () => {
-    setCopied(false)
     send({ type: 'diagnostics.sendRequested', from })
   }
   const percent = status.phase === 'sending' && status.chunks > 0 ? Math.round((status.sent / status.chunks) * 100) : 0
@@ -34,13 +32,7 @@ export const SendDiagnostics = ({ from }: { from: 'feedback' | 'settings' }) => 
       ) : status.phase === 'sent' ? (
         <p className="diagnostics__done" role="status">
           {t('diagnostics.sent')} <strong className="diagnostics__reference">{status.reference}</strong>{' '}
-          <button
-            type="button"
-            className="diagnostics__copy"
-            onClick={() => void navigator.clipboard?.writeText(status.reference).then(() => setCopied(true), () => {})}
-          >
-            {copied ? t('diagnostics.copied') : t('diagnostics.copy')}
-          </button>
+          <CopyButton text={status.reference} label={t('diagnostics.copy')} />
         </p>
       ) : (
         <>

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
 import { selectGamePhone, type GamePhoneView, type gamePhoneMachine } from '../../../actors/games'
 import type { PopupProps } from '../../../actors/popups'
-import { CODE_LENGTHS } from '../../../actors/verify'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
-import { CodeSender, useCodeProblem } from '../verify/CodeSender'
+import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import './games.css'
 
 const PHONE = /^\+?\d{6,15}$/
@@ -18,7 +17,7 @@ const useGamePhone = <T,>(selector: (s: SnapshotFrom<typeof gamePhoneMachine>) =
 
 /**
  * The phone verification a game asked for (spec §8 game open, 3002): a code sent to the phone by
- * the verification flow (CodeSender: the lock, the countdown, the human challenge), then the
+ * the verification flow (CodeInput: the lock, the countdown, the human challenge), then the
  * phone bound with it (its 4 digits); once bound the game phone actor closes the popup and the
  * launch opens the game again. Closed before that, the game page offers to open it again.
  */
@@ -55,12 +54,7 @@ export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boo
           <span>{t('phone.number')}</span>
           <input type="tel" autoComplete="tel" data-autofocus="" value={phone} onChange={(e) => setPhone(e.target.value.trim())} />
         </label>
-        <CodeSender channel="phone" target={phone} check={checkPhone} />
-        <label className="phone-verify__field">
-          <span>{t('phone.code')}</span>
-          <input inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTHS.phone} value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTHS.phone))} />
-        </label>
+        <CodeInput channel="phone" target={phone} check={checkPhone} label={t('phone.code')} value={code} onChange={setCode} />
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={view.binding}>{t('phone.submit')}</button>
         </div>

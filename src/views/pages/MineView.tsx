@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { selectDisplayName } from '../../../actors/session'
 import { selectSysSwitches } from '../../../actors/site'
 import { selectVipInfo, selectVipProgress } from '../../../actors/vip'
 import { useActor, useSend } from '../../system-react'
+import { CopyButton } from '../../ui/CopyButton'
 import { Icon, type IconName } from '../../ui/Icon'
+import { MoneyText } from '../../ui/MoneyText'
 import { useNavigate } from '../routing/nav-hooks'
-import { BalanceStaleMark, formatMoney } from '../shell/Header'
+import { BalanceStaleMark } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
@@ -24,7 +26,7 @@ import './mine.css'
  * withdraw password; withdrawal management only the password (spec §2).
  */
 export const MineView = () => {
-  const { t, i18n } = useTranslation('layout')
+  const { t } = useTranslation('layout')
   const { t: shell } = useTranslation()
   const { t: account } = useTranslation('account')
   const send = useSend()
@@ -40,14 +42,7 @@ export const MineView = () => {
   useEffect(() => {
     if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
   }, [vipOpen, send])
-  const [copied, setCopied] = useState(false)
   const name = session.username ?? shell('mine.player')
-  const copy = () => {
-    void globalThis.navigator?.clipboard?.writeText(name).then(
-      () => setCopied(true),
-      () => undefined,
-    )
-  }
   const actions: ReadonlyArray<{ key: string; label: string; icon: IconName; go: () => void; accent?: boolean }> = [
     { key: 'recharge', label: shell('header.recharge'), icon: 'plus', go: () => send({ type: 'popup.openRequested', popup: 'pay' }), accent: true },
     { key: 'withdraw', label: shell('header.withdraw'), icon: 'arrowUp', go: withdraw },
@@ -75,9 +70,7 @@ export const MineView = () => {
             <p className="mine-card__platform">{t('mine.platformId', { id: platformId ?? '—' })}</p>
             <p className="user-card__name">
               <span>{name}</span>
-              <button type="button" className="icon-button icon-button--small" aria-label={copied ? t('mine.copied') : t('mine.copy')} onClick={copy}>
-                <Icon name="copy" />
-              </button>
+              <CopyButton text={name} label={t('mine.copy')} />
               {vipOpen && (
                 <span className="mine-card__vip">
                   <Icon name="star" aria-hidden="true" /> {vip === null ? shell('route.vip') : t('mine.vipLevel', { level: vip.level })}
@@ -89,7 +82,7 @@ export const MineView = () => {
                 {session.currency.slice(0, 1)}
               </span>
               <span className="visually-hidden">{session.currency}</span>
-              <strong>{session.inGame ? shell('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</strong>
+              <strong>{session.inGame ? shell('header.moneyInGame') : <MoneyText value={session.balance === null ? '—' : String(session.balance)} />}</strong>
               <BalanceStaleMark stale={session.stale} />
               <button
                 type="button"

@@ -9,7 +9,8 @@ import { CODE_LENGTHS } from '../../../actors/verify'
 import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
-import { CodeSender, useCodeProblem } from '../verify/CodeSender'
+import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
+import { PinInput } from '../../ui/PinInput'
 import './postlogin.css'
 
 
@@ -17,7 +18,7 @@ import './postlogin.css'
  * The forced bind (screens §4 bind flow): one item at a time, phone, email, google auth, withdraw
  * password, until must_bind_item are bound. It cannot be dismissed. The player is taken to the
  * security page on that item's tab unless already there. Phone and email codes are sent by the
- * verification flow (CodeSender: the lock, the 60 s countdown starting 1.5 s after a send, the
+ * verification flow (CodeInput: the lock, the 60 s countdown starting 1.5 s after a send, the
  * human challenge) and checked by the hall with the bind (SMS 4 digits, email 5). The same form
  * opened from the security page (the `bind` popup) shows no required-items progress and may be
  * closed (`onClose`).
@@ -92,7 +93,7 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
           <input type={item === 'email' ? 'email' : 'tel'} value={target} autoComplete={item === 'email' ? 'email' : 'tel'} onChange={(e) => setTarget(e.target.value.trim())} />
         </label>
       )}
-      {channel !== null && <CodeSender channel={channel} target={target} check={checkTarget} />}
+      {channel !== null && <CodeInput channel={channel} target={target} check={checkTarget} label={t('bind.field.code')} value={code} onChange={setCode} />}
       {item === 'googleAuth' && (
         <div className="bind__send">
           <p className="modal__text">{t('bind.googleAuthHint')}</p>
@@ -113,17 +114,19 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
           )}
         </div>
       )}
-      <label className="bind__field">
-        <span>{item === 'withdrawPass' ? t('bind.field.pin') : t('bind.field.code')}</span>
-        <input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          type={item === 'withdrawPass' ? 'password' : 'text'}
-          maxLength={length}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, length))}
-        />
-      </label>
+      {item === 'withdrawPass' && <PinInput label={t('bind.field.pin')} value={code} onChange={setCode} length={length} />}
+      {item === 'googleAuth' && (
+        <label className="bind__field">
+          <span>{t('bind.field.code')}</span>
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={length}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, length))}
+          />
+        </label>
+      )}
       <div className="modal__actions">
         <button type="submit" className="button button--primary" disabled={submitting}>
           {t('bind.submit')}

@@ -7,6 +7,9 @@ import { useActor, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { useBadges } from './badge-hooks'
 import { Icon } from '../../ui/Icon'
+import { formatAmount } from '../../ui/amount'
+import { MoneyText } from '../../ui/MoneyText'
+import { Tooltip } from '../../ui/Tooltip'
 import { Popover } from '../../ui/Popover'
 import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
@@ -130,15 +133,9 @@ export const CurrencySwitch = () => {
   )
 }
 
-/** Formats an amount of a currency for the balance. */
-export const formatMoney = (amount: number | null, language: string): string => {
-  if (amount === null) return '—'
-  try {
-    return new Intl.NumberFormat(language.replace('_', '-'), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
-  } catch {
-    return amount.toFixed(2)
-  }
-}
+/** Formats an amount of a currency for the balance: 2 decimals in the interface language. */
+export const formatMoney = (amount: number | null, language: string): string =>
+  amount === null ? '—' : formatAmount(String(amount), language, 2)
 
 /**
  * After a failed balance refresh, the balance shown may be out of date: a warning mark with that
@@ -157,26 +154,28 @@ export const BalanceStaleMark = ({ stale }: { stale: boolean }) => {
 
 /** The balance with its refresh button (logged in). */
 const Balance = () => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const send = useSend()
   const session = useSessionView()
   const refreshing = session.refreshing
   return (
     <div className="balance" role="group" aria-label={t('header.balance')}>
       <span className="balance__currency">{session.currency}</span>
-      <span className="balance__amount">{session.inGame ? t('header.moneyInGame') : formatMoney(session.balance, i18n.language)}</span>
+      <span className="balance__amount">{session.inGame ? t('header.moneyInGame') : <MoneyText value={session.balance === null ? '—' : String(session.balance)} />}</span>
       <BalanceStaleMark stale={session.stale} />
-      <button
-        type="button"
-        className="icon-button icon-button--small"
-        aria-label={t('header.refreshBalance')}
-        aria-busy={refreshing}
-        data-refreshing={refreshing || undefined}
-        data-stale={session.stale || undefined}
-        onClick={() => send({ type: 'wallet.refreshRequested' })}
-      >
-        <Icon name="refresh" />
-      </button>
+      <Tooltip text={t('header.refreshBalance')}>
+        <button
+          type="button"
+          className="icon-button icon-button--small"
+          aria-label={t('header.refreshBalance')}
+          aria-busy={refreshing}
+          data-refreshing={refreshing || undefined}
+          data-stale={session.stale || undefined}
+          onClick={() => send({ type: 'wallet.refreshRequested' })}
+        >
+          <Icon name="refresh" />
+        </button>
+      </Tooltip>
     </div>
   )
 }

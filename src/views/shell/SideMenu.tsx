@@ -4,6 +4,7 @@ import type { RouteName } from '../../../schemas/routes'
 import { selectActivityCount, selectAwardCount, selectRebateCount, selectTaskCount } from '../../../actors/badges'
 import { useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
+import { DragScroll } from '../../ui/DragScroll'
 import { useBadges } from './badge-hooks'
 import { Icon, type IconName } from '../../ui/Icon'
 import { LineButton } from '../lines/LineButton'
@@ -24,8 +25,8 @@ const CategoryList = ({ desktop, onChosen, horizontal = false }: { desktop: bool
   const query = useRouteQuery()
   const current =
     (route === 'game' && query['tabItem'] !== 'mine') || route === 'subgame' ? (query['gameCategoryId'] ?? (route === 'game' ? '0' : null)) : null
-  return (
-    <ul className={horizontal ? 'menu__bar' : 'menu__list'} role="list">
+  const entries = (
+    <>
       {visibleCategories({ real: session.real, desktop, recentCollectOnDesktop: traits.recentCollectOnDesktop }).map((c) => (
         <li key={c.id}>
           <button
@@ -43,6 +44,16 @@ const CategoryList = ({ desktop, onChosen, horizontal = false }: { desktop: bool
           </button>
         </li>
       ))}
+    </>
+  )
+  // The bar under the header is a strip a mouse can drag (spec §5: a drag counts after 20 px).
+  return horizontal ? (
+    <DragScroll as="ul" role="list" className="menu__bar">
+      {entries}
+    </DragScroll>
+  ) : (
+    <ul className="menu__list" role="list">
+      {entries}
     </ul>
   )
 }

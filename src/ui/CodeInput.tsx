@@ -1,63 +1,107 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError } from '../../../actors/verify'
-import type { VerifyChannel } from '../../../schemas/events/verify'
-import { useActor, useSend } from '../../system-react'
-import { useGeetestSecondsLeft } from '../auth/session-hooks'
-import './verify.css'
-
+import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError } from '../../actors/verify'
+import type { VerifyChannel } from '../../schemas/events/verify'
+import { useActor, useSend } from '../system-react'
+import { selectGeetestSecondsLeft } from '../../actors/geetest'
+import { PasteButton } from './CopyButton'
+import { FieldError, idRefs } from './FieldError'
+import { pinDigits } from './PinInput'
+import './field.css'
+import './controls.css'
 
 const SELECTORS = { phone: selectCodeSend('phone'), email: selectCodeSend('email') } as const
 
 /** Where a channel's code send stands (the verify actor's). */
 export const useCodeSend = (channel: VerifyChannel): CodeSendView => useActor('verify', SELECTORS[channel])
 
-/** The text of a send's error: the geetest restriction with its seconds, the network, or the hall's message and code. */
-const useErrorText = (error: VerifyError | null): string | null => {
-  const { t } = useTranslation('verify')
-  const seconds = useGeetestSecondsLeft()
-  if (error === null) return null
-  if (error.reason === 'restricted') return seconds > 0 ? t('error.restricted', { seconds }) : null
-  if (error.reason === 'network') return t('error.network')
-  return `${error.message} (${error.code})`
-}
-
 /**
- * The send button of a verification code (spec §4 verification code, §5 "send button disabled
- * when no target value is present"), for any form: "Send code", locked while the send is in
- * flight, then "Resend in N s" for the 60 s countdown; the human challenge (1119: the image's 4
- * digits) when the hall demands it; the refusal while the geetest restriction lasts. `check`
- * validates the target before a send (it shows its own message) and returns whether to send.
+ * The verification code field (spec §4 verification code, §5): the labelled code input (digits,
+ * the channel's length: SMS 4, email 5) with a paste button, and its send button: "Send code",
+ * locked while the send is in flight (and without a target, spec §5), then "Resend in N s" for
+ * the 60 s countdown; "Code sent" once the hall sent it to this target; the human challenge
+ * (1119: the image's 4 digits) when the hall demands it; the refusal while the geetest
+ * restriction lasts. `check` validates the target before a send (it shows its own message) and
+ * returns whether to send. The form checks the code with `useCodeProblem` and shows the message
+ * as `error`, tied to the input.
  */
-export const CodeSender = ({ channel, target, check }: { channel: VerifyChannel; target: string; check: () => boolean }) => {
+export const CodeInput = ({
+  channel,
+  target,
+  check,
+  label,
+  value,
+  onChange,
+  error = null,
+}: {
+  channel: VerifyChannel
+  target: string
+  check: () => boolean
+  label: string
+  value: string
+  onChange: (code: string) => void
+  error?: string | null
+}) => {
   const { t } = useTranslation('verify')
   const send = useSend()
   const view = useCodeSend(channel)
-  const error = useErrorText(view.error)
+  const sendError = useErrorText(view.error)
+  const id = useId()
+  const length = CODE_LENGTHS[channel]
   const press = () => {
     if (check()) send({ type: 'verify.codeSendRequested', channel, target })
   }
-  const label = view.countdown > 0 ? t('resendIn', { seconds: view.countdown }) : view.sending ? t('sending') : t('sendCode')
+  const sendLabel = view.countdown > 0 ? t('resendIn', { seconds: view.countdown }) : view.sending ? t('sending') : t('sendCode')
   return (
     <div className="code-send">
-      <div className="code-send__row">
-        <button type="button" className="button button--ghost" disabled={!view.canSend || target.trim() === ''} aria-busy={view.sending} onClick={press}>
+      <div className={`field${error !== null ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={id}>
           {label}
-        </button>
-        {view.requested && view.target === target.trim() && (
-          <span className="code-send__sent" role="status">
-            {t('sent')}
-          </span>
-        )}
+        </label>
+        <div className="code-send__row">
+          <div className="field__row code-send__input">
+            <input
+              id={id}
+              className="field__input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={length}
+              value={value}
+              onChange={(e) => onChange(pinDigits(e.target.value, length))}
+              aria-invalid={error !== null ? true : undefined}
+              aria-describedby={idRefs(error !== null ? `${id}-error` : null)}
+            />
+            <PasteButton label={t('paste')} onPaste={(text) => onChange(pinDigits(text, length))} />
+          </div>
+          <button type="button" className="button button--ghost" disabled={!view.canSend || target.trim() === ''} aria-busy={view.sending} onClick={press}>
+            {sendLabel}
+          </button>
+        </div>
+        <FieldError id={`${id}-error`} error={error} />
       </div>
-      {error !== null && (
+      {view.requested && view.target === target.trim() && (
+        <p className="code-send__sent" role="status">
+          {t('sent')}
+        </p>
+      )}
+      {sendError !== null && (
         <p className="code-send__error" role="alert">
-          {error}
+          {sendError}
         </p>
       )}
       {view.challenge !== null && <Challenge channel={channel} image={view.challenge.image} />}
     </div>
   )
+}
+
+/** The text of a send's error: the geetest restriction with its seconds, the network, or the hall's message and code. */
+const useErrorText = (error: VerifyError | null): string | null => {
+  const { t } = useTranslation('verify')
+  const seconds = useActor('geetest', selectGeetestSecondsLeft)
+  if (error === null) return null
+  if (error.reason === 'restricted') return seconds > 0 ? t('error.restricted', { seconds }) : null
+  if (error.reason === 'network') return t('error.network')
+  return `${error.message} (${error.code})`
 }
 
 /** The human challenge the hall demanded (1119): the image's 4 digits, then the send again. */
