@@ -137,7 +137,7 @@ const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
     case 'Arrays': {
       if (!Array.isArray(value)) return value
       let changed = false
-      const out = value.map((item, i) => {
+      const out = value.map((item: unknown, i) => {
         const element = ast.elements[i] ?? ast.rest[0]
         if (element === undefined) return item
         const after = redactAst(element, item)

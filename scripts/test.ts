@@ -3,7 +3,7 @@
  *
  * Stages, in order (docs/testing.md):
  *   typecheck  tsc -p . with the TypeScript 7 compiler                  1 check
- *   imports    scripts/check-imports.ts: import rules and cycles       1 check
+ *   imports    depcruise (.dependency-cruiser.mjs): import rules, cycles 1 check
  *   lint       eslint actors src schemas tests server scripts          1 check
  *   unit       vitest: tests/unit, model, contract, server             1 per test
  *   replay     scripts/replay.ts on every tests/replay/*.ndjson        1 per golden log
@@ -211,8 +211,8 @@ export const STAGES: readonly Stage[] = [
   {
     name: 'imports',
     aliases: ['graph', 'check-imports'],
-    title: 'import graph: scripts/check-imports.ts',
-    run: () => oneCheck(bin('tsx'), ['scripts/check-imports.ts']),
+    title: 'import graph: depcruise --config .dependency-cruiser.mjs schemas actors src server',
+    run: () => oneCheck(bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'schemas', 'actors', 'src', 'server']),
   },
   {
     name: 'lint',

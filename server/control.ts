@@ -204,7 +204,7 @@ export const isLoopback = (address: string | undefined): boolean =>
 const DEFAULT_PASSWORD = 'test1234'
 
 const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505'
+  typeof e === 'object' && e !== null && 'code' in e && e.code === '23505'
 
 /** Writes the settings of a `player` or `new-player` body that are present. */
 const applySettings = async (db: Queryable, playerId: string, b: Partial<Record<keyof typeof PlayerSettings, unknown>>): Promise<void> => {
@@ -236,7 +236,7 @@ export const runControl = async (
       return fail(400, 'body is not JSON')
     }
   }
-  const decoded = Schema.decodeUnknownExit(bodies[control] as Schema.Codec<unknown>)(parsed)
+  const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)
   if (Exit.isFailure(decoded)) return fail(400, `invalid body for ${control}`)
   const { db, state } = deps
   switch (control) {

@@ -125,7 +125,7 @@ const lockDir = (dir: string): (() => void) => {
  * Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory'. A directory
  * is locked for this process until the store is closed.
  */
-export const openDb = async (dataDir: string | 'memory'): Promise<Db> => {
+export const openDb = async (dataDir: string): Promise<Db> => {
   if (dataDir === 'memory') return openMemory()
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })

@@ -42,7 +42,7 @@ export interface HallOptions {
   /** Interface to listen on; default 127.0.0.1. */
   readonly host?: string
   /** Data directory of the store (PGlite), or 'memory' for a throw-away store; required unless databaseUrl is given. */
-  readonly dataDir?: string | 'memory'
+  readonly dataDir?: string
   /** A PostgreSQL server's database (postgres://user:password@host:port/database) to use instead of PGlite. */
   readonly databaseUrl?: string
   /** dev and test enable the control surface and ?site=; production disables both. */
@@ -139,7 +139,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
           : { version: VERSION, buildTime: startedAt }
       }
       const manifest = files.json('.vite/manifest.json') as Record<string, { file?: unknown }> | undefined
-      const entries = Object.entries(manifest ?? {}).flatMap(([name, e]) => (typeof e.file === 'string' ? [[name, `/${e.file}`]] : []))
+      const entries = Object.entries<{ file?: unknown }>(manifest ?? {}).flatMap(([name, e]): [string, string][] => (typeof e.file === 'string' ? [[name, `/${e.file}`]] : []))
       return { version: VERSION, files: Object.fromEntries(entries) }
     },
   }

@@ -22,7 +22,7 @@ type Parser = (text: string) => unknown
 /** PGlite's parser of a (non-array) type, if it has one; values of other types stay text. */
 const scalarParser = (oid: number): Parser | undefined => {
   const p = pgliteTypes.parsers[oid]
-  return p === undefined ? undefined : (text) => p(text, oid)
+  return p === undefined ? undefined : (text): unknown => p(text, oid)
 }
 
 /** The query PGlite runs at start-up to learn the array types (oid is parsed as a number). */

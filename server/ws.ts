@@ -37,6 +37,9 @@ export interface SocketHub {
 }
 
 const decodeClientFrame = Schema.decodeUnknownExit(Schema.fromJsonString(ClientFrame))
+/** A frame's text: ws hands over a Buffer, or an ArrayBuffer or the fragments with another binaryType. */
+const textOf = (raw: RawData): string =>
+  (Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)).toString('utf8')
 
 interface OutboxRow {
   readonly msgId: string
@@ -96,7 +99,7 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     }
     const onFrame = (raw: RawData) => {
       keepAlive()
-      const exit = decodeClientFrame(raw.toString())
+      const exit = decodeClientFrame(textOf(raw))
       if (exit._tag !== 'Success' || playerId === null) return
       const frame = exit.value
       if (frame.type === 'Ping') {

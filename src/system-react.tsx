@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react'
-import type { AnyActorRef, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import type { ActorId, ActorMachines } from '../actors'
 import type { CommandView, ListView, QueryView } from '../actors/kit'
 import type { Condition, LobbyEvent } from '../schemas/events'
@@ -28,7 +28,7 @@ export const useSystem = (): LobbySystem => {
  */
 export const useActor = <K extends ActorId, T>(actorId: K, selector: (snapshot: SnapshotFrom<ActorMachines[K]>) => T): T => {
   const system = useSystem()
-  return useSelector(system.actor(actorId) as AnyActorRef, selector as (s: unknown) => T)
+  return useSelector(system.actor(actorId), selector as (s: unknown) => T)
 }
 
 const sameView = (a: QueryView<unknown>, b: QueryView<unknown>): boolean => a.status === b.status && a.data === b.data && a.error === b.error
@@ -36,7 +36,7 @@ const sameView = (a: QueryView<unknown>, b: QueryView<unknown>): boolean => a.st
 /** A query actor's view model (status, data, error), typed by the query (actors/kit/query.ts). */
 export const useQuery = <T,>(query: { readonly id: ActorId; readonly view: (s: never) => QueryView<T> }): QueryView<T> => {
   const system = useSystem()
-  return useSelector(system.actor(query.id) as AnyActorRef, query.view as (s: unknown) => QueryView<T>, sameView)
+  return useSelector(system.actor(query.id), query.view as (s: unknown) => QueryView<T>, sameView)
 }
 
 const sameList = (a: ListView<unknown, unknown>, b: ListView<unknown, unknown>): boolean =>
@@ -58,7 +58,7 @@ export const usePagedList = <Row, Summary>(
 ): PagedList<Row, Summary> => {
   const system = useSystem()
   const send = useSend()
-  const view = useSelector(system.actor(list.id) as AnyActorRef, list.view as (s: unknown) => ListView<Row, Summary>, sameList)
+  const view = useSelector(system.actor(list.id), list.view as (s: unknown) => ListView<Row, Summary>, sameList)
   const key = JSON.stringify(condition)
   useEffect(() => {
     send({ type: 'list.opened', list: list.id, condition: JSON.parse(key) as Condition })

@@ -150,7 +150,7 @@ export const commandActor = <const Id extends string, C extends HallCall, R>(con
     error: snapshot.context.error,
     formError: snapshot.context.formError,
   })
-  return { id: config.id as Id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+  return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
 }
 
 /** What a command's form reads. */

@@ -257,7 +257,7 @@ export const pagedActor = <const Id extends string, C extends HallCall, Row, Sum
   ]
   /** The list's view model, typed by its rows (src/ui/paged binds it to the table and the infinite list). */
   const view = (snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => listView<Row, Summary>(snapshot)
-  return { id: config.id as Id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+  return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
 }
 
 /** What a paged list's view reads. */

@@ -95,7 +95,7 @@ export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventTy
       fetches: ({ context, event }) => {
         const t = triggerOf(event.type)
         if (t === undefined || !serves(context, event)) return false
-        return t === true || t.when === undefined || t.when(event as never, context)
+        return t === true || t.when === undefined || t.when(event, context)
       },
       /** A sign-in of someone the query does not serve (a guest, for a real-players query). */
       unserved: ({ context, event }) => !serves(context, event),
@@ -116,7 +116,7 @@ export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventTy
       ),
       fetch: enqueueActions(({ context, event, enqueue }) => {
         const t = triggerOf(event.type)
-        const payload = t !== undefined && t !== true && t.payload !== undefined ? t.payload(event as never, context) : (context.payload ?? config.payload)
+        const payload = t !== undefined && t !== true && t.payload !== undefined ? t.payload(event, context) : (context.payload ?? config.payload)
         const requestCount = context.requestCount + 1
         const requestId = requestIdOf(config.id, requestCount)
         enqueue.assign({ requestCount, pendingId: requestId, payload })
@@ -194,7 +194,7 @@ export const queryActor = <const Id extends string, C extends HallCall, T, K ext
   const consumes = [...new Set<string>([...SIGN_EVENTS, ...Object.keys(config.fetchOn), ...(config.retryOn ?? []), ...(config.forgetOn ?? []), REFRESH, ...ANSWERS])]
   /** The query's view model, typed by its data. */
   const view = (snapshot: { value: unknown; context: Ctx }): QueryView<T> => queryView<T>(snapshot)
-  return { id: config.id as Id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+  return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
 }
 
 /** What a query's view reads. */

@@ -44,7 +44,7 @@ export const request = <P extends string, C extends HallCall>(
 ): Asked<P> => {
   const count = requests.count + 1
   const requestId = requestIdOf(actorId, count)
-  const awaiting = purpose === null ? requests.awaiting : sorted<P>({ ...requests.awaiting, [purpose]: requestId } as Partial<Record<P, string>>)
+  const awaiting = purpose === null ? requests.awaiting : sorted<P>({ ...requests.awaiting, [purpose]: requestId })
   return { requests: { count, awaiting }, notice: ask(call, requestId, payload), requestId }
 }
 

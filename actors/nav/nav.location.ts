@@ -42,7 +42,7 @@ export const locationOf = (
   query: Readonly<Record<string, string>> = {},
 ): NavLocation | undefined => {
   if (name.includes('/') || routeByName(name) === undefined) return undefined
-  const routeName = name as RouteName
+  const routeName = name
   let path: string
   try {
     path = pathOf(routeName, params)

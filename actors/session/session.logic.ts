@@ -222,7 +222,7 @@ export const thirdNotRegistered = (data: unknown): Record<string, unknown> | nul
 
 /** The thirdWay registration data: from the hall's answer where it gives them, else from the attempt. */
 export const thirdWayOf = (data: Record<string, unknown>, attempt: SessionContext['thirdAttempt']): ThirdWay => {
-  const str = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '')
+  const str = (k: string): string => (typeof data[k] === 'string' ? data[k] : '')
   return {
     email: str('email'),
     id: str('id'),

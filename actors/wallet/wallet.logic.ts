@@ -49,7 +49,7 @@ export const READ_SOURCES: ReadonlyArray<BalanceSource> = ['login', 'prize']
 export const sportsGoldOf = (data: unknown): Gold | null => {
   const list = (data as { list?: unknown } | null)?.list
   if (!Array.isArray(list)) return null
-  const entry = list.find((e): e is { platformId: number; balance: unknown } => typeof e === 'object' && e !== null && e.platformId === SPORTS_PLATFORM)
+  const entry = list.find((e: unknown): e is { platformId: number; balance: unknown } => typeof e === 'object' && e !== null && 'platformId' in e && e.platformId === SPORTS_PLATFORM)
   return entry === undefined ? null : readGold(entry.balance)
 }
 

@@ -68,7 +68,7 @@ const currencyOrFail = async (ctx: CallContext, code: string): Promise<string> =
 }
 
 const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505'
+  typeof e === 'object' && e !== null && 'code' in e && e.code === '23505'
 
 const guestName = (): string => `guest${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 

@@ -67,5 +67,5 @@ export interface Implementation {
 export const implement = <C extends HallCall>(
   call: C,
   run: (ctx: CallContext, params: C['request']['Type']) => Promise<C['response']['Type']>,
-): Implementation => ({ call, run: run as Implementation['run'] })
+): Implementation => ({ call, run })
 

@@ -222,7 +222,7 @@ export const lockFor = (failures: number): number =>
 const queues = new WeakMap<Queryable, Map<string, Promise<unknown>>>()
 const oneAtATime = <T>(db: Queryable, key: string, fn: () => Promise<T>): Promise<T> => {
   let perDb = queues.get(db)
-  if (perDb === undefined) queues.set(db, (perDb = new Map()))
+  if (perDb === undefined) queues.set(db, (perDb = new Map<string, Promise<unknown>>()))
   const before = perDb.get(key) ?? Promise.resolve()
   const run = before.then(fn, fn)
   const settled = run.then(

@@ -163,7 +163,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
     return c.json({ ok: true })
   })
 
-  app.use('/support/api/*', async (c, next) => {
+  app.use('/support/api/*', async (c: AnyContext, next) => {
     const user = await supportSession(db, tokenOf(c), now())
     if (user === undefined) return c.json({ ok: false, error: 'sign in to the support console' }, 401)
     c.set(USER, user)

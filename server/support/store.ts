@@ -104,14 +104,14 @@ export const summarizeLog = (text: string): LogSummary => {
     }
     if (event['type'] === 'site.blocked' && typeof event['reason'] === 'string') errors.add(`blocked:${event['reason']}`)
   }
-  const str = (k: string): string | null => (typeof header?.[k] === 'string' ? (header[k] as string) : null)
+  const str = (k: string): string | null => (typeof header?.[k] === 'string' ? header[k] : null)
   return {
     session: str('session'),
     appVersion: str('appVersion'),
     language: str('language'),
     siteCode: str('siteCode'),
     usernames: [...usernames],
-    startedAt: typeof header?.['startedAt'] === 'number' ? (header['startedAt'] as number) : first,
+    startedAt: typeof header?.['startedAt'] === 'number' ? header['startedAt'] : first,
     endedAt: last,
     records,
     errorCodes: [...errors].sort(),

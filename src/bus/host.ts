@@ -98,7 +98,7 @@ export class ActorHost {
   /** Every actor's current state value (for the log header of a replay and for the devtools). */
   stateValues(): Record<string, unknown> {
     const out: Record<string, unknown> = {}
-    for (const [id, ref] of this.refs) out[id] = ref.getSnapshot().value
+    for (const [id, ref] of this.refs) out[id] = (ref.getSnapshot() as { value: unknown }).value
     return out
   }
 
@@ -132,7 +132,7 @@ export class ActorHost {
       if (ref === undefined) continue
       // Snapshots are immutable: an actor that ignored the event kept its snapshot object, so
       // its state value cannot have changed.
-      const snapshot = ref.getSnapshot()
+      const snapshot = ref.getSnapshot() as { value: unknown }
       if (snapshot === this.lastSnapshot.get(id)) continue
       this.lastSnapshot.set(id, snapshot)
       const value = snapshot.value

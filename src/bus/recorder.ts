@@ -74,7 +74,7 @@ export const toLogRecord = (session: string, r: BusRecord): LogRecord => ({
   at: r.at,
   session,
   kind: r.kind,
-  event: redactEvent(r.event) as LogRecord['event'],
+  event: redactEvent(r.event),
   ...(r.cause === undefined ? {} : { cause: r.cause }),
   ...(r.source === undefined ? {} : { source: r.source }),
   ...(r.states === undefined ? {} : { states: r.states }),

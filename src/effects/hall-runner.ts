@@ -2,7 +2,7 @@ import { Effect } from 'effect'
 import type { Subscription } from 'rxjs'
 import type { EventOfType, LobbyEvent } from '../../schemas/events'
 import { allCalls } from '../../schemas/hall/calls'
-import type { HallCall, RequestOf } from '../../schemas/hall/call'
+import type { HallCall } from '../../schemas/hall/call'
 import { HALL_PREFIX } from '../../schemas/hall/protocol'
 import type { Bus } from '../bus/bus'
 import { callHall, toHallError, type CallOptions, type HallContext } from './hall'
@@ -76,7 +76,7 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
     if (call === undefined) return fail({ _tag: 'Decode', message: `unknown hall call '${event.call}'` })
     if (context === null) return fail({ _tag: 'Network', message: 'the site configuration is not known yet' })
     void Effect.runPromise(
-      callHall(call, event.payload as RequestOf<typeof call>, context, env.options ?? {}).pipe(
+      callHall(call, event.payload, context, env.options ?? {}).pipe(
         Effect.match({
           onSuccess: (data): LobbyEvent => ({ type: 'hall.responded', requestId: event.requestId, call: event.call, data }),
           onFailure: (e): LobbyEvent => ({ type: 'hall.failed', requestId: event.requestId, call: event.call, error: toHallError(e) }),

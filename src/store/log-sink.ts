@@ -25,7 +25,7 @@ export class DexieLogSink implements RecordSink {
 
   async read(session: string): Promise<LogRecord[]> {
     const chunks = await this.db.logChunks.where('[session+firstSeq]').between([session, -Infinity], [session, Infinity]).toArray()
-    return decodeRecords(chunks.flatMap((c) => (Array.isArray(c.records) ? c.records : [])))
+    return decodeRecords(chunks.flatMap((c): unknown[] => (Array.isArray(c.records) ? c.records : [])))
   }
 
   /** Records stored for a session. */

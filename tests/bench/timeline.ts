@@ -44,7 +44,7 @@ export const timelineFigures = async (hallUrl: string, size = 100_000): Promise<
     await page.goto(`${hallUrl}/devtools.html?log=${encodeURIComponent(`${hallUrl}/bench-timeline.ndjson`)}`)
     await page.waitForFunction(() => window.__timelineOpened !== undefined, undefined, { timeout: 120_000 })
     const opened = (await page.evaluate(() => window.__timelineOpened))!
-    const scrolled = (await page.evaluate(SCROLL)) as { tasks: number[]; rows: number }
+    const scrolled = await page.evaluate<{ tasks: number[]; rows: number }>(SCROLL)
     return {
       records: opened.records,
       bytes: text.length,

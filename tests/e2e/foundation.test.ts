@@ -14,14 +14,14 @@ const storedCount = (page: Page, session: string): Promise<number> =>
     (s) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('lobby')
-        open.onerror = () => reject(open.error)
+        open.onerror = () => reject(open.error ?? new Error('the log database did not open'))
         open.onsuccess = () => {
           const req = open.result.transaction('logChunks').objectStore('logChunks').index('session').getAll(IDBKeyRange.only(s))
           req.onsuccess = () => {
             resolve((req.result as Array<{ count: number }>).reduce((n, c) => n + c.count, 0))
             open.result.close()
           }
-          req.onerror = () => reject(req.error)
+          req.onerror = () => reject(req.error ?? new Error('the log chunks were not read'))
         }
       }),
     session,

@@ -19,11 +19,11 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
       () =>
         new Promise<string[] | null>((resolve, reject) => {
           const open = indexedDB.open('lobby')
-          open.onerror = () => reject(open.error)
+          open.onerror = () => reject(open.error ?? new Error('the database did not open'))
           open.onsuccess = () => {
             const db = open.result
             const get = db.transaction('prefs').objectStore('prefs').get('games')
-            get.onerror = () => reject(get.error)
+            get.onerror = () => reject(get.error ?? new Error('the games preferences were not read'))
             get.onsuccess = () => {
               db.close()
               const row = get.result as { value?: { history?: string[] } } | undefined

@@ -51,7 +51,7 @@ class LinesModel extends LobbyPage {
       labels.map((l) => ({
         title: l.querySelector('.line-menu__title')?.textContent ?? '',
         band: l.getAttribute('data-band'),
-        checked: (l.querySelector('input') as HTMLInputElement | null)?.checked ?? false,
+        checked: l.querySelector<HTMLInputElement>('input')?.checked ?? false,
         text: l.querySelector('.line-menu__ping')?.textContent ?? '',
       })),
     )

@@ -89,7 +89,8 @@ describe.each(['phone', 'desktop'] as const)('boot and session at %s size', (siz
     }, undefined, { timeout: 20_000, polling: 250 })
     // Three actors call the hall at once: red packets, the music library, the wallet's balance.
     await shell.page.evaluate(() => {
-      const send = window.__lobby!.system.send
+      const { system } = window.__lobby!
+      const send: typeof system.send = (intent) => system.send(intent)
       send({ type: 'redpackets.fetchRequested' })
       send({ type: 'music.libraryOpened' })
       send({ type: 'music.libraryClosed' })

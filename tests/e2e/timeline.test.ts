@@ -107,7 +107,7 @@ describe('the session timeline', () => {
     const at = lines.findIndex((l) => l.includes('"type":"site.ready"'))
     lines[at] = lines[at]!.replace('"type":"site.ready"', '"type":"site.blocked"')
     const edited = lines.join('\n') + '\n'
-    const seq = (JSON.parse(lines[at]!) as { seq: number }).seq
+    const seq = (JSON.parse(lines[at]) as { seq: number }).seq
     const { page } = await kit.open('desktop')
     const tl = new TimelinePage(page)
     await tl.open('edited.ndjson', edited)

@@ -33,7 +33,7 @@ describe('gamephone model', () => {
   const harness = modelHarness({
     name: 'gamephone',
     machine: gamePhoneMachine,
-    events: events as never,
+    events: events,
     check: ({ real, event, emitted }) => {
       const asked = emitted.filter((e) => e.type === 'hall.requested')
       for (const a of asked) {

@@ -33,13 +33,13 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
   if (c.history.length === 0 && c.requests.count <= 3) out.push({ type: 'games.searchSubmitted', text: 'dragon' })
   else out.push({ type: 'games.searchHistoryCleared' })
   if (c.requests.awaiting.list !== undefined) {
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.list!, call: 'gameList', data: page((c.list?.current ?? 0) + 1, 30) })
-    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.list!, call: 'gameList', error: { _tag: 'Network', message: 'down' } as never })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.list, call: 'gameList', data: page((c.list?.current ?? 0) + 1, 30) })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.list, call: 'gameList', error: { _tag: 'Network', message: 'down' } as never })
   }
-  if (c.requests.awaiting.platforms !== undefined) out.push({ type: 'hall.responded', requestId: c.requests.awaiting.platforms!, call: 'platformCategories', data: [{ platformId: 13, platformName: 'P', gameCategoryId: 3, total: 9 }] })
+  if (c.requests.awaiting.platforms !== undefined) out.push({ type: 'hall.responded', requestId: c.requests.awaiting.platforms, call: 'platformCategories', data: [{ platformId: 13, platformName: 'P', gameCategoryId: 3, total: 9 }] })
   if (c.requests.awaiting.favorite !== undefined) {
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.favorite!, call: 'addFavorite', data: [{ game_id: 1, cate_id: 13, category_id: 3 }] })
-    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.favorite!, call: 'addFavorite', error: { _tag: 'ServiceCode', code: 5000, msg: 'no' } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.favorite, call: 'addFavorite', data: [{ game_id: 1, cate_id: 13, category_id: 3 }] })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.favorite, call: 'addFavorite', error: { _tag: 'ServiceCode', code: 5000, msg: 'no' } })
   }
   out.push({ type: 'hall.responded', requestId: 'stale-1', call: 'gameList', data: page(1, 1) })
   // A failed list or page again: at the player's word, or when the socket (re)connects; ignored otherwise.
@@ -50,7 +50,7 @@ const catalogueEvents = (s: CatSnap): CatalogueEvent[] => {
 
 describe('games model', () => {
   it('the catalogue follows its model on every generated path', () => {
-    const report = modelHarness({ name: 'games', machine: catalogueMachine, events: catalogueEvents as never,
+    const report = modelHarness({ name: 'games', machine: catalogueMachine, events: catalogueEvents,
       drive: (e, { actor, clock }) => (e.type === 'games.searchDue' ? clock.increment(SEARCH_DEBOUNCE_MS) : actor.send(e)),
       serializeState: (m: unknown) => { const x = m as CatSnap; const c = x.context; return JSON.stringify([x.value, c.requests.count, c.searchPending, c.requests.awaiting.list ?? null, c.requests.awaiting.platforms ?? null, c.requests.awaiting.favorite ?? null, c.route, c.category, c.signedIn, c.real, c.history.length, c.favorites.length, c.list?.current ?? -1, c.listFailed, c.skin]) },
       limits: { paths: 6000, simplePaths: 20, traversal: 100_000 } }).run()

@@ -168,14 +168,14 @@ const describeTarget = (t: AnyTransitionDefinition): string => {
 
 const guardName = (guard: unknown): string => {
   if (typeof guard === 'string') return guard
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type)
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type)
   if (typeof guard === 'function') return guard.name || 'inline guard'
   return 'guard'
 }
 
-const handlerLabel = (node: AnyStateNode, eventType: string, delay: unknown): string => {
+const handlerLabel = (node: AnyStateNode, eventType: string, delay: string | number | undefined): string => {
   if (eventType === '') return `#${node.id} always`
-  if (delay !== undefined) return `#${node.id} after ${String(delay)}`
+  if (delay !== undefined) return `#${node.id} after ${delay}`
   return `#${node.id} on ${eventType}`
 }
 
@@ -188,7 +188,7 @@ const inventoryOf = (machine: AnyStateMachine): Inventory => {
     // `after` definitions carry their delay; each delay is its own handler even on one node.
     const groups = new Map<string, AnyTransitionDefinition[]>()
     for (const def of defs) {
-      const label = handlerLabel(node, eventType, (def as { delay?: unknown }).delay)
+      const label = handlerLabel(node, eventType, (def as { delay?: string | number }).delay)
       groups.set(label, [...(groups.get(label) ?? []), def])
     }
     for (const [label, group] of groups) {
@@ -304,7 +304,7 @@ const inertScope = (): AnyActorScope => {
     stopChild: () => {},
     emit: () => {},
     actionExecutor: () => {},
-  } as unknown as AnyActorScope
+  }
 }
 
 /** What the harness reads of any machine snapshot. */
@@ -326,10 +326,9 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
 ): ModelHarness<TReal, TModel> {
   type MSnap = SnapshotFrom<TModel>
   type MEvent = EventFromLogic<TModel>
-  type RSnap = SnapshotFrom<TReal>
 
   const model = (spec.model ?? spec.machine) as TModel
-  const serialize = (s: MSnap): string => (spec.serializeState ?? serializeDefault)(s as MSnap & { value: unknown; context: unknown })
+  const serialize = (s: MSnap): string => (spec.serializeState ?? serializeDefault)(s)
   const modelInput = (spec.modelInput ?? spec.input) as InputFrom<TModel>
   const limits = {
     traversal: spec.limits?.traversal ?? 20_000,
@@ -367,13 +366,13 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
       serializeState: (s: MSnap) => serialize(s),
       limit: limits.traversal,
       ...(modelInput === undefined ? {} : { input: modelInput }),
-    } as Parameters<typeof createTestModel<TModel>>[1])
+    })
 
     let adjacency: AdjacencyMap<MSnap, MEvent>
     let shortest: ReadonlyArray<{ state: MSnap; steps: ReadonlyArray<{ state: MSnap; event: MEvent }> }>
     try {
-      adjacency = testModel.getAdjacencyMap() as AdjacencyMap<MSnap, MEvent>
-      shortest = testModel.getShortestPaths({ allowDuplicatePaths: true }) as typeof shortest
+      adjacency = testModel.getAdjacencyMap()
+      shortest = testModel.getShortestPaths({ allowDuplicatePaths: true })
     } catch (error) {
       const hint = /Traversal limit exceeded/.test(String(error))
         ? ' (the model has more states than limits.traversal: abstract the context with serializeState, or offer fewer sample events)'
@@ -502,7 +501,7 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
 
     let modelSnap = modelStart()
     const checkStep = (at: number, event: MEvent | null) => {
-      const real = actor.getSnapshot() as RSnap
+      const real = actor.getSnapshot()
       const seen = real as unknown as Readable
       record(real, [])
       const want = expected(modelSnap)
@@ -541,7 +540,7 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
       }
       checkStep(at, event)
     })
-    const real = actor.getSnapshot() as RSnap
+    const real = actor.getSnapshot()
     actor.stop()
     return { real, emitted: emittedSoFar }
   }

@@ -46,14 +46,14 @@ const events = (s: Snap): LaunchEvent[] => {
   // The phone verified: the launch is retried (a new request), so offered while the counter is small.
   if (c.requests.count <= 3) out.push({ type: 'games.phoneVerified' })
   if (c.requests.awaiting.prize !== undefined) {
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize!, call: 'prize', data: { game_gold: '100.00', lastgameinfo: LAST } })
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize!, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
-    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.prize!, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize, call: 'prize', data: { game_gold: '100.00', lastgameinfo: LAST } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.prize, call: 'prize', data: { game_gold: '-1', lastgameinfo: null } })
+    out.push({ type: 'hall.failed', requestId: c.requests.awaiting.prize, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
   }
   if (c.requests.awaiting.launch !== undefined) {
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch!, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch!, call: 'gameLogin', data: { socket_url: [] } })
-    for (const code of c.requests.count <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.requests.awaiting.launch!, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [] } })
+    for (const code of c.requests.count <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.requests.awaiting.launch, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
   }
   out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
   out.push({ type: 'hall.responded', requestId: 'launch-999', call: 'gameLogin', data: null })
@@ -77,7 +77,7 @@ describe('launch model', () => {
   const harness = modelHarness({
     name: 'launch',
     machine: launchMachine,
-    events: events as never,
+    events: events,
     serializeState,
     check: ({ real, event, emitted, emittedSoFar }) => {
       // The wallet hears every change of where the launch stands, and only changes.

@@ -188,7 +188,7 @@ const harness = modelHarness({
       const e: LinesEvent = { type: 'lines.pinged', round: event.type === 'answer' ? (r?.id ?? 'none') : 'lines-0', url, ms: event.type === 'answer' ? event.ms : LIVE }
       return actor.send(e)
     }
-    actor.send(event as LinesEvent)
+    actor.send(event)
   },
   limits: { simplePaths: 30 },
 })

@@ -38,7 +38,7 @@ const delaysAsEvents = (machine: AnyStateMachine): AnyStateMachine => {
     if (states !== undefined) out['states'] = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, rewrite(v)]))
     return out
   }
-  const config = rewrite(machine.config as unknown as Record<string, unknown>)
+  const config = rewrite(machine.config)
   return createMachine(config as never, {
     ...machine.implementations,
     guards: { ...machine.implementations.guards, ...due },
@@ -206,7 +206,7 @@ const harness = (name: string, events: (s: Snap) => ModelEvent[]) =>
     machine: musicMachine,
     model: musicModel,
     events: events as never,
-    check: musicInvariants() as never,
+    check: musicInvariants(),
     limits: { traversal: 50_000, simplePaths: 30, paths: 3_000 },
     log: (line) => console.log(line.split('\n')[0]),
   })

@@ -230,7 +230,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
     const submitId = awaited(c, 'submit')
     if (startId !== null) {
       out.push({ type: 'hall.responded', requestId: startId, call: 'bindGoogleAuth', data: { secret: 'GEZDGNBVGY3TQOJQ', otpauth: 'otpauth://totp/x' } })
-      out.push({ ...wrongCode, requestId: startId } as ModelEvent)
+      out.push({ ...wrongCode, requestId: startId })
     }
     if (submitId !== null) {
       out.push({ type: 'hall.responded', requestId: submitId, call: 'securityModifyPhone', data: {} })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { and, assign, enqueueActions, not, setup, stateIn, type SnapshotFrom } from 'xstate'
-import { REDPACKET_DELAYS, redpacketsMachine, type RedPacketsEvent } from '../../actors/redpackets'
+import { REDPACKET_DELAYS, redpacketsMachine } from '../../actors/redpackets'
 import type { EventOfType } from '../../schemas/events'
 import type { RedActivity } from '../../schemas/hall/calls/active'
 import { modelHarness, type DelayEvent, type StepCheck } from './harness'
@@ -246,7 +246,7 @@ const harness = modelHarness({
       case 'lock':
         return
       default:
-        return actor.send(event as RedPacketsEvent)
+        return actor.send(event)
     }
   },
 })

@@ -350,8 +350,8 @@ const session = modelHarness({
   machine: sessionMachine,
   model: modelOf(sessionMachine),
   events: sessionEvents as never,
-  serializeState: serializeSession as never,
-  check: sessionInvariants() as never,
+  serializeState: serializeSession,
+  check: sessionInvariants(),
   limits: { traversal: 200_000, paths: 100_000, simplePaths: 60 },
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assign, setup, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import { assign, setup, type SnapshotFrom } from 'xstate'
 import {
   CONNECT_TIMEOUT_MS,
   HEARTBEAT_MS,
@@ -171,7 +171,7 @@ const socketInvariants = () => {
     const c = real.context
     // wanted is exactly "not closed".
     expect(c.wanted).toBe(real.value !== 'closed')
-    for (const e of emitted as ReadonlyArray<AnyEventObject>) {
+    for (const e of emitted) {
       if (e.type === 'socket.connectRequested') {
         // Connections are numbered one after another, with the last Token and the site's code.
         expect(e).toEqual({ type: 'socket.connectRequested', connection: lastConnection + 1, token, siteCode: c.siteCode })

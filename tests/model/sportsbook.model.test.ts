@@ -35,8 +35,8 @@ const events = (s: Snap): SportsbookEvent[] => {
 describe('sportsbook model', () => {
   it('covers every state, transition and branch', () => {
     const report = modelHarness({
-      name: 'sportsbook', machine: sportsbookMachine, model: sportsbookMachine, events: events as never,
-      serializeState: (s) => { const c = (s as Snap).context; return JSON.stringify([c.requests, c.platform, c.games.length, c.failed, c.platforms.length]) },
+      name: 'sportsbook', machine: sportsbookMachine, model: sportsbookMachine, events: events,
+      serializeState: (s) => { const c = s.context; return JSON.stringify([c.requests, c.platform, c.games.length, c.failed, c.platforms.length]) },
       check: ({ emitted }) => {
         for (const e of emitted.filter((x) => x['call'] === 'gameList')) expect(e['payload']).toMatchObject({ current: 1, categoryId: 5, pageSize: SPORTS_PAGE_SIZE })
       },

@@ -14,7 +14,7 @@ type Snap = SnapshotFrom<typeof vipMachine>
 const INFO = { level: 1, levelName: 'VIP 1', nextLevel: 2, depositAmount: '600', depositNeed: '500', betAmount: '500', betNeed: '2500' }
 const TOP = { level: 10, levelName: 'VIP 10', nextLevel: null, depositAmount: '2000000', depositNeed: '0', betAmount: '9000000', betNeed: '0' }
 const login = (real: boolean): LobbyEvent =>
-  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
 
 const events = (s: Snap): LobbyEvent[] => {
   const c = s.context
@@ -36,9 +36,9 @@ describe('vip model', () => {
     name: 'vip',
     machine: vipMachine,
     model: vipMachine,
-    events: events as never,
+    events: events,
     serializeState: (s) => {
-      const c = (s as Snap).context
+      const c = s.context
       return JSON.stringify([c.requestCount, c.real, c.pendingId, (c.data as { level?: number } | null)?.level ?? null])
     },
     check: ({ real, emitted }) => {

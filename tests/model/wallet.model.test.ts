@@ -18,7 +18,7 @@ type Snap = SnapshotFrom<typeof walletMachine>
 const login = (real: boolean): WalletEvent => ({ type: 'session.loggedIn', mode: 'normal', username: real ? 'demo' : 'guest1', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const report = (balance: string, source: 'login' | 'prize' | 'reward' | 'transfer'): WalletEvent => ({ type: 'wallet.balanceReported', balance, source })
 const order = (type: 'realtime.payOrderSucceeded' | 'realtime.withdrawOrderSucceeded', balance: string): WalletEvent =>
-  ({ type, msgId: 'm1', data: { orderNo: 'P1', amount: '25.00', currency: 'USD', balance, isFirst: 0 } }) as WalletEvent
+  ({ type, msgId: 'm1', data: { orderNo: 'P1', amount: '25.00', currency: 'USD', balance, isFirst: 0 } })
 const play = (state: 'lobby' | 'opening' | 'playing'): WalletEvent => ({ type: 'games.playStateChanged', state })
 const ok = (requestId: string, call: string, data: unknown): WalletEvent => ({ type: 'hall.responded', requestId, call, data })
 const ko = (requestId: string, call: string): WalletEvent => ({ type: 'hall.failed', requestId, call, error: { _tag: 'Network', message: 'offline' } })
@@ -128,12 +128,12 @@ describe('wallet model', () => {
   const harness = modelHarness({
     name: 'wallet',
     machine: walletMachine,
-    events: events as never,
-    check: invariants() as never,
+    events: events,
+    check: invariants(),
     // The amounts themselves change no behaviour (the guards read the events, where the money is
     // and what is in flight); the harness checks on every path that nothing behaving differently is merged.
     serializeState: (m) => {
-      const c = (m as Snap).context
+      const c = m.context
       return JSON.stringify([m.value, c.requests.count, balanceRequest(c), c.requestCall, c.inGame, c.play, c.stale, c.balance !== null, sportsRequest(c), c.sports.inGame, c.sports.failed, c.sports.balance !== null])
     },
     limits: { traversal: 400_000, paths: 20_000, simplePaths: 20 },

@@ -15,7 +15,7 @@ const connect = (hallUrl: string, query: Record<string, string>) => {
   const frames: ServerFrame[] = []
   const waiters: Array<() => void> = []
   ws.on('message', (raw) => {
-    frames.push(JSON.parse(raw.toString()) as ServerFrame)
+    frames.push(JSON.parse((raw as Buffer).toString('utf8')) as ServerFrame)
     for (const w of waiters.splice(0)) w()
   })
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))

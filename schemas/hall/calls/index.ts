@@ -4,7 +4,7 @@
  * call's path, method, encryption, silence and schemas are declared exactly once. The realtime
  * socket (/websocket/ws) is not a call and is not listed.
  */
-import type { HallCall, HallMethod } from '../call'
+import type { HallCall } from '../call'
 import * as active from './active'
 import * as auth from './auth'
 import * as games from './games'
@@ -60,5 +60,5 @@ const index: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [key(c.
  * matched exactly: the spec mixes cases (/home/UserLogout, /user/notLogin/...) and the hall treats
  * them as distinct.
  */
-export const callByPath = (method: HallMethod | string, path: string): HallCall | undefined =>
+export const callByPath = (method: string, path: string): HallCall | undefined =>
   index.get(key(method, path))

@@ -20,21 +20,24 @@ const ACTIONS: Readonly<Record<string, string>> = {
 const PAGE_SIZE = 50
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** A detail's value as text: an object as its JSON, never `[object Object]`. */
+const shown = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+
 const details = (e: AuditEntry): string => {
   const d = e.detail
   switch (e.action) {
     case 'search': {
       const criteria = Object.entries((d['criteria'] ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`)
-      return `${criteria.length === 0 ? 'newest uploads' : criteria.join(', ')}; ${String(d['found'] ?? 0)} found`
+      return `${criteria.length === 0 ? 'newest uploads' : criteria.join(', ')}; ${shown(d['found'] ?? 0)} found`
     }
     case 'timeline.forked':
       return `at seq ${String(d['seq'])}`
     case 'session.opened':
       return d['view'] === 'summary' ? 'summary' : 'timeline'
     case 'sign-in.refused':
-      return `${String(d['reason'])}${d['address'] ? ` from ${String(d['address'])}` : ''}`
+      return `${String(d['reason'])}${d['address'] ? ` from ${shown(d['address'])}` : ''}`
     case 'signed-in':
-      return d['address'] ? `from ${String(d['address'])}` : ''
+      return d['address'] ? `from ${shown(d['address'])}` : ''
     case 'account.role-changed':
       return `${String(d['username'])}: ${String(d['from'])} → ${String(d['to'])}`
     case 'account.added':

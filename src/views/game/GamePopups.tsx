@@ -9,6 +9,8 @@ import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import './games.css'
 
 const PHONE = /^\+?\d{6,15}$/
+/** A popup prop read as text: a string or a number, else empty. */
+const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')
 
 const useGamePhone = <T,>(selector: (s: SnapshotFrom<typeof gamePhoneMachine>) => T): T =>
   useActor('gamephone', selector)
@@ -70,17 +72,17 @@ export const ContinueGamePopup = ({ props, open, showCloseButton }: { props: Pop
   const { t: auth } = useTranslation('auth')
   const send = useSend()
   const close = () => send({ type: 'popup.closeRequested', popup: 'continueLastGame' })
-  const name = String(props['gameName'] ?? '')
+  const name = textOf(props['gameName'])
   const go = () => {
     close()
     send({
       type: 'nav.requested',
       name: 'embedded',
       query: {
-        platformId: String(props['platfromId'] ?? props['platformId'] ?? ''),
-        gameId: String(props['gameId'] ?? ''),
+        platformId: textOf(props['platfromId'] ?? props['platformId']),
+        gameId: textOf(props['gameId']),
         gameName: name,
-        gameCategoryId: String(props['categoryId'] ?? props['gameCategoryId'] ?? 0),
+        gameCategoryId: textOf(props['categoryId'] ?? props['gameCategoryId'] ?? 0),
       },
     })
   }

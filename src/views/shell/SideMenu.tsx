@@ -189,7 +189,7 @@ export const SideMenu = () => {
         if (e.target.matches(':focus-visible')) setFocused(true)
       }}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false)
       }}
     >
       <button type="button" className="menu__toggle" aria-expanded={pinned} onClick={() => setPinned((p) => !p)}>

@@ -54,7 +54,7 @@ export class LobbyPage {
   /** An actor's state and context, read through the dev hook (window.__lobby), as plain JSON. */
   actorState<T>(actor: string): Promise<T> {
     return this.page.evaluate((id) => {
-      const s = window.__lobby!.system.actor(id as 'music').getSnapshot() as { value: unknown; context: unknown }
+      const s = window.__lobby!.system.actor(id).getSnapshot() as { value: unknown; context: unknown }
       return JSON.parse(JSON.stringify({ value: s.value, context: s.context })) as T
     }, actor)
   }

@@ -27,7 +27,7 @@ const machine = createCommandMachine(config)
 type Snap = SnapshotFrom<typeof machine>
 
 const login = (real: boolean): LobbyEvent =>
-  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const submit = (amount: number, command = 'cmd'): LobbyEvent => ({ type: 'command.submitted', command, payload: { amount } })
 const fail = (id: string, error: HallError): LobbyEvent => ({ type: 'hall.failed', requestId: id, call: CALL.name, error })
 const INFO = { level: 1, levelName: 'done', nextLevel: 2, depositAmount: '0', depositNeed: '1', betAmount: '0', betNeed: '1' }
@@ -49,10 +49,10 @@ const events = (s: Snap): LobbyEvent[] => {
 const harness = modelHarness({
   name: 'command',
   machine,
-  events: events as never,
+  events: events,
   serializeState: (s) => {
-    const c = (s as Snap).context
-    return JSON.stringify([(s as Snap).value, c.requestCount, c.real, c.pendingId, c.result, c.error?._tag ?? null, c.formError, c.reported])
+    const c = s.context
+    return JSON.stringify([s.value, c.requestCount, c.real, c.pendingId, c.result, c.error?._tag ?? null, c.formError, c.reported])
   },
   check: ({ real, emitted, event }) => {
     const c = real.context

@@ -17,7 +17,7 @@ const config: PagedConfig<typeof CALL, Row> = {
   id: 'records',
   call: CALL,
   audience: 'real',
-  request: (q) => ({ ...q.condition, page: q.page, size: q.size }) as never,
+  request: (q) => ({ ...q.condition, page: q.page, size: q.size }),
   read: (d) => d as unknown as { rows: ReadonlyArray<Row>; total: number },
   refetchOn: ['realtime.payOrderSucceeded'],
   retryOn: ['socket.opened'],
@@ -30,7 +30,7 @@ const site = (device: 'desktop' | 'mobile'): LobbyEvent => ({
   type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: true, device,
 })
 const login = (real: boolean): LobbyEvent =>
-  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+  ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const page = (c: Snap['context'], total: number): LobbyEvent => {
   const size = sizeOf(c)
   const count = Math.max(0, Math.min(size, total - (c.page - 1) * size))
@@ -67,11 +67,11 @@ const events = (s: Snap): Ev[] => {
 const harness = modelHarness({
   name: 'paged list',
   machine,
-  events: events as never,
-  drive: (e, { actor, clock }) => ((e as Ev).type === 'list.unlocked' ? clock.increment(NEXT_PAGE_LOCK_MS) : actor.send(e as never)),
+  events: events,
+  drive: (e, { actor, clock }) => (e.type === 'list.unlocked' ? clock.increment(NEXT_PAGE_LOCK_MS) : actor.send(e as never)),
   serializeState: (s) => {
-    const c = (s as Snap).context
-    return JSON.stringify([(s as Snap).value, c.requestCount, c.real, c.device, c.condition, c.page, c.chosenSize, c.rows.length, c.total, c.appending, c.dirty, c.locked, c.known, c.pendingId, c.error === null])
+    const c = s.context
+    return JSON.stringify([s.value, c.requestCount, c.real, c.device, c.condition, c.page, c.chosenSize, c.rows.length, c.total, c.appending, c.dirty, c.locked, c.known, c.pendingId, c.error === null])
   },
   check: ({ real, emitted }) => {
     const c = real.context

@@ -14,7 +14,7 @@ import { modelHarness } from '../harness'
 const INFO = { level: 1, levelName: 'VIP 1', nextLevel: 2, depositAmount: '600', depositNeed: '500', betAmount: '500', betNeed: '2500' }
 
 const login = (real: boolean, mode: 'normal' | 'sms' = 'normal'): LobbyEvent =>
-  ({ type: 'session.loggedIn', mode: real ? mode : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+  ({ type: 'session.loggedIn', mode: real ? mode : 'trymode', username: 'p', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const logout: LobbyEvent = { type: 'session.loggedOut', reason: 'logout' }
 const refresh = (query: string): LobbyEvent => ({ type: 'query.refreshRequested', query })
 
@@ -60,10 +60,10 @@ const run = (config: QueryConfig<typeof vipInfo, number, LobbyEventType>, extra:
   return modelHarness({
     name: `query (${config.audience})`,
     machine,
-    events: events as never,
+    events: events,
     serializeState: (s) => {
-      const c = (s as S).context
-      return JSON.stringify([(s as S).value, c.requestCount, c.real, c.signedIn, c.pendingId, c.data, c.error === null])
+      const c = s.context
+      return JSON.stringify([s.value, c.requestCount, c.real, c.signedIn, c.pendingId, c.data, c.error === null])
     },
     check: ({ real, emitted }) => {
       const c = real.context

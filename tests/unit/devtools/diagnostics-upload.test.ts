@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { Schedule } from 'effect'
 import { filter, firstValueFrom } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LobbyEvent } from '../../../schemas/events'
 import { netstatLogger } from '../../../schemas/hall/calls'
 import { startHall, type RunningHall } from '../../../server/hall'
 import { summarizeLog, normalizeReference } from '../../../server/support/store'
@@ -52,7 +51,7 @@ const runUpload = async (text: string) => {
   bus.publish({ type: 'diagnostics.sendRequested', from: 'settings' }, 'view')
   const end = await done
   sub.unsubscribe()
-  return { end: end.event as LobbyEvent, seen: seen.map((r) => r.event) }
+  return { end: end.event, seen: seen.map((r) => r.event) }
 }
 
 const login = async (password = 'support-dev') =>

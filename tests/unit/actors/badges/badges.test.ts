@@ -7,7 +7,7 @@ import type { LobbyEvent } from '../../../../schemas/events'
 import { runActors } from '../../../support/actors'
 
 const site = { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: [], currencies: [], systemToken: '', autoVisitorLogin: false, device: 'mobile' } as LobbyEvent
-const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
 /** What the post-login sequence asks for at a real sign-in. */
 const refresh: LobbyEvent = { type: 'postlogin.refreshRequested', items: ['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'] }
 const logout: LobbyEvent = { type: 'session.loggedOut', reason: 'logout' }

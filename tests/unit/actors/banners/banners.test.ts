@@ -6,12 +6,12 @@ import { startBannersRunner } from '../../../../src/effects/banners'
 import { startPwaRunner, type InstallPromptEvent } from '../../../../src/effects/pwa'
 import { appStarted } from '../../../support/site-fixtures'
 
-const started = (url: string, device: 'mobile' | 'desktop' = 'mobile'): BannersEvent => ({ ...appStarted(), url, device }) as BannersEvent
+const started = (url: string, device: 'mobile' | 'desktop' = 'mobile'): BannersEvent => ({ ...appStarted(), url, device })
 
 const run = (...events: BannersEvent[]) => {
   const actor = createActor(bannersMachine)
   const emitted: BannersEmitted[] = []
-  actor.on('*', (e) => emitted.push(e as BannersEmitted))
+  actor.on('*', (e) => emitted.push(e))
   actor.start()
   for (const e of events) actor.send(e)
   return { actor, emitted, send: (e: BannersEvent) => actor.send(e), snap: () => actor.getSnapshot() }
@@ -108,7 +108,7 @@ describe('the banner runners on the bus', () => {
     const saved: unknown[] = []
     const system = createTestSystem()
     const runner = startBannersRunner(system.bus, { load: async () => ({ downloadClosed: false, noShortcutTip: true }), save: async (f) => void saved.push(f) })
-    system.bus.publish(started('http://x/home/game') as never, 'runner', 'page')
+    system.bus.publish(started('http://x/home/game'), 'runner', 'page')
     await Promise.resolve()
     await Promise.resolve()
     const snap = () => system.actor('banners').getSnapshot() as never
@@ -123,7 +123,7 @@ describe('the banner runners on the bus', () => {
   it('unreadable flags count as none', async () => {
     const system = createTestSystem()
     startBannersRunner(system.bus, { load: async () => 'junk', save: async () => undefined })
-    system.bus.publish(started('http://x/') as never, 'runner', 'page')
+    system.bus.publish(started('http://x/'), 'runner', 'page')
     await new Promise<void>((r) => queueMicrotask(r))
     await Promise.resolve()
     expect((system.actor('banners').getSnapshot() as { context: { loaded: boolean } }).context.loaded).toBe(true)
@@ -138,7 +138,7 @@ describe('the banner runners on the bus', () => {
     const types: string[] = []
     const sub = system.bus.records$.subscribe((r) => types.push(r.event.type))
     const stop = startPwaRunner(system.bus, { ios: false, standalone: () => false, deviceId: 'fp-9', onInstallPrompt: (h) => ((fire = h), () => undefined) })
-    system.bus.publish(started('http://x/') as never, 'runner', 'page')
+    system.bus.publish(started('http://x/'), 'runner', 'page')
     system.bus.publish({ type: 'banners.flagsLoaded', flags: { downloadClosed: false, noShortcutTip: false } }, 'runner', 'banners')
     fire({ preventDefault: () => void (prevented = true), prompt: async () => void prompted++, userChoice: Promise.resolve({ outcome: 'accepted' }) })
     expect(prevented).toBe(true)

@@ -19,7 +19,7 @@ const start = () => {
   const clock = new SimulatedClock()
   const actor = createActor(catalogueMachine, { clock })
   const emitted: CatalogueEmitted[] = []
-  actor.on('*', (e) => void emitted.push(e as CatalogueEmitted))
+  actor.on('*', (e) => void emitted.push(e))
   actor.start()
   const requests = (): Requested[] => emitted.filter((e): e is Requested => e.type === 'hall.requested')
   const last = (call: string): Requested => {

@@ -11,7 +11,7 @@ const start = () => {
   const clock = new SimulatedClock()
   const actor = createActor(launchMachine, { clock })
   const emitted: LaunchEmitted[] = []
-  actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+  actor.on('*', (e) => void emitted.push(e))
   actor.start()
   actor.send(ready)
   const lastRequest = () => [...emitted].reverse().find((e) => e.type === 'hall.requested') as Extract<LaunchEmitted, { type: 'hall.requested' }>
@@ -98,7 +98,7 @@ describe('launch actor', () => {
     const clock = new SimulatedClock()
     const actor = createActor(launchMachine, { clock })
     const emitted: LaunchEmitted[] = []
-    actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+    actor.on('*', (e) => void emitted.push(e))
     actor.start()
     actor.send({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=150007&platformId=136&gameCategoryId=5&gameName=G' })
     expect(emitted).toEqual([])
@@ -123,7 +123,7 @@ describe('launch actor', () => {
     const clock = new SimulatedClock()
     const actor = createActor(launchMachine, { clock })
     const emitted: LaunchEmitted[] = []
-    actor.on('*', (e) => void emitted.push(e as LaunchEmitted))
+    actor.on('*', (e) => void emitted.push(e))
     actor.start()
     actor.send({ type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130009&platformId=13&gameCategoryId=3&gameName=G' })
     actor.send(ready)

@@ -3,7 +3,7 @@ import type { LobbyEvent } from '../../../../schemas/events'
 import { describe, expect, it } from 'vitest'
 import { progressOf, selectVipInfo, selectVipLevel, selectVipProgress, vipMachine } from '../../../../actors/vip'
 
-const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false }) as LobbyEvent
+const login = (real: boolean): LobbyEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: 'demo', accountType: real ? 0 : 1, real, mustChangePassword: false })
 const logout: LobbyEvent = { type: 'session.loggedOut', reason: 'logout' }
 const refresh: LobbyEvent = { type: 'query.refreshRequested', query: 'vip' }
 const deposit = { type: 'realtime.payOrderSucceeded' } as unknown as LobbyEvent
@@ -15,7 +15,7 @@ const info = (over: Partial<Record<string, unknown>> = {}) => ({
 const run = (...events: LobbyEvent[]) => {
   const actor = createActor(vipMachine)
   const emitted: LobbyEvent[] = []
-  actor.on('*', (e) => emitted.push(e as LobbyEvent))
+  actor.on('*', (e) => emitted.push(e))
   actor.start()
   for (const e of events) actor.send(e)
   return { emitted, send: (e: LobbyEvent) => actor.send(e), snap: () => actor.getSnapshot() }
