@@ -95,7 +95,7 @@ export const useCommand = <R, P>(command: { readonly id: ActorId; readonly view:
 } => {
   const system = useSystem()
   const send = useSend()
-  const view = useSelector(system.actor(command.id) as AnyActorRef, command.view as (s: unknown) => CommandView<R>, sameCommand)
+  const view = useSelector(system.actor(command.id), command.view as (s: unknown) => CommandView<R>, sameCommand)
   const submit = useCallback((payload: P) => send({ type: 'command.submitted', command: command.id, payload }), [send, command.id])
   const reset = useCallback(() => send({ type: 'command.reset', command: command.id }), [send, command.id])
   return { view, submit, reset }

@@ -22,7 +22,7 @@ export const redactEvent = <E extends { readonly type: string }>(event: E): E =>
   const call = typeof fields['call'] === 'string' ? callsByName.get(fields['call']) : undefined
   // A command named after its call (the withdraw password of withdrawCash) is redacted with the call's request.
   const command = event.type === 'command.submitted' && typeof fields['command'] === 'string' ? callsByName.get(fields['command']) : undefined
-  if (command !== undefined && 'payload' in fields) return { ...out, payload: redact(command.request, fields['payload']) } as E
+  if (command !== undefined && 'payload' in fields) return { ...out, payload: redact(command.request, fields['payload']) }
   if (call !== undefined && isRecord(out)) {
     if (event.type === 'hall.requested' && 'payload' in fields) {
       out = { ...out, payload: redact(call.request, fields['payload']) }

@@ -329,7 +329,7 @@ const sessionInvariants = () => {
 
     // An answer to a request the session is not waiting for changes nothing (a -1 aside).
     if (prev !== null && event !== null && (event.type === 'hall.responded' || event.type === 'hall.failed') && event['requestId'] !== awaited(prev.context)) {
-      const expiring = event.type === 'hall.failed' && (event['error'] as HallError)._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
+      const expiring = event.type === 'hall.failed' && (event['error'])._tag === 'ServiceCode' && (event['error'] as { code: number }).code === -1 && prev.context.user !== null && authOf(prev.value) !== 'loggingOut'
       if (!expiring) {
         expect(real.value).toEqual(prev.value)
         expect(real.context).toEqual(prev.context)

@@ -185,7 +185,7 @@ describe('wallet model', () => {
 
   it('keeps the savings balance and terms: the entry shows with the switch on or a principal above 0; a sign-out forgets them', () => {
     const savings = (principal: string, terms?: { open: boolean; yearRate: string }): WalletEvent =>
-      ({ type: 'wallet.savingsReported', principal, ...(terms === undefined ? {} : { terms }) }) as WalletEvent
+      ({ type: 'wallet.savingsReported', principal, ...(terms === undefined ? {} : { terms }) })
     const closed = harness.runEvents([login(true), savings('0.00', { open: false, yearRate: '7.3' })] as never)
     expect([selectSavings(closed.real), selectSavingsEntry(closed.real), selectSavingsRate(closed.real)]).toEqual(['0.00', false, '7.3'])
     // A move's report keeps the terms and changes the principal.

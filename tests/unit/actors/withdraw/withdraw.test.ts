@@ -10,7 +10,7 @@ const login: LobbyEvent = { type: 'session.loggedIn', mode: 'normal', username: 
 const guest: LobbyEvent = { type: 'session.loggedIn', mode: 'trymode', username: 'g', accountType: 1, real: false, mustChangePassword: false }
 const asked = (a: ReturnType<typeof runActors>) => a.emitted.filter((e) => e.type === 'hall.requested').map((e) => [e.call, e.payload])
 const progress = (orderNo: string, status: number): LobbyEvent =>
-  ({ type: 'realtime.withdrawOrderProgressed', msgId: 'm1', data: { orderNo, status, amount: '50', currency: 'USD' } }) as LobbyEvent
+  ({ type: 'realtime.withdrawOrderProgressed', msgId: 'm1', data: { orderNo, status, amount: '50', currency: 'USD' } })
 
 const account = { id: 7, kind: 'bank', name: 'B', code: 'B', network: '', account_no: '**** 4444', holder: 'A', currency: 'USD', icon: '', is_default: 1 }
 const order = (orderNo: string, status: number) => ({
