@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { callHall, playRound, player, visitor } from '../server/support'
+import { callHall, control, playRound, player, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
 
 /**
  * Records and reports at phone and desktop sizes (screens §2 /home/report with current 0 account
  * details, 1 betting record, 2 personal statement): a fresh player's deposit and two rounds
  * played on the hall's game page show in the betting record with their totals, in the account
- * details and in the statement; the state filter narrows the list.
+ * details and in the statement; the state filter narrows the list. A withdrawal, asked through
+ * the hall and paid by its operator, shows as a movement and in the statement's withdrawals.
  */
 const kit = useBrowser()
 const hallUrl = kit.hallUrl
@@ -17,6 +18,29 @@ const playAs = async (username: string, password: string, bet: string): Promise<
   const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
   expect(login.envelope.code).toBe(1)
   await playRound(hallUrl, site, player('001', login.envelope.data), login.envelope.data as { session_key: string; userkey: string }, bet)
+}
+
+/**
+ * Withdraws from outside the lobby as the player (a phone bound with the hall's code, the withdraw
+ * password, a bank card), and has the operator approve and pay it through the control surface.
+ */
+const withdrawAs = async (username: string, password: string, amount: string, phone: string): Promise<void> => {
+  const site = await visitor(hallUrl, '001')
+  const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
+  expect(login.envelope.code).toBe(1)
+  const me = player('001', login.envelope.data)
+  const ok = async (path: string, params: unknown): Promise<Record<string, unknown>> => {
+    const a = await callHall(hallUrl, me, 'POST', path, params)
+    expect(a.envelope.code, `${path}: ${a.envelope.msg}`).toBe(1)
+    return a.envelope.data as Record<string, unknown>
+  }
+  await ok('/user/security/createsms', { phone })
+  await ok('/user/security/modifyphone', { phone, code: (await control(hallUrl, 'last-code', { username }))['code'] })
+  await ok('/user/security/modifywithdrawpass', { newPass: '123456' })
+  const card = await ok('/certify/bindcard', { bank_code: 'CHASE', card_no: '4111222233334444', holder: 'ANA SILVA' })
+  const cash = await ok('/certify/cach', { account_id: card['id'], amount, withdraw_pass: '123456', request_id: `records-${username}` })
+  const orderNo = (cash['order'] as { order_no: string }).order_no
+  for (const action of ['approve', 'pay']) expect(await control(hallUrl, 'withdraw-order', { orderNo, action })).toMatchObject({ ok: true })
 }
 
 describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (size) => {
@@ -30,6 +54,7 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
     await kit.control('credit', { username, amount: '100' })
     await playAs(username, 'secret12', '10')
     await playAs(username, 'secret12', '5')
+    await withdrawAs(username, 'secret12', '20', `5559${Date.now().toString().slice(-6)}${size === 'phone' ? 1 : 2}`)
 
     await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'report', query: { current: '1' } }))
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/report')
@@ -55,11 +80,18 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
       await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain('+100.00')
       await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Bet' })
       await expect.poll(() => details.locator('tbody tr').count()).toBe(2)
+      // The withdrawal: its hold of 20 and the payout (which moves no more money) are its movements.
+      await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Withdrawal' })
+      const rows = details.locator('tbody tr')
+      await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.split('\t').slice(1, 3))).toEqual([['Withdrawal', '0.00'], ['Withdrawal', '-20.00']])
 
       await tabs.getByRole('tab', { name: 'Personal statement' }).click()
       const statement = page.getByRole('table', { name: 'Personal statement' })
       await expect.poll(() => statement.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1)
       expect(await statement.locator('tbody tr').first().innerText()).toContain('100.00')
+      // Deposits 100, withdrawals 20, bets 15: the day's row says each.
+      const day = await statement.locator('tbody tr').first().locator('td').allInnerTexts()
+      expect(day.slice(1, 4)).toEqual(['100.00', '20.00', '15.00'])
       expect(await statement.locator('tfoot').innerText()).toContain('Total')
     } else {
       const list = page.getByRole('list', { name: 'Betting record' })
