@@ -21,6 +21,7 @@ import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
+import { settleOrder } from './calls/pay'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
@@ -144,6 +145,8 @@ const bodies = {
     reward_count: Schema.optional(Count),
     reward_amount: Schema.optional(Amount),
   }),
+  /** Settles a deposit order as its provider would (paid, failed) or as time does (expired); a settled order stays as it is. */
+  'pay-order': Schema.Struct({ orderNo: Schema.String, outcome: Schema.Literals(['paid', 'failed', 'expired']) }),
 } as const
 
 type ControlName = keyof typeof bodies
@@ -387,6 +390,11 @@ export const runControl = async (
       const { username: _u, siteCode: _s, maxChargeRate: _m, ...values } = b
       await setPlayerCounters(db, player.id, values)
       return ok()
+    }
+    case 'pay-order': {
+      const b = decoded.value as (typeof bodies)['pay-order']['Type']
+      const settled = await settleOrder(db, deps.socket, { orderNo: b.orderNo }, b.outcome, Date.now())
+      return settled === undefined ? fail(404, `no deposit order ${b.orderNo}`) : ok({ status: settled.order.status, changed: settled.changed })
     }
     case 'reset':
       state.reset()

@@ -161,7 +161,8 @@ export const offlineOrderV3 = defineCall({
   path: '/pay/offlineOrderV3',
   request: Schema.Struct({
     channel_id: Id,
-    amount: Amount,
+    /** Any text: the hall checks it against the money rules (spec §5) and the channel's limits and answers a service code. */
+    amount: Schema.String,
     currency: Schema.optional(CurrencyCode),
     request_id: Schema.String,
     bank_code: Schema.optional(Schema.String),
@@ -214,7 +215,7 @@ export const getPayOrderFee = defineCall({
   name: 'getPayOrderFee',
   area: 'pay',
   path: '/pay/getPayOrderFee',
-  request: Schema.Struct({ channel_id: Id, amount: Amount }),
+  request: Schema.Struct({ channel_id: Id, amount: Schema.String }),
   response: PayOrderFee,
 })
 
@@ -263,3 +264,30 @@ export const getSiteCurrencyExchangeRate = defineCall({
   request: Schema.Struct({ target: Schema.optional(CurrencyCode) }),
   response: ListOf(ExchangeRate),
 })
+
+/**
+ * The text a deposit order's MD5 signature is taken over (spec §7.5), the site's deposit key
+ * (site configuration `depositKey`) last: `amount=…&channel_id=…&request_id=…&key=…`. The
+ * signature is the lowercase hex MD5 of it.
+ */
+export const depositSignText = (p: { readonly channel_id: number; readonly amount: string; readonly request_id: string }, depositKey: string): string =>
+  `amount=${p.amount}&channel_id=${p.channel_id}&request_id=${p.request_id}&key=${depositKey}`
+
+/** Deposit service codes (the hall's own range, docs/hall.md "Deposits"). */
+export const PayCode = {
+  /** Not an amount by the money rules (spec §5): not a number, zero or less, too many decimals or digits. */
+  invalidAmount: 1350,
+  belowMin: 1351,
+  aboveMax: 1352,
+  /** No such channel for this player (unknown, disabled, or a currency the site does not offer). */
+  channelUnavailable: 1353,
+  orderNotFound: 1354,
+  /** The order's state does not allow this (confirming a paid order, cancelling a failed one ...). */
+  orderState: 1355,
+  /** The MD5 deposit signature is missing or wrong. */
+  badSign: 1356,
+  /** The channel needs the payer's real name. */
+  payerNameRequired: 1357,
+  /** The same request id was used for another order. */
+  requestReused: 1358,
+} as const
