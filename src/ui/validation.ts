@@ -55,6 +55,8 @@ export type ValidationKey =
   | 'validation.money'
   | 'validation.moneyDecimals'
   | 'validation.moneyLength'
+  | 'validation.moneyMin'
+  | 'validation.moneyMax'
   | 'validation.realNameLength'
   | 'validation.realNameUppercase'
   | 'validation.phoneError'
@@ -146,21 +148,61 @@ export const codeLength = (kind: CodeKind): number => LIMITS.codeLength[kind]
 /** Number check: digits with up to 2 decimals. */
 export const numberCheck: Rule = (v) => (new RegExp(`^\\d+(\\.\\d{1,${LIMITS.numberDecimals}})?$`).test(v) ? null : 'validation.number')
 
+/** A fiat amount takes 2 decimals, a crypto amount 10 (spec §5). */
+export type MoneyKind = 'fiat' | 'crypto'
+
+/** The parts of a non-negative decimal ('0012.50' → ['12', '5']), for exact comparison. */
+const parts = (v: string): [string, string] => {
+  const [whole = '', fraction = ''] = v.split('.')
+  return [whole.replace(/^0+/, ''), fraction.replace(/0+$/, '')]
+}
+
 /**
- * Money input: numeric only, 2 decimals for fiat and 10 for crypto; at most 12 digits without a
- * decimal point, 15 characters with one.
+ * Compares two non-negative decimal strings exactly (no floating point: 15-character crypto
+ * amounts stay exact): negative when a < b, 0 when equal, positive when a > b.
  */
+export const compareMoney = (a: string, b: string): number => {
+  const [aw, af] = parts(a)
+  const [bw, bf] = parts(b)
+  if (aw.length !== bw.length) return aw.length - bw.length
+  if (aw !== bw) return aw < bw ? -1 : 1
+  const n = Math.max(af.length, bf.length)
+  const ap = af.padEnd(n, '0')
+  const bp = bf.padEnd(n, '0')
+  return ap === bp ? 0 : ap < bp ? -1 : 1
+}
+
+/**
+ * An amount to send (spec §5): required; digits with at most one decimal point (so nothing
+ * negative); at most 2 decimals for fiat and 10 for crypto; at most 12 digits without a point
+ * and 15 characters with one; above zero; and within `min` and `max` when given (compared
+ * exactly, as decimals). The messages take `min`, `max` and `decimals` (moneyParams).
+ */
+export const moneyError = (value: string, opts: { kind?: MoneyKind; min?: string; max?: string } = {}): ValidationKey | null => {
+  const kind = opts.kind ?? 'fiat'
+  const v = value.trim()
+  if (v === '') return 'validation.required'
+  if (!/^\d+(\.\d*)?$/.test(v)) return 'validation.money'
+  if ((v.split('.')[1]?.length ?? 0) > LIMITS.moneyDecimals[kind]) return 'validation.moneyDecimals'
+  if (v.length > (v.includes('.') ? LIMITS.moneyLength.withPoint : LIMITS.moneyLength.whole)) return 'validation.moneyLength'
+  if (compareMoney(v, '0') <= 0) return 'validation.money'
+  if (opts.min !== undefined && compareMoney(v, opts.min) < 0) return 'validation.moneyMin'
+  if (opts.max !== undefined && compareMoney(v, opts.max) > 0) return 'validation.moneyMax'
+  return null
+}
+
+/** The values a money message interpolates: the decimals of its kind, its min and its max. */
+export const moneyParams = (opts: { kind?: MoneyKind; min?: string; max?: string } = {}) => ({
+  decimals: LIMITS.moneyDecimals[opts.kind ?? 'fiat'],
+  min: opts.min ?? '',
+  max: opts.max ?? '',
+})
+
+/** Money input as a rule (moneyError without bounds). */
 export const money =
-  (currencyType: 'fiat' | 'crypto'): Rule =>
-  (v) => {
-    const empty = required(v)
-    if (empty !== null) return empty
-    if (!/^\d+(\.\d*)?$/.test(v)) return 'validation.money'
-    const max = v.includes('.') ? LIMITS.moneyLength.withPoint : LIMITS.moneyLength.whole
-    if (v.length > max) return 'validation.moneyLength'
-    const decimals = v.split('.')[1]?.length ?? 0
-    return decimals > LIMITS.moneyDecimals[currencyType] ? 'validation.moneyDecimals' : null
-  }
+  (currencyType: MoneyKind): Rule =>
+  (v) =>
+    moneyError(v, { kind: currencyType })
 
 /** The decimals a money input allows, for the message. */
 export const moneyDecimals = (currencyType: 'fiat' | 'crypto'): number => LIMITS.moneyDecimals[currencyType]

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import '../../ui/field.css'
 
 /**
  * A labelled input with its hint and its error: the error is tied to the input with
