@@ -7,6 +7,7 @@ import { BindPopup } from '../postlogin/BindPopup'
 import { FramePopup } from '../postlogin/FramePopup'
 import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
 import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
+import { PayPopup } from '../pay/PayPopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import './auth.css'
 
@@ -55,6 +56,8 @@ export const PopupHost = () => {
       return <ServiceErrorModal props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'newBenefitsModal':
       return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'pay':
+      return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }
