@@ -150,6 +150,12 @@ export const payOrderListV3 = defineCall({
 })
 
 /**
+ * An amount as the player typed it, up to 40 characters: the hall, not the schema, judges it
+ * (service codes 1350-1352), so a bad amount gets the form's message instead of a protocol error.
+ */
+export const RawAmount = Schema.String.check(Schema.isMaxLength(40))
+
+/**
  * Creates a deposit order on a channel (the catalogue's one order call, for every kind: the
  * answer says how to pay). request_id makes it idempotent: the same id answers the same order.
  * sign is the spec's MD5 deposit signature where a site asks for it (over channel_id, amount,
@@ -161,8 +167,8 @@ export const offlineOrderV3 = defineCall({
   path: '/pay/offlineOrderV3',
   request: Schema.Struct({
     channel_id: Id,
-    /** Any text: the hall checks it against the money rules (spec §5) and the channel's limits and answers a service code. */
-    amount: Schema.String,
+    /** Any short text: the hall checks it against the money rules (spec §5) and the channel's limits and answers a service code. */
+    amount: RawAmount,
     currency: Schema.optional(CurrencyCode),
     request_id: Schema.String,
     bank_code: Schema.optional(Schema.String),
@@ -215,7 +221,7 @@ export const getPayOrderFee = defineCall({
   name: 'getPayOrderFee',
   area: 'pay',
   path: '/pay/getPayOrderFee',
-  request: Schema.Struct({ channel_id: Id, amount: Schema.String }),
+  request: Schema.Struct({ channel_id: Id, amount: RawAmount }),
   response: PayOrderFee,
 })
 
