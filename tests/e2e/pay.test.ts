@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser'
+
+/**
+ * Deposits at phone and desktop sizes (screens §2 the pay popup; calls §7.5): a new player opens
+ * the pay popup from the header, sees the money rules refuse a bad amount, orders on the online
+ * card channel, pays on the provider's page (another tab, on the hall's origin), and the header
+ * shows the new balance without a reload, from the socket's payOrderSuccess; a crypto order
+ * shows its address and QR code; an offline transfer is confirmed and another cancelled.
+ */
+const kit = useBrowser()
+
+/** Opens the pay popup from the header's Deposit button and waits for its methods. */
+const openPay = async (page: Page) => {
+  await page.getByRole('banner').getByRole('button', { name: /^Deposit/ }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Deposit' })
+  await dialog.getByRole('group', { name: 'Method' }).getByRole('radio', { name: /^Card/ }).waitFor({ state: 'visible', timeout: 15_000 })
+  return dialog
+}
+
+const balanceText = (page: Page) => page.getByRole('group', { name: 'Balance' }).innerText()
+
+describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
+  it('pays an online order on the provider page and the header shows the new balance at once, without a reload', async () => {
+    const player = await kit.player()
+    const { page, context, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    await shell.signIn(player)
+    await expect.poll(() => balanceText(page)).toContain('0.00')
+    // A mark on the window: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+
+    const dialog = await openPay(page)
+    expect(await dialog.getByRole('group', { name: 'Method' }).getByRole('radio', { name: 'Card +10%' }).isChecked()).toBe(true)
+    expect(await dialog.getByRole('group', { name: 'Channel' }).getByRole('radio', { name: 'CardPay' }).isChecked()).toBe(true)
+    expect(await dialog.getByText('Fee 2% · Bonus 10%').isVisible()).toBe(true)
+    const amount = dialog.getByRole('textbox', { name: 'Amount (USD)' })
+    await amount.fill('5')
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.getByText('The amount must be at least 10').isVisible()).toBe(true)
+    // The money rules refuse a third decimal as it is typed.
+    await amount.fill('')
+    await amount.pressSequentially('100.555')
+    expect(await amount.inputValue()).toBe('100.55')
+    await dialog.getByRole('button', { name: '100', exact: true }).click()
+    expect(await amount.inputValue()).toBe('100')
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
+
+    const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Paid/ })
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('Waiting for payment')
+    const [provider] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'Go to payment' }).click()])
+    await provider.waitForLoadState()
+    expect(new URL(provider.url()).origin).toBe(new URL(page.url()).origin)
+    await provider.getByRole('button', { name: 'Pay 100 USD' }).click()
+    await expect.poll(() => provider.getByRole('status').innerText()).toContain('Payment complete')
+    await provider.close()
+
+    // 100 less the 2 % fee, plus the 10 % bonus.
+    await expect.poll(() => balanceText(page), { timeout: 15_000 }).toContain('108.00')
+    await expect.poll(() => status.innerText()).toBe('Paid')
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+    expect(await shell.eventTypes()).toContain('realtime.payOrderSucceeded')
+    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-paid-${size}.png` })
+    expect(errors).toEqual([])
+  })
+
+  it('shows a crypto order with its address and QR code, confirms one offline transfer and cancels another', async () => {
+    const player = await kit.player()
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    await shell.signIn(player)
+
+    let dialog = await openPay(page)
+    await dialog.getByRole('group', { name: 'Currency' }).getByRole('radio', { name: 'USDT', exact: true }).check()
+    await dialog.getByRole('group', { name: 'Channel' }).getByRole('radio', { name: /^USDT TRC20/ }).check()
+    await dialog.getByRole('textbox', { name: 'Amount (USDT)' }).fill('20')
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
+    await expect.poll(() => dialog.getByRole('img', { name: 'QR code of the TRC20 deposit address' }).isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await dialog.locator('.pay__address').innerText()).toMatch(/^T\w{20,}/)
+    expect(await dialog.getByRole('button', { name: 'Copy address' }).isVisible()).toBe(true)
+    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-crypto-${size}.png` })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+
+    for (const outcome of ['confirm', 'cancel'] as const) {
+      dialog = await openPay(page)
+      await dialog.getByRole('group', { name: 'Method' }).getByRole('radio', { name: /^Bank transfer/ }).check()
+      await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('500')
+      await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
+      const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Under review|Cancelled/ })
+      await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('Waiting for payment')
+      expect(await dialog.getByText('4401 2200 7788 1234').isVisible()).toBe(true)
+      if (outcome === 'confirm') {
+        // The channel needs the payer's name: the hall's refusal shows in the form.
+        await dialog.getByRole('button', { name: 'I have transferred' }).click()
+        await expect.poll(() => dialog.getByText('Enter the name of the account holder who made the transfer.').isVisible()).toBe(true)
+        await dialog.getByRole('textbox', { name: "Payer's name" }).fill('ANA SILVA')
+        await dialog.getByRole('button', { name: 'I have transferred' }).click()
+        await expect.poll(() => status.innerText()).toBe('Under review')
+      } else {
+        await dialog.getByRole('button', { name: 'Cancel order' }).click()
+        await expect.poll(() => status.innerText()).toBe('Cancelled')
+      }
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    expect(errors).toEqual([])
+  })
+})
