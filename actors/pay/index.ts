@@ -62,6 +62,7 @@ export const payOrderActor = queryActor({
   call: payOrderInfo,
   audience: 'signedIn',
   fetchOn: {
+    'pay.orderOpened': { payload: (e) => ({ order_no: e.orderNo }) },
     'realtime.payOrderProgressed': { payload: (e) => ({ order_no: e.data.orderNo }) },
     'realtime.payOrderSucceeded': { payload: (e) => ({ order_no: e.data.orderNo }) },
   },

@@ -21,6 +21,7 @@ import { toastEvents } from './toast'
 import { walletEvents } from './wallet'
 import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
+import { payEvents } from './pay'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -49,6 +50,7 @@ export const eventDefs = [
   ...geetestEvents,
   ...gamesEvents,
   ...bannersEvents,
+  ...payEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

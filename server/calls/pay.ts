@@ -461,8 +461,12 @@ const createOrder = async (ctx: CallContext, p: typeof offlineOrderV3.request.Ty
   return orderAnswer(earlier)
 }
 
-/** The state filter of the records (10001 undo: created; 10002 pending: confirming; 10003 done: paid, failed, cancelled, expired). */
-const STATES: Readonly<Record<number, ReadonlyArray<number>>> = { 10001: [0], 10002: [5], 10003: [1, 2, 3, 4] }
+/**
+ * The state filter of the records as the player reads it: 10001 undone (did not go through:
+ * failed, cancelled, expired), 10002 pending (waiting for the payment or under review), 10003
+ * done (paid).
+ */
+const STATES: Readonly<Record<number, ReadonlyArray<number>>> = { 10001: [2, 3, 4], 10002: [0, 5], 10003: [1] }
 
 export const payCalls: ReadonlyArray<Implementation> = [
   implement(payListV4, async (ctx, p) => {

@@ -65,7 +65,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     expect(errors).toEqual([])
   })
 
-  it('shows a crypto order with its address and QR code, confirms one offline transfer and cancels another', async () => {
+  it('shows a crypto order with its address and QR code, confirms one offline transfer and cancels another, and lists them in the records', async () => {
     const player = await kit.player()
     const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
     await shell.signIn(player)
@@ -104,6 +104,28 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'hidden' })
     }
+
+    // The records: the three orders with their states, narrowed by the state filter; one opened.
+    dialog = await openPay(page)
+    await dialog.getByRole('tab', { name: 'Records' }).click()
+    const rows = size === 'desktop' ? dialog.getByRole('table', { name: 'Deposit records' }).locator('tbody tr') : dialog.getByRole('list', { name: 'Deposit records' }).getByRole('listitem')
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3)
+    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Cancelled'), expect.stringContaining('Under review'), expect.stringContaining('Waiting for payment')])
+    await dialog.getByLabel('State', { exact: true }).selectOption({ label: 'Pending' })
+    await expect.poll(() => rows.count()).toBe(2)
+    await dialog.getByLabel('State', { exact: true }).selectOption({ label: 'Cancelled' })
+    await expect.poll(() => rows.count()).toBe(1)
+    await dialog.getByLabel('State', { exact: true }).selectOption({ label: 'Settled' })
+    await expect.poll(() => dialog.getByText('No deposits for these filters').isVisible()).toBe(true)
+    await dialog.getByLabel('State', { exact: true }).selectOption({ label: 'All' })
+    await expect.poll(() => rows.count()).toBe(3)
+    await rows.first().getByRole('button', { name: /^Details of order/ }).click()
+    const details = dialog.getByRole('region', { name: /^Deposit order / })
+    await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain('Wire transfer')
+    expect(await details.innerText()).toContain('Cancelled')
+    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-records-${size}.png` })
+    await details.getByRole('button', { name: 'Back to the records' }).click()
+    await expect.poll(() => rows.count()).toBe(3)
     expect(errors).toEqual([])
   })
 })

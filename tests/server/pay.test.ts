@@ -206,8 +206,11 @@ describe('deposits at the reference hall', () => {
     expect(k.crypto?.qr_code).toBe(`tron:${k.crypto?.address}?amount=20`)
     expect(await control(hall.url, 'pay-order', { orderNo: k.order_no, outcome: 'expired' })).toMatchObject({ status: 4 })
     expect(await control(hall.url, 'pay-order', { orderNo: k.order_no, outcome: 'paid' })).toMatchObject({ status: 4, changed: false })
-    const done = decode(payOrderListV3.response, (await post(hall.url, p, '/pay/orderListV3', { state: 10003 })).envelope.data)
-    expect(done.records.map((r) => r.status)).toEqual([4, 3, 1])
+    const list = async (state: number) => decode(payOrderListV3.response, (await post(hall.url, p, '/pay/orderListV3', { state })).envelope.data).records.map((r) => r.status)
+    expect(await list(10001)).toEqual([4, 3])
+    expect(await list(10002)).toEqual([])
+    expect(await list(10003)).toEqual([1])
+    expect(await list(10000)).toEqual([4, 3, 1])
     expect(await balance(hall.url, p)).toBe('515.00')
   })
 

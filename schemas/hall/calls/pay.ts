@@ -89,7 +89,8 @@ export const payPlatformListV3 = defineCall({
 /**
  * Deposit order status: 0 created (waiting for the payment), 1 paid (credited), 2 failed,
  * 3 cancelled, 4 expired, 5 confirming (an offline transfer the player confirmed, under review).
- * The state filter maps undo 10001 to 0, pending 10002 to 5, done 10003 to 1-4.
+ * The state filter maps undone 10001 to 2-4 (did not go through), pending 10002 to 0 and 5,
+ * done 10003 to 1.
  */
 export const DepositStatus = Schema.Literals([0, 1, 2, 3, 4, 5])
 export type DepositStatus = typeof DepositStatus.Type

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { moneyError, moneyParams } from '../../ui/validation'
 import { QrCode } from '../postlogin/QrCode'
+import { PayRecords } from './PayRecords'
 import './pay.css'
 
 /** A fresh request id for the next order (the hall answers a repeated id with the same order). */
@@ -35,13 +36,24 @@ export const PayPopup = ({ open, showCloseButton, onClose }: { open: boolean; sh
   const send = useSend()
   const channels = useQuery(payChannelsActor)
   const deposit = useActor('deposit', depositActor.view)
+  const [tab, setTab] = useState<'deposit' | 'records'>('deposit')
   const close = () => {
     for (const command of ['deposit', 'transferconfirm', 'transfercancel']) send({ type: 'command.reset', command })
     onClose?.()
   }
   return (
     <Modal open={open} title={t('title')} showCloseButton={showCloseButton} onClose={onClose === undefined ? undefined : close} closeLabel={t('close')} className="pay">
-      {deposit.status === 'succeeded' && deposit.result !== null ? (
+      <div className="pay__tabs" role="tablist" aria-label={t('title')}>
+        {(['deposit', 'records'] as const).map((x) => (
+          <button key={x} type="button" role="tab" id={`pay-tab-${x}`} aria-selected={x === tab} aria-controls="pay-panel" className={`button button--small ${x === tab ? 'button--primary' : 'button--ghost'}`} onClick={() => setTab(x)}>
+            {t(`tabs.${x}`)}
+          </button>
+        ))}
+      </div>
+      <div id="pay-panel" role="tabpanel" aria-labelledby={`pay-tab-${tab}`}>
+      {tab === 'records' ? (
+        <PayRecords />
+      ) : deposit.status === 'succeeded' && deposit.result !== null ? (
         <OrderPanel order={deposit.result} onAgain={() => send({ type: 'command.reset', command: 'deposit' })} />
       ) : channels.status === 'failed' ? (
         <div className="pay__state">
@@ -57,6 +69,7 @@ export const PayPopup = ({ open, showCloseButton, onClose }: { open: boolean; sh
       ) : (
         <DepositForm platforms={channels.data} />
       )}
+      </div>
     </Modal>
   )
 }
