@@ -21,14 +21,14 @@ import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { vipActor } from './vip'
 import { walletActor } from './wallet'
-import { depositActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
+import { codePhoneActor, depositActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
   redpacketsActor, toastsActor, gamesActor, launchActor, lastGameActor, gamePhoneActor, postloginActor, frameboxActor, bannersActor,
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
-  payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor,
+  payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -10,6 +10,8 @@ import {
   type DepositOrder,
   type PayPlatform,
 } from '../../schemas/hall/calls/pay'
+import { checkCodePhoneNumber, isShowDiscount, useDiscountCode } from '../../schemas/hall/calls/active'
+import type { Received } from '../../schemas/hall/calls/common'
 import { commandActor, pagedActor, queryActor } from '../kit'
 
 /**
@@ -101,6 +103,44 @@ export const payRecordsActor = pagedActor({
   read: (d) => ({ rows: d.records, total: d.total }),
   refetchOn: ['realtime.payOrderProgressed', 'realtime.payOrderSucceeded'],
   retryOn: ['socket.opened'],
+})
+
+/** Discount-code codes the popup shows itself (keys of the `pay` namespace). */
+export const DISCOUNT_INLINE_CODES: Readonly<Record<number, string>> = {
+  1360: 'discount.error.unknown',
+  1361: 'discount.error.phone',
+  1362: 'discount.error.used',
+  1363: 'discount.error.exhausted',
+}
+
+/** Whether the site runs a discount-code activity (the pay popup then offers the code): asked when the pay popup opens. */
+export const discountShowActor = queryActor({
+  id: 'discountshow',
+  call: isShowDiscount,
+  audience: 'signedIn',
+  fetchOn: { 'popup.openRequested': { when: (e) => e.popup === 'pay' } },
+  payload: {},
+  select: (d): boolean => d.show === 1,
+})
+
+/** Whether the player has the bound phone a code may need: asked when the discount-code popup opens. */
+export const codePhoneActor = queryActor({
+  id: 'codephone',
+  call: checkCodePhoneNumber,
+  audience: 'signedIn',
+  fetchOn: { 'popup.openRequested': { when: (e) => e.popup === 'discountCode' } },
+  payload: {},
+  select: (d) => d,
+})
+
+/** Redeems a discount code; the answer's balance goes to the wallet. */
+export const discountActor = commandActor({
+  id: 'discount',
+  call: useDiscountCode,
+  audience: 'signedIn',
+  select: (d): Received => d,
+  announce: (r) => [{ type: 'wallet.balanceReported', balance: r.game_gold, source: 'reward' }],
+  inlineCodes: DISCOUNT_INLINE_CODES,
 })
 
 export type { DepositOrder, PayChannel, PayPlatform } from '../../schemas/hall/calls/pay'

@@ -16,12 +16,12 @@ import { badgeCalls } from './badges'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
-import { payCalls } from './pay'
+import { discountCalls, payCalls } from './pay'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
   ...challengeCalls, ...badgeCalls, ...vipCalls, ...recordCalls,
-  ...payCalls,
+  ...payCalls, ...discountCalls,
 ]

@@ -214,6 +214,22 @@ describe('deposits at the reference hall', () => {
     expect(await balance(hall.url, p)).toBe('515.00')
   })
 
+  it('redeems a discount code once per player, up to its uses, with a bound phone where it asks for one', async () => {
+    const a = await newPlayer(hall.url)
+    const b = await newPlayer(hall.url)
+    expect(await control(hall.url, 'discount-code', { code: 'ONCEONLY7', amount: '7.5', uses: 1 })).toMatchObject({ ok: true })
+    expect((await post(hall.url, a, '/active/isShowDiscount', {})).envelope.data).toEqual({ show: 1 })
+    const tries = await Promise.all([0, 1, 2].map(() => post(hall.url, a, '/active/useDiscountCode', { code: 'onceonly7' })))
+    expect(tries.map((t) => t.envelope.code).sort()).toEqual([1, 1362, 1362])
+    expect(tries.find((t) => t.envelope.code === 1)?.envelope.data).toEqual({ amount: '7.5', count: 1, currency: 'USD', game_gold: '7.50' })
+    expect(await balance(hall.url, a)).toBe('7.50')
+    expect((await post(hall.url, b, '/active/useDiscountCode', { code: 'ONCEONLY7' })).envelope.code).toBe(1363)
+    expect((await post(hall.url, b, '/active/useDiscountCode', { code: 'NOSUCHCODE' })).envelope.code).toBe(1360)
+    expect((await post(hall.url, b, '/active/checkCodePhoneNumber', {})).envelope.data).toEqual({ bound: 0, mobile_phone: '' })
+    expect((await post(hall.url, b, '/active/useDiscountCode', { code: 'PHONE20' })).envelope.code).toBe(1361)
+    expect(await balance(hall.url, b)).toBe('0.00')
+  })
+
   it('loses nothing when the hall restarts between the order and its payment; every balance is the sum of its ledger', async () => {
     const p = await newPlayer(hall.url)
     const o = await placed(hall.url, p, 101, '300')

@@ -8,6 +8,7 @@ import { FramePopup } from '../postlogin/FramePopup'
 import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
 import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
 import { PayPopup } from '../pay/PayPopup'
+import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import './auth.css'
 
@@ -58,6 +59,8 @@ export const PopupHost = () => {
       return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'pay':
       return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'discountCode':
+      return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

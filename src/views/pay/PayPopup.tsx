@@ -1,7 +1,7 @@
 import MD5 from 'crypto-js/md5'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { depositActor, payChannelsActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
+import { depositActor, discountShowActor, payChannelsActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
 import type { DepositOrder, PayChannel, PayPlatform } from '../../../actors/pay'
 import { depositSignText } from '../../../schemas/hall/calls/pay'
 import { useActor, useQuery, useSend } from '../../system-react'
@@ -97,6 +97,7 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
   const hallError = deposit.formError === null ? null : t(deposit.formError, { min: channel?.min_amount ?? '', max: channel?.max_amount ?? '' })
   const error = shown && local !== null ? authT(local, moneyParams(bounds)) : hallError
   const busy = deposit.status === 'submitting'
+  const offersCode = useQuery(discountShowActor).data === true
 
   // A new choice of channel or amount starts a new order request.
   useEffect(() => setRequestId(newRequestId()), [channel?.id, amount])
@@ -163,6 +164,18 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
         </>
       )}
       <div className="modal__actions">
+        {offersCode && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              send({ type: 'popup.closeRequested', popup: 'pay' })
+              send({ type: 'popup.openRequested', popup: 'discountCode' })
+            }}
+          >
+            {t('discount.open')}
+          </button>
+        )}
         <button type="submit" className="button button--primary" disabled={busy || channel === undefined}>
           {busy ? t('submitting') : t('submit')}
         </button>
