@@ -21,6 +21,7 @@ import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { vipActor } from './vip'
 import { walletActor } from './wallet'
+import { balanceListActor, recallActor } from './centerwallet'
 import { codePhoneActor, depositActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
@@ -29,6 +30,7 @@ const allActors = [
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
   payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
+  balanceListActor, recallActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -230,6 +230,20 @@ describe('deposits at the reference hall', () => {
     expect(await balance(hall.url, b)).toBe('0.00')
   })
 
+  it("lists every provider's balance for the central wallet: the money sits at the provider of the game it went into until RefreshGold brings it back", async () => {
+    const p = await newPlayer(hall.url)
+    await control(hall.url, 'credit', { username: p.username, amount: '40' })
+    type List = { list: Array<{ platformId: number; platformName?: string; balance: string }> }
+    const list = async () => ((await post(hall.url, p, '/gameapi/getBalanceList', {})).envelope.data as List).list
+    const before = await list()
+    expect(before.length).toBeGreaterThan(1)
+    expect(before.every((x) => x.balance === '0.00' && typeof x.platformName === 'string')).toBe(true)
+    expect((await post(hall.url, p, '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })).envelope.code).toBe(1)
+    expect((await list()).filter((x) => x.balance !== '0.00')).toEqual([expect.objectContaining({ platformId: 13, balance: '40.00' })])
+    expect((await post(hall.url, p, '/gameapi/RefreshGold', { os_type: 3 })).envelope.data).toEqual({ game_gold: '40.00' })
+    expect((await list()).every((x) => x.balance === '0.00')).toBe(true)
+  })
+
   it('loses nothing when the hall restarts between the order and its payment; every balance is the sum of its ledger', async () => {
     const p = await newPlayer(hall.url)
     const o = await placed(hall.url, p, 101, '300')

@@ -9,6 +9,7 @@ import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { SecurityPage } from '../pages/SecurityPage'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
+import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -57,6 +58,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <RecordsPage />
     case 'report':
       return <ReportPage />
+    case 'centerWallet':
+      return <CenterWalletPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
