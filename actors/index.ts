@@ -22,6 +22,7 @@ import { verifyActor } from './verify'
 import { vipActor } from './vip'
 import { walletActor } from './wallet'
 import { balanceListActor, recallActor } from './centerwallet'
+import { firstDepositActor } from './pay/firstdeposit'
 import { codePhoneActor, depositActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
@@ -30,7 +31,7 @@ const allActors = [
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
   payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
-  balanceListActor, recallActor,
+  balanceListActor, recallActor, firstDepositActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */
