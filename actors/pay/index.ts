@@ -1,6 +1,8 @@
 import type { DateFilter, StateFilter } from '../../schemas/hall/calls/common'
 import {
   PayCode,
+  getPayOrderFee,
+  getSiteCurrencyExchangeRate,
   offlineOrderV3,
   payOrderInfo,
   payOrderListV3,
@@ -8,6 +10,8 @@ import {
   transferCancel,
   transferConfirm,
   type DepositOrder,
+  type ExchangeRate,
+  type PayOrderFee,
   type PayPlatform,
 } from '../../schemas/hall/calls/pay'
 import { checkCodePhoneNumber, isShowDiscount, useDiscountCode } from '../../schemas/hall/calls/active'
@@ -49,6 +53,26 @@ export const payChannelsActor = queryActor({
   payload: {},
   select: (d): ReadonlyArray<PayPlatform> => d.list,
   retryOn: ['socket.opened'],
+})
+
+/** What the typed amount costs and earns on the chosen channel (getPayOrderFee); the latest amount wins. */
+export const payFeeActor = queryActor({
+  id: 'payfee',
+  call: getPayOrderFee,
+  audience: 'signedIn',
+  fetchOn: { 'pay.amountChosen': { payload: (e) => ({ channel_id: e.channelId, amount: e.amount }) } },
+  payload: { channel_id: 1, amount: '0' },
+  select: (d): PayOrderFee => d,
+})
+
+/** The site's exchange rates into the player's currency (a deposit in another currency is credited at them). */
+export const payRatesActor = queryActor({
+  id: 'payrates',
+  call: getSiteCurrencyExchangeRate,
+  audience: 'signedIn',
+  fetchOn: { 'popup.openRequested': { when: (e) => e.popup === 'pay' } },
+  payload: {},
+  select: (d): ReadonlyArray<ExchangeRate> => d.list,
 })
 
 export const depositActor = commandActor({

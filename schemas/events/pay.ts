@@ -11,4 +11,10 @@ export const payOrderOpened = defineEvent('pay.orderOpened', 'intent', "The play
   orderNo: Schema.String,
 })
 
-export const payEvents = [payOrderOpened] as const
+/** The player chose a channel and typed an amount that keeps the money rules: its fee, bonus and arrival are asked of the hall. */
+export const payAmountChosen = defineEvent('pay.amountChosen', 'intent', 'The player typed a valid deposit amount on a channel.', {
+  channelId: Schema.Number,
+  amount: Schema.String,
+})
+
+export const payEvents = [payOrderOpened, payAmountChosen] as const

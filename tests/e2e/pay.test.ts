@@ -45,6 +45,8 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     expect(await amount.inputValue()).toBe('100.55')
     await dialog.getByRole('button', { name: '100', exact: true }).click()
     expect(await amount.inputValue()).toBe('100')
+    // The hall's quote for this amount (getPayOrderFee).
+    await expect.poll(() => dialog.getByText('Fee 2, bonus 10: 108 USD arrives').isVisible()).toBe(true)
     await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
 
     const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Paid/ })
@@ -74,6 +76,8 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     await dialog.getByRole('group', { name: 'Currency' }).getByRole('radio', { name: 'USDT', exact: true }).check()
     await dialog.getByRole('group', { name: 'Channel' }).getByRole('radio', { name: /^USDT TRC20/ }).check()
     await dialog.getByRole('textbox', { name: 'Amount (USDT)' }).fill('20')
+    // A deposit in another currency than the wallet's shows the rate it is credited at.
+    await expect.poll(() => dialog.getByText(/1 USDT = 1 USD/).isVisible()).toBe(true)
     await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
     await expect.poll(() => dialog.getByRole('img', { name: 'QR code of the TRC20 deposit address' }).isVisible(), { timeout: 15_000 }).toBe(true)
     expect(await dialog.locator('.pay__address').innerText()).toMatch(/^T\w{20,}/)

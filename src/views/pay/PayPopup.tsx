@@ -1,8 +1,9 @@
 import MD5 from 'crypto-js/md5'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { depositActor, discountShowActor, payChannelsActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
+import { depositActor, discountShowActor, payChannelsActor, payFeeActor, payRatesActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
 import type { DepositOrder, PayChannel, PayPlatform } from '../../../actors/pay'
+import { selectCurrency } from '../../../actors/session'
 import { depositSignText } from '../../../schemas/hall/calls/pay'
 import { useActor, useQuery, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
@@ -98,6 +99,18 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
   const error = shown && local !== null ? authT(local, moneyParams(bounds)) : hallError
   const busy = deposit.status === 'submitting'
   const offersCode = useQuery(discountShowActor).data === true
+  const fee = useQuery(payFeeActor).data
+  const rates = useQuery(payRatesActor).data
+  const walletCurrency = useActor('session', selectCurrency)
+  const rate = channel === undefined || channel.currency === walletCurrency ? undefined : rates?.find((r) => r.currency === channel.currency)
+  const quoted = fee !== null && local === null && Number(fee.amount) === Number(amount) && channel !== undefined ? fee : null
+
+  // A valid amount on a channel: its fee, bonus and arrival are asked of the hall (after a pause in typing).
+  useEffect(() => {
+    if (channel === undefined || local !== null) return
+    const timer = setTimeout(() => send({ type: 'pay.amountChosen', channelId: channel.id, amount }), 300)
+    return () => clearTimeout(timer)
+  }, [send, channel?.id, amount, local])
 
   // A new choice of channel or amount starts a new order request.
   useEffect(() => setRequestId(newRequestId()), [channel?.id, amount])
@@ -160,7 +173,13 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
           />
           <p id={feeId} className="pay__note">
             {t('rates', { fee: channel.fee_rate, bonus: channel.bonus_rate })}
+            {rate !== undefined && <> · {t('rate', { from: channel.currency, rate: rate.rate, to: rate.target })}</>}
           </p>
+          {quoted !== null && (
+            <p className="pay__note" role="status">
+              {t('quote', { fee: quoted.fee, bonus: quoted.bonus, arrive: quoted.arrive_amount, currency: channel.currency })}
+            </p>
+          )}
         </>
       )}
       <div className="modal__actions">
