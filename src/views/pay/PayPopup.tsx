@@ -106,11 +106,12 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
   const quoted = fee !== null && local === null && Number(fee.amount) === Number(amount) && channel !== undefined ? fee : null
 
   // A valid amount on a channel: its fee, bonus and arrival are asked of the hall (after a pause in typing).
+  const quotedChannel = channel?.id
   useEffect(() => {
-    if (channel === undefined || local !== null) return
-    const timer = setTimeout(() => send({ type: 'pay.amountChosen', channelId: channel.id, amount }), 300)
+    if (quotedChannel === undefined || local !== null) return
+    const timer = setTimeout(() => send({ type: 'pay.amountChosen', channelId: quotedChannel, amount }), 300)
     return () => clearTimeout(timer)
-  }, [send, channel?.id, amount, local])
+  }, [send, quotedChannel, amount, local])
 
   // A new choice of channel or amount starts a new order request.
   useEffect(() => setRequestId(newRequestId()), [channel?.id, amount])
