@@ -23,7 +23,7 @@ import { vipActor } from './vip'
 import { walletActor } from './wallet'
 import { balanceListActor, recallActor } from './centerwallet'
 import { firstDepositActor } from './pay/firstdeposit'
-import { codePhoneActor, depositActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
+import { codePhoneActor, depositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -31,7 +31,7 @@ const allActors = [
   chargeRateActor, redDotActor, unreadActor, vipActor, authInfoActor, rewardBindActor, prizeAmountActor, prizeWinnersActor, sportsbookActor,
   betRecordsActor, movementsActor, statementActor,
   payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
-  balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor,
+  balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor, payBanksActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

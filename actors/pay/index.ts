@@ -1,6 +1,7 @@
 import type { DateFilter, StateFilter } from '../../schemas/hall/calls/common'
 import {
   PayCode,
+  getPayChooseBank,
   getPayOrderFee,
   getSiteCurrencyExchangeRate,
   offlineOrderV3,
@@ -9,6 +10,7 @@ import {
   payPlatformListV3,
   transferCancel,
   transferConfirm,
+  type Bank,
   type DepositOrder,
   type ExchangeRate,
   type PayOrderFee,
@@ -63,6 +65,16 @@ export const payFeeActor = queryActor({
   fetchOn: { 'pay.amountChosen': { payload: (e) => ({ channel_id: e.channelId, amount: e.amount }) } },
   payload: { channel_id: 1, amount: '0' },
   select: (d): PayOrderFee => d,
+})
+
+/** The banks of a channel that lets the player choose one (getPayChooseBank). */
+export const payBanksActor = queryActor({
+  id: 'paybanks',
+  call: getPayChooseBank,
+  audience: 'signedIn',
+  fetchOn: { 'pay.channelChosen': { when: (e) => e.chooseBank, payload: (e) => ({ channel_id: e.channelId }) } },
+  payload: { channel_id: 1 },
+  select: (d, _previous): { readonly banks: ReadonlyArray<Bank> } => ({ banks: d.list }),
 })
 
 /** The site's exchange rates into the player's currency (a deposit in another currency is credited at them). */

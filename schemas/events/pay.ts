@@ -17,4 +17,10 @@ export const payAmountChosen = defineEvent('pay.amountChosen', 'intent', 'The pl
   amount: Schema.String,
 })
 
-export const payEvents = [payOrderOpened, payAmountChosen] as const
+/** The player chose a deposit channel; one that lets the player pick a bank has its banks asked of the hall. */
+export const payChannelChosen = defineEvent('pay.channelChosen', 'intent', 'The player chose a deposit channel.', {
+  channelId: Schema.Number,
+  chooseBank: Schema.Boolean,
+})
+
+export const payEvents = [payOrderOpened, payAmountChosen, payChannelChosen] as const

@@ -436,6 +436,10 @@ const createOrder = async (ctx: CallContext, p: typeof offlineOrderV3.request.Ty
   const channel = await channelOf(ctx.db, player, p.channel_id)
   if (p.currency !== undefined && p.currency.toUpperCase() !== channel.currency) throw new ServiceError(PayCode.channelUnavailable, 'this channel takes another currency')
   const amount = await checkChannelAmount(ctx.db, channel, p.amount)
+  if (p.bank_code !== undefined && p.bank_code !== '') {
+    const known = await ctx.db.query('SELECT 1 FROM pay_banks WHERE channel_id = $1 AND bank_code = $2', [channel.id, p.bank_code])
+    if (channel.choose_bank !== 1 || known.rows.length === 0) throw new ServiceError(PayCode.channelUnavailable, 'this bank is not offered on this channel')
+  }
   const rate = await rateOf(ctx.db, channel.currency, player.currency)
   if (rate === undefined) throw new ServiceError(PayCode.channelUnavailable, 'this deposit channel is not available')
   const fee = await feeOf(ctx.db, channel, amount)

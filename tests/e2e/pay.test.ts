@@ -89,6 +89,10 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     for (const outcome of ['confirm', 'cancel'] as const) {
       dialog = await openPay(page)
       await dialog.getByRole('group', { name: 'Method' }).getByRole('radio', { name: /^Bank transfer/ }).check()
+      // The channel lets the player choose the bank (getPayChooseBank).
+      const bank = dialog.getByRole('combobox', { name: 'Bank' })
+      await expect.poll(() => bank.locator('option').allInnerTexts()).toEqual(['Any bank', 'First Lobby Bank', 'City Hall Bank'])
+      await bank.selectOption({ label: 'City Hall Bank' })
       await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('500')
       await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
       const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Under review|Cancelled/ })

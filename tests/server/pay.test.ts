@@ -188,6 +188,16 @@ describe('deposits at the reference hall', () => {
 
   it('takes an offline transfer through confirmation to payment, cancels another, and shows crypto address and QR text', async () => {
     const p = await newPlayer(hall.url)
+    const banks = (await callHall(hall.url, p.caller, 'GET', '/api/lobby/finance/getPayChooseBank', { channel_id: 201 })).envelope.data as { list: Array<{ bank_code: string }> }
+    expect(banks.list.map((b) => b.bank_code)).toEqual(['FLB', 'CHB'])
+    const withBank = (bank_code: string) => {
+      const request_id = `bank-${bank_code}-${Date.now()}`
+      return post(hall.url, p, '/pay/offlineOrderV3', { channel_id: 201, amount: '50', request_id, bank_code, sign: md5(depositSignText({ channel_id: 201, amount: '50', request_id }, p.depositKey)) })
+    }
+    expect((await withBank('NOPE')).envelope.code).toBe(PayCode.channelUnavailable)
+    const banked = await withBank('CHB')
+    expect(banked.envelope.code).toBe(1)
+    await post(hall.url, p, '/pay/transferCancel', { order_no: (banked.envelope.data as { order_no: string }).order_no })
     const t = await placed(hall.url, p, 201, '500')
     expect(t.transfer).toMatchObject({ bank_name: 'First Lobby Bank', account_no: '4401 2200 7788 1234' })
     expect((await post(hall.url, p, '/pay/transferConfirm', { order_no: t.order_no })).envelope.code).toBe(PayCode.payerNameRequired)
@@ -207,10 +217,10 @@ describe('deposits at the reference hall', () => {
     expect(await control(hall.url, 'pay-order', { orderNo: k.order_no, outcome: 'expired' })).toMatchObject({ status: 4 })
     expect(await control(hall.url, 'pay-order', { orderNo: k.order_no, outcome: 'paid' })).toMatchObject({ status: 4, changed: false })
     const list = async (state: number) => decode(payOrderListV3.response, (await post(hall.url, p, '/pay/orderListV3', { state })).envelope.data).records.map((r) => r.status)
-    expect(await list(10001)).toEqual([4, 3])
+    expect(await list(10001)).toEqual([4, 3, 3])
     expect(await list(10002)).toEqual([])
     expect(await list(10003)).toEqual([1])
-    expect(await list(10000)).toEqual([4, 3, 1])
+    expect(await list(10000)).toEqual([4, 3, 1, 3])
     expect(await balance(hall.url, p)).toBe('515.00')
   })
 

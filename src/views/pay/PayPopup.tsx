@@ -1,7 +1,7 @@
 import MD5 from 'crypto-js/md5'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { depositActor, discountShowActor, payChannelsActor, payFeeActor, payRatesActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
+import { depositActor, discountShowActor, payBanksActor, payChannelsActor, payFeeActor, payRatesActor, payOrderActor, transferCancelActor, transferConfirmActor } from '../../../actors/pay'
 import type { DepositOrder, PayChannel, PayPlatform } from '../../../actors/pay'
 import { selectCurrency } from '../../../actors/session'
 import { depositSignText } from '../../../schemas/hall/calls/pay'
@@ -98,6 +98,7 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
   const hallError = deposit.formError === null ? null : t(deposit.formError, { min: channel?.min_amount ?? '', max: channel?.max_amount ?? '' })
   const error = shown && local !== null ? authT(local, moneyParams(bounds)) : hallError
   const busy = deposit.status === 'submitting'
+  const quotedChannel = channel?.id
   const offersCode = useQuery(discountShowActor).data === true
   const fee = useQuery(payFeeActor).data
   const rates = useQuery(payRatesActor).data
@@ -106,7 +107,16 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
   const quoted = fee !== null && local === null && Number(fee.amount) === Number(amount) && channel !== undefined ? fee : null
 
   // A valid amount on a channel: its fee, bonus and arrival are asked of the hall (after a pause in typing).
-  const quotedChannel = channel?.id
+  const banks = useQuery(payBanksActor).data?.banks ?? []
+  const [bank, setBank] = useState('')
+  const bankId = useId()
+  const chooseBank = channel?.choose_bank === 1
+  useEffect(() => {
+    if (quotedChannel === undefined) return
+    setBank('')
+    send({ type: 'pay.channelChosen', channelId: quotedChannel, chooseBank })
+  }, [send, quotedChannel, chooseBank])
+
   useEffect(() => {
     if (quotedChannel === undefined || local !== null) return
     const timer = setTimeout(() => send({ type: 'pay.amountChosen', channelId: quotedChannel, amount }), 300)
@@ -121,7 +131,8 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
     setShown(true)
     if (channel === undefined || local !== null || busy) return
     const payload = { channel_id: channel.id, amount, request_id: requestId, currency: channel.currency }
-    send({ type: 'command.submitted', command: 'deposit', payload: { ...payload, sign: MD5(depositSignText(payload, depositKey)).toString() } })
+    const extra = chooseBank && bank !== '' ? { bank_code: bank } : {}
+    send({ type: 'command.submitted', command: 'deposit', payload: { ...payload, ...extra, sign: MD5(depositSignText(payload, depositKey)).toString() } })
   }
 
   return (
@@ -157,6 +168,17 @@ const DepositForm = ({ platforms }: { platforms: ReadonlyArray<PayPlatform> }) =
             </label>
           ))}
         </fieldset>
+      )}
+      {chooseBank && banks.length > 0 && (
+        <div className="field">
+          <label className="field__label" htmlFor={bankId}>{t('bank')}</label>
+          <select id={bankId} className="field__input" value={bank} onChange={(e) => setBank(e.target.value)}>
+            <option value="">{t('anyBank')}</option>
+            {banks.map((b) => (
+              <option key={b.bank_code} value={b.bank_code}>{b.bank_name}</option>
+            ))}
+          </select>
+        </div>
       )}
       {channel !== undefined && (
         <>
