@@ -47,6 +47,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     expect(await amount.inputValue()).toBe('100')
     // The hall's quote for this amount (getPayOrderFee).
     await expect.poll(() => dialog.getByText('Fee 2, bonus 10: 108 USD arrives').isVisible()).toBe(true)
+    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-form-${size}.png` })
     await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
 
     const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Paid/ })
