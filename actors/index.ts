@@ -22,8 +22,7 @@ import { verifyActor } from './verify'
 import { vipActor } from './vip'
 import { walletActor } from './wallet'
 import { balanceListActor, recallActor } from './centerwallet'
-import { firstDepositActor } from './pay/firstdeposit'
-import { codePhoneActor, depositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
+import { codePhoneActor, depositActor, firstDepositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,

@@ -179,4 +179,7 @@ export const discountActor = commandActor({
   inlineCodes: DISCOUNT_INLINE_CODES,
 })
 
+export { firstDepositActor, firstDepositMachine, opensDownloadApp } from './firstdeposit'
+export type { FirstDepositContext } from './firstdeposit'
+
 export type { DepositOrder, PayChannel, PayPlatform } from '../../schemas/hall/calls/pay'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { firstDepositMachine, opensDownloadApp } from '../../../../actors/pay/firstdeposit'
+import { firstDepositMachine, opensDownloadApp } from '../../../../actors/pay'
 import type { LobbyEvent } from '../../../../schemas/events'
 
 const paid = (isFirst: number): LobbyEvent => ({
