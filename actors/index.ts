@@ -26,6 +26,8 @@ import {
   auditActor, auditRecordsActor, banksActor, bindCardCommand, bindCryptoCommand, cryptoNetworksActor, deleteAccountCommand, setDefaultCommand, withdrawCashCommand,
   withdrawClosedActor, withdrawFeeCommand, withdrawInfoActor, withdrawOrderActor, withdrawRecordsActor, walletsActor,
 } from './withdraw'
+import { balanceListActor, recallActor } from './centerwallet'
+import { codePhoneActor, depositActor, firstDepositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -35,6 +37,8 @@ const allActors = [
   yuebaoActor, yuebaoProfitActor, yuebaoRecordsActor, yuebaoSaveActor, yuebaoTakeoutActor, yuebaoReceiveActor,
   withdrawInfoActor, withdrawClosedActor, banksActor, cryptoNetworksActor, withdrawOrderActor, auditActor, withdrawRecordsActor, auditRecordsActor,
   withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand, walletsActor,
+  payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
+  balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor, payBanksActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -21,6 +21,7 @@ import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
+import { putDiscountCode, settleOrder } from './calls/pay'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { advanceSavingsDays, setTerms } from './calls/yuebao'
@@ -182,6 +183,18 @@ const bodies = {
     needSms: Schema.optional(Schema.Boolean),
     dailyTimes: Schema.optional(Count),
     dailyMaxAmount: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,20}(\.\d{1,10})?$/))),
+  }),
+  /** Settles a deposit order as its provider would (paid, failed) or as time does (expired); a settled order stays as it is. */
+  'pay-order': Schema.Struct({ orderNo: Schema.String, outcome: Schema.Literals(['paid', 'failed', 'expired']) }),
+  /** Creates or replaces a discount code of a site: its amount in a currency (default the site's), uses, whether a bound phone is needed. */
+  'discount-code': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    code: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9]{4,32}$/)),
+    amount: Amount,
+    currency: Schema.optional(Schema.String),
+    uses: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+    needPhone: Schema.optional(Schema.Boolean),
+    active: Schema.optional(Schema.Boolean),
   }),
 } as const
 
@@ -476,6 +489,19 @@ export const runControl = async (
       if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
       const { siteCode: _s, ...patch } = b
       return ok({ settings: await setSettings(db, site.code, patch) })
+    }
+    case 'pay-order': {
+      const b = decoded.value as (typeof bodies)['pay-order']['Type']
+      const settled = await settleOrder(db, deps.socket, { orderNo: b.orderNo }, b.outcome, Date.now())
+      return settled === undefined ? fail(404, `no deposit order ${b.orderNo}`) : ok({ status: settled.order.status, changed: settled.changed })
+    }
+    case 'discount-code': {
+      const b = decoded.value as (typeof bodies)['discount-code']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      if (!(Number(b.amount) > 0)) return fail(400, 'a discount code is worth more than zero')
+      await putDiscountCode(db, { siteCode: site.code, code: b.code, amount: String(b.amount), currency: b.currency ?? site.currencyCode, maxUses: b.uses ?? 1000, needPhone: b.needPhone ?? false, active: b.active ?? true })
+      return ok({ code: b.code.toUpperCase() })
     }
     case 'reset':
       state.reset()

@@ -17,6 +17,8 @@ import { AUDIO_PATH, serveAudio } from './audio'
 import { GAME_ART_PATH, gameArt } from './games/art'
 import { gameById } from './games/catalogue'
 import { GAME_PLAY_PATH, GAME_ROUND_PATH, gamePage, playRound } from './games/play'
+import { PROVIDER_PAGE_PATH, providerCallback } from './calls/pay'
+import { PROVIDER_NOTIFY_PATH, providerAction, providerPage } from './pay/provider'
 import { implementations as implemented } from './calls'
 import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
@@ -131,6 +133,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     config,
     implementations,
     log,
+    socket,
     publicData: async (path) => {
       if (path === '/op.json') {
         const built = files.json('op.json') as { version?: unknown; buildTime?: unknown } | undefined
@@ -231,6 +234,20 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })
   app.post(GAME_ROUND_PATH, async (c) => c.json(await playRound(db, await c.req.json().catch(() => null))))
+  // The payment provider's page and callback (server/pay/provider.ts), on the hall's origin like the game page.
+  app.get(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
+    const page = await providerPage(db, c.req.param('ref'), now())
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+  })
+  app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const page = await providerAction(db, socket, c.req.param('ref'), String(form['outcome'] ?? ''), now())
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+  })
+  app.post(PROVIDER_NOTIFY_PATH, async (c) => {
+    const r = await providerCallback(db, socket, await c.req.json().catch(() => null), now())
+    return c.json(r.body, r.status as 200)
+  })
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { BrandLogo, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
+import { depositKeyOf } from './calls/pay'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
 import { hallLines } from './lines'
@@ -71,6 +72,7 @@ export const siteConfigOf = async (
   siteCode: site.code,
   configApiBaseUrl: `${origin}${HALL_PREFIX}`,
   siteKey: site.siteKey,
+  depositKey: await depositKeyOf(db, site.code),
   languageCode: site.languageCode as LanguageCode,
   healthy: true,
   injected: {

@@ -18,6 +18,7 @@ import type { Db } from './db'
 import type { HallState } from './state'
 import { sessionByToken, siteByCode } from './store'
 import type { SessionRow, SiteRow } from './store'
+import type { SocketHub } from './ws'
 
 /** The common headers every signed call must carry (spec §7); token may be empty. */
 export const REQUIRED_HEADERS = [
@@ -74,6 +75,8 @@ export interface PipelineDeps {
   readonly log: (line: string) => void
   /** The hall's clock (ms); default Date.now. */
   readonly now?: () => number
+  /** The realtime socket, handed to the calls (CallContext.socket). */
+  readonly socket?: SocketHub
 }
 
 /** The parts of an HTTP request the pipeline reads. */
@@ -253,6 +256,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       device: req.headers[HallHeader.device] ?? '',
       fingerprint: req.headers[HallHeader.fingerprint] ?? '',
       now,
+      ...(deps.socket === undefined ? {} : { socket: deps.socket }),
     }
     try {
       const data = await impl.run(ctx, v.params)

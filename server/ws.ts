@@ -28,12 +28,30 @@ export interface SocketHub {
   attach(server: Server): void
   /** Stores a notice in the player's outbox and sends it to their open connections; answers its msgId and how many connections it went to. */
   push(playerId: string, type: string, data: unknown): Promise<{ msgId: string; sent: number }>
+  /** Sends notices already stored in the player's outbox (storeNotice, inside the transaction that caused them) to their open connections. */
+  send(playerId: string, notices: ReadonlyArray<{ msgId: string; type: string; data: unknown }>): Promise<number>
   /** Open connections (all players). */
   readonly connectionCount: number
   /** Unacknowledged notices of a player, oldest first. */
   pending(playerId: string): Promise<ReadonlyArray<{ msgId: string; type: string; data: unknown }>>
   /** Drops every connection (code 1001) and stops accepting new ones. */
   close(): void
+}
+
+/**
+ * Stores a notice in a player's outbox with the caller's connection (a transaction: the notice
+ * exists exactly when the change it tells of was committed); hand it to SocketHub.send after the
+ * commit. A notice stored but not sent (the hall stopped in between) reaches the next connection.
+ */
+export const storeNotice = async (db: Queryable, playerId: string, type: string, data: unknown): Promise<{ msgId: string; type: string; data: unknown }> => {
+  const row = (
+    await db.query<{ msgId: string; type: string; data: unknown }>(
+      `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`,
+      [playerId, type, JSON.stringify(data ?? null)],
+    )
+  ).rows[0]
+  if (row === undefined) throw new Error('outbox insert returned no row')
+  return row
 }
 
 const decodeClientFrame = Schema.decodeUnknownExit(Schema.fromJsonString(ClientFrame))
@@ -172,6 +190,12 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
       })
       return { msgId: row.msgId, sent }
     },
+    send: (playerId, notices) =>
+      serially(playerId, async () => {
+        let n = 0
+        for (const row of notices) for (const ws of byPlayer.get(playerId) ?? []) if (sendFrame(ws, noticeFrame(row))) n += 1
+        return n
+      }),
     get connectionCount() {
       let n = 0
       for (const set of byPlayer.values()) n += set.size

@@ -43,7 +43,7 @@ export const readGold = (raw: unknown): Gold | null => {
  * Sources that read the balance as the hall holds it, and so also say whether the money is in a
  * game; the others (a reward, a transfer, a completed order) credit the lobby balance only.
  */
-export const READ_SOURCES: ReadonlyArray<BalanceSource> = ['login', 'prize']
+export const READ_SOURCES: ReadonlyArray<BalanceSource> = ['login', 'prize', 'recall']
 
 /** The provider-136 entry of a getBalanceList answer, read with readGold; null when there is none. */
 export const sportsGoldOf = (data: unknown): Gold | null => {

@@ -13,6 +13,8 @@ export const SiteConfig = Schema.Struct({
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),
+  /** The key deposit orders are signed with (spec §7.5: MD5, a key per site). */
+  depositKey: Schema.optionalKey(Sensitive(Schema.String)),
   languageCode: Schema.String,
   /** The health flag of data injected into the page (spec §8 fallback). */
   healthy: Schema.Boolean,

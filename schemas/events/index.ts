@@ -23,6 +23,7 @@ import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
 import { withdrawEvents } from './withdraw'
+import { payEvents } from './pay'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -53,6 +54,7 @@ export const eventDefs = [
   ...bannersEvents,
   ...yuebaoEvents,
   ...withdrawEvents,
+  ...payEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

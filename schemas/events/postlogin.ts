@@ -20,8 +20,11 @@ export type BindItem = typeof BindItem.Type
 export const RefreshItem = Schema.Literals(['redDot', 'authInfo', 'notices', 'gameCategories', 'rewardBind'])
 export type RefreshItem = typeof RefreshItem.Type
 
-/** The sequence asks the popup queue for a popup (forced bind, recharge, new benefits, download app). */
-export const postloginPopupRequested = defineEvent('postlogin.popupRequested', 'notice', 'The post-login sequence asks the popup queue for a popup.', {
+/**
+ * The sequence asks the popup queue for a popup (forced bind, recharge, new benefits, download
+ * app); so does a first deposit after the sign-in (download app, actors/pay/firstdeposit.ts).
+ */
+export const postloginPopupRequested = defineEvent('postlogin.popupRequested', 'notice', 'The post-login sequence (or a first deposit after it) asks the popup queue for a popup.', {
   popup: PopupId,
   props: Schema.Record(Schema.String, Schema.Unknown),
 })

@@ -19,9 +19,10 @@ export const walletSportsRequested = defineEvent('wallet.sportsRequested', 'inte
  * Where a reported balance comes from. `login` (the sign-in's user info) and `prize` (/home/prize)
  * read the balance as the hall holds it, so they also say whether the money is in a game; a
  * `reward` (a red packet, a newcomer benefit) or a `transfer` credits the lobby balance and says
- * nothing of a game. A domain that moves money adds its own source here.
+ * nothing of a game; `recall` (the central wallet's RefreshGold) reads the balance back in the
+ * lobby. A domain that moves money adds its own source here.
  */
-export const BalanceSource = Schema.Literals(['login', 'prize', 'reward', 'transfer', 'withdraw'])
+export const BalanceSource = Schema.Literals(['login', 'prize', 'reward', 'transfer', 'withdraw', 'recall'])
 export type BalanceSource = typeof BalanceSource.Type
 
 /**

@@ -18,7 +18,6 @@ import {
   recentListV2,
   refreshGold,
   SELF_OPERATED_PLATFORM,
-  SPORTS_PLATFORM,
 } from '../../schemas/hall/calls'
 import type { GamePlatform } from '../../schemas/hall/calls'
 import {
@@ -125,7 +124,12 @@ export const gameCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     const row = (await ctx.db.query<{ platform: number | null }>('SELECT in_game_platform AS platform FROM players WHERE id = $1', [player.id])).rows[0]
     const balance = await balanceOf(ctx.db, player.id, player.currency)
-    const platformId = p.platformId ?? SPORTS_PLATFORM
+    if (p.platformId === undefined) {
+      // The central wallet page: every provider, holding the player's money while it is in its game.
+      const platforms = (await ctx.db.query<{ id: number; name: string }>('SELECT id, name FROM game_platforms ORDER BY sort, id')).rows
+      return { list: platforms.map((x) => ({ platformId: x.id, platformName: x.name, balance: row?.platform === x.id ? balance : '0.00' })) }
+    }
+    const platformId = p.platformId
     return { list: [{ platformId, balance: row?.platform === platformId ? '-1' : balance }] }
   }),
   // The prize pool (migration 068): the hall's one pool, its winners newest first.

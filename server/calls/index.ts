@@ -18,6 +18,7 @@ import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
+import { discountCalls, payCalls } from './pay'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -26,4 +27,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...challengeCalls, ...badgeCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
+  ...payCalls, ...discountCalls,
 ]

@@ -8,6 +8,7 @@ import type { HallCall } from '../../schemas/hall/call'
 import type { Db } from '../db'
 import type { HallState } from '../state'
 import type { SessionRow, SiteRow } from '../store'
+import type { SocketHub } from '../ws'
 
 /** Settings of a running hall that calls depend on. */
 export interface HallConfig {
@@ -29,6 +30,8 @@ export interface CallContext {
   readonly fingerprint: string
   /** The hall's clock for this call (ms since epoch). */
   readonly now: number
+  /** The realtime socket, for calls whose change the player hears of (absent in halls without one). */
+  readonly socket?: SocketHub
 }
 
 /** A service answer other than success: its code and message reach the lobby with HTTP 200. */

@@ -88,10 +88,13 @@ export const favoriteListAllV2 = defineCall({
  * A game provider's wallet balance (the sports wallet is provider 136's): a decimal string, or the
  * in-game marker '-1' while the player's money is in that provider's game.
  */
-export const ProviderBalance = Schema.Struct({ platformId: Schema.Number, balance: Amount })
+export const ProviderBalance = Schema.Struct({ platformId: Schema.Number, balance: Amount, platformName: Schema.optional(Schema.String) })
 export type ProviderBalance = typeof ProviderBalance.Type
 
-/** The game providers' wallet balances (one provider when platformId is given). */
+/**
+ * The game providers' wallet balances (one provider when platformId is given; every provider of
+ * the catalogue, with its name, for the central wallet page when not).
+ */
 export const getBalanceList = defineCall({
   name: 'getBalanceList',
   area: 'games',

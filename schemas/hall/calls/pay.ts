@@ -89,7 +89,8 @@ export const payPlatformListV3 = defineCall({
 /**
  * Deposit order status: 0 created (waiting for the payment), 1 paid (credited), 2 failed,
  * 3 cancelled, 4 expired, 5 confirming (an offline transfer the player confirmed, under review).
- * The state filter maps undo 10001 to 0, pending 10002 to 5, done 10003 to 1-4.
+ * The state filter maps undone 10001 to 2-4 (did not go through), pending 10002 to 0 and 5,
+ * done 10003 to 1.
  */
 export const DepositStatus = Schema.Literals([0, 1, 2, 3, 4, 5])
 export type DepositStatus = typeof DepositStatus.Type
@@ -150,6 +151,12 @@ export const payOrderListV3 = defineCall({
 })
 
 /**
+ * An amount as the player typed it, up to 40 characters: the hall, not the schema, judges it
+ * (service codes 1350-1352), so a bad amount gets the form's message instead of a protocol error.
+ */
+export const RawAmount = Schema.String.check(Schema.isMaxLength(40))
+
+/**
  * Creates a deposit order on a channel (the catalogue's one order call, for every kind: the
  * answer says how to pay). request_id makes it idempotent: the same id answers the same order.
  * sign is the spec's MD5 deposit signature where a site asks for it (over channel_id, amount,
@@ -161,7 +168,8 @@ export const offlineOrderV3 = defineCall({
   path: '/pay/offlineOrderV3',
   request: Schema.Struct({
     channel_id: Id,
-    amount: Amount,
+    /** Any short text: the hall checks it against the money rules (spec §5) and the channel's limits and answers a service code. */
+    amount: RawAmount,
     currency: Schema.optional(CurrencyCode),
     request_id: Schema.String,
     bank_code: Schema.optional(Schema.String),
@@ -214,7 +222,7 @@ export const getPayOrderFee = defineCall({
   name: 'getPayOrderFee',
   area: 'pay',
   path: '/pay/getPayOrderFee',
-  request: Schema.Struct({ channel_id: Id, amount: Amount }),
+  request: Schema.Struct({ channel_id: Id, amount: RawAmount }),
   response: PayOrderFee,
 })
 
@@ -263,3 +271,30 @@ export const getSiteCurrencyExchangeRate = defineCall({
   request: Schema.Struct({ target: Schema.optional(CurrencyCode) }),
   response: ListOf(ExchangeRate),
 })
+
+/**
+ * The text a deposit order's MD5 signature is taken over (spec §7.5), the site's deposit key
+ * (site configuration `depositKey`) last: `amount=…&channel_id=…&request_id=…&key=…`. The
+ * signature is the lowercase hex MD5 of it.
+ */
+export const depositSignText = (p: { readonly channel_id: number; readonly amount: string; readonly request_id: string }, depositKey: string): string =>
+  `amount=${p.amount}&channel_id=${p.channel_id}&request_id=${p.request_id}&key=${depositKey}`
+
+/** Deposit service codes (the hall's own range, docs/hall.md "Deposits"). */
+export const PayCode = {
+  /** Not an amount by the money rules (spec §5): not a number, zero or less, too many decimals or digits. */
+  invalidAmount: 1350,
+  belowMin: 1351,
+  aboveMax: 1352,
+  /** No such channel for this player (unknown, disabled, or a currency the site does not offer). */
+  channelUnavailable: 1353,
+  orderNotFound: 1354,
+  /** The order's state does not allow this (confirming a paid order, cancelling a failed one ...). */
+  orderState: 1355,
+  /** The MD5 deposit signature is missing or wrong. */
+  badSign: 1356,
+  /** The channel needs the payer's real name. */
+  payerNameRequired: 1357,
+  /** The same request id was used for another order. */
+  requestReused: 1358,
+} as const

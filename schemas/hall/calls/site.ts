@@ -250,6 +250,8 @@ export const InjectedSiteConfig = Schema.Struct({
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),
+  /** The key deposit orders are signed with (MD5, spec §7.5; depositSignText in calls/pay.ts). */
+  depositKey: Schema.optionalKey(Sensitive(Schema.String)),
   languageCode: LanguageCode,
   healthy: Schema.Boolean,
   injected: Schema.Struct({

@@ -7,6 +7,8 @@ import { BindPopup } from '../postlogin/BindPopup'
 import { FramePopup } from '../postlogin/FramePopup'
 import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
 import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
+import { PayPopup } from '../pay/PayPopup'
+import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
 import './auth.css'
@@ -58,6 +60,10 @@ export const PopupHost = () => {
       return <NewBenefitsPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'yuebaoIntro':
       return <YuebaoIntroPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
+    case 'pay':
+      return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'discountCode':
+      return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

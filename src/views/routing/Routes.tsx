@@ -12,6 +12,7 @@ import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
 import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
+import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -68,6 +69,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <WithdrawDetailsPage />
     case 'auditDetails':
       return <AuditDetailsPage />
+    case 'centerWallet':
+      return <CenterWalletPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

@@ -196,9 +196,9 @@ describe('popup host', () => {
 
   it('a popup a later issue builds: its translated title and a way to close it', () => {
     const s = start()
-    s.send({ type: 'popup.openRequested', popup: 'pay' })
+    s.send({ type: 'popup.openRequested', popup: 'task' })
     const html = render(s)
-    expect(dialog(html)?.title).toBe('Deposit')
+    expect(dialog(html)?.title).toBe('Tasks')
     expect(buttons(html).map((b) => /aria-label="([^"]+)"/.exec(b.attrs)?.[1] ?? b.text)).toEqual(['Close', 'Close'])
   })
 
