@@ -33,6 +33,7 @@ import type { Db, Queryable } from '../db'
 import { balanceOf, credit, playerById, siteByCode } from '../store'
 import type { PlayerRow } from '../store'
 import { storeNotice } from '../ws'
+import { addTurnover } from '../withdraw'
 import type { SocketHub } from '../ws'
 import { rangeOf, zoneOf } from './records'
 import { requirePlayer } from './session'
@@ -289,6 +290,12 @@ const progressNotice = async (db: Queryable, o: OrderRow, status: DepositStatus)
  * caller's transaction. Anything attached to a credited deposit (a turnover requirement, a
  * deposit task) belongs here. Returns the balance after it, or undefined if the wallet refused.
  */
+/**
+ * The turnover a deposit brings (server/withdraw.ts): its own amount bet once before it can be
+ * withdrawn (against money laundering), its bonus three times, as operators commonly ask.
+ */
+export const DEPOSIT_TURNOVER = { deposit: '1', bonus: '3' } as const
+
 export const depositCredited = async (
   tx: Queryable,
   order: { readonly orderNo: string; readonly playerId: string; readonly walletCurrency: string; readonly credit: string; readonly bonus: string; readonly rate: string },
@@ -302,7 +309,13 @@ export const depositCredited = async (
   ).rows[0]
   if (parts === undefined) return undefined
   let balance = await credit(tx, order.playerId, order.walletCurrency, parts.base, 'deposit')
-  if (balance !== undefined && Number(parts.bonus) > 0) balance = await credit(tx, order.playerId, order.walletCurrency, parts.bonus, 'bonus-deposit')
+  if (balance !== undefined && Number(parts.base) > 0) {
+    await addTurnover(tx, order.playerId, order.walletCurrency, parts.base, DEPOSIT_TURNOVER.deposit, 'deposit', `Deposit ${order.orderNo}`)
+  }
+  if (balance !== undefined && Number(parts.bonus) > 0) {
+    balance = await credit(tx, order.playerId, order.walletCurrency, parts.bonus, 'bonus-deposit')
+    if (balance !== undefined) await addTurnover(tx, order.playerId, order.walletCurrency, parts.bonus, DEPOSIT_TURNOVER.bonus, 'bonus', `Deposit bonus ${order.orderNo}`)
+  }
   await tx.query('UPDATE players SET has_recharged = 1 WHERE id = $1', [order.playerId])
   return balance
 }

@@ -108,6 +108,9 @@ describe('deposits at the reference hall', () => {
     expect(await providerSays(hall.url, o, 'paid')).toContain('closed')
     expect(await control(hall.url, 'pay-order', { orderNo: o.order_no, outcome: 'paid' })).toMatchObject({ ok: true, changed: false, status: 1 })
     expect(await balance(hall.url, p)).toBe('108.00')
+    // The deposit brings its turnover: 98 bet once, the bonus of 10 three times, before it can be withdrawn.
+    const info = (await post(hall.url, p, '/certify/withdrawInfo', {})).envelope.data as { withdrawable: string; audit_need: string }
+    expect([Number(info.withdrawable), Number(info.audit_need)]).toEqual([0, 128])
     await expect.poll(() => heard.map((h) => h.type)).toEqual(['pay/orderProgress', 'payOrderSuccess'])
     expect(heard[1]?.data).toMatchObject({ orderNo: o.order_no, amount: '108', currency: 'USD', balance: '108.00', isFirst: 1 })
     ws.close()
