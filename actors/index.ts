@@ -26,7 +26,7 @@ import {
   auditActor, auditRecordsActor, banksActor, bindCardCommand, bindCryptoCommand, cryptoNetworksActor, deleteAccountCommand, setDefaultCommand, withdrawCashCommand,
   withdrawClosedActor, withdrawFeeCommand, withdrawInfoActor, withdrawOrderActor, withdrawRecordsActor, walletsActor,
 } from './withdraw'
-import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand } from './withdraw'
+import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand } from './withdraw'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -36,7 +36,7 @@ const allActors = [
   yuebaoActor, yuebaoProfitActor, yuebaoRecordsActor, yuebaoSaveActor, yuebaoTakeoutActor, yuebaoReceiveActor,
   withdrawInfoActor, withdrawClosedActor, banksActor, cryptoNetworksActor, withdrawOrderActor, auditActor, withdrawRecordsActor, auditRecordsActor,
   withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand, walletsActor,
-  eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand,
+  eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -40,6 +40,8 @@ export const WithdrawCodes = {
   pinLocked: 1320,
   /** The channel asks a proof (uploadpay) with the withdrawal. */
   needProof: 1321,
+  /** The verifyWithdrawPass ticket is unknown, spent or expired. */
+  badTicket: 1322,
   badPin: 1225,
 } as const
 

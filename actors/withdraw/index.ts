@@ -6,6 +6,7 @@ import {
   walletQuery, withdrawalChannelClosedQuery, withdrawCash, withdrawInfo, withdrawOrderInfo, withdrawRecord,
 } from '../../schemas/hall/calls/withdraw'
 import { bindAlipay, bindUserWallet, uploadPay } from '../../schemas/hall/calls/withdraw'
+import { verifyWithdrawPass } from '../../schemas/hall/calls/security'
 import { ewalletList, type EWallet } from '../../schemas/hall/calls/withdraw-own'
 import { commandActor, pagedActor, queryActor, type PageQuery } from '../kit'
 import type { AuditDetail, CryptoNetwork, Wallet, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
@@ -217,7 +218,17 @@ export const eWalletsActor = queryActor({
 })
 
 /** E-wallet bindings: a refusal of the account (1311) is the e-wallet's own message. */
-const EWALLET_FORM_CODES: Readonly<Record<number, string>> = { ...ACCOUNT_FORM_CODES, 1311: 'errors.badEwallet' }
+const EWALLET_FORM_CODES: Readonly<Record<number, string>> = { ...ACCOUNT_FORM_CODES, 1311: 'errors.badEwallet', 1322: 'errors.badTicket' }
+
+/** The withdraw password's check before an e-wallet is bound: its ticket goes with the binding. */
+export const verifyPinCommand = commandActor({
+  id: 'verifyWithdrawPass',
+  call: verifyWithdrawPass,
+  audience: 'real',
+  validate: (p) => (PIN_PATTERN.test(p.withdrawPass) ? null : 'errors.pinDigits'),
+  select: (d) => d.verifyToken,
+  inlineCodes: { 1225: 'errors.pinDigits', 1302: 'errors.wrongPin', 1303: 'errors.noPin', 1320: 'errors.pinLocked' },
+})
 export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
 export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
 

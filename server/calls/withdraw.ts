@@ -198,6 +198,17 @@ const mayBind = async (ctx: CallContext, player: PlayerRow, pin: string | undefi
   if (pin !== undefined) await checkPin(ctx.db, player.id, pin, ctx.now)
 }
 
+/** Spends a verifyWithdrawPass ticket of this player (once, before it expires); refuses any other. */
+const spendTicket = async (ctx: CallContext, player: PlayerRow, token: string | undefined): Promise<void> => {
+  if (token === undefined) return
+  const spent = await ctx.db.query(`DELETE FROM verify_tickets WHERE token = $1 AND player_id = $2 AND verify = 'withdrawPass' AND expires_at > $3 RETURNING token`, [
+    token,
+    player.id,
+    new Date(ctx.now).toISOString(),
+  ])
+  if (spent.rows.length === 0) throw new WithdrawError(WithdrawCodes.badTicket, 'check the withdraw password again')
+}
+
 /** An audit's columns as answered; `zone` names the query parameter that holds the site's zone. */
 const auditColumns = (zone: string) => `id::text AS audit_id, source, title, currency, trim_scale(amount)::text AS amount,
   trim_scale(need_bet)::text AS need_bet, trim_scale(done_bet)::text AS done_bet, status::int AS status,
@@ -314,12 +325,14 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     await mayBind(ctx, player, p.withdraw_pass)
     const currency = (p.currency ?? player.currency).toUpperCase()
     const { wallet, no } = eWalletAccount(currency, 'ewallet', p.wallet_code, p.account_no)
+    await spendTicket(ctx, player, p.verifyToken)
     return bindAccount(ctx.db, player.id, { kind: 'ewallet', name: wallet.name, code: wallet.code, accountNo: no, holder: holderName(p.holder), currency })
   }),
   implement(bindUserWallet, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     await mayBind(ctx, player, p.withdraw_pass)
     const { wallet, no } = eWalletAccount(player.currency, 'wallet', p.wallet_code, p.account_no)
+    await spendTicket(ctx, player, p.verifyToken)
     return bindAccount(ctx.db, player.id, { kind: 'wallet', name: wallet.name, code: wallet.code, accountNo: no, holder: p.holder === undefined ? '' : holderName(p.holder), currency: player.currency.toUpperCase() })
   }),
   implement(ewalletList, async (ctx, p) => {

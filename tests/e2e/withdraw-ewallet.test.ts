@@ -46,11 +46,12 @@ const openAs = async (size: 'desktop' | 'phone', balance: string, tab: string) =
   return { ...opened, p }
 }
 
-/** Binds an e-wallet of the list on the open e-wallet tab. */
-const bindEwallet = async (page: Page, wallet: string, account: string) => {
+/** Binds an e-wallet of the list on the open e-wallet tab (the withdraw password is checked first, verifyWithdrawPass). */
+const bindEwallet = async (page: Page, wallet: string, account: string, pin = PIN) => {
   await panel(page).getByLabel('E-wallet', { exact: true }).selectOption({ label: wallet })
   await panel(page).getByLabel('Account', { exact: true }).fill(account)
   await panel(page).getByLabel("Holder's real name").fill('ANA SILVA')
+  await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(pin)
   await panel(page).getByRole('button', { name: 'Bind e-wallet' }).click()
 }
 
@@ -62,6 +63,11 @@ describe.each(['desktop', 'phone'] as const)('e-wallets and proofs at %s size', 
     await bindEwallet(page, 'PayPal', 'not an email')
     await expect.poll(() => panel(page).getByRole('alert').innerText()).toContain('This is not a valid account for this e-wallet.')
     expect(await panel(page).getByLabel('Account', { exact: true }).inputValue()).toBe('not an email')
+    // A wrong withdraw password binds nothing and keeps what was typed.
+    await bindEwallet(page, 'PayPal', 'ana.silva@example.com', '654321')
+    await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('The withdraw password is wrong.')
+    expect(await panel(page).getByLabel('Account', { exact: true }).inputValue()).toBe('ana.silva@example.com')
+    expect(await panel(page).innerText()).toContain('Nothing bound yet.')
     await bindEwallet(page, 'PayPal', 'ana.silva@example.com')
     const list = panel(page).getByRole('list', { name: 'E-wallets' })
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain('PayPal · **** .com')

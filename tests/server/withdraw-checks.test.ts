@@ -106,10 +106,18 @@ describe('e-wallets', () => {
     expect(await code(caller, '/certify/bindalipay', { wallet_code: 'paypal', account_no: 'not-an-email', holder: 'ANA SILVA' })).toBe(WithdrawCodes.badCard)
     expect(await code(caller, '/certify/bindalipay', { wallet_code: 'gcash', account_no: '09171234567', holder: 'ANA SILVA' })).toBe(WithdrawCodes.badCard)
     expect(await code(caller, '/certify/bindalipay', { wallet_code: 'paypal', account_no: 'ana.silva@example.com', holder: 'ANA SILVA' })).toBe(WithdrawCodes.accountTaken)
+    // A binding may carry a ticket of verifyWithdrawPass: spent once, another player's or a made-up one refused.
+    const ticket = await ask(caller, '/user/security/verifyWithdrawPass', verifyWithdrawPass.response, { withdrawPass: '123456' })
+    const other = await newPlayer()
+    expect(await code(other.caller, '/certify/bindalipay', { wallet_code: 'skrill', account_no: 'ana@example.net', holder: 'ANA SILVA', verifyToken: ticket.verifyToken })).toBe(WithdrawCodes.badTicket)
+    expect(await code(caller, '/certify/bindalipay', { wallet_code: 'skrill', account_no: 'ana@example.net', holder: 'ANA SILVA', verifyToken: 'f'.repeat(48) })).toBe(WithdrawCodes.badTicket)
+    const skrill = await ask(caller, '/certify/bindalipay', bindAlipay.response, { wallet_code: 'skrill', account_no: 'ana@example.net', holder: 'ANA SILVA', verifyToken: ticket.verifyToken })
+    expect(skrill).toMatchObject({ code: 'skrill', is_default: 0 })
+    expect(await code(caller, '/certify/bindalipay', { wallet_code: 'skrill', account_no: 'ana2@example.net', holder: 'ANA SILVA', verifyToken: ticket.verifyToken })).toBe(WithdrawCodes.badTicket)
     // The USD list has no wallet app.
     expect(await code(caller, '/certify/bindUserWallet', { wallet_code: 'paypal', account_no: 'ana.silva@example.com' })).toBe(WithdrawCodes.badCard)
     const info = await ask(caller, '/certify/withdrawInfo', withdrawInfo.response, {})
-    expect(info.accounts.map((a) => a.id)).toEqual([bound.id])
+    expect(info.accounts.map((a) => a.id)).toEqual([bound.id, skrill.id])
   })
 })
 

@@ -181,7 +181,10 @@ export const bindCard = defineCall({
   response: WithdrawAccount,
 })
 
-/** Binds an e-wallet account (alipay and the like; wallet_code names which). */
+/**
+ * Binds an e-wallet account (alipay and the like; wallet_code names which, ewalletList the ones
+ * there are). verifyToken is a ticket of verifyWithdrawPass, spent by the binding.
+ */
 export const bindAlipay = defineCall({
   name: 'bindAlipay',
   area: 'withdraw',
@@ -192,6 +195,7 @@ export const bindAlipay = defineCall({
     holder: Schema.String,
     currency: Schema.optional(CurrencyCode),
     withdraw_pass: Schema.optional(WithdrawPin),
+    verifyToken: Schema.optional(Sensitive(Schema.String)),
   }),
   response: WithdrawAccount,
 })
@@ -240,6 +244,7 @@ export const bindUserWallet = defineCall({
     account_no: Sensitive(Schema.String),
     holder: Schema.optional(Schema.String),
     withdraw_pass: Schema.optional(WithdrawPin),
+    verifyToken: Schema.optional(Sensitive(Schema.String)),
   }),
   response: WithdrawAccount,
 })

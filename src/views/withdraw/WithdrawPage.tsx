@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import {
   auditRecordsActor, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawCashCommand, withdrawClosedActor, withdrawFeeCommand,
   withdrawInfoActor, withdrawRecordsActor, banksActor, cryptoNetworksActor, walletsActor,
-  bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand,
+  bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand,
   type AuditRecord, type WithdrawAccount, type WithdrawOrder,
 } from '../../../actors/withdraw'
 import { selectQuery } from '../../../actors/nav'
@@ -366,6 +366,8 @@ const EWallets = () => {
   const wallets = useQuery(eWalletsActor).data ?? []
   const bindEwallet = useCommand<WithdrawAccount, unknown>(bindEwalletCommand)
   const bindApp = useCommand<WithdrawAccount, unknown>(bindWalletAppCommand)
+  const verify = useCommand<string, unknown>(verifyPinCommand)
+  const [pin, setPin] = useState('')
   const [code, setCode] = useState('')
   const [accountNo, setAccountNo] = useState('')
   const [holder, setHolder] = useState('')
@@ -378,7 +380,22 @@ const EWallets = () => {
     if (!bound) return
     send({ type: 'withdraw.opened' })
     setAccountNo('')
+    setPin('')
   }, [bound, bindEwallet.view.result, bindApp.view.result, send])
+  // The binding goes once the withdraw password passed verifyWithdrawPass, with its ticket.
+  const { reset: resetVerify } = verify
+  const ticket = verify.view.status === 'succeeded' ? verify.view.result : null
+  const [pending, setPending] = useState<{ kind: 'ewallet' | 'wallet'; wallet_code: string; account_no: string; holder: string } | null>(null)
+  const { submit: bindE } = bindEwallet
+  const { submit: bindA } = bindApp
+  useEffect(() => {
+    if (ticket === null || pending === null) return
+    const { kind, ...payload } = pending
+    if (kind === 'wallet') bindA({ ...payload, verifyToken: ticket })
+    else bindE({ ...payload, verifyToken: ticket })
+    setPending(null)
+    resetVerify()
+  }, [ticket, pending, bindA, bindE, resetVerify])
   const submit = () => {
     if (chosen === null) return
     const no = accountNo.trim()
@@ -390,10 +407,11 @@ const EWallets = () => {
       : null
     setError(problem)
     if (problem !== null) return
-    if (chosen.kind === 'wallet') bindApp.submit({ wallet_code: chosen.code, account_no: no, holder: name })
-    else bindEwallet.submit({ wallet_code: chosen.code, account_no: no, holder: name })
+    setPending({ kind: chosen.kind, wallet_code: chosen.code, account_no: no, holder: name })
+    verify.submit({ withdrawPass: pin })
   }
   const shown = error ?? (bind.view.formError === null ? null : t(bind.view.formError))
+  const pinError = verify.view.formError === null ? null : t(verify.view.formError)
   return (
     <section className="withdraw__form" aria-labelledby="withdraw-ewallet-title">
       <h2 id="withdraw-ewallet-title" className="withdraw__heading">{t('tab.ewallet')}</h2>
@@ -424,8 +442,9 @@ const EWallets = () => {
           <label className="field__label" htmlFor={ids.holder}>{t('holder')}</label>
           <input id={ids.holder} className="field__input" autoComplete="name" maxLength={LIMITS.realNameMax} value={holder} onChange={(e) => setHolder(e.target.value)} />
         </div>
+        <PinInput label={t('pin')} value={pin} onChange={setPin} length={LIMITS.paymentPassword} error={pinError} />
         {shown !== null && <p id={ids.error} className="field__error" role="alert">{shown}</p>}
-        <button type="submit" className="button button--primary" disabled={bind.view.status === 'submitting' || chosen === null}>{t('ewallet.submit')}</button>
+        <button type="submit" className="button button--primary" disabled={bind.view.status === 'submitting' || verify.view.status === 'submitting' || chosen === null}>{t('ewallet.submit')}</button>
         {bound && <p role="status">{t('bound')}</p>}
       </form>
     </section>
