@@ -28,6 +28,7 @@ import {
 } from './withdraw'
 import { balanceListActor, recallActor } from './centerwallet'
 import { codePhoneActor, depositActor, firstDepositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
+import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand } from './withdraw'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -39,6 +40,7 @@ const allActors = [
   withdrawCashCommand, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawFeeCommand, walletsActor,
   payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
   balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor, payBanksActor,
+  eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

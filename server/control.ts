@@ -174,7 +174,7 @@ const bodies = {
   }),
   /** An operator's decision on a withdraw order: approve, pay, reject or fail (server/withdraw.ts); pushes the socket notices. */
   'withdraw-order': Schema.Struct({ orderNo: Schema.String.check(Schema.isPattern(/^\d{1,19}$/)), action: Schema.Literals(['approve', 'pay', 'reject', 'fail']), reason: Schema.optional(Schema.String) }),
-  /** A site's withdraw settings: all closed, some kinds closed, the notice, the SMS step, the daily allowance. */
+  /** A site's withdraw settings: all closed, some kinds closed, the notice, the SMS step, the daily allowance, the kinds that ask a proof. */
   'withdraw-settings': Schema.Struct({
     siteCode: Schema.optional(Schema.String),
     closed: Schema.optional(Schema.Boolean),
@@ -183,6 +183,7 @@ const bodies = {
     needSms: Schema.optional(Schema.Boolean),
     dailyTimes: Schema.optional(Count),
     dailyMaxAmount: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,20}(\.\d{1,10})?$/))),
+    proofKinds: Schema.optional(Schema.Array(AccountKind)),
   }),
   /** Settles a deposit order as its provider would (paid, failed) or as time does (expired); a settled order stays as it is. */
   'pay-order': Schema.Struct({ orderNo: Schema.String, outcome: Schema.Literals(['paid', 'failed', 'expired']) }),

@@ -36,6 +36,12 @@ export const WithdrawCodes = {
   badAmount: 1317,
   accountTaken: 1318,
   badProof: 1319,
+  /** Too many wrong withdraw passwords in a row: the checks are locked for a while. */
+  pinLocked: 1320,
+  /** The channel asks a proof (uploadpay) with the withdrawal. */
+  needProof: 1321,
+  /** The verifyWithdrawPass ticket is unknown, spent or expired. */
+  badTicket: 1322,
   badPin: 1225,
 } as const
 
@@ -141,7 +147,7 @@ export const withdrawableOf = async (db: Queryable, playerId: string, currency: 
 // --- channels and settings ----------------------------------------------------------------------
 
 /** A kind's limits in the wallet's currency (fee_rate in percent of the amount). */
-const DEFAULT_CHANNELS: ReadonlyArray<Omit<WithdrawChannel, 'currency' | 'closed'>> = [
+const DEFAULT_CHANNELS: ReadonlyArray<Omit<WithdrawChannel, 'currency' | 'closed' | 'need_proof'>> = [
   { kind: 'bank', name: 'Bank transfer', min_amount: '10', max_amount: '50000', fee_rate: '1', speed: 2 },
   { kind: 'ewallet', name: 'E-wallet', min_amount: '10', max_amount: '20000', fee_rate: '1.5', speed: 1 },
   { kind: 'crypto', name: 'Crypto', min_amount: '20', max_amount: '100000', fee_rate: '0.5', speed: 1 },
@@ -159,17 +165,19 @@ export interface WithdrawSettings {
   readonly needSms: boolean
   readonly dailyTimes: number
   readonly dailyMaxAmount: string
+  /** The kinds of account whose withdrawals need a proof uploaded first. */
+  readonly proofKinds: ReadonlyArray<AccountKind>
 }
 
 export const settingsOf = async (db: Queryable, siteCode: string): Promise<WithdrawSettings> =>
   (
     await db.query<WithdrawSettings>(
       `SELECT closed, closed_kinds AS "closedKinds", message, need_sms AS "needSms", daily_times AS "dailyTimes",
-              trim_scale(daily_max_amount)::text AS "dailyMaxAmount"
+              trim_scale(daily_max_amount)::text AS "dailyMaxAmount", proof_kinds AS "proofKinds"
        FROM withdraw_site_settings WHERE site_code = $1`,
       [siteCode],
     )
-  ).rows[0] ?? { closed: false, closedKinds: [], message: '', needSms: false, dailyTimes: 5, dailyMaxAmount: '1000000' }
+  ).rows[0] ?? { closed: false, closedKinds: [], message: '', needSms: false, dailyTimes: 5, dailyMaxAmount: '1000000', proofKinds: [] }
 
 /** Changes a site's withdraw settings (the control surface's `withdraw-settings`). */
 export const setSettings = async (db: Queryable, siteCode: string, patch: { readonly [K in keyof WithdrawSettings]?: WithdrawSettings[K] | undefined }): Promise<WithdrawSettings> => {
@@ -181,19 +189,26 @@ export const setSettings = async (db: Queryable, siteCode: string, patch: { read
     needSms: patch.needSms ?? before.needSms,
     dailyTimes: patch.dailyTimes ?? before.dailyTimes,
     dailyMaxAmount: patch.dailyMaxAmount ?? before.dailyMaxAmount,
+    proofKinds: patch.proofKinds ?? before.proofKinds,
   }
   await db.query(
-    `INSERT INTO withdraw_site_settings (site_code, closed, closed_kinds, message, need_sms, daily_times, daily_max_amount)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric)
-     ON CONFLICT (site_code) DO UPDATE SET closed = $2, closed_kinds = $3, message = $4, need_sms = $5, daily_times = $6, daily_max_amount = $7::numeric`,
-    [siteCode, s.closed, s.closedKinds, s.message, s.needSms, s.dailyTimes, s.dailyMaxAmount],
+    `INSERT INTO withdraw_site_settings (site_code, closed, closed_kinds, message, need_sms, daily_times, daily_max_amount, proof_kinds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8)
+     ON CONFLICT (site_code) DO UPDATE SET closed = $2, closed_kinds = $3, message = $4, need_sms = $5, daily_times = $6, daily_max_amount = $7::numeric,
+       proof_kinds = $8`,
+    [siteCode, s.closed, s.closedKinds, s.message, s.needSms, s.dailyTimes, s.dailyMaxAmount, s.proofKinds],
   )
   return s
 }
 
-/** The channels of a site in a currency, with what the site closed. */
+/** The channels of a site in a currency, with what the site closed and which ask a proof. */
 export const channelsOf = (settings: WithdrawSettings, currency: string): ReadonlyArray<WithdrawChannel> =>
-  DEFAULT_CHANNELS.map((c) => ({ ...c, currency, closed: settings.closed || settings.closedKinds.includes(c.kind) ? (1 as const) : (0 as const) }))
+  DEFAULT_CHANNELS.map((c) => ({
+    ...c,
+    currency,
+    closed: settings.closed || settings.closedKinds.includes(c.kind) ? (1 as const) : (0 as const),
+    need_proof: settings.proofKinds.includes(c.kind) ? (1 as const) : (0 as const),
+  }))
 
 /** The coins and networks crypto withdrawals go on. */
 export const CRYPTO_NETWORKS = [
@@ -417,6 +432,8 @@ export interface WithdrawRequest {
   readonly amount: string
   readonly requestId: string
   readonly speed?: WithdrawSpeed | undefined
+  /** The uploaded proof (withdraw_proofs id) a channel that asks one needs. */
+  readonly proofId?: string | undefined
   /** The start of the player's day in the site's zone: the daily allowance counts from it. */
   readonly dayStart: Date
   readonly now: number
@@ -441,6 +458,20 @@ export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ ord
     const settings = await settingsOf(tx, w.siteCode)
     const channel = channelsOf(settings, currency).find((c) => c.kind === account.kind)
     if (channel === undefined || channel.closed === 1) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
+    let proofId: string | null = null
+    if (settings.proofKinds.includes(account.kind)) {
+      if (w.proofId === undefined) throw new WithdrawError(WithdrawCodes.needProof, 'this channel needs a proof uploaded with the withdrawal')
+      // A proof of this player, not yet with an order: one proof goes with one withdrawal.
+      const proof = (
+        await tx.query<{ id: string }>(
+          `SELECT id::text AS id FROM withdraw_proofs p WHERE id = $1::bigint AND player_id = $2 AND order_id IS NULL
+             AND NOT EXISTS (SELECT 1 FROM withdraw_orders o WHERE o.proof_id = p.id) FOR UPDATE`,
+          [w.proofId, w.playerId],
+        )
+      ).rows[0]
+      if (proof === undefined) throw new WithdrawError(WithdrawCodes.badProof, 'upload a new proof for this withdrawal')
+      proofId = proof.id
+    }
     const amount = w.amount
     const scale = (await tx.query<{ scale: number }>('SELECT scale FROM currencies WHERE code = $1', [currency])).rows[0]?.scale ?? 2
     const decimals = amount.includes('.') ? (amount.split('.')[1]?.length ?? 0) : 0
@@ -465,12 +496,13 @@ export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ ord
     const fee = await feeOf(tx, channel, amount, speed)
     const order = (
       await tx.query<OrderRow>(
-        `INSERT INTO withdraw_orders (player_id, request_id, account_id, currency, amount, fee, speed, status, steps, created_at)
-         VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, 0, $8::jsonb, $9) RETURNING ${ORDER_COLUMNS}`,
-        [w.playerId, w.requestId, account.id, currency, amount, fee.fee, speed, JSON.stringify([{ status: 0, at: w.now }]), new Date(w.now).toISOString()],
+        `INSERT INTO withdraw_orders (player_id, request_id, account_id, currency, amount, fee, speed, status, steps, created_at, proof_id)
+         VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, 0, $8::jsonb, $9, $10::bigint) RETURNING ${ORDER_COLUMNS}`,
+        [w.playerId, w.requestId, account.id, currency, amount, fee.fee, speed, JSON.stringify([{ status: 0, at: w.now }]), new Date(w.now).toISOString(), proofId],
       )
     ).rows[0]
     if (order === undefined) throw new Error('order insert returned no row')
+    if (proofId !== null) await tx.query('UPDATE withdraw_proofs SET order_id = $2::bigint WHERE id = $1::bigint', [proofId, order.id])
     const balance = await credit(tx, w.playerId, currency, `-${amount}`, 'withdraw-hold')
     if (balance === undefined) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, 'not enough balance')
     return { order, created: true, balance: await balanceOf(tx, w.playerId, currency) }

@@ -5,6 +5,9 @@ import {
   auditDetail, auditRecordPageList, bankInfo, bindCard, bindCrypto, cryptoList, deleteAccount, getWithdrawFee, setDefaultAccount,
   walletQuery, withdrawalChannelClosedQuery, withdrawCash, withdrawInfo, withdrawOrderInfo, withdrawRecord,
 } from '../../schemas/hall/calls/withdraw'
+import { bindAlipay, bindUserWallet, uploadPay } from '../../schemas/hall/calls/withdraw'
+import { verifyWithdrawPass } from '../../schemas/hall/calls/security'
+import { ewalletList, type EWallet } from '../../schemas/hall/calls/withdraw-own'
 import { commandActor, pagedActor, queryActor, type PageQuery } from '../kit'
 import type { AuditDetail, CryptoNetwork, Wallet, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
 import type { Bank } from '../../schemas/hall/calls/pay'
@@ -149,6 +152,9 @@ export const WITHDRAW_FORM_CODES: Readonly<Record<number, string>> = {
   1309: 'errors.needSms',
   1301: 'errors.noAccount',
   1317: 'errors.badAmount',
+  1319: 'errors.badProof',
+  1320: 'errors.pinLocked',
+  1321: 'errors.needProof',
   1222: 'errors.noCode',
   1223: 'errors.wrongCode',
   3003: 'errors.bindFirst',
@@ -177,6 +183,7 @@ export const ACCOUNT_FORM_CODES: Readonly<Record<number, string>> = {
   1313: 'errors.badCpf',
   1314: 'errors.needPhone',
   1318: 'errors.accountTaken',
+  1320: 'errors.pinLocked',
 }
 
 export const bindCardCommand = commandActor({ id: 'bindCard', call: bindCard, audience: 'real', select: (d) => d, inlineCodes: ACCOUNT_FORM_CODES })
@@ -200,4 +207,39 @@ export const withdrawFeeCommand = commandActor({
   inlineCodes: { 1301: 'errors.noAccount', 1307: 'errors.closed', 1317: 'errors.badAmount' },
 })
 
+/** The e-wallets and wallet apps of the player's currency, with the pattern of their accounts. */
+export const eWalletsActor = queryActor({
+  id: 'withdrawewallets',
+  call: ewalletList,
+  audience: 'real',
+  fetchOn: { 'withdraw.opened': { when: (_e, c) => c.data === null } },
+  payload: {},
+  select: (d: { readonly list: ReadonlyArray<EWallet> }): ReadonlyArray<EWallet> => d.list,
+})
+
+/** E-wallet bindings: a refusal of the account (1311) is the e-wallet's own message. */
+const EWALLET_FORM_CODES: Readonly<Record<number, string>> = { ...ACCOUNT_FORM_CODES, 1311: 'errors.badEwallet', 1322: 'errors.badTicket' }
+
+/** The withdraw password's check before an e-wallet is bound: its ticket goes with the binding. */
+export const verifyPinCommand = commandActor({
+  id: 'verifyWithdrawPass',
+  call: verifyWithdrawPass,
+  audience: 'real',
+  validate: (p) => (PIN_PATTERN.test(p.withdrawPass) ? null : 'errors.pinDigits'),
+  select: (d) => d.verifyToken,
+  inlineCodes: { 1225: 'errors.pinDigits', 1302: 'errors.wrongPin', 1303: 'errors.noPin', 1320: 'errors.pinLocked' },
+})
+export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
+export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
+
+/** A proof of a withdrawal (a channel that asks one): the hall keeps the image and answers its url for cach. */
+export const uploadProofCommand = commandActor({
+  id: 'uploadPay',
+  call: uploadPay,
+  audience: 'real',
+  select: (d) => d.url,
+  inlineCodes: { 1319: 'errors.badProof' },
+})
+
+export type { EWallet } from '../../schemas/hall/calls/withdraw-own'
 export type { AuditDetail, AuditRecord, CryptoNetwork, WithdrawAccount, WithdrawChannel, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'

@@ -14,9 +14,11 @@ import {
   bindUserWallet,
   cryptoList,
   deleteAccount,
+  ewalletList,
   getWithdrawFee,
   setDefaultAccount,
   uploadPay,
+  verifyWithdrawPass,
   walletQuery,
   withdrawalChannelClosedQuery,
   withdrawCash,
@@ -24,7 +26,8 @@ import {
   withdrawOrderInfo,
   withdrawRecord,
 } from '../../schemas/hall/calls'
-import type { AuditRecord, Bank } from '../../schemas/hall/calls'
+import type { AuditRecord, Bank, EWallet } from '../../schemas/hall/calls'
+import { randomBytes } from 'node:crypto'
 import { verifyPassword } from '../crypto'
 import type { Queryable } from '../db'
 import type { PlayerRow } from '../store'
@@ -76,13 +79,54 @@ export const BANKS: Readonly<Record<string, ReadonlyArray<Bank>>> = {
 }
 const banksOf = (currency: string): ReadonlyArray<Bank> => BANKS[currency.toUpperCase()] ?? BANKS['*'] ?? []
 
-/** The e-wallets and wallet apps an account can be bound at. */
-export const E_WALLETS: ReadonlyArray<{ code: string; name: string }> = [
-  { code: 'alipay', name: 'Alipay' },
-  { code: 'pix', name: 'PIX' },
-  { code: 'gcash', name: 'GCash' },
-  { code: 'paytm', name: 'Paytm' },
-]
+/** An e-mail address as an e-wallet account. */
+const EMAIL = '^[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]{2,}$'
+
+/**
+ * The e-wallets (bindalipay) and wallet apps (bindUserWallet) per currency, each with the pattern
+ * its account must match (others: the international list). Answered by ewalletList.
+ */
+export const E_WALLETS: Readonly<Record<string, ReadonlyArray<Omit<EWallet, 'currency'>>>> = {
+  BRL: [
+    { code: 'pix', name: 'PIX', kind: 'ewallet', account_pattern: `^(\\d{11}|\\+55\\d{10,11}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|${EMAIL.slice(1, -1)})$`, account_example: '12345678901', icon: '' },
+    { code: 'picpay', name: 'PicPay', kind: 'wallet', account_pattern: '^@[a-z0-9._]{3,30}$', account_example: '@ana.silva', icon: '' },
+  ],
+  INR: [
+    { code: 'paytm', name: 'Paytm', kind: 'ewallet', account_pattern: '^[6-9]\\d{9}$', account_example: '9876543210', icon: '' },
+    { code: 'upi', name: 'UPI', kind: 'wallet', account_pattern: '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$', account_example: 'ana@okaxis', icon: '' },
+  ],
+  PHP: [
+    { code: 'gcash', name: 'GCash', kind: 'ewallet', account_pattern: '^09\\d{9}$', account_example: '09171234567', icon: '' },
+    { code: 'maya', name: 'Maya', kind: 'wallet', account_pattern: '^09\\d{9}$', account_example: '09181234567', icon: '' },
+  ],
+  CNY: [
+    { code: 'alipay', name: 'Alipay', kind: 'ewallet', account_pattern: `^(1\\d{10}|${EMAIL.slice(1, -1)})$`, account_example: '13800138000', icon: '' },
+    { code: 'wechat', name: 'WeChat Pay', kind: 'wallet', account_pattern: '^[a-zA-Z][-_a-zA-Z0-9]{5,19}$', account_example: 'wxid_ana01', icon: '' },
+  ],
+  '*': [
+    { code: 'paypal', name: 'PayPal', kind: 'ewallet', account_pattern: EMAIL, account_example: 'ana@example.com', icon: '' },
+    { code: 'skrill', name: 'Skrill', kind: 'ewallet', account_pattern: EMAIL, account_example: 'ana@example.com', icon: '' },
+    { code: 'alipay', name: 'Alipay', kind: 'ewallet', account_pattern: `^(1\\d{10}|${EMAIL.slice(1, -1)})$`, account_example: '13800138000', icon: '' },
+  ],
+}
+const eWalletsOf = (currency: string): ReadonlyArray<EWallet> =>
+  (E_WALLETS[currency.toUpperCase()] ?? E_WALLETS['*'] ?? []).map((w) => ({ ...w, currency: currency.toUpperCase() }))
+
+/** The e-wallet or wallet app of a currency a binding names, with its account checked against its pattern. */
+const eWalletAccount = (currency: string, kind: EWallet['kind'], code: string | undefined, raw: string): { wallet: EWallet; no: string } => {
+  const of = eWalletsOf(currency).filter((w) => w.kind === kind)
+  const wallet = code === undefined ? of[0] : of.find((w) => w.code === code)
+  if (wallet === undefined) throw new WithdrawError(WithdrawCodes.badCard, kind === 'ewallet' ? 'choose an e-wallet of the list' : 'choose a wallet of the list')
+  const no = raw.trim()
+  if (no.length > 256 || !new RegExp(wallet.account_pattern).test(no)) throw new WithdrawError(WithdrawCodes.badCard, `not a ${wallet.name} account (like ${wallet.account_example})`)
+  return { wallet, no }
+}
+
+/** Wrong withdraw passwords in a row before the checks lock, and for how long. */
+export const PIN_MAX_FAILURES = 5
+export const PIN_LOCK_MS = 15 * 60_000
+/** How long a verifyWithdrawPass ticket stays good. */
+export const VERIFY_TICKET_SECONDS = 300
 
 /** Spec §5 real name: required, at most 75 characters, upper case where the site asks. */
 const REAL_NAME_MAX = 75
@@ -109,12 +153,39 @@ const holderName = (raw: string): string => {
   return name
 }
 
-/** Checks the withdraw password of a player (spec §5: 6 digits); refuses a wrong one. */
-export const checkPin = async (db: Queryable, playerId: string, pin: string): Promise<void> => {
+/**
+ * Checks the withdraw password of a player (spec §5: 6 digits); refuses a wrong one. Every check
+ * counts: the PIN_MAX_FAILURES-th wrong one in a row locks the checks for PIN_LOCK_MS (1320),
+ * a right one clears the count. Runs outside a transaction so a failure's count stays.
+ */
+export const checkPin = async (db: Queryable, playerId: string, pin: string, now: number): Promise<void> => {
   if (!PIN.test(pin)) throw new WithdrawError(WithdrawCodes.badPin, 'the withdraw password is 6 digits')
   const hash = (await db.query<{ hash: string | null }>('SELECT withdraw_pass_hash AS hash FROM players WHERE id = $1', [playerId])).rows[0]?.hash ?? null
   if (hash === null) throw new WithdrawError(WithdrawCodes.noPin, 'set a withdraw password first')
-  if (!(await verifyPassword(pin, hash))) throw new WithdrawError(WithdrawCodes.wrongPin, 'wrong withdraw password')
+  const at = new Date(now).toISOString()
+  // A lock that ran out starts the count again.
+  await db.query('DELETE FROM withdraw_pass_failures WHERE player_id = $1 AND locked_until IS NOT NULL AND locked_until <= $2', [playerId, at])
+  const locked = (await db.query<{ until: Date }>('SELECT locked_until AS until FROM withdraw_pass_failures WHERE player_id = $1 AND locked_until IS NOT NULL', [playerId])).rows[0]
+  if (locked !== undefined) {
+    const minutes = Math.max(1, Math.ceil((new Date(locked.until).getTime() - now) / 60_000))
+    throw new WithdrawError(WithdrawCodes.pinLocked, `too many wrong withdraw passwords: try again in ${minutes} minutes`)
+  }
+  if (await verifyPassword(pin, hash)) {
+    await db.query('DELETE FROM withdraw_pass_failures WHERE player_id = $1', [playerId])
+    return
+  }
+  const row = (
+    await db.query<{ failures: number }>(
+      `INSERT INTO withdraw_pass_failures (player_id, failures, last_failed_at, locked_until)
+       VALUES ($1, 1, $2, CASE WHEN 1 >= $3 THEN $4::timestamptz END)
+       ON CONFLICT (player_id) DO UPDATE SET failures = withdraw_pass_failures.failures + 1, last_failed_at = $2,
+         locked_until = CASE WHEN withdraw_pass_failures.failures + 1 >= $3 THEN $4::timestamptz END
+       RETURNING failures`,
+      [playerId, at, PIN_MAX_FAILURES, new Date(now + PIN_LOCK_MS).toISOString()],
+    )
+  ).rows[0]
+  if ((row?.failures ?? 0) >= PIN_MAX_FAILURES) throw new WithdrawError(WithdrawCodes.pinLocked, `too many wrong withdraw passwords: try again in ${PIN_LOCK_MS / 60_000} minutes`)
+  throw new WithdrawError(WithdrawCodes.wrongPin, `wrong withdraw password (${PIN_MAX_FAILURES - (row?.failures ?? 0)} tries left)`)
 }
 
 /** A withdraw account is bound only by a player with a phone and a withdraw password (spec §5); the password, when sent, must be right. */
@@ -124,7 +195,18 @@ const mayBind = async (ctx: CallContext, player: PlayerRow, pin: string | undefi
   ).rows[0]
   if (row === undefined || row.phone === '') throw new WithdrawError(WithdrawCodes.needPhone, 'bind a phone first')
   if (!row.pin) throw new WithdrawError(WithdrawCodes.noPin, 'set a withdraw password first')
-  if (pin !== undefined) await checkPin(ctx.db, player.id, pin)
+  if (pin !== undefined) await checkPin(ctx.db, player.id, pin, ctx.now)
+}
+
+/** Spends a verifyWithdrawPass ticket of this player (once, before it expires); refuses any other. */
+const spendTicket = async (ctx: CallContext, player: PlayerRow, token: string | undefined): Promise<void> => {
+  if (token === undefined) return
+  const spent = await ctx.db.query(`DELETE FROM verify_tickets WHERE token = $1 AND player_id = $2 AND verify = 'withdrawPass' AND expires_at > $3 RETURNING token`, [
+    token,
+    player.id,
+    new Date(ctx.now).toISOString(),
+  ])
+  if (spent.rows.length === 0) throw new WithdrawError(WithdrawCodes.badTicket, 'check the withdraw password again')
 }
 
 /** An audit's columns as answered; `zone` names the query parameter that holds the site's zone. */
@@ -132,6 +214,9 @@ const auditColumns = (zone: string) => `id::text AS audit_id, source, title, cur
   trim_scale(need_bet)::text AS need_bet, trim_scale(done_bet)::text AS done_bet, status::int AS status,
   to_char(created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS') AS created_at,
   to_char(finished_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS') AS finished_at`
+
+/** The withdraw_proofs id of an upload's url ('/proofs/12'), or undefined. */
+const proofIdOf = (url: string | undefined): string | undefined => (url === undefined ? undefined : (/^\/proofs\/(\d{1,19})$/.exec(url)?.[1] ?? '0'))
 
 const pageOf = (q: { current?: number | undefined; size?: number | undefined }): { current: number; size: number } => ({
   current: Math.max(1, Math.trunc(q.current ?? 1)),
@@ -176,7 +261,7 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     const settings = await settingsOf(ctx.db, ctx.site.code)
     if (settings.closed) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
     if ((await accountsOf(ctx.db, player.id)).length === 0) throw new WithdrawError(WithdrawCodes.bindWithdraw, 'bind a withdraw account first')
-    await checkPin(ctx.db, player.id, p.withdraw_pass)
+    await checkPin(ctx.db, player.id, p.withdraw_pass, ctx.now)
     // The SMS step (scene withdraw_sms_verify): the last code sent to the player's bound phone, spent once.
     if (settings.needSms) {
       if (p.sms_code === undefined || p.sms_code === '') throw new WithdrawError(WithdrawCodes.needSms, 'the SMS code is needed')
@@ -193,6 +278,7 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
       amount: p.amount,
       requestId: p.request_id,
       speed: p.speed,
+      proofId: proofIdOf(p.proof_url),
       dayStart: day.from ?? new Date(ctx.now),
       now: ctx.now,
     })
@@ -237,20 +323,33 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
   implement(bindAlipay, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     await mayBind(ctx, player, p.withdraw_pass)
-    const wallet = E_WALLETS.find((w) => w.code === (p.wallet_code ?? 'alipay'))
-    if (wallet === undefined) throw new WithdrawError(WithdrawCodes.badCard, 'choose an e-wallet of the list')
-    const no = p.account_no.trim()
-    if (no.length < 4 || no.length > 64) throw new WithdrawError(WithdrawCodes.badCard, 'an e-wallet account is 4 to 64 characters')
-    return bindAccount(ctx.db, player.id, { kind: 'ewallet', name: wallet.name, code: wallet.code, accountNo: no, holder: holderName(p.holder), currency: (p.currency ?? player.currency).toUpperCase() })
+    const currency = (p.currency ?? player.currency).toUpperCase()
+    const { wallet, no } = eWalletAccount(currency, 'ewallet', p.wallet_code, p.account_no)
+    await spendTicket(ctx, player, p.verifyToken)
+    return bindAccount(ctx.db, player.id, { kind: 'ewallet', name: wallet.name, code: wallet.code, accountNo: no, holder: holderName(p.holder), currency })
   }),
   implement(bindUserWallet, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     await mayBind(ctx, player, p.withdraw_pass)
-    const wallet = E_WALLETS.find((w) => w.code === p.wallet_code)
-    if (wallet === undefined) throw new WithdrawError(WithdrawCodes.badCard, 'choose a wallet of the list')
-    const no = p.account_no.trim()
-    if (no.length < 4 || no.length > 64) throw new WithdrawError(WithdrawCodes.badCard, 'a wallet account is 4 to 64 characters')
-    return bindAccount(ctx.db, player.id, { kind: 'wallet', name: wallet.name, code: wallet.code, accountNo: no, holder: p.holder === undefined ? '' : holderName(p.holder), currency: player.currency })
+    const { wallet, no } = eWalletAccount(player.currency, 'wallet', p.wallet_code, p.account_no)
+    await spendTicket(ctx, player, p.verifyToken)
+    return bindAccount(ctx.db, player.id, { kind: 'wallet', name: wallet.name, code: wallet.code, accountNo: no, holder: p.holder === undefined ? '' : holderName(p.holder), currency: player.currency.toUpperCase() })
+  }),
+  implement(ewalletList, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    return { list: [...eWalletsOf(p.currency ?? player.currency)] }
+  }),
+  implement(verifyWithdrawPass, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    await checkPin(ctx.db, player.id, p.withdrawPass, ctx.now)
+    const token = randomBytes(24).toString('hex')
+    await ctx.db.query('DELETE FROM verify_tickets WHERE player_id = $1 AND expires_at <= $2', [player.id, new Date(ctx.now).toISOString()])
+    await ctx.db.query(`INSERT INTO verify_tickets (token, player_id, verify, expires_at) VALUES ($1, $2, 'withdrawPass', $3)`, [
+      token,
+      player.id,
+      new Date(ctx.now + VERIFY_TICKET_SECONDS * 1000).toISOString(),
+    ])
+    return { verifyToken: token, expireSeconds: VERIFY_TICKET_SECONDS }
   }),
   implement(cryptoList, async (ctx) => {
     await requirePlayer(ctx)
@@ -267,7 +366,7 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
   }),
   implement(deleteAccount, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
-    await checkPin(ctx.db, player.id, p.withdraw_pass)
+    await checkPin(ctx.db, player.id, p.withdraw_pass, ctx.now)
     await deleteAccountOf(ctx.db, player.id, p.id, ctx.now)
     return {}
   }),

@@ -16,6 +16,7 @@ import * as site from './site'
 import * as task from './task'
 import * as vip from './vip'
 import * as withdraw from './withdraw'
+import * as withdrawOwn from './withdraw-own'
 import * as yuebao from './yuebao'
 
 export * from './active'
@@ -31,6 +32,7 @@ export * from './site'
 export * from './task'
 export * from './vip'
 export * from './withdraw'
+export * from './withdraw-own'
 export * from './yuebao'
 
 const isCall = (v: unknown): v is HallCall =>
@@ -48,7 +50,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = (Object.values(records) as unknown[]).filter(isCall)
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

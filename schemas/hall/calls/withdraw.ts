@@ -45,7 +45,8 @@ export type WithdrawAccount = typeof WithdrawAccount.Type
 
 /**
  * The limits of a kind of account: one withdrawal's min and max, the fee rate (percent), the
- * speed, and whether the site closed it for now.
+ * speed, whether the site closed it for now, and whether its withdrawals need a proof uploaded
+ * (uploadpay) first.
  */
 export const WithdrawChannel = Schema.Struct({
   kind: AccountKind,
@@ -56,6 +57,7 @@ export const WithdrawChannel = Schema.Struct({
   fee_rate: Amount,
   speed: WithdrawSpeed,
   closed: Flag,
+  need_proof: Flag,
 })
 export type WithdrawChannel = typeof WithdrawChannel.Type
 
@@ -121,7 +123,8 @@ export type WithdrawOrder = typeof WithdrawOrder.Type
 /**
  * Withdraws to an account (/certify/cach, the spec's spelling). request_id makes it idempotent: the
  * same id answers the same order and takes the money once. sms_code is asked where withdraw info
- * says need_sms (scene withdraw_sms_verify). Answers the order and the balance after.
+ * says need_sms (scene withdraw_sms_verify). proof_url is the upload (uploadpay) of a channel
+ * that says need_proof; one proof goes with one order. Answers the order and the balance after.
  */
 export const withdrawCash = defineCall({
   name: 'withdrawCash',
@@ -135,6 +138,7 @@ export const withdrawCash = defineCall({
     speed: Schema.optional(WithdrawSpeed),
     sms_code: Schema.optional(VerifyCode),
     google_code: Schema.optional(VerifyCode),
+    proof_url: Schema.optional(Schema.String),
   }),
   response: Schema.Struct({ order: WithdrawOrder, game_gold: Amount }),
 })
@@ -177,7 +181,10 @@ export const bindCard = defineCall({
   response: WithdrawAccount,
 })
 
-/** Binds an e-wallet account (alipay and the like; wallet_code names which). */
+/**
+ * Binds an e-wallet account (alipay and the like; wallet_code names which, ewalletList the ones
+ * there are). verifyToken is a ticket of verifyWithdrawPass, spent by the binding.
+ */
 export const bindAlipay = defineCall({
   name: 'bindAlipay',
   area: 'withdraw',
@@ -188,6 +195,7 @@ export const bindAlipay = defineCall({
     holder: Schema.String,
     currency: Schema.optional(CurrencyCode),
     withdraw_pass: Schema.optional(WithdrawPin),
+    verifyToken: Schema.optional(Sensitive(Schema.String)),
   }),
   response: WithdrawAccount,
 })
@@ -236,6 +244,7 @@ export const bindUserWallet = defineCall({
     account_no: Sensitive(Schema.String),
     holder: Schema.optional(Schema.String),
     withdraw_pass: Schema.optional(WithdrawPin),
+    verifyToken: Schema.optional(Sensitive(Schema.String)),
   }),
   response: WithdrawAccount,
 })

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import {
   auditRecordsActor, bindCardCommand, bindCryptoCommand, deleteAccountCommand, setDefaultCommand, withdrawCashCommand, withdrawClosedActor, withdrawFeeCommand,
   withdrawInfoActor, withdrawRecordsActor, banksActor, cryptoNetworksActor, walletsActor,
+  bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand,
   type AuditRecord, type WithdrawAccount, type WithdrawOrder,
 } from '../../../actors/withdraw'
 import { selectQuery } from '../../../actors/nav'
@@ -25,7 +26,7 @@ import { useNavigate } from '../routing/nav-hooks'
 import './withdraw.css'
 
 /** The withdraw page's tabs (the query's `tab`; 3003 sends the player to bankCard). */
-const TABS = ['withdraw', 'bankCard', 'crypto', 'records', 'audit'] as const
+const TABS = ['withdraw', 'bankCard', 'ewallet', 'crypto', 'records', 'audit'] as const
 type Tab = (typeof TABS)[number]
 
 /** A fresh id for one withdrawal: the hall answers the same order for the same id (a resubmission pays once). */
@@ -70,6 +71,7 @@ export const WithdrawPage = () => {
       <div id="withdraw-panel" role="tabpanel" aria-labelledby={`withdraw-tab-${tab}`} className="withdraw">
         {tab === 'withdraw' && <WithdrawForm />}
         {tab === 'bankCard' && <BankCards />}
+        {tab === 'ewallet' && <EWallets />}
         {tab === 'crypto' && <CryptoAddresses />}
         {tab === 'records' && <WithdrawRecords />}
         {tab === 'audit' && <AuditRecords />}
@@ -117,6 +119,9 @@ const WithdrawForm = () => {
   // The SMS step goes to the phone the player bound (the user info of the sign-in).
   const phone = useActor('session', (s) => s.context.user?.mobile_phone ?? '')
   const [requestId, setRequestId] = useState(newRequestId)
+  const upload = useCommand<string, unknown>(uploadProofCommand)
+  const [proofError, setProofError] = useState<string | null>(null)
+  const proofId = useId()
   const accountFieldId = useId()
   const speedId = useId()
   const feeId = useId()
@@ -126,6 +131,8 @@ const WithdrawForm = () => {
   const min = channel?.min_amount
   const kind = d?.currency_type === 2 ? 'crypto' : 'fiat'
   const allClosed = closed?.closed === 1 || channel?.closed === 1
+  const needProof = channel?.need_proof === 1
+  const proofUrl = needProof && upload.view.status === 'succeeded' ? upload.view.result : null
   const valid = moneyError(amount, { kind, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }) === null
 
   // The fee of what is typed, asked of the hall once the amount is a valid one (one ask at a time).
@@ -143,6 +150,8 @@ const WithdrawForm = () => {
   // The form starts clean: a result of an earlier visit is not shown again.
   const { reset: resetCash } = cash
   useEffect(() => resetCash(), [resetCash])
+  const { reset: resetUpload } = upload
+  useEffect(() => resetUpload(), [resetUpload])
 
   // A withdrawal that went through starts a new one: a new request id, the password cleared.
   useEffect(() => {
@@ -153,7 +162,9 @@ const WithdrawForm = () => {
     setPin('')
     setAmount('')
     setSmsCode('')
-  }, [cash.view.status, send])
+    // A proof goes with one withdrawal: the next one needs its own.
+    resetUpload()
+  }, [cash.view.status, send, resetUpload])
 
   if (d === null) {
     return info.status === 'failed' ? <p role="alert">{t('loadFailed')}</p> : <p role="status">{t('loading')}</p>
@@ -164,8 +175,14 @@ const WithdrawForm = () => {
     setAmountError(error === null ? null : auth(error, { ...VALIDATION_PARAMS, min, max }))
     const sms = d.need_sms === 1 ? codeProblem(phone, smsCode) : null
     setSmsError(sms)
-    if (error !== null || sms !== null) return
-    cash.submit({ account_id: account.id, amount, withdraw_pass: pin, request_id: requestId, speed, ...(d.need_sms === 1 ? { sms_code: smsCode } : {}) })
+    const proof = needProof && proofUrl === null ? t('errors.needProof') : null
+    setProofError(proof)
+    if (error !== null || sms !== null || proof !== null) return
+    cash.submit({
+      account_id: account.id, amount, withdraw_pass: pin, request_id: requestId, speed,
+      ...(d.need_sms === 1 ? { sms_code: smsCode } : {}),
+      ...(proofUrl === null ? {} : { proof_url: proofUrl }),
+    })
   }
   const formError = cash.view.formError
   const pinError = formError === 'errors.pinDigits' || formError === 'errors.wrongPin' || formError === 'errors.noPin' ? t(formError) : null
@@ -240,6 +257,23 @@ const WithdrawForm = () => {
               <option value={1}>{t('speed_1')}</option>
             </select>
           </div>
+          {needProof && (
+            <ProofUpload
+              id={proofId}
+              status={upload.view.status}
+              formError={upload.view.formError}
+              error={proofError ?? (formError === 'errors.needProof' || formError === 'errors.badProof' ? t(formError) : null)}
+              onFile={(f) => {
+                setProofError(null)
+                const problem = proofProblem(f)
+                if (problem !== null) {
+                  setProofError(t(problem, { mb: PROOF_MAX_BYTES / 1024 / 1024 }))
+                  return
+                }
+                void f.arrayBuffer().then((b) => upload.submit({ file_name: f.name, content_type: f.type as ProofType, data: toBase64(b) }))
+              }}
+            />
+          )}
           <PinInput label={t('pin')} value={pin} onChange={setPin} length={LIMITS.paymentPassword} error={pinError} />
           {d.need_sms === 1 && (
             <CodeInput
@@ -270,6 +304,149 @@ const WithdrawForm = () => {
           </button>
         </div>
       )}
+    </section>
+  )
+}
+
+/** Proofs the hall takes: png, jpeg or webp images of at most 2 MB. */
+const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+type ProofType = (typeof PROOF_TYPES)[number]
+const PROOF_MAX_BYTES = 2 * 1024 * 1024
+
+/** What is wrong with a chosen proof file (a key of the withdraw namespace), or null. */
+const proofProblem = (f: File): string | null =>
+  !(PROOF_TYPES as ReadonlyArray<string>).includes(f.type) ? 'errors.proofType' : f.size === 0 || f.size > PROOF_MAX_BYTES ? 'errors.proofSize' : null
+
+/** The bytes of a file as base64 (the upload travels inside the encrypted body). */
+const toBase64 = (b: ArrayBuffer): string => {
+  const bytes = new Uint8Array(b)
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+/** The proof a channel asks for: a file input that uploads the image as soon as it is chosen. */
+const ProofUpload = ({ id, status, formError, error, onFile }: {
+  id: string
+  status: string
+  formError: string | null
+  error: string | null
+  onFile: (f: File) => void
+}) => {
+  const { t } = useTranslation('withdraw')
+  const shown = error ?? (formError === null ? null : t(formError))
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>{t('proof.label')}</label>
+      <input
+        id={id}
+        type="file"
+        className="field__input"
+        accept={PROOF_TYPES.join(',')}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={shown !== null}
+        onChange={(e) => {
+          const f = e.target.files?.[0]
+          if (f !== undefined) onFile(f)
+        }}
+      />
+      <p id={`${id}-hint`} className="withdraw__muted">{t('proof.hint', { mb: PROOF_MAX_BYTES / 1024 / 1024 })}</p>
+      {status === 'submitting' && <p role="status">{t('proof.uploading')}</p>}
+      {status === 'succeeded' && shown === null && <p role="status">{t('proof.uploaded')}</p>}
+      {shown !== null && <p className="field__error" role="alert">{shown}</p>}
+    </div>
+  )
+}
+
+/** The e-wallets and wallet-app accounts: the list, and the form that binds one of the player's currency. */
+const EWallets = () => {
+  const { t } = useTranslation('withdraw')
+  const { t: auth } = useTranslation('auth')
+  const send = useSend()
+  const wallets = useQuery(eWalletsActor).data ?? []
+  const bindEwallet = useCommand<WithdrawAccount, unknown>(bindEwalletCommand)
+  const bindApp = useCommand<WithdrawAccount, unknown>(bindWalletAppCommand)
+  const verify = useCommand<string, unknown>(verifyPinCommand)
+  const [pin, setPin] = useState('')
+  const [code, setCode] = useState('')
+  const [accountNo, setAccountNo] = useState('')
+  const [holder, setHolder] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const ids = { wallet: useId(), account: useId(), hint: useId(), holder: useId(), error: useId() }
+  const chosen = wallets.find((w) => w.code === code) ?? wallets[0] ?? null
+  const bind = chosen?.kind === 'wallet' ? bindApp : bindEwallet
+  const bound = bindEwallet.view.status === 'succeeded' || bindApp.view.status === 'succeeded'
+  useEffect(() => {
+    if (!bound) return
+    send({ type: 'withdraw.opened' })
+    setAccountNo('')
+    setPin('')
+  }, [bound, bindEwallet.view.result, bindApp.view.result, send])
+  // The binding goes once the withdraw password passed verifyWithdrawPass, with its ticket.
+  const { reset: resetVerify } = verify
+  const ticket = verify.view.status === 'succeeded' ? verify.view.result : null
+  const [pending, setPending] = useState<{ kind: 'ewallet' | 'wallet'; wallet_code: string; account_no: string; holder: string } | null>(null)
+  const { submit: bindE } = bindEwallet
+  const { submit: bindA } = bindApp
+  useEffect(() => {
+    if (ticket === null || pending === null) return
+    const { kind, ...payload } = pending
+    if (kind === 'wallet') bindA({ ...payload, verifyToken: ticket })
+    else bindE({ ...payload, verifyToken: ticket })
+    setPending(null)
+    resetVerify()
+  }, [ticket, pending, bindA, bindE, resetVerify])
+  const submit = () => {
+    if (chosen === null) return
+    const no = accountNo.trim()
+    const name = holder.trim()
+    const problem =
+      !new RegExp(chosen.account_pattern).test(no) ? t('errors.badEwallet')
+      : name === '' ? auth('validation.required', { ...VALIDATION_PARAMS, item: t('holder') })
+      : name.length > LIMITS.realNameMax ? auth('validation.realNameLength', VALIDATION_PARAMS)
+      : null
+    setError(problem)
+    if (problem !== null) return
+    setPending({ kind: chosen.kind, wallet_code: chosen.code, account_no: no, holder: name })
+    verify.submit({ withdrawPass: pin })
+  }
+  const shown = error ?? (bind.view.formError === null ? null : t(bind.view.formError))
+  const pinError = verify.view.formError === null ? null : t(verify.view.formError)
+  return (
+    <section className="withdraw__form" aria-labelledby="withdraw-ewallet-title">
+      <h2 id="withdraw-ewallet-title" className="withdraw__heading">{t('tab.ewallet')}</h2>
+      <AccountList kinds={['ewallet', 'wallet']} label={t('tab.ewallet')} />
+      <form className="withdraw__fields" noValidate onSubmit={(e) => { e.preventDefault(); submit() }}>
+        <h3 className="withdraw__subheading">{t('ewallet.bind')}</h3>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.wallet}>{t('ewallet.wallet')}</label>
+          <select id={ids.wallet} className="field__input" value={chosen?.code ?? ''} onChange={(e) => { setCode(e.target.value); setError(null) }}>
+            {wallets.map((w) => <option key={w.code} value={w.code}>{w.name}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.account}>{t('ewallet.account')}</label>
+          <input
+            id={ids.account}
+            className="field__input"
+            autoComplete="off"
+            spellCheck={false}
+            value={accountNo}
+            onChange={(e) => setAccountNo(e.target.value)}
+            aria-describedby={shown === null ? ids.hint : `${ids.hint} ${ids.error}`}
+            aria-invalid={shown !== null}
+          />
+          <p id={ids.hint} className="withdraw__muted">{chosen === null ? '' : t('ewallet.example', { example: chosen.account_example })}</p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.holder}>{t('holder')}</label>
+          <input id={ids.holder} className="field__input" autoComplete="name" maxLength={LIMITS.realNameMax} value={holder} onChange={(e) => setHolder(e.target.value)} />
+        </div>
+        <PinInput label={t('pin')} value={pin} onChange={setPin} length={LIMITS.paymentPassword} error={pinError} />
+        {shown !== null && <p id={ids.error} className="field__error" role="alert">{shown}</p>}
+        <button type="submit" className="button button--primary" disabled={bind.view.status === 'submitting' || verify.view.status === 'submitting' || chosen === null}>{t('ewallet.submit')}</button>
+        {bound && <p role="status">{t('bound')}</p>}
+      </form>
     </section>
   )
 }
