@@ -240,7 +240,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })
   app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const form = await c.req.parseBody().catch(() => ({}))
     const page = await providerAction(db, socket, c.req.param('ref'), String(form['outcome'] ?? ''), now())
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })

@@ -94,7 +94,7 @@ describe('deposits at the reference hall', () => {
     const ws = new WebSocket(`${hall.url.replace('http', 'ws')}${SOCKET_PATH}?Token=${p.token}&siteCode=001`)
     const heard: Array<{ type: string; data: Record<string, unknown> }> = []
     ws.on('message', (raw) => {
-      const f = JSON.parse(raw.toString()) as { type: string; content?: { type: string; data: Record<string, unknown> } }
+      const f = JSON.parse((raw as Buffer).toString('utf8')) as { type: string; content?: { type: string; data: Record<string, unknown> } }
       if (f.type === 'notice' && f.content !== undefined) heard.push(f.content)
     })
     await new Promise((resolve) => ws.once('open', resolve))

@@ -13,7 +13,7 @@ const paid = (isFirst: number): LobbyEvent => ({
 const run = (events: ReadonlyArray<LobbyEvent>): LobbyEvent[] => {
   const emitted: LobbyEvent[] = []
   const actor = createActor(firstDepositMachine)
-  actor.on('*', (e) => emitted.push(e as LobbyEvent))
+  actor.on('*', (e) => emitted.push(e))
   actor.start()
   for (const e of events) actor.send(e)
   actor.stop()
