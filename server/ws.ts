@@ -10,8 +10,15 @@
  *
  * Pushes come from real events (a completed credit: payOrderSuccess) and from the control surface
  * (`POST /__control/push {username, type, data}`).
+ *
+ * Several halls on one PostgreSQL server: a player's connection may be open on another hall than
+ * the one that pushes. The push then also sends NOTIFY on SOCKET_CHANNEL (in the same statement as
+ * the outbox row, so on commit) with the player, the msgId and the pushing hall; every other hall
+ * LISTENs and sends the stored notice to the connections it holds for that player. A connection
+ * is sent each msgId once, whichever way it came (resend on connect, own push, another hall's).
  */
 import type { IncomingMessage, Server } from 'node:http'
+import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import { Schema } from 'effect'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
@@ -32,8 +39,18 @@ export interface SocketHub {
   readonly connectionCount: number
   /** Unacknowledged notices of a player, oldest first. */
   pending(playerId: string): Promise<ReadonlyArray<{ msgId: string; type: string; data: unknown }>>
-  /** Drops every connection (code 1001) and stops accepting new ones. */
-  close(): void
+  /** Drops every connection (code 1001), stops accepting new ones and stops listening to other halls. */
+  close(): Promise<void>
+}
+
+/** The PostgreSQL channel on which halls sharing a store tell each other of pushed notices. */
+export const SOCKET_CHANNEL = 'lobby_socket_outbox'
+
+/** What a push notifies on SOCKET_CHANNEL: player, msgId, and the hall that pushed (which sent it already). */
+interface Notified {
+  readonly p: string
+  readonly m: string
+  readonly h: string
 }
 
 const decodeClientFrame = Schema.decodeUnknownExit(Schema.fromJsonString(ClientFrame))
@@ -47,10 +64,19 @@ interface OutboxRow {
   readonly data: unknown
 }
 
-export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: () => number; readonly log?: (line: string) => void }): SocketHub => {
+export const createSocketHub = async (deps: {
+  readonly db: Queryable
+  readonly now?: () => number
+  readonly log?: (line: string) => void
+  /** Set when other halls share the store (Db.subscribe): pushes are then told to them, and theirs heard. */
+  readonly subscribe?: (channel: string, onPayload: (payload: string) => void, onResumed: () => void) => Promise<() => Promise<void>>
+}): Promise<SocketHub> => {
   const now = deps.now ?? Date.now
   const wss = new WebSocketServer({ noServer: true })
   const byPlayer = new Map<string, Set<WebSocket>>()
+  // The msgIds each connection was sent and has not acknowledged: a notice goes once to a connection.
+  const sentOn = new WeakMap<WebSocket, Set<string>>()
+  const hallId = randomUUID()
   // Per player, sends happen one after another: a push and the resend of a new connection never
   // interleave their frames.
   const queues = new Map<string, Promise<unknown>>()
@@ -68,6 +94,14 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     return true
   }
   const noticeFrame = (row: OutboxRow): ServerFrame => ({ type: 'notice', msgId: row.msgId, content: { type: row.type, data: row.data } })
+  /** Sends a notice unless this connection had it already; true when sent now. */
+  const sendNotice = (ws: WebSocket, row: OutboxRow): boolean => {
+    const sent = sentOn.get(ws)
+    if (sent === undefined || sent.has(row.msgId)) return false
+    if (!sendFrame(ws, noticeFrame(row))) return false
+    sent.add(row.msgId)
+    return true
+  }
 
   const unacked = async (playerId: string): Promise<ReadonlyArray<OutboxRow>> =>
     (
@@ -109,6 +143,7 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
           .catch((e: unknown) => deps.log?.(`socket session check failed: ${String(e)}`))
       } else {
         const owner = playerId
+        sentOn.get(ws)?.delete(frame.msgId)
         void deps.db
           .query(`UPDATE socket_outbox SET acked_at = now() WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`, [
             /^\d{1,18}$/.test(frame.msgId) ? frame.msgId : '0',
@@ -120,7 +155,10 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     ws.on('message', (raw) => (playerId === null ? early.push(raw) : onFrame(raw)))
     ws.on('close', () => {
       if (idle !== undefined) clearTimeout(idle)
-      if (playerId !== null) byPlayer.get(playerId)?.delete(ws)
+      if (playerId === null) return
+      const set = byPlayer.get(playerId)
+      set?.delete(ws)
+      if (set?.size === 0) byPlayer.delete(playerId)
     })
     ws.on('error', () => undefined)
     keepAlive()
@@ -131,10 +169,11 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
         await serially(id, async () => {
           if (ws.readyState !== ws.OPEN) return
           playerId = id
+          sentOn.set(ws, new Set())
           const set = byPlayer.get(id) ?? new Set<WebSocket>()
           set.add(ws)
           byPlayer.set(id, set)
-          for (const row of await unacked(id)) sendFrame(ws, noticeFrame(row))
+          for (const row of await unacked(id)) sendNotice(ws, row)
         })
         for (const raw of early.splice(0)) onFrame(raw)
       })
@@ -153,21 +192,68 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url))
   }
 
+  // Another hall's push: sent to this hall's connections of that player, read from the outbox.
+  const delivered = async (playerId: string, msgId: string): Promise<void> => {
+    if (!byPlayer.has(playerId)) return
+    await serially(playerId, async () => {
+      const set = byPlayer.get(playerId)
+      if (set === undefined) return
+      const row = (
+        await deps.db.query<OutboxRow>(
+          `SELECT msg_id::text AS "msgId", type, data FROM socket_outbox WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`,
+          [msgId, playerId],
+        )
+      ).rows[0]
+      if (row !== undefined) for (const ws of set) sendNotice(ws, row)
+    })
+  }
+  // After the LISTEN connection was lost: what other halls pushed meanwhile is in the outbox.
+  const caughtUp = async (): Promise<void> => {
+    for (const playerId of [...byPlayer.keys()]) {
+      await serially(playerId, async () => {
+        const rows = await unacked(playerId)
+        for (const ws of byPlayer.get(playerId) ?? []) for (const row of rows) sendNotice(ws, row)
+      })
+    }
+  }
+  const stopListening =
+    deps.subscribe === undefined
+      ? undefined
+      : await deps.subscribe(
+          SOCKET_CHANNEL,
+          (payload) => {
+            let n: Notified
+            try {
+              n = JSON.parse(payload) as Notified
+            } catch {
+              return
+            }
+            if (n.h === hallId || typeof n.p !== 'string' || typeof n.m !== 'string') return
+            delivered(n.p, n.m).catch((e: unknown) => deps.log?.(`socket delivery of another hall's notice failed: ${String(e)}`))
+          },
+          () => void caughtUp().catch((e: unknown) => deps.log?.(`socket catch-up failed: ${String(e)}`)),
+        )
+
+  const insert =
+    deps.subscribe === undefined
+      ? `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`
+      : `WITH row AS (INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id, player_id, type, data)
+         SELECT msg_id::text AS "msgId", type, data,
+           pg_notify('${SOCKET_CHANNEL}', json_build_object('p', player_id::text, 'm', msg_id::text, 'h', $4::text)::text) AS notified
+         FROM row`
+
   return {
     attach: (server) => {
       server.on('upgrade', onUpgrade)
     },
     push: async (playerId, type, data) => {
-      const row = (
-        await deps.db.query<OutboxRow>(
-          `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`,
-          [playerId, type, JSON.stringify(data ?? null)],
-        )
-      ).rows[0]
-      if (row === undefined) throw new Error('outbox insert returned no row')
+      const params = [playerId, type, JSON.stringify(data ?? null), ...(deps.subscribe === undefined ? [] : [hallId])]
+      const stored = (await deps.db.query<OutboxRow>(insert, params)).rows[0]
+      if (stored === undefined) throw new Error('outbox insert returned no row')
+      const row: OutboxRow = { msgId: stored.msgId, type: stored.type, data: stored.data }
       const sent = await serially(playerId, async () => {
         let n = 0
-        for (const ws of byPlayer.get(playerId) ?? []) if (sendFrame(ws, noticeFrame(row))) n += 1
+        for (const ws of byPlayer.get(playerId) ?? []) if (sendNotice(ws, row)) n += 1
         return n
       })
       return { msgId: row.msgId, sent }
@@ -178,11 +264,12 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
       return n
     },
     pending: (playerId) => unacked(playerId),
-    close: () => {
+    close: async () => {
       closed = true
       for (const ws of wss.clients) ws.terminate()
       byPlayer.clear()
       wss.close()
+      await stopListening?.()
     },
   }
 }
