@@ -12,7 +12,7 @@ import { ProtocolCode } from '../../schemas/hall/protocol'
 import { startHall, type RunningHall } from '../../server/hall'
 import { startPostgres, type Server } from './embedded-postgres'
 import { connectSocket } from './socket-client'
-import { callHall, control, nonce, player, visitor } from './support'
+import { aesEncrypt, callHall, control, nonce, player, visitor } from './support'
 
 const DATABASE = 'lobby_halls'
 const dir = mkdtempSync(join(tmpdir(), 'lobby-hall-instances-'))
@@ -47,8 +47,8 @@ const signIn = async (hallUrl: string, prefix: string) => {
   const site = await visitor(hallUrl, '001')
   const login = await callHall(hallUrl, site, 'POST', '/home/login', { username: made['username'], password: made['password'] })
   expect(login.envelope.code).toBe(1)
-  const data = login.envelope.data as { token: string; session_key: string; currency: string }
-  return { username: made['username'] as string, token: data.token, caller: player('001', data) }
+  const data = login.envelope.data as { token: string; session_key: string; currency: string; userkey: string }
+  return { username: made['username'] as string, token: data.token, userkey: data.userkey, caller: player('001', data) }
 }
 
 describe('several halls on one PostgreSQL server', () => {
@@ -120,6 +120,22 @@ describe('several halls on one PostgreSQL server', () => {
       expect(s.notices().map((n) => n.msgId)).toEqual(pushes.map((x) => x['msgId']))
     }
     await Promise.all(sockets.map((s) => s.close()))
+  }, 30_000)
+
+  it('plays a round on the second hall of a game page the first opened, with the wallet', async () => {
+    const [first, second] = halls as [RunningHall, RunningHall]
+    const p = await signIn(first.url, 'gamer')
+    const site = await visitor(first.url, '001')
+    const login = await callHall(first.url, p.caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })
+    expect(login.envelope.code).toBe(1)
+    const nc = nonce()
+    const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, p.caller.keyMaterial)}`
+    const html = await (await fetch(`${first.url}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${p.userkey}`)).text()
+    const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
+    expect(ticket).toMatch(/^[0-9a-f]{32}$/)
+    const round = (await (await fetch(`${second.url}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet: '10' }) })).json()) as { ok: boolean; balance: string; win: string }
+    expect(round).toMatchObject({ ok: true, bet: '10.00' })
+    expect(round.balance).toBe(round.win === '20.00' ? '60.00' : '40.00')
   }, 30_000)
 
   it('accepts a nonce once: the same signed request sent to both halls is answered once', async () => {
