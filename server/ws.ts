@@ -74,7 +74,8 @@ export const createSocketHub = async (deps: {
   const now = deps.now ?? Date.now
   const wss = new WebSocketServer({ noServer: true })
   const byPlayer = new Map<string, Set<WebSocket>>()
-  // The msgIds each connection was sent and has not acknowledged: a notice goes once to a connection.
+  // The msgIds each connection was sent, kept for its life (an acknowledgement is written a moment
+  // later, and a notice heard from another hall meanwhile must not go out again).
   const sentOn = new WeakMap<WebSocket, Set<string>>()
   const hallId = randomUUID()
   // Per player, sends happen one after another: a push and the resend of a new connection never
@@ -143,7 +144,6 @@ export const createSocketHub = async (deps: {
           .catch((e: unknown) => deps.log?.(`socket session check failed: ${String(e)}`))
       } else {
         const owner = playerId
-        sentOn.get(ws)?.delete(frame.msgId)
         void deps.db
           .query(`UPDATE socket_outbox SET acked_at = now() WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`, [
             /^\d{1,18}$/.test(frame.msgId) ? frame.msgId : '0',
