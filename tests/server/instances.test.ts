@@ -122,6 +122,31 @@ describe('several halls on one PostgreSQL server', () => {
     await Promise.all(sockets.map((s) => s.close()))
   }, 30_000)
 
+  it('a hall whose LISTEN connection was cut listens again and sends what was pushed meanwhile', async () => {
+    const [first, second] = halls as [RunningHall, RunningHall]
+    const p = await signIn(first.url, 'relisten')
+    const socket = connectSocket(first.url, p.token, '001')
+    await socket.opened
+    socket.send({ type: 'Ping' })
+    await socket.until((f) => f.type === 'Pong')
+    const admin = new pg.Client(databaseUrl)
+    await admin.connect()
+    try {
+      const listeners = `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`
+      const cut = await admin.query<{ pid: number }>(listeners)
+      expect(cut.rows).toHaveLength(2)
+      for (const { pid } of cut.rows) await admin.query('SELECT pg_terminate_backend($1)', [pid])
+      const pushed = await control(second.url, 'push', { username: p.username, type: 'vip/levelUp', data: { level: 2 } })
+      expect(pushed).toMatchObject({ ok: true, sent: 0 })
+      // Arrives on the connection that stayed open, once the first hall listens again.
+      const [notice] = await socket.until((f) => f.type === 'notice')
+      expect(notice).toMatchObject({ msgId: pushed['msgId'], content: { type: 'vip/levelUp' } })
+    } finally {
+      await admin.end()
+      await socket.close()
+    }
+  }, 30_000)
+
   it('plays a round on the second hall of a game page the first opened, with the wallet', async () => {
     const [first, second] = halls as [RunningHall, RunningHall]
     const p = await signIn(first.url, 'gamer')
