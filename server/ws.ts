@@ -12,13 +12,13 @@
  * (`POST /__control/push {username, type, data}`).
  *
  * Several halls on one PostgreSQL server: a player's connection may be open on another hall than
- * the one that pushes. The push then also sends NOTIFY on SOCKET_CHANNEL (in the same statement as
- * the outbox row, so on commit) with the player, the msgId and the pushing hall; every other hall
- * LISTENs and sends the stored notice to the connections it holds for that player. A connection
- * is sent each msgId once, whichever way it came (resend on connect, own push, another hall's).
+ * the one that pushes. Every row stored in the outbox is announced with NOTIFY on SOCKET_CHANNEL
+ * (a trigger, migration 111: on commit, whoever inserted it) with the player and the msgId; every
+ * hall LISTENs and sends the stored notice to the connections it holds for that player. A
+ * connection is sent each msgId once, whichever way it came (resend on connect, its own hall's
+ * push, the announcement).
  */
 import type { IncomingMessage, Server } from 'node:http'
-import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import { Schema } from 'effect'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
@@ -46,11 +46,10 @@ export interface SocketHub {
 /** The PostgreSQL channel on which halls sharing a store tell each other of pushed notices. */
 export const SOCKET_CHANNEL = 'lobby_socket_outbox'
 
-/** What a push notifies on SOCKET_CHANNEL: player, msgId, and the hall that pushed (which sent it already). */
+/** What the outbox trigger notifies on SOCKET_CHANNEL: the player and the msgId. */
 interface Notified {
   readonly p: string
   readonly m: string
-  readonly h: string
 }
 
 const decodeClientFrame = Schema.decodeUnknownExit(Schema.fromJsonString(ClientFrame))
@@ -77,7 +76,6 @@ export const createSocketHub = async (deps: {
   // The msgIds each connection was sent, kept for its life (an acknowledgement is written a moment
   // later, and a notice heard from another hall meanwhile must not go out again).
   const sentOn = new WeakMap<WebSocket, Set<string>>()
-  const hallId = randomUUID()
   // Per player, sends happen one after another: a push and the resend of a new connection never
   // interleave their frames.
   const queues = new Map<string, Promise<unknown>>()
@@ -192,12 +190,14 @@ export const createSocketHub = async (deps: {
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url))
   }
 
-  // Another hall's push: sent to this hall's connections of that player, read from the outbox.
+  // A notice announced by any hall (this one's own pushes too, which it sent already): sent to this
+  // hall's connections of that player that lack it, read from the outbox.
+  const lacking = (playerId: string, msgId: string): boolean => [...(byPlayer.get(playerId) ?? [])].some((ws) => sentOn.get(ws)?.has(msgId) === false)
   const delivered = async (playerId: string, msgId: string): Promise<void> => {
-    if (!byPlayer.has(playerId)) return
+    if (!lacking(playerId, msgId)) return
     await serially(playerId, async () => {
       const set = byPlayer.get(playerId)
-      if (set === undefined) return
+      if (set === undefined || !lacking(playerId, msgId)) return
       const row = (
         await deps.db.query<OutboxRow>(
           `SELECT msg_id::text AS "msgId", type, data FROM socket_outbox WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`,
@@ -228,29 +228,24 @@ export const createSocketHub = async (deps: {
             } catch {
               return
             }
-            if (n.h === hallId || typeof n.p !== 'string' || typeof n.m !== 'string') return
+            if (typeof n.p !== 'string' || typeof n.m !== 'string') return
             delivered(n.p, n.m).catch((e: unknown) => deps.log?.(`socket delivery of another hall's notice failed: ${String(e)}`))
           },
           () => void caughtUp().catch((e: unknown) => deps.log?.(`socket catch-up failed: ${String(e)}`)),
         )
-
-  const insert =
-    deps.subscribe === undefined
-      ? `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`
-      : `WITH row AS (INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id, player_id, type, data)
-         SELECT msg_id::text AS "msgId", type, data,
-           pg_notify('${SOCKET_CHANNEL}', json_build_object('p', player_id::text, 'm', msg_id::text, 'h', $4::text)::text) AS notified
-         FROM row`
 
   return {
     attach: (server) => {
       server.on('upgrade', onUpgrade)
     },
     push: async (playerId, type, data) => {
-      const params = [playerId, type, JSON.stringify(data ?? null), ...(deps.subscribe === undefined ? [] : [hallId])]
-      const stored = (await deps.db.query<OutboxRow>(insert, params)).rows[0]
-      if (stored === undefined) throw new Error('outbox insert returned no row')
-      const row: OutboxRow = { msgId: stored.msgId, type: stored.type, data: stored.data }
+      const row = (
+        await deps.db.query<OutboxRow>(
+          `INSERT INTO socket_outbox (player_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING msg_id::text AS "msgId", type, data`,
+          [playerId, type, JSON.stringify(data ?? null)],
+        )
+      ).rows[0]
+      if (row === undefined) throw new Error('outbox insert returned no row')
       const sent = await serially(playerId, async () => {
         let n = 0
         for (const ws of byPlayer.get(playerId) ?? []) if (sendNotice(ws, row)) n += 1
