@@ -9,9 +9,12 @@
  *   game lobby            input-to-paint of a category switch and a search keystroke with the
  *                         CPU throttled 4x, and the DOM node count of the game page
  *   report pages          the hall's answer to one records page for a player with 100,000 rounds
+ *   halls                 200 players for 60 s on one hall on PGlite, one and two on PostgreSQL:
+ *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
+ *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60)
  *
  * `npm run bench -- --only recorder,replay` measures only the parts named (js, recorder, timeline,
- * games, reports, replay); the lobby is built only when a part needs it.
+ * games, reports, replay, halls); the lobby is built only when a part needs it.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -26,6 +29,7 @@ import { syntheticLog } from '../tests/bench/replay-log'
 import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
 import { recordsFigures } from '../tests/bench/records'
+import { hallsFigures } from '../tests/bench/halls'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const figures: Array<[string, string, string]> = []
@@ -82,7 +86,7 @@ const browserFigures = async (url: string) => {
 }
 
 /** The parts of the bench. */
-const PARTS = ['js', 'recorder', 'timeline', 'games', 'reports', 'replay'] as const
+const PARTS = ['js', 'recorder', 'timeline', 'games', 'reports', 'replay', 'halls'] as const
 type Part = (typeof PARTS)[number]
 
 /** The parts asked for with `--only a,b` (every part without it). */
@@ -144,6 +148,13 @@ const main = async () => {
     report('report page, betting record', rec(r.betFirstMs), `< 100 ms (${r.rounds.toLocaleString('en')} rounds, first page, last 3 months, over HTTP)`)
     report('report page, deep betting page', rec(r.betDeepMs), `< 100 ms (page 5,000 of 10, all dates)`)
     report('report page, account details', rec(r.detailsFirstMs), `< 100 ms (${(r.rounds * 2).toLocaleString('en')} ledger entries, first page)`)
+  }
+
+  if (parts.has('halls')) {
+    const figures = await hallsFigures(report, Number(process.env['LOBBY_BENCH_PLAYERS'] ?? 200), Number(process.env['LOBBY_BENCH_SECONDS'] ?? 60))
+    // The invariants are checked, not only printed: a run that broke one fails the bench.
+    const broken = figures.filter((f) => f.run.lost > 0 || f.check.noticesMissing > 0 || f.check.noticesDuplicated > 0 || f.check.ordersTwice > 0 || f.check.balancesOff.length > 0)
+    if (broken.length > 0) throw new Error(`invariants broken under load: ${broken.map((f) => `${f.name} ${JSON.stringify({ lost: f.run.lost, ...f.check, delays: undefined })}`).join('; ')}`)
   }
 
   if (!parts.has('replay')) return

@@ -36,7 +36,22 @@ export interface Db extends Queryable {
   /** Runs fn in BEGIN … COMMIT; rolls back and rethrows when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /**
+   * A store shared by several halls (PostgreSQL, server/pg.ts): runs fn while this hall holds the
+   * advisory lock `key`, so the same fn in another hall waits until this one is done. Absent on
+   * PGlite, which one process at a time opens anyway.
+   */
+  withLock?<T>(key: number, fn: () => Promise<T>): Promise<T>
+  /**
+   * A store shared by several halls (PostgreSQL): hears every NOTIFY on `channel`, from any hall,
+   * on a connection of its own. When that connection was lost and is back, `onResumed` runs (what
+   * was notified meanwhile is gone). Answers the stop. Absent on PGlite.
+   */
+  subscribe?(channel: string, onPayload: (payload: string) => void, onResumed: () => void): Promise<() => Promise<void>>
 }
+
+/** The advisory lock halls take around migrating and seeding a shared store. */
+export const MIGRATION_LOCK = 0x10bb7
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 

@@ -24,7 +24,7 @@ import type { HallConfig, Implementation } from './calls/types'
 import { isLoopback, runControl } from './control'
 import { EDGE_DEFAULTS, clientAddressOf, edgeServer } from './edge'
 import type { EdgeOptions } from './edge'
-import { migrate, openDb } from './db'
+import { MIGRATION_LOCK, migrate, openDb } from './db'
 import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
 import { brandAsset } from './brand'
@@ -99,9 +99,14 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
   const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory') : await openPostgres(opts.databaseUrl, { log })
   try {
-    await migrate(db)
-    if (await needsSeed(db)) await seed(db)
-    if (opts.mode !== 'production') await seedSupportAccount(db)
+    // Halls sharing a PostgreSQL store may start at once: one migrates and seeds, the others wait
+    // for it and then find nothing left to do.
+    const prepare = async () => {
+      await migrate(db)
+      if (await needsSeed(db)) await seed(db)
+      if (opts.mode !== 'production') await seedSupportAccount(db)
+    }
+    await (db.withLock === undefined ? prepare() : db.withLock(MIGRATION_LOCK, prepare))
     // PGlite has no autovacuum daemon to keep the planner's statistics: without them a report over
     // a large ledger is planned as if the player had two entries. The hall analyzes at start and
     // hourly; a PostgreSQL server's autovacuum does this on its own.
@@ -119,7 +124,12 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   analyzing?.unref()
   const state = new HallState()
   // The realtime socket (server/ws.ts): attached to the HTTP server once it listens.
-  const socket = createSocketHub({ db, log })
+  // On a shared PostgreSQL store it also hears the notices other halls push (LISTEN/NOTIFY).
+  const socket = await createSocketHub({ db, log, ...(db.subscribe === undefined ? {} : { subscribe: db.subscribe.bind(db) }) }).catch(async (e: unknown) => {
+    clearInterval(analyzing)
+    await db.close()
+    throw e
+  })
   const files = new StaticFiles(opts.staticDir)
   const startedAt = new Date().toISOString()
   const implementations = new Map<string, Implementation>(
@@ -240,8 +250,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })
   app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}))
-    const page = await providerAction(db, socket, c.req.param('ref'), String(form['outcome'] ?? ''), now())
+    const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
+    const outcome = form['outcome']
+    const page = await providerAction(db, socket, c.req.param('ref'), typeof outcome === 'string' ? outcome : '', now())
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })
   app.post(PROVIDER_NOTIFY_PATH, async (c) => {
@@ -278,6 +289,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     s.once('error', reject)
   }).catch(async (e: unknown) => {
     clearInterval(analyzing)
+    await socket.close()
     await stopSupport()
     await db.close()
     throw e
@@ -291,7 +303,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     port,
     close: () =>
       (closing ??= (async () => {
-        socket.close()
+        await socket.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           if ('closeAllConnections' in server) server.closeAllConnections()

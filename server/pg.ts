@@ -141,6 +141,99 @@ export const openPostgres = async (url: string, opts: PostgresOptions = {}): Pro
         client.release(broken)
       }
     },
+    withLock: async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+      // A session-level advisory lock, held by one pooled connection while fn runs on the others;
+      // a hall that dies while holding it releases it with its connection.
+      const client = await pool.connect()
+      let broken: Error | undefined
+      const onError = (e: Error) => {
+        broken = e
+      }
+      client.on('error', onError)
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key])
+        try {
+          return await fn()
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((e: unknown) => {
+            broken = e instanceof Error ? e : new Error(String(e))
+          })
+        }
+      } finally {
+        client.off('error', onError)
+        client.release(broken)
+      }
+    },
+    subscribe: (channel, onPayload, onResumed) => listenOn(url, sessionSettings, channel, onPayload, onResumed, opts.log),
     close: () => (closed ??= pool.end()),
+  }
+}
+
+/** Time before a lost LISTEN connection is opened again. */
+const RELISTEN_MS = 1_000
+
+/**
+ * LISTEN on a connection of its own (a pooled connection would be handed to queries). A lost
+ * connection is opened again after RELISTEN_MS, then onResumed runs: notifications sent meanwhile
+ * were not heard, and the listener catches up from the store.
+ */
+const listenOn = async (
+  url: string,
+  settings: { options?: string },
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed: () => void,
+  log?: (line: string) => void,
+): Promise<() => Promise<void>> => {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, ...settings })
+    const lost = (why: string) => {
+      if (client !== c) return
+      client = undefined
+      c.end().catch(() => undefined)
+      if (stopped) return
+      log?.(`PostgreSQL LISTEN ${channel} connection lost (${why}); listening again in ${RELISTEN_MS} ms`)
+      retry = setTimeout(() => void reopen(), RELISTEN_MS)
+    }
+    c.on('error', (e) => lost(e.message))
+    c.on('end', () => lost('closed'))
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload)
+    })
+    client = c
+    try {
+      await c.connect()
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    } catch (e) {
+      lost(e instanceof Error ? e.message : String(e))
+      throw e
+    }
+  }
+  const reopen = async (): Promise<void> => {
+    retry = undefined
+    if (stopped) return
+    try {
+      await open()
+      onResumed()
+    } catch {
+      // lost() has scheduled the next attempt.
+    }
+  }
+  try {
+    await open()
+  } catch (e) {
+    stopped = true
+    if (retry !== undefined) clearTimeout(retry)
+    throw e
+  }
+  return async () => {
+    stopped = true
+    if (retry !== undefined) clearTimeout(retry)
+    const c = client
+    client = undefined
+    await c?.end().catch(() => undefined)
   }
 }

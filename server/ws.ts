@@ -10,6 +10,13 @@
  *
  * Pushes come from real events (a completed credit: payOrderSuccess) and from the control surface
  * (`POST /__control/push {username, type, data}`).
+ *
+ * Several halls on one PostgreSQL server: a player's connection may be open on another hall than
+ * the one that pushes. Every row stored in the outbox is announced with NOTIFY on SOCKET_CHANNEL
+ * (a trigger, migration 111: on commit, whoever inserted it) with the player and the msgId; every
+ * hall LISTENs and sends the stored notice to the connections it holds for that player. A
+ * connection is sent each msgId once, whichever way it came (resend on connect, its own hall's
+ * push, the announcement).
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -34,8 +41,17 @@ export interface SocketHub {
   readonly connectionCount: number
   /** Unacknowledged notices of a player, oldest first. */
   pending(playerId: string): Promise<ReadonlyArray<{ msgId: string; type: string; data: unknown }>>
-  /** Drops every connection (code 1001) and stops accepting new ones. */
-  close(): void
+  /** Drops every connection (code 1001), stops accepting new ones and stops listening to other halls. */
+  close(): Promise<void>
+}
+
+/** The PostgreSQL channel on which halls sharing a store tell each other of pushed notices. */
+export const SOCKET_CHANNEL = 'lobby_socket_outbox'
+
+/** What the outbox trigger notifies on SOCKET_CHANNEL: the player and the msgId. */
+interface Notified {
+  readonly p: string
+  readonly m: string
 }
 
 /**
@@ -65,10 +81,19 @@ interface OutboxRow {
   readonly data: unknown
 }
 
-export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: () => number; readonly log?: (line: string) => void }): SocketHub => {
+export const createSocketHub = async (deps: {
+  readonly db: Queryable
+  readonly now?: () => number
+  readonly log?: (line: string) => void
+  /** Set when other halls share the store (Db.subscribe): pushes are then told to them, and theirs heard. */
+  readonly subscribe?: (channel: string, onPayload: (payload: string) => void, onResumed: () => void) => Promise<() => Promise<void>>
+}): Promise<SocketHub> => {
   const now = deps.now ?? Date.now
   const wss = new WebSocketServer({ noServer: true })
   const byPlayer = new Map<string, Set<WebSocket>>()
+  // The msgIds each connection was sent, kept for its life (an acknowledgement is written a moment
+  // later, and a notice heard from another hall meanwhile must not go out again).
+  const sentOn = new WeakMap<WebSocket, Set<string>>()
   // Per player, sends happen one after another: a push and the resend of a new connection never
   // interleave their frames.
   const queues = new Map<string, Promise<unknown>>()
@@ -86,6 +111,14 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     return true
   }
   const noticeFrame = (row: OutboxRow): ServerFrame => ({ type: 'notice', msgId: row.msgId, content: { type: row.type, data: row.data } })
+  /** Sends a notice unless this connection had it already; true when sent now. */
+  const sendNotice = (ws: WebSocket, row: OutboxRow): boolean => {
+    const sent = sentOn.get(ws)
+    if (sent === undefined || sent.has(row.msgId)) return false
+    if (!sendFrame(ws, noticeFrame(row))) return false
+    sent.add(row.msgId)
+    return true
+  }
 
   const unacked = async (playerId: string): Promise<ReadonlyArray<OutboxRow>> =>
     (
@@ -138,7 +171,10 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     ws.on('message', (raw) => (playerId === null ? early.push(raw) : onFrame(raw)))
     ws.on('close', () => {
       if (idle !== undefined) clearTimeout(idle)
-      if (playerId !== null) byPlayer.get(playerId)?.delete(ws)
+      if (playerId === null) return
+      const set = byPlayer.get(playerId)
+      set?.delete(ws)
+      if (set?.size === 0) byPlayer.delete(playerId)
     })
     ws.on('error', () => undefined)
     keepAlive()
@@ -149,10 +185,11 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
         await serially(id, async () => {
           if (ws.readyState !== ws.OPEN) return
           playerId = id
+          sentOn.set(ws, new Set())
           const set = byPlayer.get(id) ?? new Set<WebSocket>()
           set.add(ws)
           byPlayer.set(id, set)
-          for (const row of await unacked(id)) sendFrame(ws, noticeFrame(row))
+          for (const row of await unacked(id)) sendNotice(ws, row)
         })
         for (const raw of early.splice(0)) onFrame(raw)
       })
@@ -171,6 +208,50 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url))
   }
 
+  // A notice announced by any hall (this one's own pushes too, which it sent already): sent to this
+  // hall's connections of that player that lack it, read from the outbox.
+  const lacking = (playerId: string, msgId: string): boolean => [...(byPlayer.get(playerId) ?? [])].some((ws) => sentOn.get(ws)?.has(msgId) === false)
+  const delivered = async (playerId: string, msgId: string): Promise<void> => {
+    if (!lacking(playerId, msgId)) return
+    await serially(playerId, async () => {
+      const set = byPlayer.get(playerId)
+      if (set === undefined || !lacking(playerId, msgId)) return
+      const row = (
+        await deps.db.query<OutboxRow>(
+          `SELECT msg_id::text AS "msgId", type, data FROM socket_outbox WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`,
+          [msgId, playerId],
+        )
+      ).rows[0]
+      if (row !== undefined) for (const ws of set) sendNotice(ws, row)
+    })
+  }
+  // After the LISTEN connection was lost: what other halls pushed meanwhile is in the outbox.
+  const caughtUp = async (): Promise<void> => {
+    for (const playerId of [...byPlayer.keys()]) {
+      await serially(playerId, async () => {
+        const rows = await unacked(playerId)
+        for (const ws of byPlayer.get(playerId) ?? []) for (const row of rows) sendNotice(ws, row)
+      })
+    }
+  }
+  const stopListening =
+    deps.subscribe === undefined
+      ? undefined
+      : await deps.subscribe(
+          SOCKET_CHANNEL,
+          (payload) => {
+            let n: Notified
+            try {
+              n = JSON.parse(payload) as Notified
+            } catch {
+              return
+            }
+            if (typeof n.p !== 'string' || typeof n.m !== 'string') return
+            delivered(n.p, n.m).catch((e: unknown) => deps.log?.(`socket delivery of another hall's notice failed: ${String(e)}`))
+          },
+          () => void caughtUp().catch((e: unknown) => deps.log?.(`socket catch-up failed: ${String(e)}`)),
+        )
+
   return {
     attach: (server) => {
       server.on('upgrade', onUpgrade)
@@ -185,7 +266,7 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
       if (row === undefined) throw new Error('outbox insert returned no row')
       const sent = await serially(playerId, async () => {
         let n = 0
-        for (const ws of byPlayer.get(playerId) ?? []) if (sendFrame(ws, noticeFrame(row))) n += 1
+        for (const ws of byPlayer.get(playerId) ?? []) if (sendNotice(ws, row)) n += 1
         return n
       })
       return { msgId: row.msgId, sent }
@@ -193,7 +274,7 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
     send: (playerId, notices) =>
       serially(playerId, async () => {
         let n = 0
-        for (const row of notices) for (const ws of byPlayer.get(playerId) ?? []) if (sendFrame(ws, noticeFrame(row))) n += 1
+        for (const row of notices) for (const ws of byPlayer.get(playerId) ?? []) if (sendNotice(ws, row)) n += 1
         return n
       }),
     get connectionCount() {
@@ -202,11 +283,12 @@ export const createSocketHub = (deps: { readonly db: Queryable; readonly now?: (
       return n
     },
     pending: (playerId) => unacked(playerId),
-    close: () => {
+    close: async () => {
       closed = true
       for (const ws of wss.clients) ws.terminate()
       byPlayer.clear()
       wss.close()
+      await stopListening?.()
     },
   }
 }

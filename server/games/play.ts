@@ -26,11 +26,22 @@ interface Ticket {
   readonly playerId: string | null
   readonly gameId: number
   readonly currency: string
-  demoBalance: number
 }
 
-/** Open game pages by ticket; a restart ends them (the page then says so). */
-const tickets = new Map<string, Ticket>()
+/** How long a game page's ticket plays; an older one answers that the session has ended. */
+export const TICKET_TTL_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Open game pages by ticket, in the store (table game_tickets), so any hall sharing it plays the
+ * round of a page another one opened. Tickets older than TICKET_TTL_MS are dropped as pages open.
+ */
+const ticketOf = async (db: Db, ticket: string): Promise<Ticket | undefined> =>
+  (
+    await db.query<Ticket>(
+      `SELECT player_id::text AS "playerId", game_id AS "gameId", currency FROM game_tickets WHERE ticket = $1 AND opened_at > now() - $2 * interval '1 millisecond'`,
+      [ticket, TICKET_TTL_MS],
+    )
+  ).rows[0]
 
 const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -66,7 +77,14 @@ export const gamePage = async (db: Db, url: URL, siteCode: string, now: number):
     return { status: 403, html: shell('Game', `<p role="alert">This game session is not valid.</p><a class="back" href="${escape(back)}" target="_top">Return to lobby</a>`) }
   }
   const ticket = randomHex(16)
-  tickets.set(ticket, { playerId: player?.id ?? null, gameId: game.gameId, currency: player?.currency ?? 'DEMO', demoBalance: Number(DEMO_BALANCE) })
+  await db.query(`DELETE FROM game_tickets WHERE opened_at < now() - $1 * interval '1 millisecond'`, [TICKET_TTL_MS])
+  await db.query('INSERT INTO game_tickets (ticket, player_id, game_id, currency, demo_balance) VALUES ($1, $2, $3, $4, $5)', [
+    ticket,
+    player?.id ?? null,
+    game.gameId,
+    player?.currency ?? 'DEMO',
+    DEMO_BALANCE,
+  ])
   if (player !== undefined) {
     await db.query(
       `INSERT INTO game_recent (player_id, game_id, played_at) VALUES ($1, $2, $3)
@@ -152,7 +170,7 @@ export const settleRound = async (
  */
 export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' | undefined = undefined): Promise<RoundAnswer> => {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { ticket?: unknown; bet?: unknown }
-  const t = typeof b.ticket === 'string' ? tickets.get(b.ticket) : undefined
+  const t = typeof b.ticket === 'string' && /^[0-9a-f]{32}$/.test(b.ticket) ? await ticketOf(db, b.ticket) : undefined
   if (t === undefined) return { ok: false, error: 'This game session has ended.' }
   const betText = typeof b.bet === 'string' || typeof b.bet === 'number' ? String(b.bet) : ''
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(betText) || Number(betText) <= 0) return { ok: false, error: 'Enter a bet above zero.' }
@@ -160,9 +178,16 @@ export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' |
   const bet = Number(betText)
   const win = won ? bet * 2 : 0
   if (t.playerId === null) {
-    if (bet > t.demoBalance) return { ok: false, error: 'Not enough balance.' }
-    t.demoBalance = t.demoBalance - bet + win
-    return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: t.demoBalance.toFixed(2), round: 'demo' }
+    // One statement: two rounds of one page at once never spend the same trial money twice.
+    const after = (
+      await db.query<{ balance: string }>(
+        `UPDATE game_tickets SET demo_balance = demo_balance - $2::numeric + $3::numeric
+         WHERE ticket = $1 AND demo_balance >= $2::numeric RETURNING demo_balance::text AS balance`,
+        [b.ticket, betText, win.toFixed(2)],
+      )
+    ).rows[0]
+    if (after === undefined) return { ok: false, error: 'Not enough balance.' }
+    return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: Number(after.balance).toFixed(2), round: 'demo' }
   }
   const playerId = t.playerId
   const r = await settleRound(db, { playerId, gameId: t.gameId, currency: t.currency, bet: betText, win: win.toFixed(2) })

@@ -1,0 +1,24 @@
+/**
+ * One hall instance for the load bench (tests/bench/halls.ts), in a process of its own so its
+ * memory is its own: `node --import tsx tests/bench/hall-instance.ts <postgres URL>`. Test mode
+ * (the control surface the load generator uses), on loopback, the per-address rate limit raised
+ * since every simulated player calls from 127.0.0.1. Prints its URL as a JSON line; SIGTERM closes it.
+ */
+import { startHall } from '../../server/hall'
+
+const databaseUrl = process.argv[2] ?? ''
+if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('usage: hall-instance.ts postgres://…')
+const hall = await startHall({
+  port: 0,
+  databaseUrl,
+  mode: 'test',
+  edge: { rateLimit: { perSecond: 1_000_000, burst: 1_000_000 } },
+  log: (line) => process.stderr.write(`${line}\n`),
+})
+process.stdout.write(`${JSON.stringify({ url: hall.url })}\n`)
+process.once('SIGTERM', () => {
+  hall.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  )
+})

@@ -1,0 +1,282 @@
+/**
+ * The hall's load generator: many players at once against one or more halls (no sticky sessions:
+ * each call goes to the next hall in turn), speaking the real protocol through the hall client of
+ * the server tests (tests/server/support.ts: the cipher, the signature, fresh nonces) and the real
+ * socket. Each player signs in, opens the socket on a hall of its own, then until the time is up
+ * lists games, plays rounds, is credited a deposit, withdraws (the same request sent to two halls
+ * at once, then approved and paid through the control surface) and takes red packets. Bounded in
+ * players and time, and only to loopback.
+ *
+ * checkLoad reads the store afterwards: every notice of the outbox delivered once, each withdrawal
+ * request one order, every balance equal to the sum of its ledger entries.
+ */
+import { randomInt } from 'node:crypto'
+import type { Queryable } from '../../server/db'
+import { aesEncrypt, callHall, control, nonce, player, visitor, type Caller } from '../server/support'
+import { connectSocket } from '../server/socket-client'
+
+/** What runLoad is asked. */
+export interface LoadOptions {
+  /** Hall base URLs (loopback only). */
+  readonly urls: ReadonlyArray<string>
+  readonly players: number
+  readonly seconds: number
+  /** Usernames start with this (a new one per run keeps runs apart in one store). */
+  readonly prefix: string
+  /**
+   * How many notices the store holds for these players (storedNotices): once every call is
+   * answered, all pushes are stored, and the run ends when that many arrived (or after 30 s).
+   * Without it, the count the answers promise: a credit pushes one notice, an approval one, a
+   * payout two (server/control.ts).
+   */
+  readonly stored?: (prefix: string) => Promise<number>
+}
+
+/** The notices stored for the players of a run (usernames starting with prefix). */
+export const storedNotices = async (db: Queryable, prefix: string): Promise<number> =>
+  (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM socket_outbox o JOIN players p ON p.id = o.player_id WHERE p.username LIKE $1`, [`${prefix}%`])).rows[0]?.n ?? 0
+
+/** What the players saw. */
+export interface LoadRun {
+  readonly prefix: string
+  readonly seconds: number
+  /** Latencies in ms per call kind, and the answers by code. */
+  readonly calls: Map<string, { ms: number[]; codes: Map<string, number> }>
+  /** Requests that got no answer (a network error or a non-JSON answer). */
+  readonly lost: number
+  /** Per username: each notice msgId and when it arrived (epoch ms), and how often. */
+  readonly notices: Map<string, Map<string, { at: number; times: number }>>
+  /** Withdrawal requests sent (each to two halls at once). */
+  readonly withdrawals: number
+}
+
+const MAX_PLAYERS = 1_000
+const MAX_SECONDS = 600
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
+  if (o.urls.length === 0) throw new Error('runLoad: no hall')
+  for (const u of o.urls) if (!LOOPBACK.has(new URL(u).hostname)) throw new Error(`runLoad: ${u} is not on loopback`)
+  if (!(o.players >= 1 && o.players <= MAX_PLAYERS)) throw new Error(`runLoad: 1 to ${MAX_PLAYERS} players`)
+  if (!(o.seconds > 0 && o.seconds <= MAX_SECONDS)) throw new Error(`runLoad: up to ${MAX_SECONDS} s`)
+  const run = { prefix: o.prefix, seconds: o.seconds, calls: new Map<string, { ms: number[]; codes: Map<string, number> }>(), lost: 0, notices: new Map<string, Map<string, { at: number; times: number }>>() }
+  // Wakes the end of the run when a notice arrives.
+  let onArrival = () => undefined as void
+  let turn = 0
+  const nextHall = () => o.urls[turn++ % o.urls.length]!
+  const count = (kind: string, ms: number, code: string) => {
+    const c = run.calls.get(kind) ?? { ms: [], codes: new Map<string, number>() }
+    run.calls.set(kind, c)
+    c.ms.push(ms)
+    c.codes.set(code, (c.codes.get(code) ?? 0) + 1)
+  }
+  /** One measured request; its answer's code (1 is success), or undefined when none came. */
+  const timed = async <T>(kind: string, send: () => Promise<T>, codeOf: (t: T) => string): Promise<T | undefined> => {
+    const t0 = performance.now()
+    try {
+      const answer = await send()
+      count(kind, performance.now() - t0, codeOf(answer))
+      return answer
+    } catch {
+      run.lost += 1
+      count(kind, performance.now() - t0, 'lost')
+      return undefined
+    }
+  }
+  const hall = (kind: string, hallUrl: string, caller: Caller, method: 'GET' | 'POST', path: string, params: unknown) =>
+    timed(kind, () => callHall(hallUrl, caller, method, path, params), (a) => (Number.isNaN(a.envelope.code) ? `http ${a.status}` : String(a.envelope.code)))
+  const ctl = (kind: string, name: string, body: unknown) =>
+    timed(kind, () => control(nextHall(), name, body), (r) => (r['ok'] === true ? '1' : typeof r['error'] === 'string' ? r['error'] : 'refused'))
+
+  const sites = await Promise.all(o.urls.map((u) => visitor(u, '001')))
+  const siteOf = (u: string) => sites[o.urls.indexOf(u)]!
+  // The red packets the players take: two activities of ten packets each, for these players only.
+  const usernames = Array.from({ length: o.players }, (_, i) => `${o.prefix}${String(i).padStart(4, '0')}`)
+  const sockets: Array<ReturnType<typeof connectSocket>> = []
+
+  const setUp = async (i: number) => {
+    const username = usernames[i]!
+    const made = await ctl('newPlayer', 'new-player', { username, balance: '200' })
+    if (made?.['ok'] !== true) throw new Error(`no player ${username}: ${JSON.stringify(made)}`)
+    const h = nextHall()
+    const login = await hall('login', h, siteOf(h), 'POST', '/home/login', { username, password: made['password'] })
+    if (login?.envelope.code !== 1) throw new Error(`${username} could not sign in`)
+    const data = login.envelope.data as { token: string; session_key: string; userkey: string; currency: string }
+    const caller = player('001', data)
+    const phone = `5559${String(i).padStart(6, '0')}`
+    await hall('createSms', nextHall(), caller, 'POST', '/user/security/createsms', { phone })
+    const sent = await ctl('lastCode', 'last-code', { username })
+    await hall('modifyPhone', nextHall(), caller, 'POST', '/user/security/modifyphone', { phone, code: sent?.['code'] })
+    await hall('modifyWithdrawPass', nextHall(), caller, 'POST', '/user/security/modifywithdrawpass', { newPass: '123456' })
+    const bound = await hall('bindCard', nextHall(), caller, 'POST', '/certify/bindcard', { bank_code: 'CHASE', card_no: `4${String(i).padStart(15, '0')}`, holder: 'LOAD PLAYER' })
+    const accountId = (bound?.envelope.data as { id?: number } | undefined)?.id
+    // The socket on a hall of its own, so notices of calls served elsewhere cross between halls.
+    const seen = new Map<string, { at: number; times: number }>()
+    run.notices.set(username, seen)
+    const socket = connectSocket(o.urls[(i + 1) % o.urls.length]!, data.token, '001', (n) => {
+      const s = seen.get(n.msgId)
+      if (s === undefined) seen.set(n.msgId, { at: Date.now(), times: 1 })
+      else s.times += 1
+      socket.ack(n.msgId)
+      onArrival()
+    })
+    sockets.push(socket)
+    await socket.opened
+    return { username, caller, data, accountId }
+  }
+
+  const players: Array<Awaited<ReturnType<typeof setUp>>> = []
+  // Sign-ups a few at a time: the figures are of the play, not of a thousand logins in one instant.
+  for (let i = 0; i < o.players; i += 20) players.push(...(await Promise.all(usernames.slice(i, i + 20).map((_, k) => setUp(i + k)))))
+  for (let k = 0; k < 2; k++) {
+    const r = await control(o.urls[0]!, 'red-activity', { title: `${o.prefix} ${k}`, amount: '0.5', packets: 10, players: usernames })
+    if (r['ok'] !== true) throw new Error(`no red-packet activity: ${JSON.stringify(r)}`)
+  }
+  // The site lets these players withdraw as often as they play (an operator's daily allowance).
+  const allowance = await control(o.urls[0]!, 'withdraw-settings', { siteCode: '001', dailyTimes: 100_000, dailyMaxAmount: '100000000' })
+  if (allowance['ok'] !== true) throw new Error(`withdraw settings refused: ${JSON.stringify(allowance)}`)
+  const pinging = setInterval(() => {
+    for (const s of sockets) if (s.ws.readyState === s.ws.OPEN) s.send({ type: 'Ping' })
+  }, 10_000)
+
+  // The time counts from here: sign-ups are not part of it.
+  const deadline = Date.now() + o.seconds * 1000
+  let withdrawals = 0
+  const play = async (p: (typeof players)[number]) => {
+    while (Date.now() < deadline) {
+      const pick = randomInt(100)
+      if (pick < 25) {
+        await hall('gameList', nextHall(), p.caller, 'GET', '/api/lobby/recentreport/game-list', { gameCategoryId: 3, platformId: 13, current: 1, size: 20 })
+      } else if (pick < 60) {
+        const h = nextHall()
+        const login = await hall('gameLogin', h, p.caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })
+        if (login?.envelope.code !== 1) continue
+        const nc = nonce()
+        const key = `${nc}.${aesEncrypt(siteOf(h).keyMaterial, nc, p.data.session_key)}`
+        const page = await timed(
+          'gamePage',
+          async () => {
+            const res = await fetch(`${nextHall()}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${p.data.userkey}`, { headers: { accept: 'text/html' } })
+            return { status: res.status, html: await res.text() }
+          },
+          (r) => (r.status === 200 ? '1' : `http ${r.status}`),
+        )
+        const ticket = page === undefined ? undefined : /const ticket = "([0-9a-f]+)"/.exec(page.html)?.[1]
+        for (let round = 0; ticket !== undefined && round < 3; round++) {
+          await timed(
+            'round',
+            async () => (await (await fetch(`${nextHall()}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet: '1' }) })).json()) as { ok: boolean; error?: string },
+            (r) => (r.ok ? '1' : (r.error ?? 'refused')),
+          )
+        }
+      } else if (pick < 75) {
+        await ctl('deposit', 'credit', { username: p.username, amount: '20' })
+      } else if (pick < 85 && p.accountId !== undefined) {
+        withdrawals += 1
+        const body = { account_id: p.accountId, amount: '20', withdraw_pass: '123456', request_id: `${p.username}-${withdrawals}` }
+        // The same request to two halls at once: one order, held once.
+        const [a, b] = await Promise.all([hall('withdraw', nextHall(), p.caller, 'POST', '/certify/cach', body), hall('withdraw', nextHall(), p.caller, 'POST', '/certify/cach', body)])
+        const order = ((a?.envelope.code === 1 ? a : b)?.envelope.data as { order?: { order_no?: string } } | undefined)?.order?.order_no
+        if (order !== undefined) {
+          await ctl('approve', 'withdraw-order', { orderNo: order, action: 'approve' })
+          await ctl('pay', 'withdraw-order', { orderNo: order, action: 'pay' })
+        }
+      } else {
+        const listed = await hall('redList', nextHall(), p.caller, 'POST', '/active/redactive', {})
+        const offer = (listed?.envelope.data as { list?: Array<{ activeid: number; redId: number; action: string }> } | undefined)?.list?.find((a) => a.action === 'grab')
+        if (offer !== undefined) await hall('redGrab', nextHall(), p.caller, 'POST', '/active/getred', { activeId: offer.activeid, redId: offer.redId, requestDeviceType: 4 })
+      }
+    }
+  }
+  try {
+    await Promise.all(players.map(play))
+    // Every call is answered, so every push is stored: wait for the notices still on their way.
+    const promised = (kind: string) => run.calls.get(kind)?.codes.get('1') ?? 0
+    const stored = o.stored === undefined ? promised('deposit') + promised('approve') + 2 * promised('pay') : await o.stored(o.prefix)
+    const total = () => [...run.notices.values()].reduce((n, m) => n + m.size, 0)
+    const late = AbortSignal.timeout(30_000)
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (total() >= stored || late.aborted) resolve()
+      }
+      onArrival = check
+      late.addEventListener('abort', check, { once: true })
+      check()
+    })
+  } finally {
+    clearInterval(pinging)
+    await Promise.all(sockets.map((s) => s.close()))
+  }
+  return { ...run, withdrawals }
+}
+
+/** What checkLoad finds in the store after a run. */
+export interface LoadCheck {
+  readonly players: number
+  readonly noticesStored: number
+  readonly noticesDelivered: number
+  readonly noticesMissing: number
+  readonly noticesDuplicated: number
+  /** Delay from the outbox row to its arrival at the player, ms, sorted. */
+  readonly delays: ReadonlyArray<number>
+  readonly withdrawOrders: number
+  /** Withdrawal requests with more than one order. */
+  readonly ordersTwice: number
+  /** Wallets whose balance differs from the sum of their ledger entries or from the last entry's balance. */
+  readonly balancesOff: ReadonlyArray<string>
+}
+
+export const checkLoad = async (db: Queryable, run: LoadRun): Promise<LoadCheck> => {
+  const like = `${run.prefix}%`
+  const outbox = (
+    await db.query<{ username: string; msgId: string; at: Date }>(
+      `SELECT p.username, o.msg_id::text AS "msgId", o.created_at AS at FROM socket_outbox o JOIN players p ON p.id = o.player_id WHERE p.username LIKE $1`,
+      [like],
+    )
+  ).rows
+  let missing = 0
+  const delays: number[] = []
+  for (const row of outbox) {
+    const got = run.notices.get(row.username)?.get(row.msgId)
+    if (got === undefined) missing += 1
+    else delays.push(Math.max(0, got.at - row.at.getTime()))
+  }
+  let delivered = 0
+  let duplicated = 0
+  for (const m of run.notices.values())
+    for (const s of m.values()) {
+      delivered += 1
+      if (s.times > 1) duplicated += 1
+    }
+  const orders = (
+    await db.query<{ n: number; twice: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE k > 1)::int AS twice FROM (
+         SELECT count(*) AS k FROM withdraw_orders w JOIN players p ON p.id = w.player_id WHERE p.username LIKE $1 GROUP BY w.player_id, w.request_id) x`,
+      [like],
+    )
+  ).rows[0]
+  const off = (
+    await db.query<{ username: string; balance: string; ledger: string; last: string | null }>(
+      `SELECT p.username, w.balance::text AS balance, coalesce(e.total, 0)::text AS ledger,
+         (SELECT x.balance::text FROM wallet_entries x WHERE x.player_id = w.player_id AND x.currency = w.currency ORDER BY x.id DESC LIMIT 1) AS last
+       FROM wallets w JOIN players p ON p.id = w.player_id
+       LEFT JOIN (SELECT player_id, currency, sum(amount) AS total FROM wallet_entries GROUP BY player_id, currency) e ON e.player_id = w.player_id AND e.currency = w.currency
+       WHERE p.username LIKE $1`,
+      [like],
+    )
+  ).rows.filter((r) => Number(r.balance) !== Number(r.ledger) || (r.last !== null && Number(r.last) !== Number(r.balance)) || Number(r.balance) < 0)
+  return {
+    players: run.notices.size,
+    noticesStored: outbox.length,
+    noticesDelivered: delivered,
+    noticesMissing: missing,
+    noticesDuplicated: duplicated,
+    delays: delays.sort((a, b) => a - b),
+    withdrawOrders: orders?.n ?? 0,
+    ordersTwice: orders?.twice ?? 0,
+    balancesOff: off.map((r) => `${r.username}: balance ${r.balance}, ledger ${r.ledger}, last entry ${r.last ?? '-'}`),
+  }
+}
+
+/** The q-quantile of sorted values. */
+export const quantile = (sorted: ReadonlyArray<number>, q: number): number => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!)
