@@ -98,7 +98,15 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
       await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2)
       await expect.poll(() => page.getByText('All 2 records shown').isVisible()).toBe(true)
       await tabs.getByRole('tab', { name: 'Account details' }).click()
-      await expect.poll(() => page.getByRole('list', { name: 'Account details' }).innerText(), { timeout: 15_000 }).toContain('+100.00')
+      const details = page.getByRole('list', { name: 'Account details' })
+      await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain('+100.00')
+      // The deposit, the two bets and the withdrawal's hold are all there.
+      expect(await details.innerText()).toContain('-20.00')
+      await tabs.getByRole('tab', { name: 'Personal statement' }).click()
+      const statement = page.getByRole('list', { name: 'Personal statement' })
+      await expect.poll(() => statement.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1)
+      const day = await statement.getByRole('listitem').first().innerText()
+      for (const figure of ['100.00', '20.00', '15.00']) expect(day).toContain(figure)
     }
     await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/records-${size}.png` })
     expect(errors).toEqual([])
