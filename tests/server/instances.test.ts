@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { depositSignText } from '../../schemas/hall/calls/pay'
 import { ProtocolCode } from '../../schemas/hall/protocol'
 import { startHall, type RunningHall } from '../../server/hall'
 import { startPostgres, type Server } from './embedded-postgres'
@@ -100,6 +102,35 @@ describe('several halls on one PostgreSQL server', () => {
     await again.until((f) => f.type === 'Pong')
     expect(again.notices()).toEqual([])
     await again.close()
+  }, 30_000)
+
+  it('a deposit ordered on the first hall and paid on the second hall\'s provider page (twice at once, on both) reaches the first hall\'s socket live, once', async () => {
+    const [first, second] = halls as [RunningHall, RunningHall]
+    const p = await signIn(first.url, 'deposit')
+    const socket = connectSocket(first.url, p.token, '001')
+    await socket.opened
+    socket.send({ type: 'Ping' })
+    await socket.until((f) => f.type === 'Pong')
+
+    const { depositKey } = (await control(first.url, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }
+    const request_id = `across-${p.username}`
+    const sign = createHash('md5').update(depositSignText({ channel_id: 101, amount: '100', request_id }, depositKey), 'utf8').digest('hex')
+    const placed = await callHall(first.url, p.caller, 'POST', '/pay/offlineOrderV3', { channel_id: 101, amount: '100', request_id, sign })
+    expect(placed.envelope.code, placed.envelope.msg).toBe(1)
+    const { pay_url } = placed.envelope.data as { pay_url: string }
+    const pay = (url: string) => fetch(`${url}${pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) }).then((r) => r.text())
+    const pages = await Promise.all([pay(second.url), pay(first.url)])
+    expect(pages.filter((t) => t.includes('Payment complete'))).toHaveLength(1)
+
+    // 100 less the card's 2 % plus its 10 % bonus, credited once: the progress and the success, each once.
+    const frames = await socket.until((f) => f.type === 'notice', 2)
+    const notices = frames.filter((f) => f.type === 'notice') as Array<{ content: { type: string; data: Record<string, unknown> } }>
+    expect(notices.map((f) => f.content.type).sort()).toEqual(['pay/orderProgress', 'payOrderSuccess'])
+    expect(notices.find((f) => f.content.type === 'payOrderSuccess')?.content.data).toMatchObject({ amount: '108', balance: '158.00' })
+    socket.send({ type: 'Ping' })
+    await socket.until((f) => f.type === 'Pong', 2)
+    expect(socket.notices()).toHaveLength(2)
+    await socket.close()
   }, 30_000)
 
   it('a notice reaches every connection of the player, on either hall, once each', async () => {
