@@ -14,5 +14,10 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A poll waits for what the lobby does next (a hall round trip, a socket notice, a render);
+    // vitest's 1 s default is shorter than one of those on a loaded 2-core CI machine (a formal
+    // launch's return asks /home/prize, then RefreshGold, before the header shows the balance).
+    // A value that never comes still fails the poll, after 10 s, with the last value it saw.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
