@@ -13,6 +13,7 @@ import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
+import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
 import { siteActor } from './site'
@@ -41,6 +42,7 @@ const allActors = [
   payChannelsActor, depositActor, payOrderActor, transferConfirmActor, transferCancelActor, payRecordsActor, discountShowActor, codePhoneActor, discountActor,
   balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor, payBanksActor,
   eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
+  noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -19,6 +19,7 @@ import { LINE_COUNT, setLineDelay } from './lines'
 import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
 import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
+import { sendMessage } from './calls/messages'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { putDiscountCode, settleOrder } from './calls/pay'
@@ -143,20 +144,32 @@ const bodies = {
   }),
   /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
   'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
-  /** Sets a player's badge counters (unread counts, task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
+  /** Sets a player's badge counters (task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
   counters: Schema.Struct({
     username: Schema.optional(Schema.String),
     siteCode: Schema.optional(Schema.String),
     maxChargeRate: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,4})?$/))),
-    unread_message: Schema.optional(Count),
-    unread_notice: Schema.optional(Count),
-    unread_announcement: Schema.optional(Count),
     task_count: Schema.optional(Count),
     task_amount: Schema.optional(Amount),
     return_count: Schema.optional(Count),
     return_amount: Schema.optional(Amount),
     reward_count: Schema.optional(Count),
     reward_amount: Schema.optional(Amount),
+  }),
+  /**
+   * Sends messages (notice 1, announcement 2, marquee 3) to one player (username, told on their
+   * socket) or to every player of the site; `count` sends that many, numbered in their titles.
+   * An award is credited once when received, within `awardSeconds` when given. Answers the ids.
+   */
+  message: Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    username: Schema.optional(Schema.String),
+    type: Schema.Literals([1, 2, 3]),
+    title: Schema.String.check(Schema.isMaxLength(200)),
+    content: Schema.String.check(Schema.isMaxLength(20_000)),
+    award: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,12}(\.\d{1,10})?$/))),
+    awardSeconds: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 31_536_000 }))),
+    count: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
   }),
   /** Sets a site's savings terms (switch, year rate in percent, least amounts in and out); answers them. */
   'savings-site': Schema.Struct({
@@ -448,6 +461,22 @@ export const runControl = async (
       const { username: _u, siteCode: _s, maxChargeRate: _m, ...values } = b
       await setPlayerCounters(db, player.id, values)
       return ok()
+    }
+    case 'message': {
+      const b = decoded.value as typeof bodies.message.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = b.username === undefined ? undefined : await playerByUsername(db, site.code, b.username)
+      if (b.username !== undefined && player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const count = b.count ?? 1
+      const ids: number[] = []
+      for (let i = 1; i <= count; i++) {
+        ids.push(await sendMessage(db, deps.socket, {
+          siteCode: site.code, playerId: player?.id, type: b.type, title: count === 1 ? b.title : `${b.title} ${i}`, content: b.content,
+          award: b.award, awardSeconds: b.awardSeconds,
+        }, (deps.now ?? Date.now)()))
+      }
+      return ok({ ids })
     }
     case 'savings-site': {
       const b = decoded.value as (typeof bodies)['savings-site']['Type']

@@ -8,8 +8,9 @@ import { queryActor } from '../kit'
  * three queries. The site's highest charge rate is asked when the site is ready and at every
  * login change (visitors too). A real player's red dots and unread counts are asked when the site
  * is ready and when the post-login sequence's refresh names them (items redDot, notices); an
- * activity change the socket reports asks for the red dots again, a credited deposit for the
- * unread counts (the hall may have sent a message about it). A logout or a guest forgets them.
+ * activity change the socket reports asks for the red dots again; a credited deposit, a message
+ * the socket announces and whatever the player read or deleted in the message centre ask for the
+ * unread counts, so every badge follows at once. A logout or a guest forgets them.
  */
 export const chargeRateActor = queryActor({
   id: 'chargerate',
@@ -43,6 +44,8 @@ export const unreadActor = queryActor({
     'site.ready': true,
     'postlogin.refreshRequested': { when: (e) => e.items.includes('notices') },
     'realtime.payOrderSucceeded': true,
+    'realtime.messageReceived': true,
+    'messages.changed': true,
   },
   payload: {},
   select: (d) => d,

@@ -76,6 +76,14 @@ export interface PagedConfig<C extends HallCall, Row> {
   readonly refetchOn?: ReadonlyArray<LobbyEventType>
   /** Events that query again while the list is failed (the socket opening again). */
   readonly retryOn?: ReadonlyArray<LobbyEventType>
+  /**
+   * Events that ask for the page shown again (the player changed its rows: read or deleted one);
+   * a phone's list, which appends pages, starts again from its first. Taken while loading too: the
+   * page is asked again when the answer lands.
+   */
+  readonly reloadOn?: ReadonlyArray<LobbyEventType>
+  /** A page size the spec fixes for this list (notices 5, spec §9): the player chooses none. */
+  readonly pageSize?: number
 }
 
 /** The page size in force. */
@@ -108,6 +116,7 @@ const UNLOCK_TIMER = 'nextPageLock'
 
 /** The machine of a paged list; `pagedActor` wraps it into the spec the system starts. */
 export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<C, Row>) => {
+  const initial: Ctx = config.pageSize === undefined ? initialContext : { ...initialContext, chosenSize: config.pageSize }
   const serves = (c: Ctx): boolean => config.audience === 'anyone' || (config.audience === 'signedIn' ? c.signedIn : c.real)
   const ours = (e: LobbyEvent | ListUnlocked): e is Intent => (INTENTS as ReadonlyArray<string>).includes(e.type) && (e as Intent).list === config.id
 
@@ -144,6 +153,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           case 'list.pageChosen':
             return { page: c.known ? clampPage(e.page, c.total, sizeOf(c)) : clampPage(e.page, Number.MAX_SAFE_INTEGER, 1) }
           case 'list.sizeChosen': {
+            if (config.pageSize !== undefined) return {}
             const chosenSize = clampSize(e.size)
             return { chosenSize, page: c.known ? clampPage(c.page, c.total, chosenSize) : c.page }
           }
@@ -155,6 +165,8 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
       }),
       /** A refetch starts again from the first page. */
       restart: assign({ page: 1 }),
+      /** A reload asks for the page shown; a phone's appended list starts again from the first. */
+      reload: assign(({ context: c }) => (c.device === 'mobile' ? { page: 1 } : {})),
       markDirty: assign({ dirty: true }),
       lock: enqueueActions(({ enqueue }) => {
         enqueue.assign({ locked: true })
@@ -185,7 +197,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
         // A failed next page stays on the page the rows reach, so scrolling asks for it again.
         event.type === 'hall.failed' ? { error: event.error, pendingId: null, page: c.appending ? c.page - 1 : c.page, appending: false } : {},
       ),
-      forget: assign(({ context: c }) => ({ ...initialContext, requestCount: c.requestCount, device: c.device, chosenSize: c.chosenSize, locked: c.locked })),
+      forget: assign(({ context: c }) => ({ ...initial, requestCount: c.requestCount, device: c.device, chosenSize: c.chosenSize, locked: c.locked })),
     },
   })
 
@@ -193,6 +205,12 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
   for (const type of config.refetchOn ?? []) refetchOn[type] = { guard: 'serving', target: 'loading', actions: ['restart', 'query'] }
   const retryOn: Record<string, unknown> = {}
   for (const type of config.retryOn ?? []) retryOn[type] = { guard: 'serving', target: 'loading', actions: 'query' }
+  const reloadOn: Record<string, unknown> = {}
+  const reloadLater: Record<string, unknown> = {}
+  for (const type of config.reloadOn ?? []) {
+    reloadOn[type] = { guard: 'serving', target: 'loading', actions: ['reload', 'query'] }
+    reloadLater[type] = { guard: 'serving', actions: ['reload', 'markDirty'] }
+  }
   const change = { guard: 'mine', target: 'loading', actions: ['apply', 'query'] } as const
   const changes = {
     'list.opened': change,
@@ -204,7 +222,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
 
   return machine.createMachine({
     id: config.id,
-    context: initialContext,
+    context: initial,
     initial: 'idle',
     on: {
       'site.ready': { actions: 'takeDevice' },
@@ -221,6 +239,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           'list.conditionChanged': { guard: 'mine', actions: ['apply', 'markDirty'] },
           'list.pageChosen': { guard: 'mine', actions: ['apply', 'markDirty'] },
           'list.sizeChosen': { guard: 'mine', actions: ['apply', 'markDirty'] },
+          ...(reloadLater as object),
           'hall.responded': { guard: 'answered', target: 'follow', actions: 'take' },
           'hall.failed': { guard: 'refused', target: 'failed', actions: 'fail' },
         },
@@ -234,6 +253,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           ...changes,
           'list.nextRequested': { guard: 'hasMore', target: 'loading', actions: ['apply', 'query', 'lock'] },
           ...(refetchOn as object),
+          ...(reloadOn as object),
         },
       },
       failed: {
@@ -241,6 +261,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           ...changes,
           ...(retryOn as object),
           ...(refetchOn as object),
+          ...(reloadOn as object),
         },
       },
     },
@@ -253,10 +274,11 @@ export const pagedActor = <const Id extends string, C extends HallCall, Row, Sum
 ) => {
   const machine = createPagedMachine(config)
   const consumes = [
-    ...new Set<string>(['site.ready', 'session.loggedIn', 'session.loggedOut', ...INTENTS, ...(config.refetchOn ?? []), ...(config.retryOn ?? []), 'hall.responded', 'hall.failed']),
+    ...new Set<string>(['site.ready', 'session.loggedIn', 'session.loggedOut', ...INTENTS, ...(config.refetchOn ?? []), ...(config.retryOn ?? []), ...(config.reloadOn ?? []), 'hall.responded', 'hall.failed']),
   ]
   /** The list's view model, typed by its rows (src/ui/paged binds it to the table and the infinite list). */
-  const view = (snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => listView<Row, Summary>(snapshot)
+  const sizes = config.pageSize === undefined ? PAGE_SIZES : [config.pageSize]
+  const view = (snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => listView<Row, Summary>(snapshot, sizes)
   return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
 }
 
@@ -276,7 +298,7 @@ export interface ListView<Row, Summary = null> {
 }
 
 /** A paged list's snapshot as views read it. */
-export const listView = <Row, Summary = null>(snapshot: { value: unknown; context: Ctx }): ListView<Row, Summary> => {
+export const listView = <Row, Summary = null>(snapshot: { value: unknown; context: Ctx }, sizes: ReadonlyArray<number> = PAGE_SIZES): ListView<Row, Summary> => {
   const c = snapshot.context
   const value = snapshot.value as string
   return {
@@ -285,7 +307,7 @@ export const listView = <Row, Summary = null>(snapshot: { value: unknown; contex
     total: c.total,
     page: c.page,
     size: sizeOf(c),
-    sizes: PAGE_SIZES,
+    sizes,
     condition: c.condition,
     hasMore: c.rows.length < c.total,
     error: c.error,

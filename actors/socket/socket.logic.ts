@@ -88,6 +88,7 @@ export type RealtimeNotice =
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
   | EventOfType<'realtime.activeDetailsReceived'>
+  | EventOfType<'realtime.messageReceived'>
 
 /** What the socket actor emits. */
 export type SocketEmitted =
@@ -113,6 +114,8 @@ export const realtimeNoticeOf = (msgId: string, notice: ServerNotice): RealtimeN
       return { type: 'realtime.withdrawOrderSucceeded', msgId, data: notice.data }
     case 'activeDetails':
       return { type: 'realtime.activeDetailsReceived', msgId, data: notice.data }
+    case 'message/new':
+      return { type: 'realtime.messageReceived', msgId, data: notice.data }
     case 'unrecognised':
       return null
   }

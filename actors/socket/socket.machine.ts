@@ -27,7 +27,7 @@ import {
  * Emits: socket.connectRequested, socket.closeRequested, socket.pingRequested,
  *   socket.ackRequested, socket.gaveUp, realtime.payOrderProgressed,
  *   realtime.withdrawOrderProgressed, realtime.registerSucceeded, realtime.payOrderSucceeded,
- *   realtime.withdrawOrderSucceeded, realtime.activeDetailsReceived.
+ *   realtime.withdrawOrderSucceeded, realtime.activeDetailsReceived, realtime.messageReceived.
  */
 
 const isCurrent = (c: SocketContext, e: SocketEvent): boolean =>

@@ -22,6 +22,7 @@ import { walletEvents } from './wallet'
 import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
+import { messagesEvents } from './messages'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -53,6 +54,7 @@ export const eventDefs = [
   ...gamesEvents,
   ...bannersEvents,
   ...yuebaoEvents,
+  ...messagesEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

@@ -76,6 +76,13 @@ export const ActiveDetails = Schema.Record(Schema.String, Schema.Unknown)
 export type ActiveDetails = typeof ActiveDetails.Type
 
 /**
+ * A message for the player arrived (message/new, the hall's own notice type: the spec names no
+ * notice for it; docs/hall-protocol.md): its id and notice type (1 notice, 2 announcement).
+ */
+export const MessageArrived = Schema.Struct({ id: Schema.Int, type: Schema.Literals([1, 2, 3]) })
+export type MessageArrived = typeof MessageArrived.Type
+
+/**
  * A hall event notice as the runner decoded it: one of the six content types of spec §7.3 with its
  * typed data, or `unrecognised` (a content type the lobby does not know, or data that does not
  * decode): it is still acknowledged, so the hall stops resending it, and nothing else happens.
@@ -87,12 +94,13 @@ export const ServerNotice = Schema.Union([
   Schema.Struct({ type: Schema.Literal('payOrderSuccess'), data: OrderSuccess }),
   Schema.Struct({ type: Schema.Literal('withdrawOrderSuccess'), data: OrderSuccess }),
   Schema.Struct({ type: Schema.Literal('activeDetails'), data: ActiveDetails }),
+  Schema.Struct({ type: Schema.Literal('message/new'), data: MessageArrived }),
   Schema.Struct({ type: Schema.Literal('unrecognised'), contentType: Schema.String }),
 ])
 export type ServerNotice = typeof ServerNotice.Type
 
-/** The content types of spec §7.3, in its order. */
-export const NOTICE_TYPES = ['withdraw/orderProgress', 'pay/orderProgress', 'registerSuccess', 'payOrderSuccess', 'withdrawOrderSuccess', 'activeDetails'] as const
+/** The content types of spec §7.3, in its order, and the hall's own message/new. */
+export const NOTICE_TYPES = ['withdraw/orderProgress', 'pay/orderProgress', 'registerSuccess', 'payOrderSuccess', 'withdrawOrderSuccess', 'activeDetails', 'message/new'] as const
 export type NoticeType = (typeof NOTICE_TYPES)[number]
 
 // --- commands for the runner (notices of the socket actor) -----------------------------------
@@ -192,6 +200,12 @@ export const realtimeActiveDetailsReceived = defineEvent('realtime.activeDetails
   data: ActiveDetails,
 })
 
+/** message/new: a message for the player arrived (the message centre and the unread counts read again). */
+export const realtimeMessageReceived = defineEvent('realtime.messageReceived', 'notice', 'The hall sent a new message for the player (message/new).', {
+  msgId: Schema.String,
+  data: MessageArrived,
+})
+
 /** The typed notices, one per content type. */
 export const realtimeEvents = [
   realtimePayOrderProgressed,
@@ -200,6 +214,7 @@ export const realtimeEvents = [
   realtimePayOrderSucceeded,
   realtimeWithdrawOrderSucceeded,
   realtimeActiveDetailsReceived,
+  realtimeMessageReceived,
 ] as const
 
 /** The socket events and the realtime notices. */

@@ -1,12 +1,13 @@
 /**
  * The badges' calls (spec screens §2, §3, §9): the site's highest deposit bonus rate
- * (/home/maxChargeRate, open to visitors), the player's red dots (/active/getred_dot) and unread
- * counts (/home/index). The rate is the site's setting (sites.max_charge_rate). The activity red
- * dot is derived from the site's running red-packet activities offered to the player that it
- * still has packets of; the task, rebate and award red dots and the unread counts are the player's
- * counters (player_counters), which the control `counters` sets.
+ * (/home/maxChargeRate, open to visitors) and the player's red dots (/active/getred_dot). The
+ * rate is the site's setting (sites.max_charge_rate). The activity red dot is derived from the
+ * site's running red-packet activities offered to the player that it still has packets of; the
+ * task, rebate and award red dots are the player's counters (player_counters), which the control
+ * `counters` sets. The unread counts (/home/index) are counted from the messages
+ * (server/calls/messages.ts).
  */
-import { getRedDot, homeIndex, maxChargeRate } from '../../schemas/hall/calls'
+import { getRedDot, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
@@ -15,9 +16,6 @@ import type { Implementation } from './types'
 
 /** The counters a player has, all zero when none were set. */
 export interface PlayerCounters {
-  readonly unread_message: number
-  readonly unread_notice: number
-  readonly unread_announcement: number
   readonly task_count: number
   readonly task_amount: string
   readonly return_count: number
@@ -27,17 +25,16 @@ export interface PlayerCounters {
 }
 
 export const COUNTER_NAMES = [
-  'unread_message', 'unread_notice', 'unread_announcement', 'task_count', 'task_amount', 'return_count', 'return_amount', 'reward_count', 'reward_amount',
+  'task_count', 'task_amount', 'return_count', 'return_amount', 'reward_count', 'reward_amount',
 ] as const satisfies ReadonlyArray<keyof PlayerCounters>
 
 const NO_COUNTERS: PlayerCounters = {
-  unread_message: 0, unread_notice: 0, unread_announcement: 0,
   task_count: 0, task_amount: '0', return_count: 0, return_amount: '0', reward_count: 0, reward_amount: '0',
 }
 
 const countersOf = async (db: Queryable, playerId: string): Promise<PlayerCounters> => {
   const r = await db.query<PlayerCounters>(
-    `SELECT unread_message, unread_notice, unread_announcement, task_count, trim_scale(task_amount)::text AS task_amount,
+    `SELECT task_count, trim_scale(task_amount)::text AS task_amount,
        return_count, trim_scale(return_amount)::text AS return_amount, reward_count, trim_scale(reward_amount)::text AS reward_amount
      FROM player_counters WHERE player_id = $1`,
     [playerId],
@@ -84,10 +81,5 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
       rewardAmount: c.reward_amount,
       rewardCount: c.reward_count,
     }
-  }),
-  implement(homeIndex, async (ctx) => {
-    const { player } = await requirePlayer(ctx)
-    const c = await countersOf(ctx.db, player.id)
-    return { message: c.unread_message, notice: c.unread_notice, announcement: c.unread_announcement }
   }),
 ]

@@ -13,6 +13,7 @@ import { frameCalls } from './frames'
 import { securityCalls } from './security'
 import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
+import { messageCalls } from './messages'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
@@ -24,7 +25,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
-  ...challengeCalls, ...badgeCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...messageCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,

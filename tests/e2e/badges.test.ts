@@ -19,23 +19,24 @@ const DISCOUNT_TABS = {
   loggedIn: [tab('home', 'Home', 1), tab('event', 'Discount', 2), tab('recharge', 'Deposit', 3), tab('vip', 'VIP', 4), tab('mine', 'Mine', 5)],
 }
 
-/** A new player of site 201 with these counters, signed in at a size on the discount-tab layout. */
-const signedInOn201 = async (size: Size, counters: Record<string, unknown>) => {
+/** A new player of site 201 with these counters and unread notices, signed in at a size on the discount-tab layout. */
+const signedInOn201 = async (size: Size, counters: Record<string, unknown>, unread = 0) => {
   const player = await kit.player({ siteCode: '201' })
   await kit.control('counters', { siteCode: '201', username: player.username, ...counters })
+  if (unread > 0) await kit.control('message', { siteCode: '201', username: player.username, type: 1, title: 'Notice', content: 'n', count: unread })
   await kit.patchSite('201', 'layout', { tabBar: DISCOUNT_TABS })
   const opened = await kit.openLobby(size, 'home/game?site=201')
   await opened.shell.signIn(player)
   return opened
 }
 
-/** 5 unread, 2 tasks, 1 award of 3.5, no rebate. */
-const COUNTERS = { unread_message: 5, task_count: 2, return_count: 0, reward_count: 1, reward_amount: '3.5' }
+/** 2 tasks, 1 award of 3.5, no rebate (and 5 unread notices). */
+const COUNTERS = { task_count: 2, return_count: 0, reward_count: 1, reward_amount: '3.5' }
 
 describe('badges on a phone (site 001)', () => {
   it('the recharge tab shows the charge rate; the Mine tab shows 99+ for 120 unread', async () => {
     const player = await kit.player()
-    await kit.control('counters', { username: player.username, unread_message: 120 })
+    await kit.control('message', { username: player.username, type: 1, title: 'Notice', content: 'n', count: 120 })
     const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=001')
     const tabBar = page.getByRole('navigation', { name: 'Main' })
     await tabBar.getByRole('button', { name: /^Deposit\s*, \+10% bonus$/ }).waitFor({ timeout: 30_000 })
@@ -50,7 +51,7 @@ describe('badges on a phone (site 001)', () => {
 
 describe('badges of the header, menus and tabs (site 201, European-American)', () => {
   it('at desktop size: the recharge button, the system menu, the personal-centre menu', async () => {
-    const { page, errors, shell } = await signedInOn201('desktop', COUNTERS)
+    const { page, errors, shell } = await signedInOn201('desktop', COUNTERS, 5)
     const recharge = shell.header.getByRole('button', { name: /^Deposit\s*, \+10% bonus$/ })
     await recharge.waitFor({ timeout: 30_000 })
     expect(await recharge.locator('.badge').getAttribute('data-badge')).toBe('+10%')
@@ -68,7 +69,7 @@ describe('badges of the header, menus and tabs (site 201, European-American)', (
   })
 
   it('at phone size: the recharge button, the discount and Mine tabs, the drawer system menu', async () => {
-    const { page, errors, shell } = await signedInOn201('phone', COUNTERS)
+    const { page, errors, shell } = await signedInOn201('phone', COUNTERS, 5)
     await shell.header.getByRole('button', { name: 'Deposit, +10% bonus', exact: true }).waitFor({ timeout: 30_000 })
     const tabBar = page.getByRole('navigation', { name: 'Main' })
     await expect.poll(() => tabBar.getByRole('button').allInnerTexts()).toEqual(['Home', 'Discount', 'Deposit', 'VIP', 'Me'])

@@ -41,12 +41,13 @@ describe('badges at the reference hall', () => {
     await control(hall.url, 'counters', { maxChargeRate: '10' })
   })
 
-  it('answers zero counts for a new player and the counters the control sets', async () => {
+  it('answers zero counts for a new player, the counters the control sets and the unread messages sent', async () => {
     const { caller, username } = await newPlayer()
     const unread = await post(caller, '/home/index', {})
     expect(Schema.decodeUnknownSync(homeIndex.response)(unread.envelope.data)).toEqual({ message: 0, notice: 0, announcement: 0 })
-    expect(await control(hall.url, 'counters', { username, unread_message: 120, unread_notice: 2, task_count: 3, task_amount: '7.5', return_count: 1, return_amount: '2' })).toMatchObject({ ok: true })
-    expect((await post(caller, '/home/index', {})).envelope.data).toEqual({ message: 120, notice: 2, announcement: 0 })
+    expect(await control(hall.url, 'counters', { username, task_count: 3, task_amount: '7.5', return_count: 1, return_amount: '2' })).toMatchObject({ ok: true })
+    expect(await control(hall.url, 'message', { username, type: 1, title: 'Notice', content: 'n', count: 2 })).toMatchObject({ ok: true })
+    expect((await post(caller, '/home/index', {})).envelope.data).toEqual({ message: 2, notice: 2, announcement: 0 })
     expect(await redDot(caller)).toMatchObject({ taskCount: 3, taskAmount: '7.5', returnCount: 1, returnAmount: '2', rewardCount: 0, rewardAmount: '0' })
   })
 
@@ -65,6 +66,7 @@ describe('badges at the reference hall', () => {
   it('asks for a session for the player counts, and rejects an unknown player in the control', async () => {
     expect((await post(site, '/home/index', {})).envelope.code).toBe(-1)
     expect((await post(site, '/active/getred_dot', {})).envelope.code).toBe(-1)
-    expect(await control(hall.url, 'counters', { username: 'nobody-here', unread_message: 1 })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'counters', { username: 'nobody-here', task_count: 1 })).toMatchObject({ ok: false })
+    expect(await control(hall.url, 'message', { username: 'nobody-here', type: 1, title: 't', content: 'c' })).toMatchObject({ ok: false })
   })
 })

@@ -26,7 +26,7 @@ export const ListState = ({ view, intents, empty }: { view: PagedView<unknown>; 
 
 /**
  * The paged table of the web layout (spec §4 Table, §9): a caption, the caller's columns, and a
- * pager with previous and next, the page size (10 to 50) and go-to-page (digits only, applied on
+ * pager with previous and next, the page size (10 to 50, where the list lets the player choose) and go-to-page (digits only, applied on
  * Enter). Rows stay on screen while the next page loads (aria-busy), so nothing jumps.
  */
 export const PagedTable = <Row,>({
@@ -84,14 +84,16 @@ export const PagedTable = <Row,>({
         <button type="button" className="button button--ghost button--small" disabled={view.page >= pages} onClick={() => intents.goTo(view.page + 1)}>
           {t('next')}
         </button>
-        <span className="paged__field">
-          <label htmlFor={`${id}-size`}>{t('perPage')}</label>
-          <select id={`${id}-size`} value={view.size} onChange={(e) => intents.setSize(Number(e.target.value))}>
-            {view.sizes.map((s) => (
-              <option key={s} value={s}>{s}</option>
-            ))}
-          </select>
-        </span>
+        {view.sizes.length > 1 && (
+          <span className="paged__field">
+            <label htmlFor={`${id}-size`}>{t('perPage')}</label>
+            <select id={`${id}-size`} value={view.size} onChange={(e) => intents.setSize(Number(e.target.value))}>
+              {view.sizes.map((s) => (
+                <option key={s} value={s}>{s}</option>
+              ))}
+            </select>
+          </span>
+        )}
         <span className="paged__field">
           <label htmlFor={`${id}-goto`}>{t('goTo')}</label>
           <input

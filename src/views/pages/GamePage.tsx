@@ -8,6 +8,7 @@ import { useSiteName } from '../shell/Header'
 import { useSessionView } from '../shell/session-view'
 import { useMedia, DESKTOP_QUERY } from '../../ui/useMedia'
 import { MineView } from './MineView'
+import { Marquee } from '../messages/Marquee'
 
 /**
  * The game page (/home/game): the lobby's home. The game lists of each category arrive with a
@@ -29,6 +30,7 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
   const category = CATEGORIES.find((c) => String(c.id) === categoryId) ?? CATEGORIES[0]!
   return (
     <section className="lobby" aria-labelledby="page-title">
+      <Marquee />
       <div className="hero">
         <div className="hero__text">
           <p className="hero__eyebrow">{t('game.eyebrow')}</p>

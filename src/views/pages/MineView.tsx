@@ -13,6 +13,9 @@ import { useSessionView } from '../shell/session-view'
 import { useWithdraw } from '../shell/withdraw'
 import type { RouteName } from '../../../schemas/routes'
 import { useSavingsEntry } from '../yuebao/SavingsEntry'
+import { selectMessageCentreType, selectUnreadMessages } from '../../../actors/badges'
+import { Badge } from '../../ui/Badge'
+import { useBadges } from '../shell/badge-hooks'
 import './mine.css'
 
 
@@ -20,8 +23,8 @@ import './mine.css'
  * The Mine view (spec §2, /home/game?tabItem=mine): the user card (avatar 56, platform id,
  * username with a copy button, VIP badge when VIP is open, game_gold with refresh and the currency
  * icon, recharge, withdraw, wallet and yuebao) and the nav card (promote with the R$75 text,
- * account details, betting record, personal statement, withdrawal management, the VIP progress
- * bar when VIP is open). Entries whose screens are not built go to their placeholder routes.
+ * account details, betting record, personal statement, withdrawal management, the message centre
+ * with its unread count, the VIP progress bar when VIP is open). Entries whose screens are not built go to their placeholder routes.
  * The VIP badge shows the player's level and the bar the progress to the next one (the vip
  * actor's vipInfo, asked again when the view opens). Withdraw checks the bound phone and the
  * withdraw password; withdrawal management only the password (spec §2).
@@ -41,6 +44,8 @@ export const MineView = () => {
   const withdraw = useWithdraw(true)
   const withdrawals = useWithdraw(false)
   const savings = useSavingsEntry()
+  const unread = useBadges(selectUnreadMessages)
+  const centreType = useBadges(selectMessageCentreType)
   useEffect(() => {
     if (vipOpen) send({ type: 'query.refreshRequested', query: 'vip' })
   }, [vipOpen, send])
@@ -51,12 +56,14 @@ export const MineView = () => {
     { key: 'wallet', label: shell('route.centerWallet'), icon: 'wallet', go: () => navigate('centerWallet') },
     { key: 'yuebao', label: shell('route.yuebao'), icon: 'vault', go: () => navigate('yuebao') },
   ]
-  const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string; go?: () => void }> = [
+  const entries: ReadonlyArray<{ key: string; label: string; icon: IconName; route: RouteName; query?: Record<string, string>; note?: string; count?: number; go?: () => void }> = [
     { key: 'promote', label: shell('route.promote'), icon: 'friends', route: 'promote', note: t('mine.promoteNote') },
     { key: 'accountDetails', label: account('personal.accountDetails'), icon: 'ticket', route: 'report', query: { current: '0' } },
     { key: 'bettingRecord', label: account('personal.bettingRecord'), icon: 'clock', route: 'report', query: { current: '1' } },
     { key: 'statement', label: account('personal.statement'), icon: 'cards', route: 'report', query: { current: '2' } },
     { key: 'withdrawals', label: account('personal.withdrawals'), icon: 'wallet', route: 'withdraw', go: withdrawals },
+    // The message centre opens on the type the unread rule names (spec §2), with the unread count.
+    { key: 'messages', label: shell('route.notice'), icon: 'alert', route: 'notice', query: { noticeType: centreType === 'announcement' ? '2' : '1' }, count: unread },
   ]
   return (
     <section className="mine" aria-labelledby="page-title">
@@ -123,6 +130,7 @@ export const MineView = () => {
                 <Icon name={e.icon} className="nav-card__icon" />
                 <span>{e.label}</span>
                 {e.note !== undefined && <span className="nav-card__note">{e.note}</span>}
+                {e.count !== undefined && <Badge count={e.count} />}
                 <Icon name="chevronRight" className="nav-card__chevron" />
               </button>
             </li>

@@ -3,7 +3,7 @@ import { frameTarget, selectFrameTrial, selectNotToday } from '../../../actors/f
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
-import { sanitizeFrameHtml } from './sanitize'
+import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import './postlogin.css'
 
 
@@ -40,7 +40,7 @@ export const FramePopup = ({ frame, open, showCloseButton }: { frame: Frame; ope
     <Modal open={open} title={frame.title} showCloseButton={showCloseButton} onClose={close} closeLabel={t('close')} className={`frame frame--style-${frame.img_style}`}>
       <div className="frame__body" style={frame.img_color === '' ? undefined : { borderColor: frame.img_color }}>
         {frame.img_style === 1 && image}
-        <div className="frame__content" data-testid="frame-content" dangerouslySetInnerHTML={{ __html: sanitizeFrameHtml(frame.content) }} />
+        <div className="frame__content" data-testid="frame-content" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(frame.content) }} />
         {(frame.img_style === 2 || frame.img_style === 3) && image}
       </div>
       <label className="frame__not-today">

@@ -13,6 +13,7 @@ import { YuebaoPage } from '../yuebao/YuebaoPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
 import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
+import { NoticePage } from '../messages/NoticePage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -71,6 +72,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <AuditDetailsPage />
     case 'centerWallet':
       return <CenterWalletPage />
+    case 'notice':
+      return <NoticePage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

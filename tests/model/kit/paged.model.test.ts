@@ -21,6 +21,7 @@ const config: PagedConfig<typeof CALL, Row> = {
   read: (d) => d as unknown as { rows: ReadonlyArray<Row>; total: number },
   refetchOn: ['realtime.payOrderSucceeded'],
   retryOn: ['socket.opened'],
+  reloadOn: ['messages.changed'],
 }
 const machine = createPagedMachine(config)
 type Snap = SnapshotFrom<typeof machine>
@@ -55,6 +56,7 @@ const events = (s: Snap): Ev[] => {
       { type: 'list.retryRequested', list: 'records' },
       { type: 'realtime.payOrderSucceeded' } as unknown as LobbyEvent,
       { type: 'socket.opened', connection: 1 },
+      { type: 'messages.changed', change: 'read', count: 1 },
     )
   }
   if (c.pendingId !== null) {
@@ -131,6 +133,43 @@ describe('paged-list factory model', () => {
     ] as never)
     expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => (e['payload'] as { page: number }).page)).toEqual([1, 2, 3])
     expect(real.context.rows.length).toBe(30)
+  })
+
+  it('a reload asks for the page shown on the web, the first page on a phone, and after the answer when loading', () => {
+    const asked = (events: ReadonlyArray<unknown>) =>
+      harness.runEvents(events as never).emitted.filter((e) => e.type === 'hall.requested').map((e) => (e['payload'] as { page: number }).page)
+    const changed = { type: 'messages.changed', change: 'delete', count: 1 }
+    const opened = [login(true), { type: 'list.opened', list: 'records', condition: {} }]
+    const first = { type: 'hall.responded', requestId: 'records-1', call: CALL.name, data: { rows: [{ id: 1 }], total: 45 } }
+    const third = { type: 'hall.responded', requestId: 'records-2', call: CALL.name, data: { rows: [{ id: 21 }], total: 45 } }
+    expect(asked([...opened, first, { type: 'list.pageChosen', list: 'records', page: 3 }, third, changed])).toEqual([1, 3, 3])
+    expect(asked([site('mobile'), ...opened, first, { type: 'list.nextRequested', list: 'records' }, third, changed])).toEqual([1, 2, 1])
+    // While page 1 loads, a reload is asked once the answer lands.
+    expect(asked([...opened, changed, first])).toEqual([1, 1])
+  })
+
+  it('a list whose size the spec fixes asks with it on every device and ignores a chosen size', () => {
+    const fixed = modelHarness({
+      name: 'paged list, fixed size',
+      machine: createPagedMachine({ ...config, pageSize: 5 }),
+      events: () => [],
+      drive: (e, { actor }) => actor.send(e as never),
+      serializeState: (s) => JSON.stringify(s.value),
+      check: () => undefined,
+      limits: { paths: 1, traversal: 1, simplePaths: 0 },
+    })
+    const { emitted } = fixed.runEvents([
+      site('mobile'),
+      login(true),
+      { type: 'list.opened', list: 'records', condition: {} },
+      { type: 'hall.responded', requestId: 'records-1', call: CALL.name, data: { rows: [{ id: 1 }], total: 12 } },
+      { type: 'list.sizeChosen', list: 'records', size: 20 },
+      { type: 'hall.responded', requestId: 'records-2', call: CALL.name, data: { rows: [{ id: 1 }], total: 12 } },
+      { type: 'list.pageChosen', list: 'records', page: 9 },
+    ] as never)
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => e['payload'])).toEqual([
+      { page: 1, size: 5 }, { page: 1, size: 5 }, { page: 3, size: 5 },
+    ])
   })
 
   it('go-to-page clamps to 1..ceil(total/size)', () => {

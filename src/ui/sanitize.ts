@@ -1,12 +1,12 @@
 import DOMPurify from 'dompurify'
 
 /**
- * Operator HTML of a pop-up frame, made safe to show: DOMPurify (a maintained, audited
+ * Operator HTML (a pop-up frame, a message of the message centre), made safe to show: DOMPurify (a maintained, audited
  * allow-list sanitizer) keeps text and formatting and drops scripts, event-handler attributes,
  * `javascript:` links, forms, frames and styles that could overlay the lobby. Links open in a new
  * tab without access to the lobby window.
  */
-export const sanitizeFrameHtml = (html: string): string => {
+export const sanitizeOperatorHtml = (html: string): string => {
   const clean = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed', 'textarea', 'select'],
