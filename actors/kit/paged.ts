@@ -153,7 +153,6 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           case 'list.pageChosen':
             return { page: c.known ? clampPage(e.page, c.total, sizeOf(c)) : clampPage(e.page, Number.MAX_SAFE_INTEGER, 1) }
           case 'list.sizeChosen': {
-            if (config.pageSize !== undefined) return {}
             const chosenSize = clampSize(e.size)
             return { chosenSize, page: c.known ? clampPage(c.page, c.total, chosenSize) : c.page }
           }
@@ -212,11 +211,13 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
     reloadLater[type] = { guard: 'serving', actions: ['reload', 'markDirty'] }
   }
   const change = { guard: 'mine', target: 'loading', actions: ['apply', 'query'] } as const
+  // A list whose size the spec fixes takes no size change at all.
+  const sizeChange = config.pageSize === undefined ? { 'list.sizeChosen': change } : {}
   const changes = {
     'list.opened': change,
     'list.conditionChanged': change,
     'list.pageChosen': change,
-    'list.sizeChosen': change,
+    ...sizeChange,
     'list.retryRequested': change,
   }
 
@@ -238,7 +239,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
           'list.opened': { guard: 'mine', actions: ['apply', 'markDirty'] },
           'list.conditionChanged': { guard: 'mine', actions: ['apply', 'markDirty'] },
           'list.pageChosen': { guard: 'mine', actions: ['apply', 'markDirty'] },
-          'list.sizeChosen': { guard: 'mine', actions: ['apply', 'markDirty'] },
+          ...(config.pageSize === undefined ? { 'list.sizeChosen': { guard: 'mine', actions: ['apply', 'markDirty'] } } : {}),
           ...(reloadLater as object),
           'hall.responded': { guard: 'answered', target: 'follow', actions: 'take' },
           'hall.failed': { guard: 'refused', target: 'failed', actions: 'fail' },
