@@ -13,6 +13,7 @@ import { sportsbookActor } from './sportsbook'
 import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
+import { staffActor, webTransActor } from './service'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
@@ -43,6 +44,7 @@ const allActors = [
   balanceListActor, recallActor, firstDepositActor, payFeeActor, payRatesActor, payBanksActor,
   eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
+  staffActor, webTransActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -20,6 +20,7 @@ import { createRedActivity, setRedActivityStatus } from './calls/redpackets'
 import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { sendMessage } from './calls/messages'
+import { onlineAgents, setAgents } from './calls/service'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { putDiscountCode, settleOrder } from './calls/pay'
@@ -170,6 +171,17 @@ const bodies = {
     award: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,12}(\.\d{1,10})?$/))),
     awardSeconds: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 31_536_000 }))),
     count: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
+  }),
+  /** Replaces a site's customer-service agents, in order (no url: the hall's chat page); answers them as staffallv2 would. */
+  'service-agents': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    agents: Schema.Array(Schema.Struct({
+      name: Schema.String.check(Schema.isMaxLength(100)),
+      code: Schema.optional(Schema.String.check(Schema.isMaxLength(10_000))),
+      url: Schema.optional(Schema.String.check(Schema.isMaxLength(2000))),
+      openType: Schema.optional(Schema.Int),
+      online: Schema.optional(Schema.Boolean),
+    })).check(Schema.isMaxLength(20)),
   }),
   /** Sets a site's savings terms (switch, year rate in percent, least amounts in and out); answers them. */
   'savings-site': Schema.Struct({
@@ -477,6 +489,13 @@ export const runControl = async (
         }, (deps.now ?? Date.now)()))
       }
       return ok({ ids })
+    }
+    case 'service-agents': {
+      const b = decoded.value as (typeof bodies)['service-agents']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      await db.transaction((tx) => setAgents(tx, site.code, b.agents))
+      return ok({ agents: await onlineAgents(db, site.code) })
     }
     case 'savings-site': {
       const b = decoded.value as (typeof bodies)['savings-site']['Type']

@@ -4,6 +4,7 @@
  * calls under HALL_PREFIX, the control surface under /__control (dev and test only, loopback only)
  * and the built lobby with its injected site configuration everywhere else.
  */
+import { SERVICE_CHAT_PATH, serviceChatPage } from './calls/service'
 import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -244,6 +245,11 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
   })
   app.post(GAME_ROUND_PATH, async (c) => c.json(await playRound(db, await c.req.json().catch(() => null))))
+  // The stand-in chat page of the site's agents (server/calls/service.ts), framed by the lobby.
+  app.get(SERVICE_CHAT_PATH, async (c) => {
+    const page = await serviceChatPage(db, new URL(c.req.url).searchParams.get('agent') ?? '')
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+  })
   // The payment provider's page and callback (server/pay/provider.ts), on the hall's origin like the game page.
   app.get(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
     const page = await providerPage(db, c.req.param('ref'), now())

@@ -138,3 +138,6 @@ export const selectSysSwitches = (s: SiteSnapshot): string => {
   if (sys === null) return ''
   return ['vip_status', 'agentDisplayEntrance', 'kfOnlineStatus', 'musicShow'].filter((k) => sys[k] === 'open').join(' ')
 }
+
+/** Whether the service tab goes straight to the first online agent, with no common questions (sysInfo questionListDisplay 1, spec §2). */
+export const selectServiceDirect = (s: SiteSnapshot): boolean => s.context.sysInfo?.['questionListDisplay'] === 1

@@ -23,6 +23,7 @@ import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
 import { messagesEvents } from './messages'
+import { serviceEvents } from './service'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -55,6 +56,7 @@ export const eventDefs = [
   ...bannersEvents,
   ...yuebaoEvents,
   ...messagesEvents,
+  ...serviceEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

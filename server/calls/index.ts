@@ -14,6 +14,7 @@ import { securityCalls } from './security'
 import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
 import { messageCalls } from './messages'
+import { serviceCalls } from './service'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
@@ -25,7 +26,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
-  ...challengeCalls, ...badgeCalls, ...messageCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...messageCalls, ...serviceCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,

@@ -14,6 +14,7 @@ import { WithdrawPage } from '../withdraw/WithdrawPage'
 import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
+import { ServicePage } from '../service/ServicePage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -74,6 +75,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <CenterWalletPage />
     case 'notice':
       return <NoticePage />
+    case 'service':
+      return <ServicePage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

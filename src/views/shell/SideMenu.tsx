@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RouteName } from '../../../schemas/routes'
 import { selectActivityCount, selectAwardCount, selectRebateCount, selectTaskCount } from '../../../actors/badges'
-import { useSend } from '../../system-react'
+import { useQuery, useSend } from '../../system-react'
+import { staffActor } from '../../../actors/service'
 import { Badge } from '../../ui/Badge'
 import { DragScroll } from '../../ui/DragScroll'
 import { useBadges } from './badge-hooks'
@@ -76,7 +77,7 @@ interface SystemEntry {
 /**
  * The system menu entries whose condition holds (spec §2): the betting-provider entry (sites 101
  * and 081), VIP (vip_status open), promote (agentDisplayEntrance open), customer service
- * (kfOnlineStatus open), betting record, download app (brand download switch), about us
+ * (kfOnlineStatus open and an agent online), betting record, download app (brand download switch), about us
  * (aboutUsStatus 1). Entries gated on red-dot counts (activity, task, rebate) join with those counts.
  */
 const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
@@ -84,7 +85,10 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   const provider = useBettingProviderName()
   const vip = useSysSwitch('vip_status')
   const agent = useSysSwitch('agentDisplayEntrance')
-  const service = useSysSwitch('kfOnlineStatus')
+  // The customer-service entry: the switch open and at least one agent online (spec §2).
+  const serviceOpen = useSysSwitch('kfOnlineStatus')
+  const agentsOnline = (useQuery(staffActor).data ?? []).length
+  const service = serviceOpen && agentsOnline > 0
   const brand = useBrandLogo()
   const layoutT = useTranslation('layout').t
   const activity = useBadges(selectActivityCount)
