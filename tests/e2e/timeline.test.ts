@@ -59,11 +59,11 @@ describe('the session timeline', () => {
     await page.getByLabel('Event type').fill('hall.')
     await expect.poll(async () => (await tl.records.getByRole('option').allTextContents()).every((t) => t.includes('hall.'))).toBe(true)
     await page.getByLabel('Event type').fill('')
-    await page.getByRole('checkbox', { name: 'notice' }).uncheck()
-    await page.getByRole('checkbox', { name: 'fact' }).uncheck()
+    await page.getByRole('checkbox', { name: 'notice', exact: true }).uncheck()
+    await page.getByRole('checkbox', { name: 'fact', exact: true }).uncheck()
     await expect.poll(async () => (await tl.records.getByRole('option').allTextContents()).every((t) => t.toLowerCase().includes('intent'))).toBe(true)
-    await page.getByRole('checkbox', { name: 'notice' }).check()
-    await page.getByRole('checkbox', { name: 'fact' }).check()
+    await page.getByRole('checkbox', { name: 'notice', exact: true }).check()
+    await page.getByRole('checkbox', { name: 'fact', exact: true }).check()
 
     // The hall calls: each with its answer and timing.
     await page.getByRole('tab', { name: /Network/ }).click()
