@@ -1,6 +1,6 @@
 import type { LogHeader, LogRecord } from '../../schemas/log'
 import type { RecordSink, RetentionPolicy } from '../bus/recorder'
-import { decodeRecords, decodeStoredHeader, type LobbyDb } from './db'
+import { decodeRecords, decodeStoredHeader, TABLES, type LobbyDb, type LogChunkRow } from './db'
 
 /**
  * The recorder's durable storage in Dexie: each batch is one chunk row (bulkAdd of the batch's
@@ -18,9 +18,18 @@ export class DexieLogSink implements RecordSink {
     if (records.length === 0) return
     const bySession = new Map<string, LogRecord[]>()
     for (const r of records) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r])
-    await this.db.logChunks.bulkAdd(
-      [...bySession].map(([session, rs]) => ({ session, firstSeq: rs[0]!.seq, lastSeq: rs.at(-1)!.seq, count: rs.length, records: rs })),
-    )
+    const rows = [...bySession].map(([session, rs]): LogChunkRow => ({ session, firstSeq: rs[0]!.seq, lastSeq: rs.at(-1)!.seq, count: rs.length, records: rs }))
+    // The log's hot path writes through IndexedDB itself: one transaction of plain adds, without
+    // Dexie's promise zones and change tracking (nothing observes the log's table live).
+    const idb = this.db.backendDB()
+    await new Promise<void>((resolve, reject) => {
+      const tx = idb.transaction(TABLES.logChunks, 'readwrite', { durability: 'relaxed' })
+      const store = tx.objectStore(TABLES.logChunks)
+      for (const row of rows) store.add(row)
+      tx.oncomplete = () => resolve()
+      tx.onabort = () => reject(tx.error ?? new DOMException('the log write was aborted', 'AbortError'))
+      tx.onerror = () => reject(tx.error ?? new DOMException('the log write failed', 'UnknownError'))
+    })
   }
 
   async read(session: string): Promise<LogRecord[]> {
