@@ -7,6 +7,7 @@
  * and test mode and answers only loopback clients; everywhere else its paths are 404. Bodies are
  * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
  */
+import { putActivity } from './activities-seed'
 import { randomInt } from 'node:crypto'
 import { Exit, Schema } from 'effect'
 import { allCalls, LastGameInfo, Password, Username } from '../schemas/hall/calls'
@@ -143,6 +144,31 @@ const bodies = {
     packets: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 }))),
     status: Schema.optional(ActivityStatus),
   }),
+  /**
+   * Adds (or replaces, by template) an event-centre activity of a site with its tiers ([need,
+   * value]); start and end are ISO instants (default: this year to 2030). Answers its activeId.
+   */
+  activity: Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    category: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 }))),
+    type: Schema.Literals([1, 3, 5, 10, 12, 15, 17]),
+    template: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,40}$/)),
+    title: Schema.String,
+    rules: Schema.optional(Schema.String),
+    period: Schema.Literals([0, 1, 2]),
+    condition: Schema.Literals([0, 1, 2]),
+    rewardMode: Schema.Literals([0, 1]),
+    distribution: Schema.Literals([2, 3, 4, 5]),
+    turnover: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,4})?$/))),
+    receiveHours: Schema.optional(Count),
+    tiers: Schema.Array(Schema.Tuple([Amount, Amount])),
+    start: Schema.optional(Schema.String),
+    end: Schema.optional(Schema.String),
+  }),
+  /** Moves an activity's end (an ISO instant): the operator ends it early, or its window is over. */
+  'activity-end': Schema.Struct({ siteCode: Schema.optional(Schema.String), template: Schema.String, end: Schema.String }),
+  /** Records that `inviter` invited `username` (both of the site): what the promote and proxy activities count. */
+  invite: Schema.Struct({ siteCode: Schema.optional(Schema.String), username: Schema.String, inviter: Schema.String }),
   /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
   'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
   /** Sets a player's badge counters (task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
@@ -457,6 +483,30 @@ export const runControl = async (
         packets: b.packets ?? 1,
       }, players)
       return ok({ activeId: activity.id })
+    }
+    case 'activity': {
+      const b = decoded.value as typeof bodies.activity.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const { siteCode: _s, tiers, ...input } = b
+      const activeId = await db.transaction((tx) => putActivity(tx, site.code, { ...input, tiers: tiers.map(([need, value]) => [String(need), String(value)] as const) }))
+      return ok({ activeId })
+    }
+    case 'activity-end': {
+      const b = decoded.value as (typeof bodies)['activity-end']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const r = await db.query('UPDATE activities SET end_at = $3 WHERE site_code = $1 AND template = $2 AND start_at < $3 RETURNING id', [site.code, b.template, b.end])
+      return r.rows.length === 1 ? ok() : fail(404, `no activity ${b.template} on site ${site.code} starting before ${b.end}`)
+    }
+    case 'invite': {
+      const b = decoded.value as typeof bodies.invite.Type
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const [player, inviter] = [await playerByUsername(db, site.code, b.username), await playerByUsername(db, site.code, b.inviter)]
+      if (player === undefined || inviter === undefined || player.id === inviter.id) return fail(404, `no players ${b.username} and ${b.inviter} on site ${site.code}`)
+      await db.query('UPDATE players SET invited_by = $2 WHERE id = $1', [player.id, inviter.id])
+      return ok()
     }
     case 'red-activity-status': {
       const b = decoded.value as (typeof bodies)['red-activity-status']['Type']

@@ -256,6 +256,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       device: req.headers[HallHeader.device] ?? '',
       fingerprint: req.headers[HallHeader.fingerprint] ?? '',
       now,
+      language: req.headers[HallHeader.language] ?? '',
       ...(deps.socket === undefined ? {} : { socket: deps.socket }),
     }
     try {

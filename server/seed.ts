@@ -4,6 +4,7 @@
  * demo player per site (demo / demo1234). Seeding runs once, when the store has no site; site keys
  * are random per store and stay in the sites table, so a restart keeps every key and player.
  */
+import { seedActivities } from './activities-seed'
 import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
@@ -258,6 +259,7 @@ export const seed = async (db: Db): Promise<void> => {
         await tx.query('INSERT INTO site_documents (site_code, name, doc) VALUES ($1, $2, $3)', [s.code, name, JSON.stringify(doc)])
       }
       await seedService(tx, s.code)
+      await seedActivities(tx, s.code)
       const player = await tx.query<{ id: string }>(
         `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,

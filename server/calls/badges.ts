@@ -9,6 +9,7 @@
  */
 import { getRedDot, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
+import { activityRedDot } from './activities'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
 import { implement } from './types'
@@ -71,9 +72,11 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
       [ctx.site.code, player.id],
     )
     const c = await countersOf(ctx.db, player.id)
+    const events = await activityRedDot(ctx, player)
+    const [sumRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [active.rows[0]?.amount ?? '0', events.amount])).rows
     return {
-      activeAmount: active.rows[0]?.amount ?? '0',
-      activeCount: active.rows[0]?.count ?? 0,
+      activeAmount: sumRow?.v ?? '0',
+      activeCount: (active.rows[0]?.count ?? 0) + events.count,
       taskAmount: c.task_amount,
       taskCount: c.task_count,
       returnAmount: c.return_amount,

@@ -12,6 +12,7 @@ import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
 import { popupCalls } from './popups'
+import { activityCalls } from './activities'
 import { badgeCalls } from './badges'
 import { messageCalls } from './messages'
 import { serviceCalls } from './service'
@@ -26,7 +27,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
-  ...challengeCalls, ...badgeCalls, ...messageCalls, ...serviceCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,

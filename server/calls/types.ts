@@ -30,6 +30,8 @@ export interface CallContext {
   readonly fingerprint: string
   /** The hall's clock for this call (ms since epoch). */
   readonly now: number
+  /** The caller's interface language (the language header, e.g. 'pt_PT'), or ''. */
+  readonly language: string
   /** The realtime socket, for calls whose change the player hears of (absent in halls without one). */
   readonly socket?: SocketHub
 }

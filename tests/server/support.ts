@@ -154,6 +154,7 @@ export const playRound = async (
   caller: Caller,
   data: { readonly session_key: string; readonly userkey: string },
   bet: string,
+  outcome?: 'win' | 'lose',
 ): Promise<void> => {
   const login = await callHall(hallUrl, caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })
   if (login.envelope.code !== 1) throw new Error(`game login answered ${login.envelope.code}`)
@@ -162,6 +163,6 @@ export const playRound = async (
   const url = `${hallUrl}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
   const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
-  const round = (await (await fetch(`${hallUrl}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet }) })).json()) as { ok: boolean }
+  const round = (await (await fetch(`${hallUrl}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet, ...(outcome === undefined ? {} : { outcome }) }) })).json()) as { ok: boolean }
   if (!round.ok) throw new Error(`the round of ${bet} was refused`)
 }

@@ -1,0 +1,568 @@
+/**
+ * The event centre at the hall (spec screens §2 /home/event/index and the detail page, §3 event
+ * categories, §4 reward receive statuses; calls §7.4 category, get, announcement, my_logs, receive,
+ * receiveall, getByTemplate, customPageList, quickList, is_show). Migration 130.
+ *
+ * An activity is a rule over what the player does; the hall computes the player's progress from
+ * the store, never from what the lobby says:
+ * - Deposit (10): the deposits paid in the period (deposit_orders, status 1), in the wallet's
+ *   currency; Wager (12): the bets of the game rounds played in the period;
+ * - Rescue (5): the net loss (bets less wins) of the previous period; only the highest tier it
+ *   reaches pays, one reward a period;
+ * - DailyBonus (3): a check-in a day on the site's calendar; the tiers are the streak's days
+ *   (need 1 … N), a missed day starts the streak again at day 1, after day N it starts over;
+ * - Promote (15): the players the player invited who registered in the period; Proxy (17): the
+ *   invitees who have made a paid deposit;
+ * - Customize (1): rules only, nothing to compute.
+ * Periods are the site's calendar (time zone): Signal 0 the activity's whole window, Daily 1 the
+ * day, Weekly 2 the week from Monday. A tier gives a fixed amount (reward mode 0) or a rate in
+ * percent of the progress (mode 1), rounded down to the currency's scale.
+ *
+ * A tier reached is receivable (CanReceive 1) for self-collect (distribution 2: until the
+ * activity ends; 3: until receive_hours after its period ends, then Expired 3), paid by the hall
+ * as soon as it evaluates the player's activities (auto dispatch 4, status Distributed 4), or left
+ * Processing 0 for the operator (manual 5). Receiving is one transaction: the claim row's unique
+ * key (activity, tier, player, period) is taken first, so a repeated or concurrent receive or
+ * receive-all pays nothing twice; the wallet is credited with its ledger entry ('bonus-activity')
+ * and, where the activity says so, a turnover requirement. Trial players cannot receive.
+ */
+import {
+  activeAnnouncement, activeCategory, activeGet, activeIsShow, activeMyLogs, activeReceive, activeReceiveAll, customPageList,
+  getByTemplate, quickList,
+} from '../../schemas/hall/calls'
+import type { ActivityDetail, ActivityReward, ActivitySummary } from '../../schemas/hall/calls/active'
+import type { Db, Queryable } from '../db'
+import { balanceOf, credit, type PlayerRow } from '../store'
+import { addTurnover } from '../withdraw'
+import { zoneOf } from './records'
+import { requirePlayer } from './session'
+import { ServiceError, implement } from './types'
+import type { CallContext, Implementation } from './types'
+
+/** The ledger kind of an activity's reward. */
+export const ACTIVITY_KIND = 'bonus-activity'
+/** account_type of a trial (guest) account. */
+const TRIAL_ACCOUNT = 1
+/** The announcement's newest winners. */
+const WINNERS = 20
+/** The most a records page may hold. */
+const MAX_PAGE_SIZE = 50
+
+/** The event centre's service codes (the hall's own: the spec's catalogue names none; docs/hall-protocol.md). */
+export const ActivityCodes = {
+  /** No such activity running on this site. */
+  unknown: 1500,
+  /** Nothing of this activity can be received now (not reached, not started, or left to the operator). */
+  notReceivable: 1501,
+  /** Already received. */
+  received: 1502,
+  /** The time to receive it is over. */
+  expired: 1503,
+  /** Trial players register before receiving. */
+  trial: 1504,
+} as const
+
+/** Localized texts as stored: language code to text. */
+type Texts = Readonly<Record<string, string>>
+
+export interface ActivityRow {
+  readonly id: number
+  readonly siteCode: string
+  readonly categoryId: number
+  readonly type: ActivitySummary['type']
+  readonly template: string
+  readonly titles: Texts
+  readonly contents: Texts
+  readonly imgId: string
+  readonly imgUrl: string
+  readonly period: ActivitySummary['period']
+  readonly status: ActivitySummary['status']
+  readonly startMs: number
+  readonly endMs: number
+  readonly condition: ActivityDetail['condition']
+  readonly rewardMode: ActivityDetail['rewardMode']
+  readonly distribution: ActivityDetail['distribution']
+  readonly turnoverMultiple: string
+  readonly receiveHours: number
+  readonly sort: number
+}
+
+interface TierRow {
+  readonly id: number
+  readonly level: 0 | 1 | 2 | null
+  readonly titles: Texts
+  readonly need: string
+  readonly value: string
+}
+
+const ACTIVITY_COLUMNS = `id, site_code AS "siteCode", category_id AS "categoryId", type, template, titles, contents, img_id AS "imgId",
+  img_url AS "imgUrl", period, status, (extract(epoch FROM start_at) * 1000)::float8 AS "startMs", (extract(epoch FROM end_at) * 1000)::float8 AS "endMs",
+  condition, reward_mode AS "rewardMode", distribution, trim_scale(turnover_multiple)::text AS "turnoverMultiple", receive_hours AS "receiveHours", sort`
+
+/** The text in the caller's language, else the site's, else English, else any. */
+export const textIn = (texts: Texts, language: string, siteLanguage: string): string =>
+  texts[language] ?? texts[siteLanguage] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
+
+/** A site's running activities (Processing 1, or Over 2 with rewards maybe still to receive), by category and sort. */
+const activitiesOf = async (db: Queryable, siteCode: string, where = 'TRUE', params: unknown[] = []): Promise<ActivityRow[]> =>
+  (
+    await db.query<ActivityRow>(
+      `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE site_code = $1 AND status IN (1, 2) AND ${where} ORDER BY sort, id`,
+      [siteCode, ...params],
+    )
+  ).rows
+
+const tiersOf = async (db: Queryable, activityId: number): Promise<TierRow[]> =>
+  (
+    await db.query<TierRow>(
+      `SELECT id, level, titles, trim_scale(need)::text AS need, trim_scale(value)::text AS value
+       FROM activity_tiers WHERE activity_id = $1 ORDER BY sort, id`,
+      [activityId],
+    )
+  ).rows
+
+/** A period of an activity: its key (for the claims) and its window in ms. */
+export interface Period {
+  readonly key: string
+  readonly from: number
+  readonly to: number
+}
+
+const UNIT = { 1: 'day', 2: 'week' } as const
+const STEP = { 1: '1 day', 2: '1 week' } as const
+
+/** The activity's period holding the instant `at` (ms), on the site's calendar. */
+export const periodAt = async (db: Queryable, a: Pick<ActivityRow, 'period' | 'startMs' | 'endMs'>, zone: string, at: number): Promise<Period> => {
+  if (a.period === 0) return { key: 'all', from: a.startMs, to: a.endMs }
+  const r = (
+    await db.query<{ key: string; from: number; to: number }>(
+      `WITH t AS (SELECT date_trunc('${UNIT[a.period]}', to_timestamp($1::double precision / 1000) AT TIME ZONE $2) AS s)
+       SELECT to_char(s, 'YYYY-MM-DD') AS key, (extract(epoch FROM s AT TIME ZONE $2) * 1000)::float8 AS "from",
+              (extract(epoch FROM (s + interval '${STEP[a.period]}') AT TIME ZONE $2) * 1000)::float8 AS "to" FROM t`,
+      [at, zone],
+    )
+  ).rows[0]
+  if (r === undefined) throw new Error('period query returned no row')
+  return { key: r.key, from: Math.max(r.from, a.startMs), to: Math.min(r.to, a.endMs) }
+}
+
+/** The instant whose period the detail shows: now, or the activity's last moment once it ended. */
+const shownAt = (a: ActivityRow, now: number): number => Math.min(Math.max(now, a.startMs), a.endMs - 1)
+
+const ts = (ms: number): string => new Date(ms).toISOString()
+
+/** The player's progress in a window, by the activity's type. */
+const progressIn = async (db: Queryable, a: ActivityRow, player: PlayerRow, from: number, to: number): Promise<string> => {
+  const window = [player.id, player.currency, ts(from), ts(to)]
+  switch (a.type) {
+    case 10:
+      return (
+        await db.query<{ v: string }>(
+          `SELECT coalesce(trim_scale(sum(credit)), 0)::text AS v FROM deposit_orders
+           WHERE player_id = $1 AND wallet_currency = $2 AND status = 1 AND paid_at >= $3 AND paid_at < $4`,
+          window,
+        )
+      ).rows[0]!.v
+    case 12:
+      return (
+        await db.query<{ v: string }>(
+          `SELECT coalesce(trim_scale(sum(bet)), 0)::text AS v FROM game_rounds
+           WHERE player_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
+          window,
+        )
+      ).rows[0]!.v
+    case 5:
+      return (
+        await db.query<{ v: string }>(
+          `SELECT greatest(coalesce(trim_scale(sum(bet - win)), 0), 0)::text AS v FROM game_rounds
+           WHERE player_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
+          window,
+        )
+      ).rows[0]!.v
+    case 15:
+      return String(
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM players WHERE invited_by = $1 AND created_at >= $2 AND created_at < $3', [player.id, ts(from), ts(to)]))
+          .rows[0]!.n,
+      )
+    case 17:
+      return String(
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM players p WHERE p.invited_by = $1
+             AND EXISTS (SELECT 1 FROM deposit_orders d WHERE d.player_id = p.id AND d.status = 1 AND d.paid_at >= $2 AND d.paid_at < $3)`,
+            [player.id, ts(from), ts(to)],
+          )
+        ).rows[0]!.n,
+      )
+    default:
+      return '0'
+  }
+}
+
+/** A reward as the hall sees it: what the lobby is answered, and what receiving it would pay. */
+interface Evaluated {
+  readonly reward: ActivityReward
+  readonly tierId: number
+  readonly periodKey: string
+}
+
+/** An activity evaluated for a player: progress and each tier's reward with its status. */
+interface Evaluation {
+  readonly rechargeAmount: string
+  readonly betAmount: string
+  readonly rewards: ReadonlyArray<Evaluated>
+}
+
+/** 'YYYY-MM-DD' n calendar days before a key. */
+const dayBefore = (key: string, n = 1): string => {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10)
+}
+
+const cmp = (a: string, b: string): number => {
+  const x = Number(a)
+  const y = Number(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+/** An amount rounded down to the currency's scale (SQL numeric: exact). */
+const amountOf = async (db: Queryable, mode: 0 | 1, value: string, progress: string, currency: string): Promise<string> => {
+  if (mode === 0) return value
+  return (
+    await db.query<{ v: string }>(
+      `SELECT trim_scale(trunc($1::numeric * $2::numeric / 100, c.scale))::text AS v FROM currencies c WHERE c.code = $3`,
+      [progress, value, currency],
+    )
+  ).rows[0]!.v
+}
+
+/** Evaluates an activity for a player at `now` (no writes). */
+export const evaluate = async (db: Queryable, a: ActivityRow, player: PlayerRow, zone: string, now: number): Promise<Evaluation> => {
+  const tiers = await tiersOf(db, a.id)
+  const claims = new Map<string, { status: 2 | 4; amount: string }>()
+  for (const c of (
+    await db.query<{ tierId: number; periodKey: string; status: 2 | 4; amount: string }>(
+      `SELECT tier_id AS "tierId", period_key AS "periodKey", status, trim_scale(amount)::text AS amount FROM activity_claims WHERE activity_id = $1 AND player_id = $2`,
+      [a.id, player.id],
+    )
+  ).rows)
+    claims.set(`${c.tierId}|${c.periodKey}`, { status: c.status, amount: c.amount })
+
+  const notStarted = now < a.startMs
+  const at = shownAt(a, now)
+  const current = await periodAt(db, a, zone, at)
+
+  if (a.type === 3) {
+    // The check-in streak: consecutive days with a check-in, up to yesterday (and today's if done).
+    const days = new Map<string, number>()
+    for (const [k] of claims) {
+      const [tier, day] = k.split('|') as [string, string]
+      days.set(day, Number(tier))
+    }
+    let streak = 0
+    for (let day = dayBefore(current.key); days.has(day); day = dayBefore(day)) streak += 1
+    const doneToday = days.has(current.key)
+    const n = tiers.length
+    const todayIndex = n === 0 ? 0 : streak % n
+    // The cycle started (todayIndex) days ago: tiers before today's are the days already checked in.
+    return {
+      rechargeAmount: '0',
+      betAmount: '0',
+      rewards: tiers.map((t, i) => {
+        const status: ActivityReward['status'] = notStarted ? 5 : i < todayIndex ? 2 : i === todayIndex ? (doneToday ? 2 : now >= a.endMs ? 3 : 1) : 5
+        return {
+          tierId: t.id,
+          periodKey: current.key,
+          reward: {
+            receiveId: t.id, title: '', level: t.level, condition: 0, need: String(i + 1), done: String(todayIndex + (doneToday ? 1 : 0)),
+            amount: t.value, status, expireTime: null,
+          },
+        }
+      }),
+    }
+  }
+
+  const period = a.type === 5 ? await periodAt(db, a, zone, current.from - 1) : current
+  const progress = notStarted ? '0' : await progressIn(db, a, player, period.from, period.to)
+  // A rescue reward (last period's loss) is received during the current period.
+  const deadline = a.distribution === 3 ? (a.type === 5 ? current.to : period.to) + a.receiveHours * 3_600_000 : a.endMs
+  const over = now >= deadline
+  const reached = tiers.filter((t) => cmp(progress, '0') > 0 && cmp(progress, t.need) >= 0)
+  // Rescue pays the highest tier reached, one reward a period.
+  const rescueTier = a.type === 5 ? reached.reduce<TierRow | undefined>((best, t) => (best === undefined || cmp(t.need, best.need) > 0 ? t : best), undefined) : undefined
+  const rescueClaim = a.type === 5 ? [...claims].find(([k]) => k.endsWith(`|${period.key}`)) : undefined
+  const rewards: Evaluated[] = []
+  for (const t of tiers) {
+    const claim = claims.get(`${t.id}|${period.key}`)
+    const isReached = a.type === 5 ? t === rescueTier && rescueClaim === undefined : reached.includes(t)
+    let status: ActivityReward['status']
+    if (claim !== undefined) status = claim.status
+    else if (notStarted) status = 5
+    else if (!isReached) status = 0
+    else if (a.distribution === 5) status = 0
+    else if (over) status = 3
+    else if (a.distribution === 4) status = 4
+    else status = 1
+    const amount = claim?.amount ?? (await amountOf(db, a.rewardMode, t.value, progress, player.currency))
+    rewards.push({
+      tierId: t.id,
+      periodKey: period.key,
+      reward: {
+        receiveId: t.id, title: '', level: t.level, condition: a.condition, need: t.need, done: progress, amount, status,
+        expireTime: a.distribution === 3 && !notStarted ? localTime(deadline, zone) : null,
+      },
+    })
+  }
+  return {
+    rechargeAmount: a.condition === 1 ? progress : '0',
+    betAmount: a.condition === 2 || a.type === 5 ? progress : '0',
+    rewards,
+  }
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in the site's zone. */
+const localTime = (ms: number, zone: string): string => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .formatToParts(new Date(ms))
+  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '00'
+  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`
+}
+
+/**
+ * Pays one reward: takes the claim (nothing when it was taken already), credits the wallet with
+ * its ledger entry, adds the turnover the activity asks. In the caller's transaction; answers the
+ * amount paid, '0' when nothing was.
+ */
+const pay = async (tx: Queryable, a: ActivityRow, player: PlayerRow, e: Evaluated, status: 2 | 4, now: number, title: string): Promise<string> => {
+  const taken = await tx.query(
+    `INSERT INTO activity_claims (activity_id, tier_id, player_id, period_key, amount, currency, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+    [a.id, e.tierId, player.id, e.periodKey, e.reward.amount, player.currency, status, ts(now)],
+  )
+  if (taken.rows.length === 0) return '0'
+  const balance = await credit(tx, player.id, player.currency, e.reward.amount, ACTIVITY_KIND)
+  if (balance === undefined) throw new Error('a reward cannot make a balance negative')
+  if (Number(a.turnoverMultiple) > 0) await addTurnover(tx, player.id, player.currency, e.reward.amount, a.turnoverMultiple, 'activity', title)
+  return e.reward.amount
+}
+
+/** The exact sum of decimal amounts. */
+const sum = async (db: Queryable, xs: ReadonlyArray<string>): Promise<string> =>
+  xs.length === 0 ? '0' : (await db.query<{ v: string }>('SELECT coalesce(trim_scale(sum(v)), 0)::text AS v FROM unnest($1::numeric[]) AS v', [xs])).rows[0]!.v
+
+/**
+ * Evaluates an activity for a player and pays what the hall dispatches itself (distribution 4),
+ * in one transaction per activity; answers the evaluation after it.
+ */
+export const evaluateAndDispatch = async (db: Db, a: ActivityRow, player: PlayerRow, zone: string, now: number, title: string): Promise<Evaluation> => {
+  const first = await evaluate(db, a, player, zone, now)
+  const due = first.rewards.filter((r) => r.reward.status === 4 && a.distribution === 4)
+  if (due.length === 0) return first
+  const unpaid = await db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [player.id])
+    let n = 0
+    for (const r of due) if ((await pay(tx, a, player, r, 4, now, title)) !== '0') n += 1
+    return n
+  })
+  return unpaid === 0 ? first : evaluate(db, a, player, zone, now)
+}
+
+const activityFor = async (ctx: CallContext, activeId: number): Promise<ActivityRow> => {
+  const a = (await activitiesOf(ctx.db, ctx.site.code, 'id = $2', [activeId]))[0]
+  if (a === undefined) throw new ServiceError(ActivityCodes.unknown, 'no such activity')
+  return a
+}
+
+const summaryOf = (ctx: CallContext, a: ActivityRow, redDot: boolean): ActivitySummary => ({
+  activeId: a.id,
+  type: a.type,
+  template: a.template,
+  title: textIn(a.titles, ctx.language, ctx.site.languageCode),
+  imgId: a.imgId,
+  imgUrl: a.imgUrl,
+  startTime: localTime(a.startMs, zoneOf(ctx.site.timeZone)),
+  endTime: localTime(a.endMs, zoneOf(ctx.site.timeZone)),
+  period: a.period,
+  status: a.status,
+  sort: a.sort,
+  redDot: redDot ? 1 : 0,
+})
+
+/** The player of a live session, or undefined for a visitor (lists are open to visitors). */
+const playerOrNone = async (ctx: CallContext): Promise<PlayerRow | undefined> => (ctx.session === undefined ? undefined : (await requirePlayer(ctx).catch(() => undefined))?.player)
+
+/** Whether any reward of an activity is receivable for the player now (the red dot). */
+const hasReceivable = async (ctx: CallContext, a: ActivityRow, player: PlayerRow | undefined): Promise<boolean> => {
+  if (player === undefined || player.accountType === TRIAL_ACCOUNT) return false
+  const e = await evaluateAndDispatch(ctx.db, a, player, zoneOf(ctx.site.timeZone), ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
+  return e.rewards.some((r) => r.reward.status === 1)
+}
+
+/** The number of activities with something to receive, and its amount (the activity red dot). */
+export const activityRedDot = async (ctx: CallContext, player: PlayerRow): Promise<{ count: number; amount: string }> => {
+  if (player.accountType === TRIAL_ACCOUNT) return { count: 0, amount: '0' }
+  let count = 0
+  const amounts: string[] = []
+  for (const a of await activitiesOf(ctx.db, ctx.site.code)) {
+    if (a.type === 1) continue
+    const e = await evaluateAndDispatch(ctx.db, a, player, zoneOf(ctx.site.timeZone), ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
+    const open = e.rewards.filter((r) => r.reward.status === 1)
+    if (open.length > 0) count += 1
+    amounts.push(...open.map((r) => r.reward.amount))
+  }
+  return { count, amount: await sum(ctx.db, amounts) }
+}
+
+const detailOf = async (ctx: CallContext, a: ActivityRow): Promise<ActivityDetail> => {
+  const player = await playerOrNone(ctx)
+  const zone = zoneOf(ctx.site.timeZone)
+  const tiers = await tiersOf(ctx.db, a.id)
+  const evaluation: Evaluation =
+    player === undefined
+      ? { rechargeAmount: '0', betAmount: '0', rewards: tiers.map((t, i) => ({ tierId: t.id, periodKey: '', reward: { receiveId: t.id, title: '', level: t.level, condition: a.condition, need: a.type === 3 ? String(i + 1) : t.need, done: '0', amount: t.value, status: ctx.now < a.startMs ? 5 : 0, expireTime: null } })) }
+      : await evaluateAndDispatch(ctx.db, a, player, zone, ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
+  const titleOf = new Map(tiers.map((t) => [t.id, textIn(t.titles, ctx.language, ctx.site.languageCode)]))
+  return {
+    ...summaryOf(ctx, a, evaluation.rewards.some((r) => r.reward.status === 1) && player?.accountType !== TRIAL_ACCOUNT),
+    content: textIn(a.contents, ctx.language, ctx.site.languageCode),
+    condition: a.condition,
+    rewardMode: a.rewardMode,
+    distribution: a.distribution,
+    rechargeAmount: evaluation.rechargeAmount,
+    betAmount: evaluation.betAmount,
+    rewards: evaluation.rewards.map((r) => ({ ...r.reward, title: titleOf.get(r.tierId) ?? '' })),
+  }
+}
+
+/** Receives the rewards `pick` chooses of one activity, in one transaction; answers the amount and count paid. */
+const receive = async (ctx: CallContext, activeId: number, pick: (rs: ReadonlyArray<Evaluated>) => ReadonlyArray<Evaluated>) => {
+  const { player } = await requirePlayer(ctx)
+  if (player.accountType === TRIAL_ACCOUNT) throw new ServiceError(ActivityCodes.trial, 'register to receive rewards')
+  const a = await activityFor(ctx, activeId)
+  const zone = zoneOf(ctx.site.timeZone)
+  const title = textIn(a.titles, 'en_US', ctx.site.languageCode)
+  const paid = await ctx.db.transaction(async (tx) => {
+    // One receive of a player at a time: a concurrent one waits here and then finds the claims taken.
+    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [player.id])
+    const e = await evaluate(tx, a, player, zone, ctx.now)
+    const chosen = pick(e.rewards)
+    const amounts: string[] = []
+    for (const r of chosen) amounts.push(await pay(tx, a, player, r, 2, ctx.now, title))
+    return amounts.filter((x) => x !== '0')
+  })
+  return {
+    amount: await sum(ctx.db, paid),
+    count: paid.length,
+    currency: player.currency,
+    game_gold: await balanceOf(ctx.db, player.id, player.currency),
+  }
+}
+
+export const activityCalls: ReadonlyArray<Implementation> = [
+  implement(activeCategory, async (ctx) => {
+    const player = await playerOrNone(ctx)
+    const categories = (
+      await ctx.db.query<{ id: number; names: Texts; sortNumber: number }>(
+        'SELECT id, names, sort_number AS "sortNumber" FROM activity_categories WHERE site_code = $1 ORDER BY sort_number, id',
+        [ctx.site.code],
+      )
+    ).rows
+    const activities = await activitiesOf(ctx.db, ctx.site.code)
+    const list = []
+    for (const c of categories) {
+      const activeList: ActivitySummary[] = []
+      for (const a of activities.filter((x) => x.categoryId === c.id)) activeList.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+      if (activeList.length > 0) list.push({ categoryId: c.id, categoryName: textIn(c.names, ctx.language, ctx.site.languageCode), sortNumber: c.sortNumber, activeList })
+    }
+    return { list }
+  }),
+  implement(activeGet, async (ctx, p) => detailOf(ctx, await activityFor(ctx, p.activeId))),
+  implement(getByTemplate, async (ctx, p) => {
+    const a = (await activitiesOf(ctx.db, ctx.site.code, 'template = $2', [p.template]))[0]
+    if (a === undefined) throw new ServiceError(ActivityCodes.unknown, 'no such activity')
+    return detailOf(ctx, a)
+  }),
+  implement(activeAnnouncement, async (ctx, p) => {
+    const a = await activityFor(ctx, p.activeId)
+    const zone = zoneOf(ctx.site.timeZone)
+    const rows = (
+      await ctx.db.query<{ username: string; tier: Texts; amount: string; time: string }>(
+        `SELECT pl.username, t.titles AS tier, trim_scale(c.amount)::text AS amount, to_char(c.created_at AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS') AS time
+         FROM activity_claims c JOIN players pl ON pl.id = c.player_id JOIN activity_tiers t ON t.id = c.tier_id
+         WHERE c.activity_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,
+        [a.id, WINNERS, zone],
+      )
+    ).rows
+    return { list: rows.map((r) => ({ username: maskName(r.username), title: textIn(r.tier, ctx.language, ctx.site.languageCode), amount: r.amount, time: r.time })) }
+  }),
+  implement(activeMyLogs, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    const a = await activityFor(ctx, p.activeId)
+    const size = Math.min(Math.max(p.size ?? 20, 1), MAX_PAGE_SIZE)
+    const current = Math.max(p.page ?? 1, 1)
+    const zone = zoneOf(ctx.site.timeZone)
+    const total = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_claims WHERE activity_id = $1 AND player_id = $2', [a.id, player.id])).rows[0]!.n
+    const rows = (
+      await ctx.db.query<{ id: string; tier: Texts; amount: string; status: 2 | 4; createdAt: string }>(
+        `SELECT c.id::text AS id, t.titles AS tier, trim_scale(c.amount)::text AS amount, c.status,
+           to_char(c.created_at AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
+         FROM activity_claims c JOIN activity_tiers t ON t.id = c.tier_id
+         WHERE c.activity_id = $1 AND c.player_id = $2 ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
+        [a.id, player.id, size, (current - 1) * size, zone],
+      )
+    ).rows
+    return {
+      records: rows.map((r) => ({ id: r.id, title: textIn(r.tier, ctx.language, ctx.site.languageCode), amount: r.amount, status: r.status, createdAt: r.createdAt })),
+      total,
+      current,
+      size,
+    }
+  }),
+  implement(activeReceive, async (ctx, p) => {
+    let refusal: ServiceError | undefined
+    const answer = await receive(ctx, p.activeId, (rs) => {
+      const r = rs.find((x) => x.tierId === p.receiveId)
+      if (r === undefined) refusal = new ServiceError(ActivityCodes.notReceivable, 'no such reward')
+      else if (r.reward.status === 2 || r.reward.status === 4) refusal = new ServiceError(ActivityCodes.received, 'already received')
+      else if (r.reward.status === 3) refusal = new ServiceError(ActivityCodes.expired, 'the time to receive this reward is over')
+      else if (r.reward.status !== 1) refusal = new ServiceError(ActivityCodes.notReceivable, 'this reward cannot be received now')
+      return refusal === undefined && r !== undefined ? [r] : []
+    })
+    if (refusal !== undefined) throw refusal
+    if (answer.count === 0) throw new ServiceError(ActivityCodes.received, 'already received')
+    return answer
+  }),
+  implement(activeReceiveAll, async (ctx, p) => {
+    const answer = await receive(ctx, p.activeId, (rs) => rs.filter((r) => r.reward.status === 1))
+    if (answer.count === 0) throw new ServiceError(ActivityCodes.notReceivable, 'nothing to receive')
+    return answer
+  }),
+  implement(quickList, async (ctx) => {
+    const player = await playerOrNone(ctx)
+    const list: ActivitySummary[] = []
+    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1')) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+    return { list }
+  }),
+  implement(customPageList, async (ctx) => {
+    const rows = (
+      await ctx.db.query<{ id: number; titles: Texts; contents: Texts; imgUrl: string; sort: number }>(
+        'SELECT id, titles, contents, img_url AS "imgUrl", sort FROM activity_pages WHERE site_code = $1 ORDER BY sort, id',
+        [ctx.site.code],
+      )
+    ).rows
+    return {
+      list: rows.map((r) => ({
+        id: r.id, title: textIn(r.titles, ctx.language, ctx.site.languageCode), imgUrl: r.imgUrl, content: textIn(r.contents, ctx.language, ctx.site.languageCode), sort: r.sort,
+      })),
+    }
+  }),
+  implement(activeIsShow, async (ctx) => {
+    const m = (await ctx.db.query<{ task: boolean; rebate: boolean; award: boolean }>('SELECT task, rebate, award FROM activity_modules WHERE site_code = $1', [ctx.site.code])).rows[0]
+    const running = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM activities WHERE site_code = $1 AND status = 1 AND start_at <= $2 AND end_at > $2', [ctx.site.code, ts(ctx.now)])).rows[0]!.n
+    const flag = (b: boolean | undefined): 0 | 1 => (b === true ? 1 : 0)
+    return { active: flag(running > 0), task: flag(m?.task), rebate: flag(m?.rebate), award: flag(m?.award) }
+  }),
+]
+
+/** A winner's name as the announcement shows it: the first two and the last characters. */
+export const maskName = (name: string): string => (name.length <= 3 ? `${name.slice(0, 1)}**` : `${name.slice(0, 2)}***${name.slice(-1)}`)

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto'
+import { Schema } from 'effect'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { activeCategory, activeGet, activeIsShow, activeMyLogs, getRedDot } from '../../schemas/hall/calls'
+import { DepositOrder, depositSignText } from '../../schemas/hall/calls/pay'
+import { startHall } from '../../server/hall'
+import { callHall, control, playRound, player, visitor } from './support'
+import type { Caller, Hall } from './support'
+
+/**
+ * The event centre at the hall (server/calls/activities.ts): progress computed from real deposits
+ * and game rounds for each type, the statuses a tier goes through, receiving with its ledger entry
+ * and turnover, a reward never paid twice (also under concurrent receive and receive-all), the
+ * daily check-in's streak on the hall's clock, expiry, trial players refused, auto dispatch.
+ */
+let hall: Hall
+// The hall's clock runs ahead of the real one by `ahead` (tomorrow's check-in without waiting).
+let ahead = 0
+let n = 0
+const DAY = 86_400_000
+
+beforeAll(async () => {
+  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', now: () => Date.now() + ahead })
+}, 60_000)
+afterAll(() => hall.close())
+
+const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex')
+const decode = <S extends Schema.Top>(schema: S, data: unknown): S['Type'] => Schema.decodeUnknownSync(schema as unknown as Schema.Codec<S['Type']>)(data)
+const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params, { timestamp: Date.now() + ahead })
+const ok = async (caller: Caller, path: string, params: unknown): Promise<unknown> => {
+  const a = await post(caller, path, params)
+  expect(a.envelope.code, `${path}: ${a.envelope.msg}`).toBe(1)
+  return a.envelope.data
+}
+
+interface P {
+  readonly caller: Caller
+  readonly username: string
+  readonly data: { session_key: string; userkey: string }
+}
+
+const newPlayer = async (): Promise<P> => {
+  n += 1
+  const username = `evt${String(n).padStart(3, '0')}${Date.now() % 10_000}`
+  const reg = await post(await visitor(hall.url), '/home/register', { username, password: 'abc12345' })
+  expect(reg.envelope.code, reg.envelope.msg).toBe(1)
+  return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as P['data'] }
+}
+
+/** A real deposit: the order, then the provider page's 'paid'. Credits amount - 2% fee + 10% bonus on channel 101. */
+const deposit = async (p: P, amount: string): Promise<void> => {
+  const key = ((await control(hall.url, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }).depositKey
+  const request_id = `evt-${p.username}-${Math.random()}`
+  const o = decode(DepositOrder, await ok(p.caller, '/pay/offlineOrderV3', { channel_id: 101, amount, request_id, sign: md5(depositSignText({ channel_id: 101, amount, request_id }, key)) }))
+  const res = await fetch(`${hall.url}${o.pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) })
+  expect(await res.text()).toContain('Payment complete')
+}
+
+const balance = async (p: P): Promise<string> => ((await ok(p.caller, '/gameapi/RefreshGold', { os_type: 3 })) as { game_gold: string }).game_gold
+const byTemplate = async (caller: Caller, template: string) => decode(activeGet.response, await ok(caller, '/active/getByTemplate', { template }))
+const statuses = async (caller: Caller, template: string) => (await byTemplate(caller, template)).rewards.map((r) => r.status)
+const receive = (p: P, activeId: number, receiveId: number) => post(p.caller, '/active/receive', { activeId, receiveId, requestDeviceType: 3 })
+const receiveAll = (p: P, activeId: number) => post(p.caller, '/active/receiveall', { activeId, requestDeviceType: 3 })
+
+describe('the event centre at the reference hall', () => {
+  it('lists the categories with their activities to a visitor, and says the event centre runs', async () => {
+    const site = await visitor(hall.url)
+    const cats = decode(activeCategory.response, await ok(site, '/active/category', {})).list
+    expect(cats.map((c) => c.categoryName)).toEqual(['Deposit & play', 'Every day', 'Friends'])
+    expect(cats.flatMap((c) => c.activeList.map((a) => a.type))).toEqual([10, 12, 5, 3, 1, 15, 7 + 10])
+    expect(cats.flatMap((c) => c.activeList.map((a) => a.redDot))).toEqual([0, 0, 0, 0, 0, 0, 0])
+    expect(decode(activeIsShow.response, await ok(site, '/active/is_show', {}))).toEqual({ active: 1, task: 1, rebate: 1, award: 1 })
+  })
+
+  it('a deposit tier becomes receivable after a real deposit; receiving credits it once with its ledger entry and turnover', async () => {
+    const p = await newPlayer()
+    expect(await statuses(p.caller, 'deposit-daily')).toEqual([0, 0, 0])
+    await deposit(p, '100') // credits 108: 100 - 2 fee + 10 bonus
+    const d = await byTemplate(p.caller, 'deposit-daily')
+    expect(d.rechargeAmount).toBe('108')
+    expect(d.rewards.map((r) => [r.need, r.done, r.amount, r.status])).toEqual([['50', '108', '5', 1], ['200', '108', '25', 0], ['1000', '108', '150', 0]])
+    const dot = decode(getRedDot.response, await ok(p.caller, '/active/getred_dot', {}))
+    // The deposit tier and the day's check-in.
+    expect([dot.activeCount, dot.activeAmount]).toEqual([2, '6'])
+    const before = Number(await balance(p))
+    const got = await receive(p, d.activeId, d.rewards[0]!.receiveId)
+    expect(got.envelope.code, got.envelope.msg).toBe(1)
+    expect(got.envelope.data).toMatchObject({ amount: '5', count: 1 })
+    expect(Number(await balance(p))).toBe(before + 5)
+    expect(await statuses(p.caller, 'deposit-daily')).toEqual([2, 0, 0])
+    expect((await receive(p, d.activeId, d.rewards[0]!.receiveId)).envelope.code).toBe(1502)
+    expect((await receive(p, d.activeId, d.rewards[1]!.receiveId)).envelope.code).toBe(1501)
+    expect((await receiveAll(p, d.activeId)).envelope.code).toBe(1501)
+    expect(Number(await balance(p))).toBe(before + 5)
+    const logs = decode(activeMyLogs.response, await ok(p.caller, '/active/my_logs', { activeId: d.activeId, page: 1 }))
+    expect(logs.records.map((r) => [r.amount, r.status])).toEqual([['5', 2]])
+    // The reward's turnover: 5 x 3 to bet before it can be withdrawn (the deposit's own beside it).
+    const audits = (await ok(p.caller, '/certify/auditRecordPageList', { current: 1, size: 10 })) as { records: Array<{ source: string; amount: string; need_bet: string }> }
+    expect(audits.records.filter((r) => r.source === 'activity').map((r) => [Number(r.amount), Number(r.need_bet)])).toEqual([[5, 15]])
+  })
+
+  it('never pays a reward twice under concurrent receive and receive-all', async () => {
+    const p = await newPlayer()
+    await deposit(p, '250') // credits 270: tiers 50 and 200 reached
+    const d = await byTemplate(p.caller, 'deposit-daily')
+    expect(d.rewards.map((r) => r.status)).toEqual([1, 1, 0])
+    const before = Number(await balance(p))
+    const answers = await Promise.all([
+      receive(p, d.activeId, d.rewards[0]!.receiveId), receiveAll(p, d.activeId), receive(p, d.activeId, d.rewards[1]!.receiveId),
+      receiveAll(p, d.activeId), receive(p, d.activeId, d.rewards[0]!.receiveId), receiveAll(p, d.activeId),
+    ])
+    const paid = answers.filter((a) => a.envelope.code === 1).reduce((sum, a) => sum + Number((a.envelope.data as { amount: string }).amount), 0)
+    expect(paid).toBe(30)
+    expect(answers.every((a) => [1, 1501, 1502].includes(a.envelope.code))).toBe(true)
+    expect(Number(await balance(p))).toBe(before + 30)
+    expect(await statuses(p.caller, 'deposit-daily')).toEqual([2, 2, 0])
+  })
+
+  it('wager tiers follow the bets of real game rounds', async () => {
+    const p = await newPlayer()
+    await control(hall.url, 'credit', { username: p.username, amount: '500' })
+    const site = await visitor(hall.url)
+    for (const bet of ['60', '50']) await playRound(hall.url, site, p.caller, p.data, bet)
+    const d = await byTemplate(p.caller, 'wager-weekly')
+    expect([d.betAmount, d.rewards.map((r) => r.status)]).toEqual(['110', [1, 0, 0]])
+  })
+
+  it('the daily check-in works once a day, counts a streak on the hall’s clock, and starts again after a missed day', async () => {
+    const p = await newPlayer()
+    try {
+      const d = await byTemplate(p.caller, 'check-in')
+      expect(d.rewards.map((r) => r.status)).toEqual([1, 5, 5, 5, 5, 5, 5])
+      const first = await receiveAll(p, d.activeId)
+      expect(first.envelope.data).toMatchObject({ amount: '1', count: 1 })
+      expect((await receiveAll(p, d.activeId)).envelope.code).toBe(1501)
+      expect((await receive(p, d.activeId, d.rewards[1]!.receiveId)).envelope.code).toBe(1501)
+      expect(await statuses(p.caller, 'check-in')).toEqual([2, 5, 5, 5, 5, 5, 5])
+      ahead = DAY
+      expect(await statuses(p.caller, 'check-in')).toEqual([2, 1, 5, 5, 5, 5, 5])
+      expect((await receive(p, d.activeId, d.rewards[1]!.receiveId)).envelope.data).toMatchObject({ amount: '1' })
+      ahead = 2 * DAY
+      expect((await receiveAll(p, d.activeId)).envelope.data).toMatchObject({ amount: '2' })
+      // A day missed: the streak starts again at day 1.
+      ahead = 4 * DAY
+      expect(await statuses(p.caller, 'check-in')).toEqual([1, 5, 5, 5, 5, 5, 5])
+    } finally {
+      ahead = 0
+    }
+  })
+
+  it('rescue gives back a share of the previous day’s net loss, once', async () => {
+    const p = await newPlayer()
+    await control(hall.url, 'credit', { username: p.username, amount: '100' })
+    const site = await visitor(hall.url)
+    for (const [bet, outcome] of [['40', 'lose'], ['10', 'win'], ['30', 'lose']] as const) await playRound(hall.url, site, p.caller, p.data, bet, outcome)
+    // Bets 80, wins 20: a net loss of 60.
+    const loss = 60
+    expect(await balance(p)).toBe('40.00')
+    try {
+      expect(await statuses(p.caller, 'rescue')).toEqual([0, 0])
+      ahead = DAY
+      const d = await byTemplate(p.caller, 'rescue')
+      expect(d.betAmount).toBe(String(loss))
+      const tier = loss >= 500 ? 1 : 0
+      expect(d.rewards[tier]!.status).toBe(1)
+      expect(d.rewards[tier]!.amount).toBe(String(Math.floor(loss * (tier === 1 ? 10 : 5)) / 100))
+      expect((await receiveAll(p, d.activeId)).envelope.code).toBe(1)
+      expect((await receiveAll(p, d.activeId)).envelope.code).toBe(1501)
+      // Received today; tomorrow it is over (the day's loss was yesterday's).
+      ahead = 2 * DAY
+      expect(await statuses(p.caller, 'rescue')).toEqual([0, 0])
+    } finally {
+      ahead = 0
+    }
+  })
+
+  it('an expired reward cannot be received', async () => {
+    const p = await newPlayer()
+    const template = `expiring-${n}`
+    const activeId = (await control(hall.url, 'activity', {
+      type: 10, template, title: 'Short deposit race', period: 0, condition: 1, rewardMode: 0, distribution: 3, receiveHours: 0,
+      tiers: [['10', '3']], start: new Date(Date.now() - DAY).toISOString(),
+    }))['activeId'] as number
+    await deposit(p, '20')
+    expect(await statuses(p.caller, template)).toEqual([1])
+    expect(await control(hall.url, 'activity-end', { template, end: new Date(Date.now() + 60_000).toISOString() })).toMatchObject({ ok: true })
+    try {
+      ahead = 120_000
+      expect(await statuses(p.caller, template)).toEqual([3])
+      expect((await receive(p, activeId, (await byTemplate(p.caller, template)).rewards[0]!.receiveId)).envelope.code).toBe(1503)
+      expect((await receiveAll(p, activeId)).envelope.code).toBe(1501)
+    } finally {
+      ahead = 0
+    }
+  })
+
+  it('refuses a trial player, who registers first', async () => {
+    const guest = await post(await visitor(hall.url), '/home/testregister', { token: 'sys', currency: 'USD' })
+    const me = player('001', guest.envelope.data)
+    const d = await byTemplate(me, 'check-in')
+    expect(d.rewards[0]!.status).toBe(1)
+    expect(d.redDot).toBe(0)
+    const a = await post(me, '/active/receiveall', { activeId: d.activeId, requestDeviceType: 3 })
+    expect(a.envelope.code).toBe(1504)
+  })
+
+  it('promote counts invited players, proxy those of them who deposited', async () => {
+    const p = await newPlayer()
+    const friends = [await newPlayer(), await newPlayer()]
+    for (const f of friends) expect(await control(hall.url, 'invite', { username: f.username, inviter: p.username })).toMatchObject({ ok: true })
+    expect((await byTemplate(p.caller, 'invite')).rewards.map((r) => [r.done, r.status])).toEqual([['2', 1], ['2', 0], ['2', 0]])
+    expect(await statuses(p.caller, 'proxy')).toEqual([0, 0])
+    await deposit(friends[0]!, '50')
+    expect((await byTemplate(p.caller, 'proxy')).rewards.map((r) => [r.done, r.status])).toEqual([['1', 1], ['1', 0]])
+  })
+
+  it('auto dispatch pays a reached tier as soon as the hall evaluates it, once', async () => {
+    const p = await newPlayer()
+    const template = `auto-${n}`
+    await control(hall.url, 'activity', { type: 12, template, title: 'Auto bet bonus', period: 1, condition: 2, rewardMode: 1, distribution: 4, tiers: [['10', '10']] })
+    await control(hall.url, 'credit', { username: p.username, amount: '100' })
+    await playRound(hall.url, await visitor(hall.url), p.caller, p.data, '20')
+    const before = Number(await balance(p))
+    const d = await byTemplate(p.caller, template)
+    expect(d.rewards.map((r) => [r.amount, r.status])).toEqual([['2', 4]])
+    await byTemplate(p.caller, template)
+    expect(Number(await balance(p))).toBe(before + 2)
+  })
+})
