@@ -14,6 +14,7 @@ import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
+import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
@@ -45,6 +46,7 @@ const allActors = [
   eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
+  categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -30,6 +30,8 @@ export const redDotActor = queryActor({
     'site.ready': true,
     'postlogin.refreshRequested': { when: (e) => e.items.includes('redDot') },
     'realtime.activeDetailsReceived': true,
+    'realtime.payOrderSucceeded': true,
+    'activities.changed': true,
   },
   payload: {},
   select: (d) => d,

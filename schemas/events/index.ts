@@ -24,6 +24,7 @@ import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
 import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
+import { activitiesEvents } from './activities'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -57,6 +58,7 @@ export const eventDefs = [
   ...yuebaoEvents,
   ...messagesEvents,
   ...serviceEvents,
+  ...activitiesEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

@@ -15,6 +15,7 @@ import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetai
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
+import { EventDetailPage, EventIndexPage } from '../activities/EventPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -77,6 +78,10 @@ const pageOf = (name: RouteName): ReactNode => {
       return <NoticePage />
     case 'service':
       return <ServicePage />
+    case 'eventIndex':
+      return <EventIndexPage />
+    case 'eventDetail':
+      return <EventDetailPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

@@ -1,0 +1,130 @@
+import {
+  activeAnnouncement, activeCategory, activeGet, activeMyLogs, activeReceive, activeReceiveAll, customPageList,
+  type ActivityDetail, type ActivityReward, type ActivitySummary, type ActivityWinner, type CustomPage, type EventCategory,
+} from '../../schemas/hall/calls/active'
+import type { Received } from '../../schemas/hall/calls/common'
+import { activeIsShow } from '../../schemas/hall/calls/site'
+import { commandActor, pagedActor, queryActor, type QueryContext } from '../kit'
+
+/**
+ * The event centre (spec screens §2 /home/event/index and /home/event/detail/{template}/{eventId},
+ * §3 event categories, §4 reward receive statuses, §8 a reward receive error shown once) over the
+ * kit. Every outcome (progress, status, amount) is the hall's; the lobby only shows and asks.
+ *
+ * - `eventcats`, `eventmodules`, `eventpages` (queries, visitors too): the categories with their
+ *   activities, which modules the site runs (is_show: the discount tab's routing) and the custom
+ *   pages, read when the event centre opens and the categories again after a receipt.
+ * - `eventdetail`, `eventwinners` (queries): an activity's detail and its winners, read when its page
+ *   opens, the detail again after a receipt, a login change or a credited deposit.
+ * - `eventlogs` (paged list, real players): the player's own records of the activity.
+ * - `eventreceive`, `eventreceiveall` (commands, real players): receive one tier or every
+ *   receivable one; the balance after it goes to the wallet, `activities.changed` to the rest.
+ *   Only the first receive error of a burst opens the error modal (spec §8).
+ */
+export const categoriesActor = queryActor({
+  id: 'eventcats',
+  call: activeCategory,
+  audience: 'anyone',
+  fetchOn: { 'activities.opened': true, 'activities.changed': true, 'realtime.payOrderSucceeded': true },
+  payload: {},
+  retryOn: ['socket.opened'],
+  select: (d): ReadonlyArray<EventCategory> => [...d.list].sort((a, b) => a.sortNumber - b.sortNumber),
+})
+
+export const modulesActor = queryActor({
+  id: 'eventmodules',
+  call: activeIsShow,
+  audience: 'anyone',
+  fetchOn: { 'activities.opened': true },
+  payload: {},
+  select: (d) => d,
+})
+
+export const customPagesActor = queryActor({
+  id: 'eventpages',
+  call: customPageList,
+  audience: 'anyone',
+  fetchOn: { 'activities.opened': true },
+  payload: {},
+  select: (d): ReadonlyArray<CustomPage> => [...d.list].sort((a, b) => a.sort - b.sort),
+})
+
+/** The detail query's context: the activity asked last, and its detail. */
+type DetailContext = QueryContext<{ readonly activeId: number }, ActivityDetail>
+
+export const detailActor = queryActor({
+  id: 'eventdetail',
+  call: activeGet,
+  audience: 'anyone',
+  fetchOn: {
+    'activity.opened': { payload: (e) => ({ activeId: e.activeId }) },
+    'activities.changed': { when: (e, c: DetailContext) => c.payload?.activeId === e.activeId },
+    'session.loggedIn': { when: (_e, c: DetailContext) => c.payload !== null },
+    'realtime.payOrderSucceeded': { when: (_e, c: DetailContext) => c.payload !== null },
+  },
+  payload: { activeId: 1 },
+  retryOn: ['socket.opened'],
+  select: (d): ActivityDetail => d,
+})
+
+export const winnersActor = queryActor({
+  id: 'eventwinners',
+  call: activeAnnouncement,
+  audience: 'anyone',
+  fetchOn: { 'activity.opened': { payload: (e) => ({ activeId: e.activeId }) } },
+  payload: { activeId: 1 },
+  select: (d): ReadonlyArray<ActivityWinner> => d.list,
+})
+
+/** The activity a records condition names. */
+const activeIdIn = (condition: { readonly [key: string]: unknown }): number => (typeof condition['activeId'] === 'number' ? condition['activeId'] : 1)
+
+export const logsActor = pagedActor({
+  id: 'eventlogs',
+  call: activeMyLogs,
+  audience: 'real',
+  request: (q) => ({ activeId: activeIdIn(q.condition), page: q.page, size: q.size }),
+  read: (d) => ({ rows: d.records, total: d.total }),
+  reloadOn: ['activities.changed'],
+  retryOn: ['socket.opened'],
+})
+
+/** The event centre's service codes (server/calls/activities.ts) shown beside the reward, not as a modal. */
+const RECEIVE_INLINE = { 1501: 'error.notReceivable', 1502: 'error.received', 1503: 'error.expired', 1504: 'error.trial' } as const
+
+const received = (r: Received, activeId: number) => [
+  { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
+  { type: 'activities.changed' as const, activeId, count: r.count },
+]
+
+export const receiveActor = commandActor({
+  id: 'eventreceive',
+  call: activeReceive,
+  audience: 'real',
+  select: (d): Received => d,
+  announce: (r, p) => received(r, p.activeId),
+  inlineCodes: RECEIVE_INLINE,
+  firstErrorOnly: true,
+})
+
+export const receiveAllActor = commandActor({
+  id: 'eventreceiveall',
+  call: activeReceiveAll,
+  audience: 'real',
+  select: (d): Received => d,
+  announce: (r, p) => received(r, p.activeId),
+  inlineCodes: RECEIVE_INLINE,
+  firstErrorOnly: true,
+})
+
+/** Whether any tier can be received now (spec §4: receive-all is enabled if any reward is receivable). */
+export const anyReceivable = (rewards: ReadonlyArray<ActivityReward>): boolean => rewards.some((r) => r.status === 1)
+
+/**
+ * Where the discount tab goes (spec §2): the event centre while an activity runs; otherwise the
+ * cashback page when only the rebate runs; otherwise the awards.
+ */
+export const discountRoute = (m: { readonly active: 0 | 1; readonly task: 0 | 1; readonly rebate: 0 | 1; readonly award: 0 | 1 }): 'eventIndex' | 'eventCashback' | 'eventAward' =>
+  m.active === 1 ? 'eventIndex' : m.rebate === 1 && m.task === 0 && m.award === 0 ? 'eventCashback' : 'eventAward'
+
+export type { ActivityDetail, ActivityReward, ActivitySummary, ActivityWinner, CustomPage, EventCategory }

@@ -1,0 +1,26 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+
+/**
+ * The event centre (spec screens §2 /home/event/index, /home/event/detail/{template}/{eventId};
+ * calls §7.4). The categories, the running modules and the custom pages are read when the event
+ * centre opens; an activity's detail when its page opens; receiving announces
+ * `activities.changed`, which reads the detail, the list and the red dots again.
+ */
+
+/** The event centre opened: its categories, modules and custom pages are read. */
+export const activitiesOpened = defineEvent('activities.opened', 'intent', 'The event centre opened: its categories, running modules and custom pages are read.', {})
+
+/** An activity's page opened: its detail (rules, progress, tiers) and its winners are read. */
+export const activityOpened = defineEvent('activity.opened', 'intent', "An activity's detail page opened: its detail and its winners are read.", {
+  activeId: Schema.Int,
+})
+
+/** The player received rewards of an activity: its detail, the list and the red dots are read again. */
+export const activitiesChanged = defineEvent('activities.changed', 'notice', 'The player received rewards of an activity: its detail, its records, the list and the red dots are read again.', {
+  activeId: Schema.Int,
+  count: Schema.Number,
+})
+
+/** The event-centre events. */
+export const activitiesEvents = [activitiesOpened, activityOpened, activitiesChanged] as const

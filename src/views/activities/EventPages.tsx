@@ -1,0 +1,290 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import {
+  anyReceivable, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
+  type ActivityDetail, type ActivityReward, type ActivitySummary,
+} from '../../../actors/activities'
+import type { Received } from '../../../schemas/hall/calls/common'
+import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import { Badge } from '../../ui/Badge'
+import { MoneyText } from '../../ui/MoneyText'
+import { InfiniteList } from '../../ui/paged/InfiniteList'
+import { PagedTable } from '../../ui/paged/PagedTable'
+import { sanitizeOperatorHtml } from '../../ui/sanitize'
+import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
+import { PageFrame } from '../pages/PageFrame'
+import { useNavigate, useRouteParams } from '../routing/nav-hooks'
+import { useSessionView } from '../shell/session-view'
+import './activities.css'
+
+/** The hall's code for an activity the site does not run (server/calls/activities.ts). */
+const UNKNOWN_ACTIVITY = 1500
+
+/** The tab of the custom pages, after the categories. */
+const PAGES_TAB = -1
+
+/**
+ * The event centre (screens §2 /home/event/index; §3 event categories): the categories as tabs,
+ * each activity a card with its picture, title, period and end, and a red dot when the player has
+ * something to receive; the operator's custom pages in a tab of their own. When no activity runs,
+ * the page goes where the discount tab would (spec §2): cashback when only the rebate runs,
+ * otherwise the awards.
+ */
+export const EventIndexPage = () => {
+  const { t } = useTranslation('activities')
+  const send = useSend()
+  const navigate = useNavigate()
+  const categories = useQuery(categoriesActor)
+  const modules = useQuery(modulesActor)
+  const pages = useQuery(customPagesActor)
+  const [chosen, setChosen] = useState<number | null>(null)
+  useEffect(() => {
+    send({ type: 'activities.opened' })
+  }, [send])
+  useEffect(() => {
+    if (modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
+  }, [modules.status, modules.data, navigate])
+  const list = categories.data ?? []
+  const customPages = pages.data ?? []
+  const tabs = [...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })), ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : [])]
+  const current = tabs.find((x) => x.id === chosen) ?? tabs[0]
+  const activities = list.find((c) => c.categoryId === current?.id)?.activeList ?? []
+  return (
+    <PageFrame title={t('title')}>
+      {categories.status === 'failed' ? (
+        <p role="alert">
+          {t('failed')}{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: 'eventcats' })}>{t('retry')}</button>
+        </p>
+      ) : tabs.length === 0 ? (
+        <p>{categories.status === 'ready' ? t('none') : t('loading')}</p>
+      ) : (
+        <div className="events">
+          <div className="events__tabs" role="tablist" aria-label={t('categories')}>
+            {tabs.map((x) => (
+              <button
+                key={x.id}
+                type="button"
+                role="tab"
+                id={`event-tab-${x.id}`}
+                aria-selected={x.id === current?.id}
+                aria-controls="event-panel"
+                className={`button button--small ${x.id === current?.id ? 'button--primary' : 'button--ghost'}`}
+                onClick={() => setChosen(x.id)}
+              >
+                {x.name}
+                {x.dot && <Badge dot label={t('toReceive')} />}
+              </button>
+            ))}
+          </div>
+          <div id="event-panel" role="tabpanel" aria-labelledby={`event-tab-${current?.id}`}>
+            {current?.id === PAGES_TAB ? (
+              customPages.map((p) => (
+                <article key={p.id} className="card events__page">
+                  <h2 className="section-title">{p.title}</h2>
+                  <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(p.content) }} />
+                </article>
+              ))
+            ) : (
+              <ul className="events__cards" role="list">
+                {activities.map((a) => (
+                  <li key={a.activeId}>
+                    <ActivityCard activity={a} onOpen={() => navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </PageFrame>
+  )
+}
+
+const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOpen: () => void }) => {
+  const { t } = useTranslation('activities')
+  return (
+    <button type="button" className="events__card card" onClick={onOpen} aria-label={a.redDot === 1 ? t('openWithReward', { title: a.title }) : a.title}>
+      <span className={`events__art events__art--${a.type}`} aria-hidden="true">
+        {a.imgUrl !== '' ? <img src={a.imgUrl} alt="" loading="lazy" /> : <span className="events__art-label">{t(`type.${a.type}`, { defaultValue: '' })}</span>}
+      </span>
+      <span className="events__card-body">
+        <span className="events__card-title">
+          {a.title}
+          {a.redDot === 1 && <span className="events__dot" aria-hidden="true" />}
+        </span>
+        <span className="events__meta">{t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}</span>
+      </span>
+    </button>
+  )
+}
+
+/** A tier's name from what it needs, in the interface language (the hall's numbers, the lobby's words). */
+const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityReward): string => {
+  switch (d.type) {
+    case 3:
+      return t('tier.day', { day: r.need })
+    case 15:
+    case 17:
+      return t('tier.friends', { count: Number(r.need) })
+    case 5:
+      return t('tier.loss', { need: r.need })
+    default:
+      return d.condition === 2 ? t('tier.bet', { need: r.need }) : t('tier.deposit', { need: r.need })
+  }
+}
+
+/**
+ * An activity (screens §2 /home/event/detail/{template}/{eventId}): its rules (sanitized operator
+ * HTML), the player's progress, each tier with what it needs and gives, its status and a receive
+ * button when it can be received, receive-all (enabled when any can, spec §4), the player's own
+ * records and the latest winners. A trial player asked to receive is asked to register instead.
+ */
+export const EventDetailPage = () => {
+  const { t } = useTranslation('activities')
+  const send = useSend()
+  const session = useSessionView()
+  const params = useRouteParams()
+  const activeId = Number(params['eventId'])
+  const detail = useQuery(detailActor)
+  const winners = useQuery(winnersActor)
+  const receive = useCommand<Received, { activeId: number; receiveId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(receiveActor)
+  const receiveAll = useCommand<Received, { activeId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(receiveAllActor)
+  const desktop = useMedia(DESKTOP_QUERY)
+  const logs = usePagedList(logsActor, { activeId })
+  const valid = Number.isInteger(activeId) && activeId > 0
+  useEffect(() => {
+    if (valid) send({ type: 'activity.opened', activeId })
+  }, [send, activeId, valid])
+  const d = detail.data !== null && detail.data.activeId === activeId ? detail.data : null
+  const device = desktop ? 3 : 4
+  const guard = (): boolean => {
+    if (session.real) return true
+    send({ type: 'popup.openRequested', popup: session.guest ? 'register' : 'login' })
+    return false
+  }
+  const busy = receive.view.status === 'submitting' || receiveAll.view.status === 'submitting'
+  const outcome = receiveAll.view.status === 'succeeded' ? receiveAll.view.result : receive.view.status === 'succeeded' ? receive.view.result : null
+  const problem = receive.view.formError ?? receiveAll.view.formError
+  if (!valid) return <PageFrame title={t('title')}><p role="alert">{t('unknown')}</p></PageFrame>
+  return (
+    <PageFrame title={d?.title ?? t('title')}>
+      {d === null ? (
+        detail.status === 'failed' && detail.error?._tag === 'ServiceCode' && detail.error.code === UNKNOWN_ACTIVITY ? (
+          <p role="alert">{t('unknown')}</p>
+        ) : detail.status === 'failed' ? (
+          <p role="alert">
+            {t('failed')}{' '}
+            <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: 'eventdetail' })}>{t('retry')}</button>
+          </p>
+        ) : <p>{t('loading')}</p>
+      ) : (
+        <div className="event">
+          <p className="events__meta">{t(`period.${d.period}`)} · {d.startTime.slice(0, 10)} – {d.endTime.slice(0, 10)}</p>
+          {(d.condition === 1 || d.condition === 2 || d.type === 5) && (
+            <p className="event__progress">
+              {d.type === 5 ? t('progress.loss') : d.condition === 1 ? t('progress.deposit') : t('progress.bet')}{' '}
+              <strong><MoneyText value={d.condition === 1 ? d.rechargeAmount : d.betAmount} /></strong>
+            </p>
+          )}
+          {d.rewards.length > 0 && (
+            <section aria-labelledby="event-tiers">
+              <div className="event__bar">
+                <h2 id="event-tiers" className="section-title">{t('tiers')}</h2>
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={!anyReceivable(d.rewards) || busy}
+                  onClick={() => guard() && receiveAll.submit({ activeId, requestDeviceType: device })}
+                >
+                  {t('receiveAll')}
+                </button>
+              </div>
+              {problem !== null && <p className="field__error" role="alert">{t(problem)}</p>}
+              {outcome !== null && <p role="status" className="event__received">{t('received', { amount: outcome.amount, count: outcome.count })}</p>}
+              <ul className="event__tiers" role="list">
+                {d.rewards.map((r) => {
+                  const label = tierLabel(t, d, r)
+                  const progress = d.type === 3 ? null : Math.min(100, (Number(r.done) / Math.max(Number(r.need), 1e-9)) * 100)
+                  return (
+                    <li key={r.receiveId} className={`event__tier event__tier--${r.status}`}>
+                      <span className="event__tier-name">{label}</span>
+                      <span className="event__tier-gives">
+                        <MoneyText value={r.amount} />
+                      </span>
+                      {progress !== null && (
+                        <progress className="event__meter" max={100} value={progress} aria-label={t('progressOf', { tier: label })} />
+                      )}
+                      <span className="event__status">{t(`status.${r.status}`)}</span>
+                      {r.status === 1 && (
+                        <button
+                          type="button"
+                          className="button button--primary button--small"
+                          disabled={busy}
+                          aria-label={t('receiveTier', { tier: label })}
+                          onClick={() => guard() && receive.submit({ activeId, receiveId: r.receiveId, requestDeviceType: device })}
+                        >
+                          {t('receive')}
+                        </button>
+                      )}
+                    </li>
+                  )
+                })}
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="event-rules">
+            <h2 id="event-rules" className="section-title">{t('rules')}</h2>
+            <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(d.content) }} />
+          </section>
+          {session.real && d.rewards.length > 0 && (
+            <section aria-labelledby="event-logs">
+              <h2 id="event-logs" className="section-title">{t('myLogs')}</h2>
+              {desktop ? (
+                <PagedTable
+                  caption={t('myLogs')}
+                  columns={[
+                    { key: 'time', header: t('time'), cell: (r) => r.createdAt },
+                    { key: 'tier', header: t('tier.name'), cell: (r) => r.title },
+                    { key: 'amount', header: t('amount'), cell: (r) => <MoneyText value={r.amount} /> },
+                    { key: 'status', header: t('state'), cell: (r) => t(`status.${r.status}`) },
+                  ]}
+                  view={logs.view}
+                  intents={logs.intents}
+                  rowKey={(r) => r.id}
+                  empty={t('noLogs')}
+                />
+              ) : (
+                <InfiniteList
+                  label={t('myLogs')}
+                  view={logs.view}
+                  intents={logs.intents}
+                  rowKey={(r) => r.id}
+                  empty={t('noLogs')}
+                  render={(r) => (
+                    <div className="event__log">
+                      <span>{r.title}</span> <MoneyText value={r.amount} /> <span className="events__meta">{r.createdAt}</span>
+                    </div>
+                  )}
+                />
+              )}
+            </section>
+          )}
+          {(winners.data ?? []).length > 0 && (
+            <section aria-labelledby="event-winners">
+              <h2 id="event-winners" className="section-title">{t('winners')}</h2>
+              <ul className="event__winners" role="list">
+                {(winners.data ?? []).map((w, i) => (
+                  <li key={`${w.username}-${w.time}-${i}`}>
+                    {w.username} · <MoneyText value={w.amount} /> · <span className="events__meta">{w.time}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+    </PageFrame>
+  )
+}
