@@ -100,6 +100,30 @@ const filePrefix = (): string => {
 }
 
 /**
+ * What a failed test's pages showed, printed to the test output (a CI run keeps no browser): the
+ * address, every open dialog's name and text, and the lobby's last events, so a failure that
+ * happened once can still be read afterwards.
+ */
+const describePages = async (pages: ReadonlyArray<Page>): Promise<void> => {
+  for (const [i, page] of pages.entries()) {
+    if (page.isClosed()) continue
+    const seen = await page
+      .evaluate(async () => {
+        const dialogs = [...document.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"]')].map((d) => {
+          const labelled = d.getAttribute('aria-labelledby')
+          const name = d.getAttribute('aria-label') ?? (labelled === null ? '' : (document.getElementById(labelled)?.textContent ?? ''))
+          return `${name.trim()}: ${(d.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300)}`
+        })
+        const lobby = (window as { __lobby?: { system: { recorder: { records(): Promise<Array<{ seq: number; event: { type: string } }>> } } } }).__lobby
+        const records = lobby === undefined ? [] : await lobby.system.recorder.records()
+        return { url: location.href, dialogs, events: records.slice(-40).map((r) => `${r.seq} ${r.event.type}`) }
+      })
+      .catch((e: unknown) => ({ url: page.url(), dialogs: [], events: [], error: String(e) }))
+    console.error(`[failed test] page ${i + 1}: ${JSON.stringify(seen, null, 2)}`)
+  }
+}
+
+/**
  * The browser, pages and players of one browser test file, in one line at the top of the file:
  *
  *     const kit = useBrowser()
@@ -118,6 +142,8 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
   const afterTest: Array<() => Promise<void>> = []
   const afterFile: Array<() => Promise<void>> = []
   const undo = (step: () => Promise<void>) => (inTest ? afterTest : afterFile).push(step)
+  /** The pages the running test opened: described when it fails, before they close. */
+  const pages: Page[] = []
 
   beforeAll(async () => {
     browser = await launch()
@@ -125,8 +151,10 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
   beforeEach(() => {
     inTest = true
   })
-  afterEach(async () => {
+  afterEach(async (ctx) => {
     inTest = false
+    if (ctx.task.result?.state === 'fail') await describePages(pages)
+    pages.length = 0
     await unwind(afterTest)
     await control(hallUrl, 'reset')
   })
@@ -148,6 +176,7 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
       const context = await newContext(kit.browser, size)
       undo(() => context.close())
       const page = await context.newPage()
+      if (inTest) pages.push(page)
       return { context, page, errors: watchErrors(page) }
     },
     async openLobby(size, at = '') {
