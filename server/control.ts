@@ -21,6 +21,7 @@ import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { sendMessage } from './calls/messages'
 import { onlineAgents, setAgents } from './calls/service'
+import { latestFeedbackOf, replyToFeedback } from './calls/feedback'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { putDiscountCode, settleOrder } from './calls/pay'
@@ -171,6 +172,16 @@ const bodies = {
     award: Schema.optional(Schema.String.check(Schema.isPattern(/^\d{1,12}(\.\d{1,10})?$/))),
     awardSeconds: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 31_536_000 }))),
     count: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
+  }),
+  /**
+   * The operator's reply to a player's feedback (its id, or their newest when it names none); sets or
+   * replaces the reply, unread again. Answers the feedback's id.
+   */
+  'feedback-reply': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    username: Schema.String,
+    id: Schema.optional(Schema.Int),
+    reply: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2000)),
   }),
   /** Replaces a site's customer-service agents, in order (no url: the hall's chat page); answers them as staffallv2 would. */
   'service-agents': Schema.Struct({
@@ -489,6 +500,16 @@ export const runControl = async (
         }, (deps.now ?? Date.now)()))
       }
       return ok({ ids })
+    }
+    case 'feedback-reply': {
+      const b = decoded.value as (typeof bodies)['feedback-reply']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const id = b.id ?? (await latestFeedbackOf(db, player.id))
+      if (id === undefined || !(await replyToFeedback(db, id, b.reply, (deps.now ?? Date.now)(), player.id))) return fail(404, `no feedback ${b.id ?? ''} of ${b.username}`)
+      return ok({ id })
     }
     case 'service-agents': {
       const b = decoded.value as (typeof bodies)['service-agents']['Type']

@@ -15,6 +15,7 @@ import { popupCalls } from './popups'
 import { badgeCalls } from './badges'
 import { messageCalls } from './messages'
 import { serviceCalls } from './service'
+import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
@@ -26,7 +27,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
-  ...challengeCalls, ...badgeCalls, ...messageCalls, ...serviceCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
