@@ -14,6 +14,8 @@ import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
+import { opVersionActor, upgradeActor } from './upgrade'
+import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitActor } from './feedback'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
@@ -45,6 +47,8 @@ const allActors = [
   eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
+  feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
+  opVersionActor, upgradeActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

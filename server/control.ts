@@ -183,6 +183,8 @@ const bodies = {
     id: Schema.optional(Schema.Int),
     reply: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2000)),
   }),
+  /** The version op.json reports to a site's lobbies (a new build is out); null: the build's own again. */
+  'app-version': Schema.Struct({ siteCode: Schema.String, version: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(50))) }),
   /** Replaces a site's customer-service agents, in order (no url: the hall's chat page); answers them as staffallv2 would. */
   'service-agents': Schema.Struct({
     siteCode: Schema.optional(Schema.String),
@@ -500,6 +502,12 @@ export const runControl = async (
         }, (deps.now ?? Date.now)()))
       }
       return ok({ ids })
+    }
+    case 'app-version': {
+      const b = decoded.value as (typeof bodies)['app-version']['Type']
+      if (b.version === null) state.servedVersion.delete(b.siteCode)
+      else state.servedVersion.set(b.siteCode, b.version)
+      return ok()
     }
     case 'feedback-reply': {
       const b = decoded.value as (typeof bodies)['feedback-reply']['Type']

@@ -11,6 +11,7 @@ import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recor
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
+import { startVersionRunner } from './effects/version'
 import { startGameAddressRunner, startGamesStoreRunner } from './effects/games'
 import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
@@ -211,6 +212,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  // The version check of op.json and the chunk failures behind the upgrade prompt (spec §8).
+  cleanups.push(startVersionRunner(core.bus, w))
   // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
   cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))

@@ -24,6 +24,8 @@ import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
 import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
+import { feedbackEvents } from './feedback'
+import { upgradeEvents } from './upgrade'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -57,6 +59,8 @@ export const eventDefs = [
   ...yuebaoEvents,
   ...messagesEvents,
   ...serviceEvents,
+  ...feedbackEvents,
+  ...upgradeEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

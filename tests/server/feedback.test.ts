@@ -28,7 +28,7 @@ const newPlayer = async (siteCode = '001') => {
   const username = `fdbk${String(n).padStart(3, '0')}${siteCode}`
   const reg = await post(await visitor(hall.url, siteCode), '/home/register', { username, password: 'abc12345' })
   expect(reg.envelope.code, reg.envelope.msg).toBe(1)
-  return { caller: player(siteCode, reg.envelope.data), username } as { caller: Caller; username: string }
+  return { caller: player(siteCode, reg.envelope.data), username }
 }
 
 const list = async (caller: Caller, page = 1, size?: number) => {

@@ -15,6 +15,7 @@ import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetai
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
+import { FeedbackPage } from '../feedback/FeedbackPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -86,11 +87,7 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'page500':
       return <BlockedPage page={name} />
     case 'feedback':
-      return (
-        <PlaceholderPage name={name}>
-          <SendDiagnostics from="feedback" />
-        </PlaceholderPage>
-      )
+      return <FeedbackPage />
     case 'setting':
       return (
         <PlaceholderPage name={name}>
