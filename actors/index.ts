@@ -15,6 +15,7 @@ import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
 import { opVersionActor, upgradeActor } from './upgrade'
+import { aboutUsActor, versionsActor } from './about'
 import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitActor } from './feedback'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
@@ -48,7 +49,7 @@ const allActors = [
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
-  opVersionActor, upgradeActor,
+  opVersionActor, upgradeActor, aboutUsActor, versionsActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -1,3 +1,4 @@
+import { APP_VERSION } from './app-version'
 import type { AnyActorRef } from 'xstate'
 import { actorSpecs, type ActorSpec } from '../actors'
 import type { EventOfType, LobbyEvent } from '../schemas/events'
@@ -60,8 +61,8 @@ export interface LobbySystem {
   stop(): void
 }
 
-/** The app's version, stamped into every log header. */
-export const APP_VERSION = '0.1.0'
+/** The app's version, stamped into every log header (src/app-version.ts). */
+export { APP_VERSION }
 
 interface CoreOptions {
   readonly mode: SystemMode

@@ -26,6 +26,7 @@ import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
 import { feedbackEvents } from './feedback'
 import { upgradeEvents } from './upgrade'
+import { aboutEvents } from './about'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -61,6 +62,7 @@ export const eventDefs = [
   ...serviceEvents,
   ...feedbackEvents,
   ...upgradeEvents,
+  ...aboutEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

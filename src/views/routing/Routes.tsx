@@ -16,6 +16,7 @@ import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
 import { FeedbackPage } from '../feedback/FeedbackPage'
+import { AboutPage, UpdatePage } from '../about/AboutPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -88,6 +89,10 @@ const pageOf = (name: RouteName): ReactNode => {
       return <BlockedPage page={name} />
     case 'feedback':
       return <FeedbackPage />
+    case 'about':
+      return <AboutPage />
+    case 'update':
+      return <UpdatePage />
     case 'setting':
       return (
         <PlaceholderPage name={name}>
