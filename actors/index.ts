@@ -15,6 +15,9 @@ import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
 import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
+import { opVersionActor, upgradeActor } from './upgrade'
+import { aboutUsActor, versionsActor } from './about'
+import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitActor } from './feedback'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
@@ -47,6 +50,8 @@ const allActors = [
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
   categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
+  feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
+  opVersionActor, upgradeActor, aboutUsActor, versionsActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -22,6 +22,7 @@ import { allFrames, setFrameSwitch, setPlayerFrames } from './calls/frames'
 import { setMaxChargeRate, setPlayerCounters } from './calls/badges'
 import { sendMessage } from './calls/messages'
 import { onlineAgents, setAgents } from './calls/service'
+import { latestFeedbackOf, replyToFeedback } from './calls/feedback'
 import { lastCode } from './calls/security'
 import { lastChallenge } from './calls/challenge'
 import { putDiscountCode, settleOrder } from './calls/pay'
@@ -122,7 +123,7 @@ const bodies = {
   /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
-    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo']),
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs']),
     patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
     remove: Schema.optional(Schema.Array(Schema.String)),
   }),
@@ -198,6 +199,18 @@ const bodies = {
     awardSeconds: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 31_536_000 }))),
     count: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
   }),
+  /**
+   * The operator's reply to a player's feedback (its id, or their newest when it names none); sets or
+   * replaces the reply, unread again. Answers the feedback's id.
+   */
+  'feedback-reply': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    username: Schema.String,
+    id: Schema.optional(Schema.Int),
+    reply: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2000)),
+  }),
+  /** The version op.json reports to a site's lobbies (a new build is out); null: the build's own again. */
+  'app-version': Schema.Struct({ siteCode: Schema.String, version: Schema.NullOr(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(50))) }),
   /** Replaces a site's customer-service agents, in order (no url: the hall's chat page); answers them as staffallv2 would. */
   'service-agents': Schema.Struct({
     siteCode: Schema.optional(Schema.String),
@@ -539,6 +552,22 @@ export const runControl = async (
         }, (deps.now ?? Date.now)()))
       }
       return ok({ ids })
+    }
+    case 'app-version': {
+      const b = decoded.value as (typeof bodies)['app-version']['Type']
+      if (b.version === null) state.servedVersion.delete(b.siteCode)
+      else state.servedVersion.set(b.siteCode, b.version)
+      return ok()
+    }
+    case 'feedback-reply': {
+      const b = decoded.value as (typeof bodies)['feedback-reply']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const id = b.id ?? (await latestFeedbackOf(db, player.id))
+      if (id === undefined || !(await replyToFeedback(db, id, b.reply, (deps.now ?? Date.now)(), player.id))) return fail(404, `no feedback ${b.id ?? ''} of ${b.username}`)
+      return ok({ id })
     }
     case 'service-agents': {
       const b = decoded.value as (typeof bodies)['service-agents']['Type']

@@ -145,12 +145,15 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     implementations,
     log,
     socket,
-    publicData: async (path) => {
+    publicData: async (path, siteCode) => {
       if (path === '/op.json') {
         const built = files.json('op.json') as { version?: unknown; buildTime?: unknown } | undefined
-        return typeof built?.version === 'string' && typeof built.buildTime === 'string'
+        const served = typeof built?.version === 'string' && typeof built.buildTime === 'string'
           ? { version: built.version, buildTime: built.buildTime }
           : { version: VERSION, buildTime: startedAt }
+        // A test or a demo says a newer build is out for a site (the control app-version).
+        const newer = state.servedVersion.get(siteCode)
+        return newer === undefined ? served : { version: newer, buildTime: served.buildTime }
       }
       const manifest = files.json('.vite/manifest.json') as Record<string, { file?: unknown }> | undefined
       const entries = Object.entries<{ file?: unknown }>(manifest ?? {}).flatMap(([name, e]): [string, string][] => (typeof e.file === 'string' ? [[name, `/${e.file}`]] : []))

@@ -70,8 +70,8 @@ export interface PipelineDeps {
   readonly state: HallState
   readonly config: HallConfig
   readonly implementations: ReadonlyMap<string, Implementation>
-  /** Answers of the public calls (manifest, op.json). */
-  readonly publicData: (path: string) => Promise<unknown>
+  /** Answers of the public calls (manifest, op.json), for the site the request names (its siteCode header; '' none). */
+  readonly publicData: (path: string, siteCode: string) => Promise<unknown>
   readonly log: (line: string) => void
   /** The hall's clock (ms); default Date.now. */
   readonly now?: () => number
@@ -229,7 +229,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
       const forced = deps.state.takeForced(call.path)
       if (forced?.raw !== undefined) return new Response(forced.raw, { status: 200, headers: { 'content-type': 'text/plain' } })
       if (forced !== undefined) return answer({ code: forced.code, msg: forced.msg, data: forced.data }, undefined)
-      return answer({ code: 1, msg: 'success', data: await deps.publicData(call.path) }, undefined)
+      return answer({ code: 1, msg: 'success', data: await deps.publicData(call.path, req.headers[HallHeader.siteCode] ?? '') }, undefined)
     }
 
     const now = deps.now?.() ?? Date.now()

@@ -144,6 +144,12 @@ const tabBarOf = (skinType: number) => {
 }
 
 /** The configuration documents of a site, keyed by document name (site_documents.name). */
+/** A site's about-us document (also written by migration 123 for the sites of an older store). */
+export const aboutUsOf = (name: string): { title: string; content: string } => ({
+  title: `About ${name}`,
+  content: `<h2>Who we are</h2><p>${name} is a demonstration lobby of the reference hall: games, savings, VIP and more in one place.</p><h2>Fair play</h2><p>Every game round and every balance change is recorded in the hall's ledger.</p>`,
+})
+
 const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
   site: {
     title: `${s.name} - games, sports and live casino`,
@@ -188,6 +194,7 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     title: 'User agreement',
     content: `<p>By registering on ${s.name} you confirm that you are of legal age and accept the rules of play.</p>`,
   },
+  aboutUs: aboutUsOf(s.name),
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
     licenseText: 'Demonstration site of the reference hall. No real money is involved.',

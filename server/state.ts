@@ -27,6 +27,8 @@ export class HallState {
   readonly area = new Map<string, boolean>()
   readonly latency = new Map<string, number>()
   readonly force = new Map<string, ForcedAnswer>()
+  /** The version op.json reports to a site's lobbies instead of the build's (the control app-version: a new build is out). */
+  readonly servedVersion = new Map<string, string>()
 
   /** Added latency for a call path: the path's own value, else the all-calls value, else 0. */
   latencyFor(path: string): number {
@@ -48,5 +50,6 @@ export class HallState {
     this.area.clear()
     this.latency.clear()
     this.force.clear()
+    this.servedVersion.clear()
   }
 }

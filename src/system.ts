@@ -1,3 +1,4 @@
+import { APP_VERSION } from './app-version'
 import type { AnyActorRef } from 'xstate'
 import { actorSpecs, type ActorSpec } from '../actors'
 import type { EventOfType, LobbyEvent } from '../schemas/events'
@@ -11,6 +12,7 @@ import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recor
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
 import { deviceOf, startDomRunner } from './effects/dom'
+import { startVersionRunner } from './effects/version'
 import { startGameAddressRunner, startGamesStoreRunner } from './effects/games'
 import { startHallRunner } from './effects/hall-runner'
 import { startSocketRunner, type SocketLike } from './effects/socket'
@@ -59,8 +61,8 @@ export interface LobbySystem {
   stop(): void
 }
 
-/** The app's version, stamped into every log header. */
-export const APP_VERSION = '0.1.0'
+/** The app's version, stamped into every log header (src/app-version.ts). */
+export { APP_VERSION }
 
 interface CoreOptions {
   readonly mode: SystemMode
@@ -211,6 +213,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => storage.stop())
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
+  // The version check of op.json and the chunk failures behind the upgrade prompt (spec §8).
+  cleanups.push(startVersionRunner(core.bus, w))
   // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
   cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))

@@ -25,6 +25,9 @@ import { yuebaoEvents } from './yuebao'
 import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
 import { activitiesEvents } from './activities'
+import { feedbackEvents } from './feedback'
+import { upgradeEvents } from './upgrade'
+import { aboutEvents } from './about'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 
@@ -59,6 +62,9 @@ export const eventDefs = [
   ...messagesEvents,
   ...serviceEvents,
   ...activitiesEvents,
+  ...feedbackEvents,
+  ...upgradeEvents,
+  ...aboutEvents,
   ...withdrawEvents,
   ...payEvents,
 ] as const

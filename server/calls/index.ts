@@ -16,6 +16,7 @@ import { activityCalls } from './activities'
 import { badgeCalls } from './badges'
 import { messageCalls } from './messages'
 import { serviceCalls } from './service'
+import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
@@ -27,7 +28,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
-  ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,

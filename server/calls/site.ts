@@ -13,6 +13,7 @@ import {
   getSysInfo,
   getUserAgreement,
   getVersionList,
+  getAboutUs,
   heartbeat,
   ipCheck,
   prize,
@@ -96,6 +97,8 @@ export const siteCalls: ReadonlyArray<Implementation> = [
   implement(getUserAgreement, (ctx) => doc(ctx.db, ctx.site, 'userAgreement')),
   implement(getFooterConfig, (ctx) => doc(ctx.db, ctx.site, 'footerConfig')),
   implement(getVersionList, (ctx) => doc(ctx.db, ctx.site, 'versionList')),
+  // The about-us document (the hall's design, migration 123); shown by the lobby only while aboutUsStatus is 1.
+  implement(getAboutUs, (ctx) => doc(ctx.db, ctx.site, 'aboutUs')),
   implement(smsCountry, (ctx) => doc(ctx.db, ctx.site, 'smsCountry')),
   implement(bannerIndex, (ctx) => doc(ctx.db, ctx.site, 'banners')),
   implement(heartbeat, async (ctx) => {

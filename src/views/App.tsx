@@ -8,6 +8,7 @@ import { BootScreen } from './boot/BootScreen'
 import { useNavPhase } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
 import { Shell } from './shell/Shell'
+import { UpgradePrompt } from './upgrade/UpgradePrompt'
 
 
 /**
@@ -30,6 +31,7 @@ export const App = () => (
     <NavRouter>
       <Screen />
       <PopupHost />
+      <UpgradePrompt />
       <ToastHost />
     </NavRouter>
   </I18nextProvider>

@@ -63,7 +63,8 @@ describe('customer service entry and questionListDisplay', () => {
       await more.getByRole('button', { name: 'Betting record' }).waitFor({ timeout: 15_000 })
       expect(await more.getByRole('button', { name: 'Customer service' }).count()).toBe(0)
 
-      await kit.control('service-agents', { siteCode: '201', agents: SEEDED })
+      // One agent online: the entry goes straight to it (several: the popover, below).
+      await kit.control('service-agents', { siteCode: '201', agents: [SEEDED[0]] })
       await kit.patchSite('201', 'sysInfo', { questionListDisplay: 1 })
       const { page, errors } = await kit.openLobby('desktop', 'home/game?site=201')
       await closeLogin(page)
@@ -75,5 +76,30 @@ describe('customer service entry and questionListDisplay', () => {
     } finally {
       await kit.control('service-agents', { siteCode: '201', agents: SEEDED })
     }
+  })
+})
+
+describe('customer service popover', () => {
+  it('lists the agents when several are online: a framed one opens in the lobby, another in a new window', async () => {
+    await kit.control('service-agents', { siteCode: '201', agents: SEEDED })
+    const { page, errors } = await kit.openLobby('desktop', 'home/game?site=201')
+    await closeLogin(page)
+    const more = page.getByRole('list', { name: 'More' })
+    await more.getByRole('button', { name: 'Customer service' }).click({ timeout: 15_000 })
+    const agents = page.getByRole('group', { name: 'Our agents' })
+    await agents.getByRole('button', { name: 'Chat with Live chat' }).waitFor()
+    // Keyboard: the panel's first agent has the focus; Escape closes it and gives the focus back.
+    await page.keyboard.press('Escape')
+    await agents.waitFor({ state: 'hidden' })
+    await more.getByRole('button', { name: 'Customer service' }).click()
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), agents.getByRole('button', { name: 'Open Messenger in a new window' }).click()])
+    expect(await popup.evaluate(() => window.opener)).toBeNull()
+    await popup.close()
+    await more.getByRole('button', { name: 'Customer service' }).click()
+    await agents.getByRole('button', { name: 'Chat with Live chat' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/service')
+    const dialog = page.getByRole('dialog', { name: 'Live chat' })
+    await dialog.frameLocator('iframe').getByText('An agent is online').waitFor({ timeout: 15_000 })
+    expect(errors).toEqual([])
   })
 })

@@ -6,7 +6,9 @@
  */
 import type { HallCall } from '../call'
 import * as active from './active'
+import * as about from './about'
 import * as auth from './auth'
+import * as feedback from './feedback'
 import * as games from './games'
 import * as message from './message'
 import * as pay from './pay'
@@ -19,9 +21,11 @@ import * as withdraw from './withdraw'
 import * as withdrawOwn from './withdraw-own'
 import * as yuebao from './yuebao'
 
+export * from './about'
 export * from './active'
 export * from './auth'
 export * from './common'
+export * from './feedback'
 export * from './games'
 export * from './message'
 export * from './pay'
@@ -50,7 +54,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

@@ -16,6 +16,8 @@ import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
 import { EventDetailPage, EventIndexPage } from '../activities/EventPages'
+import { FeedbackPage } from '../feedback/FeedbackPage'
+import { AboutPage, UpdatePage } from '../about/AboutPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 
@@ -91,11 +93,11 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'page500':
       return <BlockedPage page={name} />
     case 'feedback':
-      return (
-        <PlaceholderPage name={name}>
-          <SendDiagnostics from="feedback" />
-        </PlaceholderPage>
-      )
+      return <FeedbackPage />
+    case 'about':
+      return <AboutPage />
+    case 'update':
+      return <UpdatePage />
     case 'setting':
       return (
         <PlaceholderPage name={name}>

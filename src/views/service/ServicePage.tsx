@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { opensInFrame, staffActor, webTransActor, type OnlineCustomer } from '../../../actors/service'
 import { selectServiceDirect } from '../../../actors/site'
+import { selectQuery } from '../../../actors/nav'
 import { useActor, useQuery, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { Modal } from '../../ui/Modal'
@@ -25,6 +26,8 @@ export const ServicePage = () => {
   const { t, i18n } = useTranslation('service')
   const send = useSend()
   const direct = useActor('site', selectServiceDirect)
+  // ?agent=<n>: the agent the menu's popover chose (openType 1 opens here, in the frame).
+  const chosen = useActor('nav', selectQuery)['agent']
   const staff = useQuery(staffActor)
   const questions = useQuery(webTransActor)
   const [framed, setFramed] = useState<OnlineCustomer | null>(null)
@@ -33,8 +36,18 @@ export const ServicePage = () => {
     send({ type: 'service.opened', language: i18n.language })
   }, [send, i18n.language])
   const open = (agent: OnlineCustomer) => (opensInFrame(agent) ? setFramed(agent) : openOutside(agent.customerUrl))
-  // questionListDisplay 1: straight to the first online agent, once the agents are known.
+  // questionListDisplay 1: straight to the first online agent, once the agents are known; an agent
+  // the menu chose, in its place.
   const wentStraight = useRef(false)
+  const picked = chosen === undefined ? undefined : agents[Number(chosen)]
+  const openedPick = useRef<string | null>(null)
+  useEffect(() => {
+    if (picked === undefined || chosen === undefined || openedPick.current === chosen || staff.status !== 'ready') return
+    openedPick.current = chosen
+    wentStraight.current = true
+    if (opensInFrame(picked)) setFramed(picked)
+    else openOutside(picked.customerUrl)
+  }, [picked, chosen, staff.status])
   const first = agents[0]
   useEffect(() => {
     if (!direct || wentStraight.current || first === undefined || staff.status !== 'ready') return

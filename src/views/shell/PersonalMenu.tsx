@@ -1,4 +1,8 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { versionsActor } from '../../../actors/about'
+import { useQuery } from '../../system-react'
+import { useBrandLogo } from './site-look'
 import { selectMessageCentreType, selectUnreadMessages } from '../../../actors/badges'
 import { Badge } from '../../ui/Badge'
 import { useBadges } from './badge-hooks'
@@ -12,10 +16,9 @@ import { useWithdraw } from './withdraw'
 
 /**
  * The personal-centre menu of the desktop header (spec §2): account pages, reports, wallet,
- * withdrawal management, settings, security, music, feedback, and logout. Entries whose screens
- * are later issues open their placeholder pages. About us and version update are shown only
- * when their data says so (aboutUsStatus 1, a non-empty version list); the lobby does not load
- * that data yet, so they are not listed.
+ * withdrawal management, settings, security, music, feedback, about us (aboutUsStatus 1), version
+ * update (a non-empty version list, read when the menu opens) and logout. Entries whose screens
+ * are later issues open their placeholder pages.
  */
 export const PersonalMenu = () => {
   const { t } = useTranslation('account')
@@ -63,9 +66,28 @@ export const PersonalMenu = () => {
           <button type="button" className="option" onClick={go(close, () => navigate('security'))}>{shell('route.security')}</button>
           <MusicMenuEntry onChosen={close} />
           <button type="button" className="option" onClick={go(close, () => navigate('feedback'))}>{shell('route.feedback')}</button>
+          <AboutEntries onChosen={close} />
           <button type="button" className="option" onClick={go(close, () => send({ type: 'session.logoutRequested' }))}>{shell('header.logout')}</button>
         </div>
       )}
     </Popover>
+  )
+}
+
+/** About us (aboutUsStatus 1) and version update (a non-empty version list, asked when the menu opens). */
+const AboutEntries = ({ onChosen }: { onChosen: () => void }) => {
+  const { t: shell } = useTranslation()
+  const navigate = useNavigate()
+  const send = useSend()
+  const about = useBrandLogo()?.aboutUs === true
+  const versions = useQuery(versionsActor).data ?? []
+  useEffect(() => {
+    send({ type: 'versions.wanted' })
+  }, [send])
+  return (
+    <>
+      {about && <button type="button" className="option" onClick={() => { onChosen(); navigate('about') }}>{shell('route.about')}</button>}
+      {versions.length > 0 && <button type="button" className="option" onClick={() => { onChosen(); navigate('update') }}>{shell('route.update')}</button>}
+    </>
   )
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { RouteName } from '../../../schemas/routes'
 import { selectActivityCount, selectAwardCount, selectRebateCount, selectTaskCount } from '../../../actors/badges'
 import { useQuery, useSend } from '../../system-react'
-import { staffActor } from '../../../actors/service'
+import { opensInFrame, staffActor } from '../../../actors/service'
+import { Popover } from '../../ui/Popover'
 import { Badge } from '../../ui/Badge'
 import { DragScroll } from '../../ui/DragScroll'
 import { useBadges } from './badge-hooks'
@@ -123,6 +124,7 @@ const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
   const send = useSend()
   const session = useSessionView()
   const entries = useSystemEntries()
+  const agents = useQuery(staffActor).data ?? []
   return (
     <>
       <p className="menu__heading" aria-hidden="true">
@@ -131,6 +133,9 @@ const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
       <ul className="menu__list" role="list" aria-label={t('menu.more')}>
         {entries.map((e) => (
           <li key={e.key}>
+            {e.key === 'service' && agents.length > 1 ? (
+              <ServiceAgentsEntry label={e.label} onChosen={onChosen} />
+            ) : (
             <button
               type="button"
               className="menu__item"
@@ -146,10 +151,56 @@ const SystemList = ({ onChosen }: { onChosen?: () => void }) => {
               {e.count !== undefined && <Badge count={e.count} />}
               {e.badge !== undefined && <Badge text={e.badge.text} label={e.badge.label} />}
             </button>
+            )}
           </li>
         ))}
       </ul>
     </>
+  )
+}
+
+/**
+ * The customer-service entry while several agents are online (spec §2: a popover when several):
+ * the agents listed; one that opens in the lobby's frame (openType 1) opens on the service page,
+ * another in a new window that cannot reach back into the lobby.
+ */
+const ServiceAgentsEntry = ({ label, onChosen }: { label: string; onChosen: (() => void) | undefined }) => {
+  const { t } = useTranslation('service')
+  const navigate = useNavigate()
+  const agents = useQuery(staffActor).data ?? []
+  return (
+    <Popover
+      className="menu__popover"
+      label={label}
+      panelLabel={t('agents')}
+      trigger={
+        <>
+          <Icon name="headset" className="menu__icon" />
+          <span className="menu__label">{label}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <div className="options" role="group">
+          {agents.map((a, i) => (
+            <button
+              key={`${a.customerName}-${a.customerUrl}`}
+              type="button"
+              className="option"
+              aria-label={t(opensInFrame(a) ? 'chatWith' : 'chatOutside', { name: a.customerName })}
+              onClick={() => {
+                close()
+                onChosen?.()
+                if (opensInFrame(a)) navigate('service', { query: { agent: String(i) } })
+                else window.open(a.customerUrl, '_blank', 'noopener,noreferrer')
+              }}
+            >
+              {a.customerName}
+            </button>
+          ))}
+        </div>
+      )}
+    </Popover>
   )
 }
 

@@ -68,7 +68,7 @@ describe('the badge queries', () => {
     expect(a.emitted.at(-1)).toEqual({ type: 'hall.requested', requestId: 'chargerate-3', call: 'maxChargeRate', payload: {} })
   })
 
-  it('refresh red dots on an activity notice and unread counts on a credited deposit, for real players only', () => {
+  it('refresh red dots on an activity notice, red dots (a deposit may reach an activity tier) and unread counts on a credited deposit, for real players only', () => {
     const a = run(site)
     a.send({ type: 'realtime.activeDetailsReceived' } as unknown as LobbyEvent)
     expect(a.emitted).toHaveLength(1)
@@ -76,7 +76,10 @@ describe('the badge queries', () => {
     const before = a.emitted.length
     a.send({ type: 'realtime.activeDetailsReceived' } as unknown as LobbyEvent)
     a.send({ type: 'realtime.payOrderSucceeded' } as unknown as LobbyEvent)
-    expect(a.calls().slice(before)).toEqual(['getRedDot', 'homeIndex'])
+    expect(a.calls().slice(before)).toEqual(['getRedDot', 'getRedDot', 'homeIndex'])
+    // A received activity reward asks for the red dots again.
+    a.send({ type: 'activities.changed', activeId: 7001, count: 1 })
+    expect(a.calls().slice(before + 3)).toEqual(['getRedDot'])
   })
 
   it('a real sign-in asks for red dots and unread counts only with the post-login refresh, and only for the items it names', () => {
