@@ -133,6 +133,10 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
       answered: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.pendingId, event),
       refused: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.pendingId, event),
       dirty: ({ context }) => context.dirty,
+      /** An intent of this list while the player is not one it serves (kept until they sign in). */
+      early: ({ context, event }) => ours(event) && !serves(context),
+      /** A sign-in that the list serves, after it was opened for nobody it served. */
+      opensNow: ({ context, event }) => context.dirty && event.type === 'session.loggedIn' && (config.audience !== 'real' || event.real),
     },
     actions: {
       track: assign(({ event }) =>
@@ -233,7 +237,13 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
       'list.unlocked': { actions: 'unlock' },
     },
     states: {
-      idle: { on: { 'list.opened': change } },
+      idle: {
+        on: {
+          // Opened before the player signed in: the condition is kept, and asked at the sign-in.
+          'list.opened': [change, { guard: 'early', actions: ['apply', 'markDirty'] }],
+          'session.loggedIn': { guard: 'opensNow', target: 'loading', actions: ['track', 'query'] },
+        },
+      },
       loading: {
         on: {
           'list.opened': { guard: 'mine', actions: ['apply', 'markDirty'] },

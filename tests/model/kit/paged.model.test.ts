@@ -148,6 +148,16 @@ describe('paged-list factory model', () => {
     expect(asked([...opened, changed, first])).toEqual([1, 1])
   })
 
+  it('a list opened before the player signs in is asked at their real sign-in, with its condition, and not for a guest', () => {
+    const payloads = (events: ReadonlyArray<unknown>) =>
+      harness.runEvents(events as never).emitted.filter((e) => e.type === 'hall.requested').map((e) => e['payload'])
+    const early = { type: 'list.opened', list: 'records', condition: { state: 10003 } }
+    expect(payloads([early])).toEqual([])
+    expect(payloads([early, login(false)])).toEqual([])
+    expect(payloads([early, login(true)])).toEqual([{ state: 10003, page: 1, size: 10 }])
+    expect(payloads([early, login(false), login(true)])).toEqual([])
+  })
+
   it('a list whose size the spec fixes asks with it on every device and ignores a chosen size', () => {
     const fixed = modelHarness({
       name: 'paged list, fixed size',
