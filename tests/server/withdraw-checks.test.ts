@@ -4,6 +4,7 @@ import { bindAlipay, bindCard, ewalletList, uploadPay, verifyWithdrawPass, withd
 import { startHall } from '../../server/hall'
 import { PIN_MAX_FAILURES, VERIFY_TICKET_SECONDS } from '../../server/calls/withdraw'
 import { WithdrawCodes } from '../../server/withdraw'
+import { PROOF_MAX_BYTES } from '../../server/calls/withdraw'
 import { callHall, control, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
@@ -141,6 +142,10 @@ describe('proof of a withdrawal', () => {
       expect((await cash('p-3', { proof_url: '/elsewhere/1' })).envelope.code).toBe(WithdrawCodes.badProof)
       expect((await ask(caller, '/certify/withdrawInfo', withdrawInfo.response, {})).game_gold).toBe('300.00')
 
+      // The largest proof the hall takes gets through the edge's body limit; one byte more is refused as a proof, not at the edge.
+      const largest = (n: number) => Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(n - Buffer.from(PNG, 'base64').length, 7)]).toString('base64')
+      expect(await code(caller, '/certify/uploadpay', { file_name: 'big.png', content_type: 'image/png', data: largest(PROOF_MAX_BYTES) })).toBe(1)
+      expect(await code(caller, '/certify/uploadpay', { file_name: 'big.png', content_type: 'image/png', data: largest(PROOF_MAX_BYTES + 1) })).toBe(WithdrawCodes.badProof)
       const mine = await ask(caller, '/certify/uploadpay', uploadPay.response, { file_name: 'receipt.png', content_type: 'image/png', data: PNG })
       expect(mine.url).toMatch(/^\/proofs\/\d+$/)
       const done = await cash('p-4', { proof_url: mine.url })

@@ -328,7 +328,7 @@ export const getWithdrawFee = defineCall({
 
 /**
  * Uploads a proof of payment (spec: file upload), an image as base64 inside the encrypted body
- * (at most 2 MB before base64; png, jpeg or webp); answers where it is kept, for transferConfirm.
+ * (at most 512 KB before base64, which keeps the encrypted request under the 1 MB body limit; png, jpeg or webp); answers where it is kept, for transferConfirm.
  */
 export const uploadPay = defineCall({
   name: 'uploadPay',

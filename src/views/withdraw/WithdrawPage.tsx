@@ -308,10 +308,10 @@ const WithdrawForm = () => {
   )
 }
 
-/** Proofs the hall takes: png, jpeg or webp images of at most 2 MB. */
+/** Proofs the hall takes: png, jpeg or webp images of at most 512 KB (server/calls/withdraw.ts). */
 const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 type ProofType = (typeof PROOF_TYPES)[number]
-const PROOF_MAX_BYTES = 2 * 1024 * 1024
+const PROOF_MAX_BYTES = 512 * 1024
 
 /** What is wrong with a chosen proof file (a key of the withdraw namespace), or null. */
 const proofProblem = (f: File): string | null =>
