@@ -14,6 +14,7 @@ import { linesActor } from './lines'
 import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
+import { restrictedActor } from './restricted'
 import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
 import { opVersionActor, upgradeActor } from './upgrade'
 import { aboutUsActor, versionsActor } from './about'
@@ -50,6 +51,7 @@ const allActors = [
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
   categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
+  restrictedActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
   opVersionActor, upgradeActor, aboutUsActor, versionsActor,
 ] as const

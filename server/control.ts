@@ -123,7 +123,7 @@ const bodies = {
   /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
-    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs']),
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain']),
     patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
     remove: Schema.optional(Schema.Array(Schema.String)),
   }),

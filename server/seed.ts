@@ -195,6 +195,7 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     content: `<p>By registering on ${s.name} you confirm that you are of legal age and accept the rules of play.</p>`,
   },
   aboutUs: aboutUsOf(s.name),
+  accessRestricted: { title: '', content: '' },
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
     licenseText: 'Demonstration site of the reference hall. No real money is involved.',

@@ -25,6 +25,7 @@ import { yuebaoEvents } from './yuebao'
 import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
 import { activitiesEvents } from './activities'
+import { restrictedEvents } from './restricted'
 import { feedbackEvents } from './feedback'
 import { upgradeEvents } from './upgrade'
 import { aboutEvents } from './about'
@@ -62,6 +63,7 @@ export const eventDefs = [
   ...messagesEvents,
   ...serviceEvents,
   ...activitiesEvents,
+  ...restrictedEvents,
   ...feedbackEvents,
   ...upgradeEvents,
   ...aboutEvents,

@@ -16,6 +16,7 @@ import {
   getAboutUs,
   heartbeat,
   ipCheck,
+  getAccessRestrictedInfo,
   prize,
   smsCountry,
 } from '../../schemas/hall/calls'
@@ -91,6 +92,12 @@ export const siteCalls: ReadonlyArray<Implementation> = [
   implement(getSiteInfo, (ctx) => siteInfoOf(ctx.db, ctx.site, ctx.state)),
   implement(getSysInfo, (ctx) => sysInfoOf(ctx.db, ctx.site, ctx.now)),
   implement(ipCheck, (ctx) => ipCheckOf(ctx.db, ctx.site, ctx.state, ctx.ip)),
+  implement(getAccessRestrictedInfo, async (ctx) => {
+    const page = await siteDocument<{ title?: string; content?: string }>(ctx.db, ctx.site.code, 'accessRestricted')
+    const maintain = await siteDocument<{ online_service?: string }>(ctx.db, ctx.site.code, 'maintain')
+    // The reference hall resolves no area from an address (it has no geolocation database): area is ''.
+    return { title: page?.title ?? '', content: page?.content ?? '', ip: ctx.ip, area: '', online_service: maintain?.online_service ?? '' }
+  }),
   implement(getAllCurrency, (ctx) => allCurrencyOf(ctx.db, ctx.site)),
   implement(getLayout, (ctx) => layoutOf(ctx.db, ctx.site)),
   implement(getBrandLogoUse, (ctx) => doc<BrandLogo>(ctx.db, ctx.site, 'brandLogo')),

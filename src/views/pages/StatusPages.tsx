@@ -1,6 +1,9 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { restrictedActor } from '../../../actors/restricted'
 import { selectSitePhase } from '../../../actors/site'
-import { useActor, useSend } from '../../system-react'
+import { useActor, useQuery, useSend } from '../../system-react'
+import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { Icon, type IconName } from '../../ui/Icon'
 import { useNavigate } from '../routing/nav-hooks'
 
@@ -72,7 +75,37 @@ export const BlockedPage = ({ page }: { page: 'page403' | 'page503' | 'page500' 
             {t('status.retry')}
           </button>
         )}
+        {page === 'page403' && <RestrictedDetails />}
       </StatusPage>
     </main>
+  )
+}
+
+/**
+ * The access-restricted page's details (getAccessRestrictedInfo): the operator's title and text
+ * (sanitized operator HTML), the address the hall saw, the region when it knows one, and a link to
+ * support that opens outside the lobby.
+ */
+const RestrictedDetails = () => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const info = useQuery(restrictedActor).data
+  useEffect(() => {
+    send({ type: 'restricted.opened' })
+  }, [send])
+  if (info === null) return null
+  const support = /^https?:\/\//.test(info.online_service) ? info.online_service : ''
+  return (
+    <div className="status__details">
+      {info.title !== '' && <h2 className="status__subtitle">{info.title}</h2>}
+      {info.content !== '' && <div className="status__content" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(info.content) }} />}
+      {info.ip !== '' && <p className="status__meta">{t('status.address', { ip: info.ip })}</p>}
+      {info.area !== '' && <p className="status__meta">{t('status.area', { area: info.area })}</p>}
+      {support !== '' && (
+        <a className="button button--ghost" href={support} target="_blank" rel="noopener noreferrer">
+          {t('status.support')}
+        </a>
+      )}
+    </div>
   )
 }
