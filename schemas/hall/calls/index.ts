@@ -5,6 +5,7 @@
  * socket (/websocket/ws) is not a call and is not listed.
  */
 import type { HallCall } from '../call'
+import * as accountOwn from './account-own'
 import * as active from './active'
 import * as auth from './auth'
 import * as games from './games'
@@ -19,6 +20,7 @@ import * as withdraw from './withdraw'
 import * as withdrawOwn from './withdraw-own'
 import * as yuebao from './yuebao'
 
+export * from './account-own'
 export * from './active'
 export * from './auth'
 export * from './common'
@@ -50,7 +52,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, accountOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 
