@@ -15,7 +15,7 @@ export const LIMITS = {
   emailMax: 50,
   cpfMax: 11,
   paymentPassword: 6,
-  codeLength: { sms: 4, email: 5, image: 4 },
+  codeLength: { sms: 4, email: 5, image: 4, authenticator: 6 },
   realNameMax: 75,
   phoneMax: 16,
   moneyDecimals: { fiat: 2, crypto: 10 },
@@ -77,6 +77,7 @@ export type ValidationKey =
   | 'validation.answer'
   | 'validation.displayName'
   | 'validation.birthday'
+  | 'validation.phone'
 
 /** A rule: the message key, or null when the value passes. */
 export type Rule = (value: string) => ValidationKey | null
@@ -288,3 +289,6 @@ export const birthday =
  * country's longest, and never past 16 characters).
  */
 export const trimPhone = (v: string, countryMax: number = LIMITS.phoneMax): string => v.slice(0, Math.min(countryMax, LIMITS.phoneMax))
+
+/** A phone number of any country: digits, 6 to 15 of them, an optional leading +. */
+export const phone: Rule = firstOf(required, (v) => (/^\+?\d{6,15}$/.test(v.trim()) ? null : 'validation.phone'))

@@ -26,6 +26,7 @@ import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
+import { accountEvents } from './account'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -59,6 +60,7 @@ export const eventDefs = [
   ...serviceEvents,
   ...withdrawEvents,
   ...payEvents,
+  ...accountEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -36,6 +36,7 @@ import { hashPassword, verifyPassword } from '../crypto'
 import type { Queryable } from '../db'
 import { endAccess, siteDocument } from '../store'
 import { base32Decode, verifyTotp } from '../totp'
+import { zoneOf } from './records'
 import { checkPin } from './withdraw'
 import { maskEmail, spendCode } from './security'
 import { requirePlayer } from './session'
@@ -250,9 +251,9 @@ export const accountCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     const list = (
       await ctx.db.query<{ item: string; action: string; verifyType: number | null; created_at: string }>(
-        `SELECT item, action, verify_type::int AS "verifyType", to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+        `SELECT item, action, verify_type::int AS "verifyType", to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI:SS') AS created_at
          FROM account_history WHERE player_id = $1 ORDER BY id DESC LIMIT 20`,
-        [player.id],
+        [player.id, zoneOf(ctx.site.timeZone)],
       )
     ).rows
     return { list }

@@ -5,7 +5,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
-import { NoParams } from './common'
+import { DateTime, NoParams } from './common'
 
 /**
  * The player's profile as the personal page shows it: the display name (platfromid; the username
@@ -36,11 +36,11 @@ export const AccountChange = Schema.Struct({
   item: Schema.String,
   action: Schema.String,
   verifyType: Schema.NullOr(Schema.Number),
-  created_at: Schema.String,
+  created_at: DateTime,
 })
 export type AccountChange = typeof AccountChange.Type
 
-/** The account's last 20 changes, newest first. */
+/** The account's last 20 changes, newest first (moments in the site's time zone). */
 export const accountHistory = defineCall({
   name: 'accountHistory',
   area: 'security',

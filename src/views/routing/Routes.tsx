@@ -7,7 +7,9 @@ import { SearchPage } from '../game/SearchPage'
 import { SportsPage } from '../game/SportsPage'
 import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
-import { SecurityPage } from '../pages/SecurityPage'
+import { SecurityCentre } from '../account/SecurityCentre'
+import { PersonalPage } from '../account/Personal'
+import { SettingPage } from '../account/Setting'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
@@ -58,7 +60,7 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'sports':
       return <SportsPage />
     case 'security':
-      return <SecurityPage />
+      return <SecurityCentre />
     case 'records':
       return <RecordsPage />
     case 'report':
@@ -92,11 +94,9 @@ const pageOf = (name: RouteName): ReactNode => {
         </PlaceholderPage>
       )
     case 'setting':
-      return (
-        <PlaceholderPage name={name}>
-          <SendDiagnostics from="settings" />
-        </PlaceholderPage>
-      )
+      return <SettingPage />
+    case 'personal':
+      return <PersonalPage />
     default:
       return <PlaceholderPage name={name} />
   }
