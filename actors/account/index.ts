@@ -12,7 +12,8 @@ import { commandActor, queryActor } from '../kit'
  * queries read when one of its screens opens (`account.opened`, never at sign-in) and again after
  * a change; a command per change. A protected change asks the hall which verifications it needs
  * (verifymodify), passes one (secondVerify: its ticket) and carries the ticket; the hall checks
- * every rule again. Each accepted change announces `account.changed` (the queries, the auth info
+ * every rule again. A command's id is its call's name, so the recorder redacts its submitted
+ * payload (passwords, codes, answers, the CPF) with the call's request schema. Each accepted change announces `account.changed` (the queries, the auth info
  * and the header read again); the login password's new fast-login key goes to the session.
  */
 
@@ -32,11 +33,11 @@ export const questionActor = queryActor({ id: 'question', call: getAccountQuesti
 export const historyActor = queryActor({ id: 'accounthistory', call: accountHistory, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d.list })
 
 /** Which verifications a change of an item needs first (verify types). */
-export const verifyModifyCommand = commandActor({ id: 'verifymodify', call: securityVerifyModify, audience: 'real', select: (d) => d.verifyTypes })
+export const verifyModifyCommand = commandActor({ id: 'securityVerifyModify', call: securityVerifyModify, audience: 'real', select: (d) => d.verifyTypes })
 
 /** A second verification: its ticket. Wrong codes and passwords show in the form. */
 export const secondVerifyCommand = commandActor({
-  id: 'secondverify',
+  id: 'secondVerify',
   call: secondVerify,
   audience: 'real',
   select: (d) => d.verifyToken,
@@ -44,7 +45,7 @@ export const secondVerifyCommand = commandActor({
 })
 
 export const changePassCommand = commandActor({
-  id: 'changepass',
+  id: 'changePass',
   call: changePass,
   audience: 'real',
   select: (d) => d.userkey,
@@ -53,7 +54,7 @@ export const changePassCommand = commandActor({
 })
 
 export const modifyPhoneCommand = commandActor({
-  id: 'modifyphone',
+  id: 'securityModifyPhone',
   call: securityModifyPhone,
   audience: 'real',
   select: (d) => d.mobile_phone,
@@ -62,7 +63,7 @@ export const modifyPhoneCommand = commandActor({
 })
 
 export const bindEmailCommand = commandActor({
-  id: 'bindemail',
+  id: 'bindEmail',
   call: bindEmail,
   audience: 'real',
   select: (d) => d.email,
@@ -71,7 +72,7 @@ export const bindEmailCommand = commandActor({
 })
 
 export const switchGoogleAuthCommand = commandActor({
-  id: 'switchgoogleauth',
+  id: 'switchGoogleAuth',
   call: switchGoogleAuth,
   audience: 'real',
   select: (d) => d.is_open_google_auth,
@@ -80,7 +81,7 @@ export const switchGoogleAuthCommand = commandActor({
 })
 
 export const withdrawPassCommand = commandActor({
-  id: 'withdrawpass',
+  id: 'modifyWithdrawPass',
   call: modifyWithdrawPass,
   audience: 'real',
   select: () => true,
@@ -89,7 +90,7 @@ export const withdrawPassCommand = commandActor({
 })
 
 export const passQuintCommand = commandActor({
-  id: 'passquint',
+  id: 'passQuint',
   call: passQuint,
   audience: 'real',
   select: () => true,
@@ -98,7 +99,7 @@ export const passQuintCommand = commandActor({
 })
 
 export const editQuintCommand = commandActor({
-  id: 'editquint',
+  id: 'editQuint',
   call: editQuint,
   audience: 'real',
   select: () => true,
@@ -107,7 +108,7 @@ export const editQuintCommand = commandActor({
 })
 
 export const bindCpfCommand = commandActor({
-  id: 'bindcpf',
+  id: 'bindCpf',
   call: bindCpf,
   audience: 'real',
   select: (d) => d.cpf,
@@ -116,7 +117,7 @@ export const bindCpfCommand = commandActor({
 })
 
 export const avatarCommand = commandActor({
-  id: 'avatar',
+  id: 'updateUserAvatars',
   call: updateUserAvatars,
   audience: 'real',
   select: (d) => d.portrait_id,
@@ -124,7 +125,7 @@ export const avatarCommand = commandActor({
 })
 
 export const modifyInfoCommand = commandActor({
-  id: 'modifyinfo',
+  id: 'modifyInfo',
   call: modifyInfo,
   audience: 'real',
   select: (d) => d,
@@ -136,5 +137,5 @@ export const modifyInfoCommand = commandActor({
  * as the auth info shows it). Not the verify actor's send: its countdown is one per channel, and
  * the new phone or email needs its own code right after (the verify actor's CodeInput sends that).
  */
-export const boundPhoneCodeCommand = commandActor({ id: 'boundphonecode', call: securityCreateSms, audience: 'real', select: (d) => d.target })
-export const boundEmailCodeCommand = commandActor({ id: 'boundemailcode', call: securityCreateMail, audience: 'real', select: (d) => d.target })
+export const boundPhoneCodeCommand = commandActor({ id: 'securityCreateSms', call: securityCreateSms, audience: 'real', select: (d) => d.target })
+export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', call: securityCreateMail, audience: 'real', select: (d) => d.target })
