@@ -36,7 +36,8 @@ export const itemOfQuery = (current: string | undefined): CentreItem | null => {
   return (CENTRE_ITEMS as ReadonlyArray<string>).includes(current) ? (current as CentreItem) : null
 }
 
-type Flow = { readonly item: CentreItem; readonly kind: 'change' | 'switch' }
+/** A change under way; a switch keeps the state it switches to, as it was when the dialog opened. */
+type Flow = { readonly item: CentreItem; readonly kind: 'change' | 'switch'; readonly turnOn?: boolean }
 
 /**
  * The security centre (screens §2 /home/security; calls §7.2): the login password, phone, email,
@@ -67,7 +68,7 @@ export const SecurityCentre = () => {
     const bindItem: BindItem = item
     const bound = item === 'googleAuth' ? info.google_auth_bound === 1 || info.is_open_google_auth === 1 : rows?.find((r) => r.item === item)?.bound === true
     if (!bound) return send({ type: 'postlogin.bindOpened', item: bindItem })
-    setFlow({ item, kind: item === 'googleAuth' ? 'switch' : 'change' })
+    setFlow(item === 'googleAuth' ? { item, kind: 'switch', turnOn: info.is_open_google_auth !== 1 } : { item, kind: 'change' })
   }
   // Came from the bind modal: the named item's form opens once the state is known.
   useEffect(() => {
@@ -112,7 +113,7 @@ export const SecurityCentre = () => {
         return {
           bound: row?.bound === true,
           shown: row?.shown ?? '',
-          label: t(row?.bound === true ? (item === 'withdrawPass' ? 'security.state.set' : 'security.state.bound') : 'security.state.unbound'),
+          label: t(row?.bound === true ? 'security.state.bound' : 'security.state.unbound'),
           action: t(row?.bound === true ? 'security.action.change' : 'security.action.bind'),
           reward: row?.bound === true ? null : (row?.reward ?? null),
         }
@@ -170,7 +171,7 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
   const type = types?.[0] ?? null
   const ticket = second.view.status === 'succeeded' ? second.view.result : null
   const verified = types !== null && (type === null || ticket !== null)
-  const title = t(`flow.title.${flow.kind === 'switch' ? (info.is_open_google_auth === 1 ? 'gaOff' : 'gaOn') : flow.item}`)
+  const title = t(`flow.title.${flow.kind === 'switch' ? (flow.turnOn === true ? 'gaOn' : 'gaOff') : flow.item}`)
   if (!done && !verified && type === 6) {
     // The verifyUserPassword popup: the login password before a sensitive change.
     return (
@@ -195,7 +196,7 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
       ) : !verified && type !== null ? (
         <VerifyByCode type={type} info={info} />
       ) : flow.kind === 'switch' ? (
-        <SwitchForm on={info.is_open_google_auth !== 1} onDone={() => setDone(true)} />
+        <SwitchForm on={flow.turnOn === true} onDone={() => setDone(true)} />
       ) : flow.item === 'loginPass' ? (
         <LoginPassForm onDone={() => setDone(true)} />
       ) : flow.item === 'phone' || flow.item === 'email' ? (
