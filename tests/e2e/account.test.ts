@@ -179,7 +179,8 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     const p = await kit.player({ password: 'abc12345', siteCode: '101' })
     // The Brazilian site opens in Portuguese: the player signs in through the lobby's own intent.
     const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=101')
-    await expect.poll(() => shell.eventTypes()).toContain('site.ready')
+    // Once the start is decided: a visitor asked to sign in, or a guest signed in (auto visitor login).
+    await expect.poll(async () => (await shell.eventTypes()).some((t) => t === 'session.authPromptNeeded' || t === 'session.loggedIn'), { timeout: 30_000 }).toBe(true)
     await page.evaluate(([u, pw]) => window.__lobby!.system.send({ type: 'session.loginSubmitted', username: u, password: pw }), [p.username, p.password] as const)
     await shell.settle(p.username)
     await go(page, 'personal')
