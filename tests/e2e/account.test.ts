@@ -30,7 +30,7 @@ const hallSession = async (p: TestPlayer) => {
   }
 }
 
-const go = async (page: Page, name: 'security' | 'personal', query: Record<string, string> = {}) => {
+const go = async (page: Page, name: 'security' | 'personal' | 'setting', query: Record<string, string> = {}) => {
   await page.evaluate(([n, q]) => window.__lobby!.system.send({ type: 'nav.requested', name: n, query: q }), [name, query] as const)
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/home/${name}`)
 }
@@ -211,6 +211,11 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     await page.getByRole('button', { name: 'Associar CPF' }).click()
     await expect.poll(() => page.getByTestId('cpf-bound').innerText()).toContain('*********01')
     await expectRedacted(page, ['12345678901', 'abc12345'])
+
+    // The settings: language, music and sound, and the diagnostics to send.
+    await go(page, 'setting')
+    await page.getByText('Idioma da interface').waitFor()
+    await page.getByText('Música e som').waitFor()
     expect(errors).toEqual([])
   })
 })
