@@ -22,6 +22,9 @@ import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitAc
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
+import {
+  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
+} from './account'
 import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
@@ -54,6 +57,7 @@ const allActors = [
   restrictedActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
   opVersionActor, upgradeActor, aboutUsActor, versionsActor,
+  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -289,13 +289,22 @@ export const expireSessions = async (db: Queryable, username: string, siteCode: 
 /** The user info a login-family call answers for a player in a session. */
 export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => {
   const b = await bindStateOf(db, p.id)
+  // The profile of migration 140: the display name ('' shows the username), the CPF (masked) and
+  // whether a secret question is set.
+  const own = (
+    await db.query<{ displayName: string; cpf: string; question: boolean }>(
+      `SELECT display_name AS "displayName", cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question
+       FROM players WHERE id = $1`,
+      [p.id],
+    )
+  ).rows[0] ?? { displayName: '', cpf: '', question: false }
   return {
   userIdx: p.id,
   userkey: p.userkey,
   session_key: s.sessionKey,
   token: s.token,
   username: p.username,
-  platfromid: p.username,
+  platfromid: own.displayName === '' ? p.username : own.displayName,
   portrait_id: p.portraitId,
   currency: p.currency,
   account_type: p.accountType,
@@ -309,9 +318,9 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   thirdEmail: '',
   thirdType: 0,
   mobile_phone: b.mobilePhone,
-  cpf: '',
+  cpf: own.cpf === '' ? '' : `${'*'.repeat(Math.max(0, own.cpf.length - 2))}${own.cpf.slice(-2)}`,
   is_open_google_auth: b.googleAuth,
-  userOptResult: [b.withdrawPass ? 1 : 0, 0, b.mobilePhone === '' ? 0 : 1, 0, p.accountType === 1 ? 1 : 0],
+  userOptResult: [b.withdrawPass ? 1 : 0, own.question ? 1 : 0, b.mobilePhone === '' ? 0 : 1, 0, p.accountType === 1 ? 1 : 0],
   user_status: p.userStatus,
   game_gold: await balanceOf(db, p.id, p.currency),
   has_recharged: p.hasRecharged,

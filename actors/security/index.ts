@@ -16,6 +16,9 @@ export const authInfoActor = queryActor({
   fetchOn: {
     'postlogin.refreshRequested': { when: (e) => e.items.includes('authInfo') },
     'postlogin.bound': true,
+    // The security centre and the personal page read it when they open and after a change.
+    'account.opened': true,
+    'account.changed': true,
   },
   payload: {},
   select: (info) => info,

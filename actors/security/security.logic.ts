@@ -24,7 +24,7 @@ export const isBound = (info: AuthInfo | null, item: BindItem): boolean => {
     case 'email':
       return info.email !== ''
     case 'googleAuth':
-      return info.is_open_google_auth === 1
+      return info.is_open_google_auth === 1 || info.google_auth_bound === 1
     case 'withdrawPass':
       return info.withdraw_pass === 1
   }

@@ -32,6 +32,7 @@ export const sessionActor = {
     'geetest.restricted',
     'geetest.lifted',
     'session.signedOutElsewhere',
+    'session.keyChanged',
   ],
   // Any call's token-expired code ends the session (spec §8), whoever asked.
   hears: ['hall.failed'],

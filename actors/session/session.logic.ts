@@ -141,6 +141,7 @@ export type SessionEvent =
   | EventOfType<'geetest.restricted'>
   | EventOfType<'geetest.lifted'>
   | EventOfType<'session.signedOutElsewhere'>
+  | EventOfType<'session.keyChanged'>
 
 /** The events the session emits. */
 export type SessionEmitted =

@@ -20,6 +20,7 @@ import { sessionSetup } from './session.setup'
  *   session.currencyChosen, session.passwordChangeSubmitted, geetest.restricted, geetest.lifted,
  *   session.signedOutElsewhere (another tab of this browser logged out of this account: this tab
  *   logs out too).
+ * Consumes also session.keyChanged (the security page's password change).
  * Emits: hall.requested, session.credentialsChanged, session.persistRequested, session.loggedIn,
  *   session.loggedOut, session.tokenExpired, session.authPromptNeeded, session.keyRequested,
  *   wallet.balanceReported, geetest.challengeFailed.
@@ -169,6 +170,8 @@ export const sessionMachine = sessionSetup.createMachine({
         'session.logoutConfirmed': { target: 'loggingOut' },
         // Another tab of this browser logged out of this account: so does this one (docs/decisions.md).
         'session.signedOutElsewhere': { guard: 'sameUserSignedOut', target: 'loggingOut' },
+        // The login password changed on the security page: the hall's new fast-login key is kept.
+        'session.keyChanged': { actions: 'keepKey' },
       },
       states: {
         idle: {

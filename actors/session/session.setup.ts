@@ -135,6 +135,13 @@ export const sessionSetup = setup({
      * Spec §4: change_password cleared and the after-login steps rerun. The hall replaced the
      * fast-login key (every other session ended, docs/hall.md): the new one is kept.
      */
+    /** The security page changed the login password: the hall replaced the fast-login key; this browser keeps the new one. */
+    keepKey: enqueueActions(({ context: c, event: e, enqueue }) => {
+      if (c.user === null || e.type !== 'session.keyChanged') return
+      const user = { ...c.user, userkey: e.userkey }
+      enqueue.assign({ user })
+      enqueue.emit({ type: 'session.persistRequested', stored: { userkey: e.userkey, username: user.username, accountType: user.account_type } })
+    }),
     passwordChanged: enqueueActions(({ context: c, event: e, enqueue }) => {
       if (c.user === null) return
       const userkey = e.type === 'hall.responded' ? changedKeyOf(e) : null

@@ -141,3 +141,6 @@ export const selectSysSwitches = (s: SiteSnapshot): string => {
 
 /** Whether the service tab goes straight to the first online agent, with no common questions (sysInfo questionListDisplay 1, spec §2). */
 export const selectServiceDirect = (s: SiteSnapshot): boolean => s.context.sysInfo?.['questionListDisplay'] === 1
+
+/** Real names are written in capitals on this site (system info realNameMustUppercase, spec §5). */
+export const selectRealNameMustUppercase = (s: SiteSnapshot): boolean => s.context.sysInfo?.['realNameMustUppercase'] === true

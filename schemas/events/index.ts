@@ -31,6 +31,7 @@ import { upgradeEvents } from './upgrade'
 import { aboutEvents } from './about'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
+import { accountEvents } from './account'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -69,6 +70,7 @@ export const eventDefs = [
   ...aboutEvents,
   ...withdrawEvents,
   ...payEvents,
+  ...accountEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -11,6 +11,7 @@ import { redPacketCalls } from './redpackets'
 import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
+import { accountCalls } from './account'
 import { popupCalls } from './popups'
 import { activityCalls } from './activities'
 import { badgeCalls } from './badges'
@@ -27,7 +28,7 @@ import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
-  ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls,
+  ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls,
   ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,

@@ -12,9 +12,11 @@
 import { actionVerify, bindEmail, bindGoogleAuth, modifyWithdrawPass, securityCreateMail, securityCreateSms, securityModifyPhone } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db'
-import { hashPassword } from '../crypto'
+import * as validation from '../../schemas/validation'
+import { hashPassword, verifyPassword } from '../crypto'
 import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
 import { bindStateOf } from '../store'
+import { accountStateOf, guardChange, recordChange } from '../account'
 import { admitSend } from './challenge'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -28,6 +30,7 @@ export const SecurityCodes = {
   wrongCode: 1223,
   alreadyBound: 1224,
   badPin: 1225,
+  wrongPin: 1226,
 } as const
 
 /** How long a sent code is good for. */
@@ -96,6 +99,13 @@ export const lastCode = async (
   return { ...row, code: totp(base32Decode(row.code), now), secret: row.code }
 }
 
+/** The old withdraw password given with a change: right (verify type 5), or refused. */
+const oldPinMatches = async (db: Queryable, playerId: string, pin: string): Promise<5> => {
+  const hash = (await db.query<{ hash: string | null }>('SELECT withdraw_pass_hash AS hash FROM players WHERE id = $1', [playerId])).rows[0]?.hash ?? null
+  if (hash === null || !(await verifyPassword(pin, hash))) throw new ServiceError(SecurityCodes.wrongPin, 'the current withdraw password is wrong')
+  return 5
+}
+
 const PHONE = /^\+?\d{6,15}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PIN = /^\d{6}$/
@@ -113,32 +123,48 @@ export const securityCalls: ReadonlyArray<Implementation> = [
   implement(actionVerify, async (ctx) => {
     const { player } = await requirePlayer(ctx)
     const b = await bindStateOf(ctx.db, player.id)
+    const s = await accountStateOf(ctx.db, player.id)
+    const flag = (v: boolean) => (v ? (1 as const) : (0 as const))
     return {
       mobile_phone: maskPhone(b.mobilePhone),
       email: maskEmail(b.email),
-      is_open_google_auth: b.googleAuth === 1 ? (1 as const) : (0 as const),
-      withdraw_pass: b.withdrawPass ? (1 as const) : (0 as const),
+      is_open_google_auth: flag(b.googleAuth === 1),
+      withdraw_pass: flag(b.withdrawPass),
+      google_auth_bound: flag(s.googleAuthSecret !== null),
+      question: flag(s.question),
+      login_pass: flag(s.loginPass),
     }
   }),
   implement(securityCreateSms, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
-    if (!PHONE.test(p.phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
+    // The bound phone as actionVerify shows it (masked) names the bound phone: the code of a
+    // second verification (verifyPhoneCode, secondVerify 3) goes to it.
+    const bound = (await bindStateOf(ctx.db, player.id)).mobilePhone
+    const phone = bound !== '' && p.phone === maskPhone(bound) ? bound : p.phone
+    if (!PHONE.test(phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
     await admitSend(ctx.db, player.id, 'phone', p, ctx.now)
-    await storeCode(ctx.db, player.id, 'phone', p.phone, ctx.now)
-    return { target: maskPhone(p.phone), expireSeconds: CODE_TTL_MS / 1000 }
+    await storeCode(ctx.db, player.id, 'phone', phone, ctx.now)
+    return { target: maskPhone(phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityCreateMail, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
-    if (!EMAIL.test(p.email)) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
+    // The bound email as actionVerify shows it names the bound email (a second verification's code).
+    const bound = (await bindStateOf(ctx.db, player.id)).email
+    const email = bound !== '' && p.email === maskEmail(bound) ? bound : p.email.toLowerCase()
+    if (!EMAIL.test(email) || validation.email(email) !== null) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
     await admitSend(ctx.db, player.id, 'email', p, ctx.now)
-    await storeCode(ctx.db, player.id, 'email', p.email.toLowerCase(), ctx.now)
-    return { target: maskEmail(p.email.toLowerCase()), expireSeconds: CODE_TTL_MS / 1000 }
+    await storeCode(ctx.db, player.id, 'email', email, ctx.now)
+    return { target: maskEmail(email), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityModifyPhone, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     await ctx.db.transaction(async (tx) => {
+      // A bound phone changes only after a code to it (verifymodify; the ticket is spent).
+      const verified = await guardChange(tx, player.id, 'phone', p.verifyToken, ctx.now)
+      const before = (await accountStateOf(tx, player.id)).phone
       await spendCode(tx, player.id, 'phone', p.phone, p.code, ctx.now)
       await tx.query('UPDATE players SET mobile_phone = $2 WHERE id = $1', [player.id, p.phone])
+      await recordChange(tx, player.id, 'phone', before === '' ? 'bind' : 'change', verified)
     })
     return { mobile_phone: p.phone }
   }),
@@ -146,8 +172,11 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     const email = p.email.toLowerCase()
     await ctx.db.transaction(async (tx) => {
+      const verified = await guardChange(tx, player.id, 'email', p.verifyToken, ctx.now)
+      const before = (await accountStateOf(tx, player.id)).email
       await spendCode(tx, player.id, 'email', email, p.code, ctx.now)
       await tx.query('UPDATE players SET email = $2 WHERE id = $1', [player.id, email])
+      await recordChange(tx, player.id, 'email', before === '' ? 'bind' : 'change', verified)
     })
     return { email }
   }),
@@ -171,13 +200,21 @@ export const securityCalls: ReadonlyArray<Implementation> = [
       if (!verifyTotp(base32Decode(secret), code, ctx.now)) throw new ServiceError(SecurityCodes.wrongCode, 'the code is wrong')
       await tx.query("DELETE FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'", [player.id])
       await tx.query('UPDATE players SET google_auth = 1, google_auth_secret = $2 WHERE id = $1', [player.id, secret])
+      await recordChange(tx, player.id, 'googleAuth', 'bind', null)
     })
     return { is_open_google_auth: 1 as const }
   }),
   implement(modifyWithdrawPass, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     if (!PIN.test(p.newPass)) throw new ServiceError(SecurityCodes.badPin, 'the withdraw password is 6 digits')
-    await ctx.db.query('UPDATE players SET withdraw_pass_hash = $2 WHERE id = $1', [player.id, await hashPassword(p.newPass)])
+    const hash = await hashPassword(p.newPass)
+    await ctx.db.transaction(async (tx) => {
+      // A set withdraw password changes after the login password (verifymodify 6), or with the old one.
+      const before = (await accountStateOf(tx, player.id)).withdrawPass
+      const verified = before && p.oldPass !== undefined ? await oldPinMatches(tx, player.id, p.oldPass) : await guardChange(tx, player.id, 'withdrawPass', p.verifyToken, ctx.now)
+      await tx.query('UPDATE players SET withdraw_pass_hash = $2 WHERE id = $1', [player.id, hash])
+      await recordChange(tx, player.id, 'withdrawPass', before ? 'change' : 'set', verified)
+    })
     return { withdraw_pass: 1 as const }
   }),
 ]

@@ -197,7 +197,7 @@ describe('post-login sequence in a real browser', () => {
     expect(errors).toEqual([])
   })
 
-  it('the security page lists phone, email, Google authenticator and withdraw password with their bound state, and binds Google authenticator with a real TOTP code', async () => {
+  it('the security page lists phone, email, Google authenticator and withdraw password with their bound state (then the login password and the secret question), and binds Google authenticator with a real TOTP code', async () => {
     const { player, shell, errors } = await playerAndPage()
     await shell.signIn(player)
     await shell.page.goto(`${hallUrl}/home/security`)
@@ -206,7 +206,7 @@ describe('post-login sequence in a real browser', () => {
     await list.waitFor()
     const row = (item: string) => list.locator(`li[data-item="${item}"]`)
     for (const item of ['phone', 'email', 'googleAuth', 'withdrawPass']) await row(item).getByText('Not bound').waitFor()
-    expect(await list.locator('li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-item')))).toEqual(['phone', 'email', 'googleAuth', 'withdrawPass'])
+    expect(await list.locator('li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-item')))).toEqual(['phone', 'email', 'googleAuth', 'withdrawPass', 'loginPass', 'question'])
     // The reward-bind data: binding the authenticator earns the seeded newcomer benefit.
     await row('googleAuth').getByText('+1.00 bonus').waitFor()
 
@@ -230,8 +230,9 @@ describe('post-login sequence in a real browser', () => {
     await ga.getByLabel('Verification code').fill(totp(base32Decode(secret), Date.now()))
     await ga.getByRole('button', { name: 'Confirm' }).click()
     await ga.waitFor({ state: 'hidden' })
-    await row('googleAuth').getByText('Bound', { exact: true }).waitFor()
-    expect(await row('googleAuth').getByRole('button').count()).toBe(0)
+    // Bound and on: the account page's switch turns it off (tests/e2e/account.test.ts).
+    await row('googleAuth').getByText('On', { exact: true }).waitFor()
+    expect(await row('googleAuth').getByRole('button').innerText()).toContain('Turn off')
     await row('phone').getByText('Not bound').waitFor()
     expect(errors).toEqual([])
   })

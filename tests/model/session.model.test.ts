@@ -182,6 +182,8 @@ const sessionEvents = (s: Snap): Ev[] => {
   }
   // Another tab of this browser logged out: of this player (whatever the case of the name), or of another.
   out.push({ type: 'session.signedOutElsewhere', username: 'PLAYER01' }, { type: 'session.signedOutElsewhere', username: 'someone9' })
+  // The security page changed the login password: the hall's new fast-login key.
+  out.push({ type: 'session.keyChanged', userkey: 'rotated-key' })
   // A currency the site does not offer: ignored.
   out.push({ type: 'session.currencyChosen', currency: 'XXX' })
   out.push({ type: 'session.expiredAcknowledged' })
@@ -313,6 +315,19 @@ const sessionInvariants = () => {
         expect(requests.map((r) => r.call)).toEqual([SESSION_CALLS.logout])
       } else {
         expect(real.value).toEqual(prev.value)
+        expect(real.context).toEqual(prev.context)
+        expect(emitted).toEqual([])
+      }
+    }
+
+    // The security page's password change: a signed-in player keeps the new key; nobody else has one to keep.
+    if (event?.type === 'session.keyChanged' && prev !== null) {
+      if (authOf(prev.value).startsWith('signedIn') && prev.context.user !== null) {
+        expect(c.user?.userkey).toBe('rotated-key')
+        expect(ofType(emitted, 'session.persistRequested')).toEqual([
+          { type: 'session.persistRequested', stored: { userkey: 'rotated-key', username: c.user?.username, accountType: c.user?.account_type } },
+        ])
+      } else {
         expect(real.context).toEqual(prev.context)
         expect(emitted).toEqual([])
       }

@@ -5,6 +5,7 @@
  * socket (/websocket/ws) is not a call and is not listed.
  */
 import type { HallCall } from '../call'
+import * as accountOwn from './account-own'
 import * as active from './active'
 import * as about from './about'
 import * as auth from './auth'
@@ -22,6 +23,7 @@ import * as withdrawOwn from './withdraw-own'
 import * as yuebao from './yuebao'
 
 export * from './about'
+export * from './account-own'
 export * from './active'
 export * from './auth'
 export * from './common'
@@ -54,7 +56,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

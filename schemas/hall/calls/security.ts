@@ -136,6 +136,12 @@ export const AuthInfo = Schema.Struct({
   email: Schema.String,
   is_open_google_auth: Schema.Literals([0, 1]),
   withdraw_pass: Schema.Literals([0, 1]),
+  /** The authenticator is bound (its check may be switched off: is_open_google_auth 0); absent: as is_open_google_auth. */
+  google_auth_bound: Schema.optional(Schema.Literals([0, 1])),
+  /** A secret question is set (userOptResult[1]). */
+  question: Schema.optional(Schema.Literals([0, 1])),
+  /** The account has a login password (a trial account has none: userOptResult[4]). */
+  login_pass: Schema.optional(Schema.Literals([0, 1])),
 })
 export type AuthInfo = typeof AuthInfo.Type
 
@@ -204,7 +210,10 @@ export const secondVerify = defineCall({
   response: VerifyTicket,
 })
 
-/** Changes the login password (spec §5 rule); other sessions of the player end. */
+/**
+ * Changes the login password (spec §5 rule); every other session of the player ends and the
+ * fast-login key is replaced: the answer is the new one, for this browser to keep.
+ */
 export const changePass = defineCall({
   name: 'changePass',
   area: 'security',
@@ -214,7 +223,7 @@ export const changePass = defineCall({
     newPassword: Password,
     confirmPassword: Schema.optional(Sensitive(Schema.String)),
   }),
-  response: Ack,
+  response: Schema.Struct({ userkey: Sensitive(Schema.String) }),
 })
 
 /** Sets the secret question and its answer for the first time (userOptResult[1] then 1). */

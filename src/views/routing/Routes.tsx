@@ -5,9 +5,10 @@ import { GamePage } from '../pages/GamePage'
 import { EmbeddedPage } from '../game/EmbeddedPage'
 import { SearchPage } from '../game/SearchPage'
 import { SportsPage } from '../game/SportsPage'
-import { SendDiagnostics } from '../diagnostics'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
-import { SecurityPage } from '../pages/SecurityPage'
+import { SecurityCentre } from '../account/SecurityCentre'
+import { PersonalPage } from '../account/Personal'
+import { SettingPage } from '../account/Setting'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
@@ -61,7 +62,7 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'sports':
       return <SportsPage />
     case 'security':
-      return <SecurityPage />
+      return <SecurityCentre />
     case 'records':
       return <RecordsPage />
     case 'report':
@@ -99,11 +100,9 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'update':
       return <UpdatePage />
     case 'setting':
-      return (
-        <PlaceholderPage name={name}>
-          <SendDiagnostics from="settings" />
-        </PlaceholderPage>
-      )
+      return <SettingPage />
+    case 'personal':
+      return <PersonalPage />
     default:
       return <PlaceholderPage name={name} />
   }

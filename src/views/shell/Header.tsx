@@ -13,6 +13,7 @@ import { Tooltip } from '../../ui/Tooltip'
 import { Popover } from '../../ui/Popover'
 import { LineButton } from '../lines/LineButton'
 import { MusicButton } from '../music/MusicButton'
+import { ProfileChip } from '../account/Personal'
 import { RedPacketPopup } from '../redpackets/RedPacketPopup'
 import { SocketStatus } from '../realtime/SocketStatus'
 import { useNavigate } from '../routing/nav-hooks'
@@ -237,6 +238,7 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
         )}
         {/* Phones: the savings entry lives in the drawer's system menu, with the other secondary entries. */}
         {session.real && desktop && <SavingsHeaderEntry />}
+        {session.real && <ProfileChip desktop={desktop} />}
         {session.real && desktop && <PersonalMenu />}
         {/* A guest (trial) account is not logged in (spec §4): it can still log in or sign up. */}
         {!session.real && (

@@ -1,0 +1,141 @@
+import type { LobbyEvent } from '../../schemas/events'
+import { accountHistory, profileInfo } from '../../schemas/hall/calls/account-own'
+import {
+  avatars, bindCpf, bindEmail, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
+  securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars,
+} from '../../schemas/hall/calls/security'
+import { securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
+import { commandActor, queryActor } from '../kit'
+
+/**
+ * The player's own account (screens §2 /home/personal, /home/setting, /home/security; calls §7.2):
+ * queries read when one of its screens opens (`account.opened`, never at sign-in) and again after
+ * a change; a command per change. A protected change asks the hall which verifications it needs
+ * (verifymodify), passes one (secondVerify: its ticket) and carries the ticket; the hall checks
+ * every rule again. A command's id is its call's name, so the recorder redacts its submitted
+ * payload (passwords, codes, answers, the CPF) with the call's request schema. Each accepted change announces `account.changed` (the queries, the auth info
+ * and the header read again); the login password's new fast-login key goes to the session.
+ */
+
+const changed = (item: string): ReadonlyArray<LobbyEvent> => [{ type: 'account.changed', item }]
+const reread = { 'account.opened': true, 'account.changed': true } as const
+
+/** The profile: display name, avatar, real name, birthday, CPF and email masked. */
+export const profileActor = queryActor({ id: 'profile', call: profileInfo, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d })
+
+/** The avatar catalogue. */
+export const avatarsActor = queryActor({ id: 'avatars', call: avatars, audience: 'real', fetchOn: { 'account.opened': true }, payload: {}, select: (d) => d.list })
+
+/** The secret question set (its id and text, never the answer), or null. */
+export const questionActor = queryActor({ id: 'question', call: getAccountQuestion, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d.question })
+
+/** The account's last changes. */
+export const historyActor = queryActor({ id: 'accounthistory', call: accountHistory, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d.list })
+
+/** Which verifications a change of an item needs first (verify types). */
+export const verifyModifyCommand = commandActor({ id: 'securityVerifyModify', call: securityVerifyModify, audience: 'real', select: (d) => d.verifyTypes })
+
+/** A second verification: its ticket. Wrong codes and passwords show in the form. */
+export const secondVerifyCommand = commandActor({
+  id: 'secondVerify',
+  call: secondVerify,
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1231: 'error.wrongSecret', 1320: 'error.locked' },
+})
+
+export const changePassCommand = commandActor({
+  id: 'changePass',
+  call: changePass,
+  audience: 'real',
+  select: (d) => d.userkey,
+  announce: (userkey) => [{ type: 'session.keyChanged', userkey }, ...changed('loginPass')],
+  inlineCodes: { 1231: 'error.wrongPassword', 1235: 'error.samePassword' },
+})
+
+export const modifyPhoneCommand = commandActor({
+  id: 'securityModifyPhone',
+  call: securityModifyPhone,
+  audience: 'real',
+  select: (d) => d.mobile_phone,
+  announce: () => changed('phone'),
+  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
+})
+
+export const bindEmailCommand = commandActor({
+  id: 'bindEmail',
+  call: bindEmail,
+  audience: 'real',
+  select: (d) => d.email,
+  announce: () => changed('email'),
+  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
+})
+
+export const switchGoogleAuthCommand = commandActor({
+  id: 'switchGoogleAuth',
+  call: switchGoogleAuth,
+  audience: 'real',
+  select: (d) => d.is_open_google_auth,
+  announce: () => changed('googleAuth'),
+  inlineCodes: { 1231: 'error.wrongCode' },
+})
+
+export const withdrawPassCommand = commandActor({
+  id: 'modifyWithdrawPass',
+  call: modifyWithdrawPass,
+  audience: 'real',
+  select: () => true,
+  announce: () => changed('withdrawPass'),
+  inlineCodes: { 1226: 'error.wrongPin', 1230: 'error.verifyAgain' },
+})
+
+export const passQuintCommand = commandActor({
+  id: 'passQuint',
+  call: passQuint,
+  audience: 'real',
+  select: () => true,
+  announce: () => changed('question'),
+  inlineCodes: { 1230: 'error.verifyAgain' },
+})
+
+export const editQuintCommand = commandActor({
+  id: 'editQuint',
+  call: editQuint,
+  audience: 'real',
+  select: () => true,
+  announce: () => changed('question'),
+  inlineCodes: { 1231: 'error.wrongAnswer' },
+})
+
+export const bindCpfCommand = commandActor({
+  id: 'bindCpf',
+  call: bindCpf,
+  audience: 'real',
+  select: (d) => d.cpf,
+  announce: () => changed('cpf'),
+  inlineCodes: { 1234: 'error.cpfBound' },
+})
+
+export const avatarCommand = commandActor({
+  id: 'updateUserAvatars',
+  call: updateUserAvatars,
+  audience: 'real',
+  select: (d) => d.portrait_id,
+  announce: () => changed('avatar'),
+})
+
+export const modifyInfoCommand = commandActor({
+  id: 'modifyInfo',
+  call: modifyInfo,
+  audience: 'real',
+  select: (d) => d,
+  announce: () => changed('profile'),
+})
+
+/**
+ * The code of a second verification, sent to the bound phone or email (named by its masked form,
+ * as the auth info shows it). Not the verify actor's send: its countdown is one per channel, and
+ * the new phone or email needs its own code right after (the verify actor's CodeInput sends that).
+ */
+export const boundPhoneCodeCommand = commandActor({ id: 'securityCreateSms', call: securityCreateSms, audience: 'real', select: (d) => d.target })
+export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', call: securityCreateMail, audience: 'real', select: (d) => d.target })

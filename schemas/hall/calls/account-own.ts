@@ -1,0 +1,50 @@
+/**
+ * Account calls of the hall's own design (docs/hall-protocol.md, "Account"): the spec's catalogue
+ * can change the profile (settings/modifyinfo) but names no call that reads it, nor one that lists
+ * the account's changes, so the personal page and the security centre ask the hall.
+ */
+import { Schema } from 'effect'
+import { defineCall } from '../call'
+import { DateTime, NoParams } from './common'
+
+/**
+ * The player's profile as the personal page shows it: the display name (platfromid; the username
+ * when none is set), the avatar (portrait_id), real name, birthday ('' when not set), and the CPF
+ * and email as the page shows them (masked; '' when not bound).
+ */
+export const ProfileInfo = Schema.Struct({
+  username: Schema.String,
+  platfromid: Schema.String,
+  portrait_id: Schema.Number,
+  realName: Schema.String,
+  birthday: Schema.String,
+  cpf: Schema.String,
+  email: Schema.String,
+})
+export type ProfileInfo = typeof ProfileInfo.Type
+
+export const profileInfo = defineCall({
+  name: 'profileInfo',
+  area: 'security',
+  path: '/user/settings/info',
+  request: NoParams,
+  response: ProfileInfo,
+})
+
+/** A change of the account (the hall's history): what, how, which verification allowed it, when. */
+export const AccountChange = Schema.Struct({
+  item: Schema.String,
+  action: Schema.String,
+  verifyType: Schema.NullOr(Schema.Number),
+  created_at: DateTime,
+})
+export type AccountChange = typeof AccountChange.Type
+
+/** The account's last 20 changes, newest first (moments in the site's time zone). */
+export const accountHistory = defineCall({
+  name: 'accountHistory',
+  area: 'security',
+  path: '/user/security/history',
+  request: NoParams,
+  response: Schema.Struct({ list: Schema.Array(AccountChange) }),
+})
