@@ -22,7 +22,7 @@ import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
-import { vipActor } from './vip'
+import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { walletActor } from './wallet'
 import { yuebaoActor, yuebaoProfitActor, yuebaoReceiveActor, yuebaoRecordsActor, yuebaoSaveActor, yuebaoTakeoutActor } from './yuebao'
 import {
@@ -47,6 +47,7 @@ const allActors = [
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
   categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
+  vipDetailsActor, userVipActor, vipReceiveActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -27,6 +27,7 @@ import { serviceEvents } from './service'
 import { activitiesEvents } from './activities'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
+import { vipEvents } from './vip'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -61,6 +62,7 @@ export const eventDefs = [
   ...activitiesEvents,
   ...withdrawEvents,
   ...payEvents,
+  ...vipEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

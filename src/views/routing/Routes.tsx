@@ -10,6 +10,7 @@ import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { SecurityPage } from '../pages/SecurityPage'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
+import { VipPage } from '../vip/VipPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
 import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
@@ -66,6 +67,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <ReportPage />
     case 'yuebao':
       return <YuebaoPage />
+    case 'vip':
+      return <VipPage />
     case 'withdraw':
       return <WithdrawPage />
     case 'withdrawDetails':
