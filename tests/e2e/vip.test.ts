@@ -11,7 +11,8 @@ import { balanceOf, control } from './support/hall'
  * VIP 0 with the next level's promotion gift not receivable yet; a real deposit and real bets from
  * outside raise the level on screen; its promotion gift is received and the header balance moves
  * at once; receive-all takes the day, week and month bonuses, after which nothing is receivable.
- * Each test has its own player.
+ * A site that does not run VIP (vip_status closed) sends the player home from /home/vip. Each test
+ * has its own player; the closed site (501) is one no other browser test opens.
  */
 const kit = useBrowser()
 const hallUrl = kit.hallUrl
@@ -36,7 +37,7 @@ const depositAndBet = async (username: string, password: string): Promise<void> 
   for (let i = 0; i < 5; i += 1) await playRound(hallUrl, site, me, login.envelope.data as { session_key: string; userkey: string }, '100', 'win')
 }
 
-const go = async (page: Page, name: 'vip' | 'game', path: string): Promise<void> => {
+const go = async (page: Page, name: 'vip' | 'game' | 'records', path: string): Promise<void> => {
   await page.evaluate((n) => window.__lobby!.system.send({ type: 'nav.requested', name: n }), name)
   await expect.poll(() => new URL(page.url()).pathname).toBe(path)
 }
@@ -76,5 +77,23 @@ describe.each(['desktop', 'phone'] as const)('VIP screen at %s size', (size) => 
     expect(await page.getByRole('button', { name: /^Receive (Day|Week|Month) bonus$/ }).count()).toBe(0)
     await page.getByRole('button', { name: 'Reward records' }).waitFor()
     expect(errors).toEqual([])
+  })
+})
+
+describe('VIP screen on a site without VIP', () => {
+  it('sends the player home when the site has vip_status closed', async () => {
+    await control(hallUrl, 'site-document', { siteCode: '501', name: 'sysInfo', patch: { vip_status: 'close' } })
+    try {
+      const p = await kit.player({ siteCode: '501' })
+      const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
+      await shell.signIn(p)
+      await go(page, 'records', '/home/records')
+      await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'vip' }))
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/home/game')
+      expect(await page.getByRole('heading', { name: 'Levels and benefits' }).count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await control(hallUrl, 'site-document', { siteCode: '501', name: 'sysInfo', patch: { vip_status: 'open' } })
+    }
   })
 })
