@@ -5,3 +5,5 @@ export { vipActor } from './vip.actor'
 export const vipMachine = vipActor.machine
 export { progressOf } from './vip.logic'
 export * from './vip.selectors'
+export { anyVipReceivable, userVipActor, vipDetailsActor, vipReceiveActor } from './rewards'
+export type { UserVip, VipReward, VipSetting } from './rewards'

@@ -32,6 +32,7 @@ import { aboutEvents } from './about'
 import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 import { accountEvents } from './account'
+import { vipEvents } from './vip'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -71,6 +72,7 @@ export const eventDefs = [
   ...withdrawEvents,
   ...payEvents,
   ...accountEvents,
+  ...vipEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -30,7 +30,7 @@ import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
 
-const doc = async <T>(db: Queryable, site: SiteRow, name: string): Promise<T> => {
+export const doc = async <T>(db: Queryable, site: SiteRow, name: string): Promise<T> => {
   const d = await siteDocument<T>(db, site.code, name)
   if (d === undefined) throw new ServiceError(5000, `site ${site.code} has no ${name} configuration`)
   return d

@@ -123,11 +123,15 @@ export const vipLevels = defineCall({
   response: UserVip,
 })
 
-/** Receives the rewards of a type for a level, or for every level with vip -1 (the receive-all button). */
+/**
+ * Receives the receivable rewards of a type for a level, or of that type for every level with vip
+ * -1 (spec §7.11); with vip -1 and no type, every receivable reward (the receive-all button). A
+ * request that pays nothing is refused (1701); vip_status not open 1700; trial players 1704.
+ */
 export const vipGiftReceive = defineCall({
   name: 'vipGiftReceive',
   area: 'vip',
   path: '/user/giftRecv1',
-  request: Schema.Struct({ type: VipRewardType, vip: Schema.Int.check(Schema.isGreaterThanOrEqualTo(-1)) }),
+  request: Schema.Struct({ type: Schema.optionalKey(VipRewardType), vip: Schema.Int.check(Schema.isGreaterThanOrEqualTo(-1)) }),
   response: Received,
 })

@@ -11,6 +11,7 @@ import { PersonalPage } from '../account/Personal'
 import { SettingPage } from '../account/Setting'
 import { RecordsPage, ReportPage } from '../records/RecordPages'
 import { YuebaoPage } from '../yuebao/YuebaoPage'
+import { VipPage } from '../vip/VipPage'
 import { WithdrawPage } from '../withdraw/WithdrawPage'
 import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
 import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
@@ -69,6 +70,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <ReportPage />
     case 'yuebao':
       return <YuebaoPage />
+    case 'vip':
+      return <VipPage />
     case 'withdraw':
       return <WithdrawPage />
     case 'withdrawDetails':

@@ -11,7 +11,7 @@ import { i18n, LANGUAGE_NAMES, LANGUAGES, loadLanguage, NAMESPACES } from '../..
  */
 
 /** `namespace:key` allowed to equal English in every language (brands, acronyms, codes). */
-const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'layout:mine.vipLevel', 'postlogin:security.item.googleAuth', 'errors:ok', 'withdraw:card.cpf', 'withdraw:source_vip']
+const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'vip:title', 'vip:level', 'layout:mine.vipLevel', 'postlogin:security.item.googleAuth', 'errors:ok', 'withdraw:card.cpf', 'withdraw:source_vip']
 
 /** `namespace:key` allowed to equal English in one language: the word really is the same there. */
 const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
@@ -21,7 +21,7 @@ const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   de_DE: ['about:update.version', 'records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state'],
   pt_PT: ['records:totals', 'withdraw:speed_2'],
   // 'Email' (and bonus, transfer, platform, total) are the everyday words in these languages.
-  id_ID: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus', 'pay:title', 'pay:submit', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:type.10'],
+  id_ID: ['vip:col.level', 'postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus', 'pay:title', 'pay:submit', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:type.10'],
   tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'withdraw:source_bonus', 'withdraw:smsCode', 'pay:bonus', 'pay:statusLabel', 'pay:network', 'pay:address'],
   vi_VN: ['postlogin:security.item.email'],
 }
