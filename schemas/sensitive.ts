@@ -164,6 +164,9 @@ const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
   }
 }
 
+/** Whether a value of this schema may hold a secret (a field marked sensitive, or an undescribed corner). */
+export const mayHoldSecretIn = (schema: Schema.Top): boolean => mayHoldSecret(schema.ast)
+
 /**
  * A copy of `value` with every field that `schema` marks sensitive replaced by REDACTED.
  * Values the schema does not describe are kept; the input is never mutated.

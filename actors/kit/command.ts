@@ -2,6 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import type { LobbyEvent } from '../../schemas/events'
 import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
+import { mayHoldSecretIn } from '../../schemas/sensitive'
 import type { ActorSpec } from '../spec'
 import { ask, errorNotice, isAnswerTo, requestIdOf, serviceCodeOf } from './hall'
 import type { Audience } from './query'
@@ -141,6 +142,12 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
 
 /** A command's spec: its machine and the events it consumes. */
 export const commandActor = <const Id extends string, C extends HallCall, R>(config: CommandConfig<C, R> & { readonly id: Id }) => {
+  // The recorder redacts a command's submitted payload with the request schema of the call named
+  // like the command (schemas/events/redact.ts): a command whose payload may hold a secret must
+  // carry its call's name, or the password, code or PIN typed would reach the log in clear.
+  if (config.id !== config.call.name && mayHoldSecretIn(config.call.request)) {
+    throw new Error(`command '${config.id}' submits ${config.call.name}'s request, which may hold a secret: name the command '${config.call.name}'`)
+  }
   const machine = createCommandMachine(config)
   const consumes = ['session.loggedIn', 'session.loggedOut', 'command.submitted', 'command.reset', 'hall.responded', 'hall.failed']
   /** The command's view model, typed by its result. */

@@ -171,7 +171,7 @@ export const codePhoneActor = queryActor({
 
 /** Redeems a discount code; the answer's balance goes to the wallet. */
 export const discountActor = commandActor({
-  id: 'discount',
+  id: 'useDiscountCode',
   call: useDiscountCode,
   audience: 'signedIn',
   select: (d): Received => d,

@@ -18,7 +18,7 @@ import { commandActor, pagedActor, queryActor } from '../kit'
  * - `yuebaoprofit` (query): today's figures (yesterday's interest, the total received, the
  *   interest not received), on the page's opening and after every movement.
  * - `yuebaorecords` (paged list): the records under the spec's filter, read again after a movement.
- * - `yuebaosave`, `yuebaotakeout`, `yuebaoreceive` (commands): each movement answers the balances
+ * - `yuebaosave`, `yuebaoTakeoutGold`, `yuebaoreceive` (commands): each movement answers the balances
  *   after it, which go to the wallet (`wallet.balanceReported` as a transfer, `wallet.savingsReported`)
  *   and, as `yuebao.moved`, to the figures and the records.
  */
@@ -91,7 +91,7 @@ export const yuebaoSaveActor = commandActor({
 })
 
 export const yuebaoTakeoutActor = commandActor({
-  id: 'yuebaotakeout',
+  id: 'yuebaoTakeoutGold',
   call: yuebaoTakeoutGold,
   audience: 'real',
   select: (b) => b,

@@ -15,14 +15,14 @@ export const DiscountCodePopup = ({ open, showCloseButton, onClose }: { open: bo
   const { t, i18n } = useTranslation('pay')
   const send = useSend()
   const phone = useQuery(codePhoneActor).data
-  const redeem = useActor('discount', discountActor.view)
+  const redeem = useActor('useDiscountCode', discountActor.view)
   const [code, setCode] = useState('')
   const [shown, setShown] = useState(false)
   const id = useId()
   const empty = code.trim() === ''
   const error = shown && empty ? t('discount.error.required') : redeem.formError === null ? null : t(redeem.formError)
   const close = () => {
-    send({ type: 'command.reset', command: 'discount' })
+    send({ type: 'command.reset', command: 'useDiscountCode' })
     onClose?.()
   }
   return (
@@ -44,7 +44,7 @@ export const DiscountCodePopup = ({ open, showCloseButton, onClose }: { open: bo
             e.preventDefault()
             setShown(true)
             if (empty || redeem.status === 'submitting') return
-            send({ type: 'command.submitted', command: 'discount', payload: { code: code.trim() } })
+            send({ type: 'command.submitted', command: 'useDiscountCode', payload: { code: code.trim() } })
           }}
         >
           <p className="pay__note">{phone !== null && phone.bound === 1 ? t('discount.phoneBound', { phone: phone.mobile_phone }) : t('discount.hint')}</p>
@@ -59,7 +59,7 @@ export const DiscountCodePopup = ({ open, showCloseButton, onClose }: { open: bo
               autoCapitalize="characters"
               onChange={(e) => {
                 setCode(e.target.value)
-                if (redeem.formError !== null) send({ type: 'command.reset', command: 'discount' })
+                if (redeem.formError !== null) send({ type: 'command.reset', command: 'useDiscountCode' })
               }}
               aria-invalid={error !== null}
               aria-describedby={error !== null ? `${id}-error` : undefined}

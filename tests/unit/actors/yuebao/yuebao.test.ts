@@ -63,9 +63,9 @@ describe('the savings actors', () => {
 
   it("take out: the hall's refusal of the amount shows in the form, without the error modal", () => {
     const a = runActors([yuebaoTakeoutActor])
-    a.send(login, { type: 'command.submitted', command: 'yuebaotakeout', payload: { amount: '20.01', request_id: 'r-1' } })
-    a.send({ type: 'hall.failed', requestId: 'yuebaotakeout-1', call: 'yuebaoTakeoutGold', error: { _tag: 'ServiceCode', code: 1283, msg: 'the savings are less than the amount' } })
-    const view = yuebaoTakeoutActor.view(a.snapshot('yuebaotakeout'))
+    a.send(login, { type: 'command.submitted', command: 'yuebaoTakeoutGold', payload: { amount: '20.01', request_id: 'r-1' } })
+    a.send({ type: 'hall.failed', requestId: 'yuebaoTakeoutGold-1', call: 'yuebaoTakeoutGold', error: { _tag: 'ServiceCode', code: 1283, msg: 'the savings are less than the amount' } })
+    const view = yuebaoTakeoutActor.view(a.snapshot('yuebaoTakeoutGold'))
     expect([view.status, view.formError]).toEqual(['failed', 'error.principalShort'])
     expect(notices(a).filter((e) => e.type === 'errors.reported')).toEqual([])
   })
