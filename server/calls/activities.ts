@@ -99,6 +99,9 @@ const ACTIVITY_COLUMNS = `id, site_code AS "siteCode", category_id AS "categoryI
   img_url AS "imgUrl", period, status, (extract(epoch FROM start_at) * 1000)::float8 AS "startMs", (extract(epoch FROM end_at) * 1000)::float8 AS "endMs",
   condition, reward_mode AS "rewardMode", distribution, trim_scale(turnover_multiple)::text AS "turnoverMultiple", receive_hours AS "receiveHours", sort`
 
+/** The activities a list shows: started, and not past the time their rewards may still be received. */
+const LISTED = "start_at <= $2 AND end_at + make_interval(hours => receive_hours) > $2"
+
 /** The text in the caller's language, else the site's, else English, else any. */
 export const textIn = (texts: Texts, language: string, siteLanguage: string): string =>
   texts[language] ?? texts[siteLanguage] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
@@ -383,7 +386,8 @@ const summaryOf = (ctx: CallContext, a: ActivityRow, redDot: boolean): ActivityS
   startTime: localTime(a.startMs, zoneOf(ctx.site.timeZone)),
   endTime: localTime(a.endMs, zoneOf(ctx.site.timeZone)),
   period: a.period,
-  status: a.status,
+  // A running activity whose window has passed is over (spec activity status 2).
+  status: a.status === 1 && ctx.now >= a.endMs ? 2 : a.status,
   sort: a.sort,
   redDot: redDot ? 1 : 0,
 })
@@ -467,7 +471,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
         [ctx.site.code],
       )
     ).rows
-    const activities = await activitiesOf(ctx.db, ctx.site.code)
+    const activities = await activitiesOf(ctx.db, ctx.site.code, LISTED, [ts(ctx.now)])
     const list = []
     for (const c of categories) {
       const activeList: ActivitySummary[] = []
@@ -540,7 +544,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
   implement(quickList, async (ctx) => {
     const player = await playerOrNone(ctx)
     const list: ActivitySummary[] = []
-    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1')) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+    for (const a of await activitiesOf(ctx.db, ctx.site.code, `status = 1 AND ${LISTED}`, [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
     return { list }
   }),
   implement(customPageList, async (ctx) => {

@@ -41,7 +41,7 @@ const openEvents = async (page: Page): Promise<void> => {
 }
 
 describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) => {
-  it('lists the categories; a deposit tier received after a real deposit moves the balance at once; receive-all takes the check-in once', async () => {
+  it('lists the categories; after a real deposit receive-all takes both tiers reached in one call and the balance moves at once; the check-in is received once', async () => {
     const p = await kit.player()
     const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
     await shell.signIn(p)
@@ -52,30 +52,35 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     await panel.getByRole('button', { name: 'Daily deposit bonus' }).waitFor()
     await panel.getByRole('button', { name: 'Weekly wager rewards' }).waitFor()
 
-    await depositAs(p.username, p.password, '100')
+    await depositAs(p.username, p.password, '250')
     // The deposit's socket notice brings the balance; the card now says there is a reward.
     await page.getByRole('button', { name: 'Daily deposit bonus, reward to receive' }).click({ timeout: 20_000 })
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/event\/detail\/deposit-daily\/\d+$/)
     await page.getByRole('heading', { name: 'Daily deposit bonus' }).waitFor()
     await page.getByText('Deposited in this period:').waitFor()
+    // 250 credits 270: the tiers from 50 and from 200 can be received, the one from 1000 not yet.
+    await page.getByRole('button', { name: 'Receive Deposits from 50' }).waitFor()
+    await page.getByRole('button', { name: 'Receive Deposits from 200' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Receive Deposits from 1000' }).count()).toBe(0)
     const before = await headerBalance(page)
-    await page.getByRole('button', { name: 'Receive Deposits from 50' }).click()
+    await page.getByRole('button', { name: 'Receive all' }).click()
     await page.getByRole('status').filter({ hasText: 'Received' }).waitFor()
-    await expect.poll(() => headerBalance(page)).toBeCloseTo(before + 5, 2)
-    await expect.poll(() => page.getByRole('button', { name: 'Receive Deposits from 50' }).count()).toBe(0)
+    await expect.poll(() => headerBalance(page)).toBeCloseTo(before + 30, 2)
+    await expect.poll(() => page.getByRole('button', { name: /^Receive Deposits from/ }).count()).toBe(0)
     await expect.poll(() => page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)
     await page.getByRole('heading', { name: 'My records' }).waitFor()
+    const asked = (await shell.events<{ type: string; call?: string }>()).filter((e) => e.type === 'hall.requested').map((e) => e.call)
+    expect([asked.filter((c) => c === 'activeReceiveAll').length, asked.filter((c) => c === 'activeReceive').length]).toEqual([1, 0])
 
-    // The day's check-in: receive-all takes it, and it cannot be taken twice.
+    // The day's check-in, received on its own, cannot be received twice.
     await openEvents(page)
     await page.getByRole('tab', { name: /^Every day/ }).click()
     await page.getByRole('button', { name: 'Daily check-in, reward to receive' }).click()
-    await page.getByRole('button', { name: 'Receive Day 1' }).waitFor()
     const beforeCheckIn = await headerBalance(page)
-    await page.getByRole('button', { name: 'Receive all' }).click()
+    await page.getByRole('button', { name: 'Receive Day 1' }).click()
     await expect.poll(() => headerBalance(page)).toBeCloseTo(beforeCheckIn + 1, 2)
-    await expect.poll(() => page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)
-    expect(await page.getByRole('button', { name: 'Receive Day 1' }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('button', { name: 'Receive Day 1' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)
     expect(errors).toEqual([])
   })
 
@@ -100,17 +105,45 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
 })
 
 describe('event centre for a trial player', () => {
-  it('asks a trial player to sign up before an activity\'s rewards', async () => {
+  it('asks a trial player to register before an activity\'s rewards', async () => {
     const { page, shell } = await kit.openLobby('phone', 'home/game?site=001')
     await expect.poll(() => shell.loggedInEvents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.objectContaining({ real: false })]))
     await openEvents(page)
     await page.getByRole('tab', { name: /^Every day/ }).click()
-    // An activity's page needs a real player (a private route): the trial player is asked to sign in or sign up, and stays on the list.
+    // An activity's page is a real player's: the trial player is asked to register, and stays on the list.
     await page.getByRole('button', { name: /^Daily check-in/ }).click()
-    await shell.authDialog.waitFor({ state: 'visible' })
-    await shell.authDialog.getByText('Log in to open this page.').waitFor()
-    await shell.authDialog.getByRole('tab', { name: 'Sign up' }).click()
     await shell.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/home/event/index')
+  })
+})
+
+describe('the discount tab (site 501, an operator layout with it)', () => {
+  const tab = (key: string, name: string, sort: number) => ({ key, name, icon: `/hall/static/icons/${key}.svg`, sort })
+  const TABS = {
+    loggedOut: [tab('home', 'Home', 1), tab('event', 'Discount', 2), tab('recharge', 'Deposit', 3), tab('login', 'Login', 4), tab('register', 'Register', 5)],
+    loggedIn: [tab('home', 'Home', 1), tab('event', 'Discount', 2), tab('recharge', 'Deposit', 3), tab('vip', 'VIP', 4), tab('mine', 'Mine', 5)],
+  }
+  const SEEDED = ['deposit-daily', 'wager-weekly', 'rescue', 'check-in', 'weekend-tournament', 'invite', 'proxy']
+
+  it('goes to the event centre while an activity runs, and to the awards when none does', async () => {
+    await kit.patchSite('501', 'layout', { tabBar: TABS })
+    const p = await kit.player({ siteCode: '501' })
+    const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
+    await shell.signIn(p)
+    const discount = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Discount/ })
+    await discount.click({ timeout: 30_000 })
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/index')
+    await page.getByRole('tablist', { name: 'Promotion categories' }).waitFor()
+    // The operator ends every activity of the site: the tab leads to the awards (the rebate is not the only module running).
+    const ended = new Date().toISOString()
+    try {
+      for (const template of SEEDED) expect(await kit.control('activity-end', { siteCode: '501', template, end: ended })).toMatchObject({ ok: true })
+      await page.getByRole('button', { name: 'Back to the lobby' }).click()
+      await discount.click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/award')
+    } finally {
+      for (const template of SEEDED) await kit.control('activity-end', { siteCode: '501', template, end: '2030-12-31T00:00:00Z' })
+    }
+    expect(errors).toEqual([])
   })
 })

@@ -35,6 +35,7 @@ export const EventIndexPage = () => {
   const { t } = useTranslation('activities')
   const send = useSend()
   const navigate = useNavigate()
+  const session = useSessionView()
   const categories = useQuery(categoriesActor)
   const modules = useQuery(modulesActor)
   const pages = useQuery(customPagesActor)
@@ -90,7 +91,15 @@ export const EventIndexPage = () => {
               <ul className="events__cards" role="list">
                 {activities.map((a) => (
                   <li key={a.activeId}>
-                    <ActivityCard activity={a} onOpen={() => navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })} />
+                    <ActivityCard
+                      activity={a}
+                      onOpen={() =>
+                        // An activity's page is a real player's (a private route): a trial player registers first (spec §4).
+                        session.guest
+                          ? send({ type: 'popup.openRequested', popup: 'register' })
+                          : navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })
+                      }
+                    />
                   </li>
                 ))}
               </ul>
