@@ -152,7 +152,7 @@ describe('coverage', () => {
    */
   const payloads: Readonly<Record<string, unknown>> = {
     getSiteInfo: {}, getSysInfo: {}, ipCheck: {}, getAllCurrency: {}, getLayout: {}, getBrandLogoUse: {},
-    getUserAgreement: {}, getFooterConfig: {}, getVersionList: {}, smsCountry: {}, bannerIndex: {},
+    getUserAgreement: {}, getFooterConfig: {}, getVersionList: {}, smsCountry: {}, bannerIndex: {}, getAboutUs: {}, getAccessRestrictedInfo: {},
     heartbeat: {}, prize: {},
     login: { username: 'demo', password: 'demo1234' },
     fastLogin: { userkey: 'a'.repeat(64) },

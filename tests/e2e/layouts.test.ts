@@ -140,7 +140,9 @@ describe.each(LAYOUTS)('$layout layout (site $site)', ({ layout, site, theme, ta
     await drawer.getByRole('button', { name: /^Language/ }).waitFor()
     await drawer.getByRole('button', { name: 'Recent', exact: true }).waitFor()
     // Off the game page the download banner goes.
+    // Two agents are online (seeded): the entry lists them (spec §2 popover when several); the framed one opens on the service page.
     await drawer.getByRole('button', { name: 'Customer service' }).click()
+    await page.getByRole('group', { name: 'Our agents' }).getByRole('button', { name: 'Chat with Live chat' }).click()
     await expect.poll(() => path_(page)).toBe('/home/service')
     expect(await download.count()).toBe(0)
     expect(errors).toEqual([])
