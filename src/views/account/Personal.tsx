@@ -34,9 +34,8 @@ export const ProfileChip = ({ desktop }: { desktop: boolean }) => {
       {url !== undefined ? (
         <img className="profile-chip__avatar" src={url} alt="" data-avatar={profile?.portrait_id} />
       ) : (
-        <span className="profile-chip__avatar profile-chip__avatar--letter" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        // The initial is drawn by CSS (attr), so the chip's visible text is the name alone and its label contains it.
+        <span className="profile-chip__avatar profile-chip__avatar--letter" aria-hidden="true" data-letter={name.slice(0, 1).toUpperCase()} />
       )}
       {desktop && <span className="profile-chip__name">{name}</span>}
     </button>
