@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { depositSignText, type DepositOrder } from '../../schemas/hall/calls/pay'
 import { callHall, player, visitor } from '../server/support'
+import { seriousViolations } from './support/axe'
 import { useBrowser } from './support/browser'
 import { control } from './support/hall'
 
@@ -51,10 +52,11 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     const panel = page.getByRole('tabpanel')
     await panel.getByRole('button', { name: 'Daily deposit bonus' }).waitFor()
     await panel.getByRole('button', { name: 'Weekly wager rewards' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
 
     await depositAs(p.username, p.password, '250')
     // The deposit's socket notice brings the balance; the card now says there is a reward.
-    await page.getByRole('button', { name: 'Daily deposit bonus, reward to receive' }).click({ timeout: 20_000 })
+    await page.getByRole('button', { name: /^Daily deposit bonus .*, Reward to receive$/ }).click({ timeout: 20_000 })
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/event\/detail\/deposit-daily\/\d+$/)
     await page.getByRole('heading', { name: 'Daily deposit bonus' }).waitFor()
     await page.getByText('Deposited in this period:').waitFor()
@@ -69,13 +71,14 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     await expect.poll(() => page.getByRole('button', { name: /^Receive Deposits from/ }).count()).toBe(0)
     await expect.poll(() => page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)
     await page.getByRole('heading', { name: 'My records' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     const asked = (await shell.events<{ type: string; call?: string }>()).filter((e) => e.type === 'hall.requested').map((e) => e.call)
     expect([asked.filter((c) => c === 'activeReceiveAll').length, asked.filter((c) => c === 'activeReceive').length]).toEqual([1, 0])
 
     // The day's check-in, received on its own, cannot be received twice.
     await openEvents(page)
     await page.getByRole('tab', { name: /^Every day/ }).click()
-    await page.getByRole('button', { name: 'Daily check-in, reward to receive' }).click()
+    await page.getByRole('button', { name: /^Daily check-in .*, Reward to receive$/ }).click()
     const beforeCheckIn = await headerBalance(page)
     await page.getByRole('button', { name: 'Receive Day 1' }).click()
     await expect.poll(() => headerBalance(page)).toBeCloseTo(beforeCheckIn + 1, 2)

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { seriousViolations } from './support/axe'
 import { useBrowser } from './support/browser'
 
 /**
@@ -12,19 +11,6 @@ import { useBrowser } from './support/browser'
  * pays 7.3 % a year (the default terms): 100 earns 0.02 a day.
  */
 const kit = useBrowser()
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe violations of serious or critical impact on the page, as 'rule: target' lines. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe
-    const r = await axe.run(document)
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
-  })
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`)
-}
-
 /** The header's balance, as shown. */
 const headerBalance = (page: Page): Promise<string> => page.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()
 
