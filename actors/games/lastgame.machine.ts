@@ -6,9 +6,9 @@ import type { EventOfType } from '../../schemas/events'
  * player's sign-in prize answer names a last game (`games.lastGameFound`, from the launch), the
  * confirm is requested from the popup queue 1000 ms later; another one within the second restarts
  * the wait, and a sign-in or sign-out in between cancels it (the next sign-in's answer decides).
- * A game the player opens during the wait cancels it too: they chose what to play (the sign-in's
- * prize answer can come just before a launch the player started meanwhile). An answer that comes
- * while a game is already open (a reload on the game page) is still offered.
+ * A game opening or playing cancels it too, and an answer that comes while one is open offers
+ * nothing: the player is already in a game (the sign-in's prize answer can come after a launch
+ * the player started meanwhile, and then names that very game).
  *
  * Consumes: games.lastGameFound, games.playStateChanged, session.loggedIn, session.loggedOut.
  * Emits: games.popupRequested.
@@ -37,6 +37,7 @@ export const lastGameMachine = setup({
   types: { context: {} as LastGameContext, events: {} as LastGameEvent, emitted: {} as LastGameEmitted },
   delays: { continueGame: LAUNCH_DELAYS.continueGame },
   guards: {
+    inLobby: ({ context }) => !context.inGame,
     gameStarts: ({ event }) => event.type === 'games.playStateChanged' && event.state !== 'lobby',
   },
   actions: {
@@ -53,7 +54,7 @@ export const lastGameMachine = setup({
   context: initialLastGame,
   initial: 'quiet',
   on: {
-    'games.lastGameFound': { target: '.debouncing', reenter: true, actions: 'keep' },
+    'games.lastGameFound': { guard: 'inLobby', target: '.debouncing', reenter: true, actions: 'keep' },
     'games.playStateChanged': [{ guard: 'gameStarts', target: '.quiet', actions: ['track', 'forget'] }, { actions: 'track' }],
     'session.loggedIn': { target: '.quiet', actions: 'forget' },
     'session.loggedOut': { target: '.quiet', actions: 'forget' },

@@ -56,6 +56,8 @@ describe('lastgame model', () => {
       for (const o of offered) expect(o['popup']).toBe('continueLastGame')
       if (offered.length > 0) expect(m.value).toBe('quiet')
       if (real.matches('quiet')) expect(real.context.lastGame).toBeNull()
+      // Never offered while a game is opening or playing.
+      if (real.context.inGame) expect(real.matches('debouncing')).toBe(false)
     },
   })
 
@@ -66,10 +68,10 @@ describe('lastgame model', () => {
     expect(report.branches.uncovered).toEqual([])
   })
 
-  it('a game opened during the wait cancels the offer; an answer while a game is open (a reload on it) is offered', () => {
+  it('a game opened during the wait cancels the offer, and an answer while in a game offers nothing', () => {
     const offers = (events: ReadonlyArray<unknown>) => harness.runEvents(events as never).emitted.filter((e) => e.type === 'games.popupRequested').length
     expect(offers([found('A'), { type: 'delay', ms: DUE - 1 }, play('opening'), { type: 'delay', ms: 1 }])).toBe(0)
-    expect(offers([play('playing'), found('A'), { type: 'delay', ms: DUE }])).toBe(1)
+    expect(offers([play('playing'), found('A'), { type: 'delay', ms: DUE }])).toBe(0)
     expect(offers([play('playing'), play('lobby'), found('A'), { type: 'delay', ms: DUE }])).toBe(1)
   })
 
