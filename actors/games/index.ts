@@ -58,7 +58,7 @@ export const launchActor = {
 export const lastGameActor = {
   id: 'lastgame',
   machine: lastGameMachine,
-  consumes: ['games.lastGameFound', 'games.playStateChanged', 'session.loggedIn', 'session.loggedOut'],
+  consumes: ['games.lastGameFound', 'session.loggedIn', 'session.loggedOut'],
 } as const satisfies ActorSpec
 
 /**
