@@ -68,11 +68,16 @@ export interface LaunchContext {
   readonly play: PlayState
   /** The browser's location before the site was ready (route name and search), or null. */
   readonly entry: { readonly name: string; readonly search: string } | null
+  /**
+   * The signed-in player opened a game on this page: a prize answer now names that game as the
+   * last one, and offering to continue it would only repeat what the player just chose.
+   */
+  readonly openedHere: boolean
 }
 
 export const initialLaunch: LaunchContext = {
   requests: noRequests, language: 'en_US', real: false, signedIn: false, username: '',
-  target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null,
+  target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null, openedHere: false,
 }
 
 /** Codes that ask for registration (3004 test register game; 210103, 41020 demo disabled). */

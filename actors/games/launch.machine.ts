@@ -19,7 +19,8 @@ import {
  *
  * - Every sign-in fetches the prize balance (/home/prize): its game_gold goes to the wallet
  *   (`wallet.balanceReported`), and for a real player a named last game is offered by the
- *   continue-last-game actor (`games.lastGameFound`, lastgame.machine.ts).
+ *   continue-last-game actor (`games.lastGameFound`, lastgame.machine.ts), unless the player has
+ *   opened a game on this page since signing in (a later prize answer names that very game).
  * - Refused with the warning lobby.game.fetchingPrize while the prize balance is being fetched;
  *   the player may try again.
  * - Self-operated platform 13 with a logged-out player or the demo category (113) launches as
@@ -76,14 +77,15 @@ export const launchMachine = setup({
       enqueue.assign({ real: event.real, signedIn: true, username: event.username, requests: asked.requests })
       enqueue.emit(asked.notice)
     }),
-    signOut: assign(({ context }) => ({ real: false, signedIn: false, username: '', requests: settle(context.requests, 'prize') })),
+    signOut: assign(({ context }) => ({ real: false, signedIn: false, username: '', openedHere: false, requests: settle(context.requests, 'prize') })),
     /** The prize balance: its game_gold to the wallet, a named last game to the continue-last-game actor. */
     takePrize: enqueueActions(({ context: c, event, enqueue }) => {
       enqueue.assign({ requests: settle(c.requests, 'prize') })
       if (event.type !== 'hall.responded') return
       const d = dataOf(prize, event)
       enqueue.emit({ type: 'wallet.balanceReported', balance: d.game_gold, source: 'prize' })
-      if (c.real && typeof d.lastgameinfo === 'object' && d.lastgameinfo !== null) enqueue.emit({ type: 'games.lastGameFound', lastGame: { ...d.lastgameinfo } })
+      // A game opened on this page since the sign-in is what the answer names: nothing to continue.
+      if (c.real && !c.openedHere && typeof d.lastgameinfo === 'object' && d.lastgameinfo !== null) enqueue.emit({ type: 'games.lastGameFound', lastGame: { ...d.lastgameinfo } })
     }),
     /** Tells the wallet where the launch stands, when it changed. */
     play: enqueueActions(({ context, enqueue }, state: PlayState) => {
@@ -110,7 +112,7 @@ export const launchMachine = setup({
       if (event.type !== 'hall.responded' || c.target === null) return
       const entry = dataOf(gameLogin, event).socket_url[0]
       const launchId = c.launchId + 1
-      enqueue.assign({ requests: settle(c.requests, 'launch'), launchId })
+      enqueue.assign({ requests: settle(c.requests, 'launch'), launchId, openedHere: c.openedHere || c.real })
       if (entry === undefined) {
         enqueue.assign({ error: { code: null, message: 'games.noAddress' } })
         return

@@ -166,4 +166,23 @@ describe('launch actor', () => {
     actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '1.00', lastgameinfo: last } })
     expect(emitted.filter((e) => e.type === 'games.lastGameFound')).toEqual([{ type: 'games.lastGameFound', lastGame: last }])
   })
+
+  it('offers no last game that the player opened on this page since signing in; a new sign-in offers it again', () => {
+    const { actor, emitted, lastRequest } = start()
+    const last = { gameName: 'G', gameId: '130001', platfromId: 14, categoryId: 3 }
+    const found = () => emitted.filter((e) => e.type === 'games.lastGameFound')
+    actor.send(ready)
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '10.00', lastgameinfo: null } })
+    actor.send(embedded(130001, 14))
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130001 }] } })
+    // Signed in again on the same page (an account refresh): its prize answer names the game just opened.
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '-1', lastgameinfo: last } })
+    expect(found()).toEqual([])
+    actor.send({ type: 'session.loggedOut', reason: 'logout' })
+    actor.send(login())
+    actor.send({ type: 'hall.responded', requestId: lastRequest().requestId, call: 'prize', data: { game_gold: '10.00', lastgameinfo: last } })
+    expect(found()).toEqual([{ type: 'games.lastGameFound', lastGame: last }])
+  })
 })
