@@ -32,8 +32,8 @@ import {
 } from '../../schemas/hall/calls'
 import type { ActivityDetail, ActivityReward, ActivitySummary } from '../../schemas/hall/calls/active'
 import type { Db, Queryable } from '../db'
-import { balanceOf, credit, type PlayerRow } from '../store'
-import { addTurnover } from '../withdraw'
+import { calendarPeriod, localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT, type Period } from '../rewards'
+import { balanceOf, type PlayerRow } from '../store'
 import { zoneOf } from './records'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -41,8 +41,6 @@ import type { CallContext, Implementation } from './types'
 
 /** The ledger kind of an activity's reward. */
 export const ACTIVITY_KIND = 'bonus-activity'
-/** account_type of a trial (guest) account. */
-const TRIAL_ACCOUNT = 1
 /** The announcement's newest winners. */
 const WINNERS = 20
 /** The most a records page may hold. */
@@ -124,29 +122,13 @@ const tiersOf = async (db: Queryable, activityId: number): Promise<TierRow[]> =>
     )
   ).rows
 
-/** A period of an activity: its key (for the claims) and its window in ms. */
-export interface Period {
-  readonly key: string
-  readonly from: number
-  readonly to: number
-}
-
 const UNIT = { 1: 'day', 2: 'week' } as const
-const STEP = { 1: '1 day', 2: '1 week' } as const
 
-/** The activity's period holding the instant `at` (ms), on the site's calendar. */
+/** The activity's period holding the instant `at` (ms), on the site's calendar, within the activity's window. */
 export const periodAt = async (db: Queryable, a: Pick<ActivityRow, 'period' | 'startMs' | 'endMs'>, zone: string, at: number): Promise<Period> => {
   if (a.period === 0) return { key: 'all', from: a.startMs, to: a.endMs }
-  const r = (
-    await db.query<{ key: string; from: number; to: number }>(
-      `WITH t AS (SELECT date_trunc('${UNIT[a.period]}', to_timestamp($1::double precision / 1000) AT TIME ZONE $2) AS s)
-       SELECT to_char(s, 'YYYY-MM-DD') AS key, (extract(epoch FROM s AT TIME ZONE $2) * 1000)::float8 AS "from",
-              (extract(epoch FROM (s + interval '${STEP[a.period]}') AT TIME ZONE $2) * 1000)::float8 AS "to" FROM t`,
-      [at, zone],
-    )
-  ).rows[0]
-  if (r === undefined) throw new Error('period query returned no row')
-  return { key: r.key, from: Math.max(r.from, a.startMs), to: Math.min(r.to, a.endMs) }
+  const p = await calendarPeriod(db, UNIT[a.period], zone, at)
+  return { key: p.key, from: Math.max(p.from, a.startMs), to: Math.min(p.to, a.endMs) }
 }
 
 /** The instant whose period the detail shows: now, or the activity's last moment once it ended. */
@@ -323,14 +305,6 @@ export const evaluate = async (db: Queryable, a: ActivityRow, player: PlayerRow,
   }
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in the site's zone. */
-const localTime = (ms: number, zone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(ms))
-  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '00'
-  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`
-}
-
 /**
  * Pays one reward: takes the claim (nothing when it was taken already), credits the wallet with
  * its ledger entry, adds the turnover the activity asks. In the caller's transaction; answers the
@@ -343,15 +317,9 @@ const pay = async (tx: Queryable, a: ActivityRow, player: PlayerRow, e: Evaluate
     [a.id, e.tierId, player.id, e.periodKey, e.reward.amount, player.currency, status, ts(now)],
   )
   if (taken.rows.length === 0) return '0'
-  const balance = await credit(tx, player.id, player.currency, e.reward.amount, ACTIVITY_KIND)
-  if (balance === undefined) throw new Error('a reward cannot make a balance negative')
-  if (Number(a.turnoverMultiple) > 0) await addTurnover(tx, player.id, player.currency, e.reward.amount, a.turnoverMultiple, 'activity', title)
+  await payReward(tx, player, e.reward.amount, ACTIVITY_KIND, { multiple: a.turnoverMultiple, source: 'activity', title })
   return e.reward.amount
 }
-
-/** The exact sum of decimal amounts. */
-const sum = async (db: Queryable, xs: ReadonlyArray<string>): Promise<string> =>
-  xs.length === 0 ? '0' : (await db.query<{ v: string }>('SELECT coalesce(trim_scale(sum(v)), 0)::text AS v FROM unnest($1::numeric[]) AS v', [xs])).rows[0]!.v
 
 /**
  * Evaluates an activity for a player and pays what the hall dispatches itself (distribution 4),
@@ -362,7 +330,7 @@ export const evaluateAndDispatch = async (db: Db, a: ActivityRow, player: Player
   const due = first.rewards.filter((r) => r.reward.status === 4 && a.distribution === 4)
   if (due.length === 0) return first
   const unpaid = await db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [player.id])
+    await lockPlayer(tx, player.id)
     let n = 0
     for (const r of due) if ((await pay(tx, a, player, r, 4, now, title)) !== '0') n += 1
     return n
@@ -414,7 +382,7 @@ export const activityRedDot = async (ctx: CallContext, player: PlayerRow): Promi
     if (open.length > 0) count += 1
     amounts.push(...open.map((r) => r.reward.amount))
   }
-  return { count, amount: await sum(ctx.db, amounts) }
+  return { count, amount: await sumAmounts(ctx.db, amounts) }
 }
 
 const detailOf = async (ctx: CallContext, a: ActivityRow): Promise<ActivityDetail> => {
@@ -446,8 +414,7 @@ const receive = async (ctx: CallContext, activeId: number, pick: (rs: ReadonlyAr
   const zone = zoneOf(ctx.site.timeZone)
   const title = textIn(a.titles, 'en_US', ctx.site.languageCode)
   const paid = await ctx.db.transaction(async (tx) => {
-    // One receive of a player at a time: a concurrent one waits here and then finds the claims taken.
-    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [player.id])
+    await lockPlayer(tx, player.id)
     const e = await evaluate(tx, a, player, zone, ctx.now)
     const chosen = pick(e.rewards)
     const amounts: string[] = []
@@ -455,7 +422,7 @@ const receive = async (ctx: CallContext, activeId: number, pick: (rs: ReadonlyAr
     return amounts.filter((x) => x !== '0')
   })
   return {
-    amount: await sum(ctx.db, paid),
+    amount: await sumAmounts(ctx.db, paid),
     count: paid.length,
     currency: player.currency,
     game_gold: await balanceOf(ctx.db, player.id, player.currency),

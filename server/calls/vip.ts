@@ -22,8 +22,8 @@ import type { SysInfo } from '../../schemas/hall/calls/site'
 import type { Received } from '../../schemas/hall/calls/common'
 import type { UserVip, VipInfo, VipReward, VipRewardType, VipSetting } from '../../schemas/hall/calls/vip'
 import type { Queryable } from '../db'
-import { balanceOf, credit, type PlayerRow } from '../store'
-import { addTurnover } from '../withdraw'
+import { calendarPeriod, localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT, type Period } from '../rewards'
+import { balanceOf, type PlayerRow } from '../store'
 import { zoneOf } from './records'
 import { requirePlayer } from './session'
 import { doc } from './site'
@@ -33,7 +33,6 @@ import type { CallContext, Implementation } from './types'
 /** The ledger kind of a VIP reward. */
 export const VIP_KIND = 'bonus-vip'
 /** account_type of a trial (guest) account. */
-const TRIAL_ACCOUNT = 1
 
 /** The VIP service codes (the hall's own: the spec's catalogue names none; docs/hall-protocol.md). */
 export const VipCodes = {
@@ -117,33 +116,8 @@ export const vipInfoOf = async (db: Queryable, playerId: string, currency: strin
   }
 }
 
-/** A period of the site's calendar holding `at`: its key and window (ms). */
-interface Period {
-  readonly key: string
-  readonly from: number
-  readonly to: number
-}
 const UNIT = { [DAY]: 'day', [WEEK]: 'week', [MONTH]: 'month' } as const
-const periodOf = async (db: Queryable, type: typeof DAY | typeof WEEK | typeof MONTH, zone: string, at: number): Promise<Period> => {
-  const r = (
-    await db.query<Period>(
-      `WITH t AS (SELECT date_trunc('${UNIT[type]}', to_timestamp($1::double precision / 1000) AT TIME ZONE $2) AS s)
-       SELECT to_char(s, 'YYYY-MM-DD') AS key, (extract(epoch FROM s AT TIME ZONE $2) * 1000)::float8 AS "from",
-              (extract(epoch FROM (s + interval '1 ${UNIT[type]}') AT TIME ZONE $2) * 1000)::float8 AS "to" FROM t`,
-      [at, zone],
-    )
-  ).rows[0]
-  if (r === undefined) throw new Error('period query returned no row')
-  return r
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in the site's zone. */
-const localTime = (ms: number, zone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(ms))
-  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '00'
-  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`
-}
+const periodOf = (db: Queryable, type: typeof DAY | typeof WEEK | typeof MONTH, zone: string, at: number): Promise<Period> => calendarPeriod(db, UNIT[type], zone, at)
 
 /** A reward card as the hall sees it: what the lobby is answered and the claim receiving it takes. */
 interface Card {
@@ -213,10 +187,6 @@ const configOf = async (db: Queryable) =>
   (await db.query<{ rule: string; keep: 0 | 1; multiple: string }>('SELECT rule, keep_level_status AS keep, trim_scale(turnover_multiple)::text AS multiple FROM vip_config')).rows[0] ??
   { rule: '', keep: 0 as const, multiple: '0' }
 
-/** The exact sum of decimal amounts. */
-const sum = async (db: Queryable, xs: ReadonlyArray<string>): Promise<string> =>
-  xs.length === 0 ? '0' : (await db.query<{ v: string }>('SELECT coalesce(trim_scale(sum(v)), 0)::text AS v FROM unnest($1::numeric[]) AS v', [xs])).rows[0]!.v
-
 /** Receives the receivable cards `type`/`vip` choose (vip -1: every level; no type: every type), in one transaction. */
 const receive = async (ctx: CallContext, type: VipRewardType | undefined, vip: number): Promise<Received> => {
   await requireOpen(ctx)
@@ -225,8 +195,7 @@ const receive = async (ctx: CallContext, type: VipRewardType | undefined, vip: n
   const zone = zoneOf(ctx.site.timeZone)
   const { multiple } = await configOf(ctx.db)
   const paid = await ctx.db.transaction(async (tx) => {
-    // One receive of a player at a time: a concurrent one waits here and then finds the claims taken.
-    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [player.id])
+    await lockPlayer(tx, player.id)
     const { cards } = await userVipOf(tx, player, zone, ctx.now)
     const chosen = cards.filter((c) => c.reward.status === 0 && (type === undefined || c.reward.type === type) && (vip === -1 || c.reward.vip === vip))
     const amounts: string[] = []
@@ -237,15 +206,13 @@ const receive = async (ctx: CallContext, type: VipRewardType | undefined, vip: n
         [player.id, c.reward.vip, c.reward.type, c.periodKey, c.reward.amount, player.currency, new Date(ctx.now).toISOString()],
       )
       if (taken.rows.length === 0) continue
-      const balance = await credit(tx, player.id, player.currency, c.reward.amount, VIP_KIND)
-      if (balance === undefined) throw new Error('a reward cannot make a balance negative')
-      if (Number(multiple) > 0) await addTurnover(tx, player.id, player.currency, c.reward.amount, multiple, 'vip', `VIP ${c.reward.vip} ${c.reward.type}`)
+      await payReward(tx, player, c.reward.amount, VIP_KIND, { multiple, source: 'vip', title: `VIP ${c.reward.vip} ${c.reward.type}` })
       amounts.push(c.reward.amount)
     }
     return amounts
   })
   if (paid.length === 0) throw new ServiceError(VipCodes.notReceivable, 'nothing can be received now')
-  return { amount: await sum(ctx.db, paid), count: paid.length, currency: player.currency, game_gold: await balanceOf(ctx.db, player.id, player.currency) }
+  return { amount: await sumAmounts(ctx.db, paid), count: paid.length, currency: player.currency, game_gold: await balanceOf(ctx.db, player.id, player.currency) }
 }
 
 const settingOf = (l: LevelRow): VipSetting => ({
