@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { depositSignText, type DepositOrder } from '../../schemas/hall/calls/pay'
-import { callHall, player, visitor } from '../server/support'
+import { hallPlayers } from '../server/players'
 import { seriousViolations } from './support/axe'
 import { useBrowser } from './support/browser'
-import { control } from './support/hall'
 
 /**
  * The event centre at phone and desktop sizes (screens §2 /home/event/index and the detail page;
@@ -21,20 +18,8 @@ const DAY = 86_400_000
 const headerBalance = async (page: Page): Promise<number> => Number((await page.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()).replace(/,/g, ''))
 
 /** A real deposit from outside the lobby: the player's own session orders it, the provider page pays it (100 credits 108). */
-const depositAs = async (username: string, password: string, amount: string): Promise<void> => {
-  const site = await visitor(hallUrl, '001')
-  const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
-  expect(login.envelope.code).toBe(1)
-  const me = player('001', login.envelope.data)
-  const key = ((await control(hallUrl, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }).depositKey
-  const request_id = `events-${username}-${amount}`
-  const sign = createHash('md5').update(depositSignText({ channel_id: 101, amount, request_id }, key), 'utf8').digest('hex')
-  const placed = await callHall(hallUrl, me, 'POST', '/pay/offlineOrderV3', { channel_id: 101, amount, request_id, sign })
-  expect(placed.envelope.code, placed.envelope.msg).toBe(1)
-  const order = placed.envelope.data as DepositOrder
-  const paid = await fetch(`${hallUrl}${order.pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) })
-  expect(await paid.text()).toContain('Payment complete')
-}
+const outside = hallPlayers(() => hallUrl)
+const depositAs = async (username: string, password: string, amount: string): Promise<void> => outside.deposit(await outside.signIn(username, password), amount)
 
 const openEvents = async (page: Page): Promise<void> => {
   await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'eventIndex' }))

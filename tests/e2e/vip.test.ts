@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { depositSignText, type DepositOrder } from '../../schemas/hall/calls/pay'
-import { callHall, playRound, player, visitor } from '../server/support'
+import { hallPlayers } from '../server/players'
+import { playRound, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
 import { balanceOf, control } from './support/hall'
 
@@ -20,21 +19,12 @@ const hallUrl = kit.hallUrl
 const headerBalance = async (page: Page): Promise<number> => Number((await page.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()).replace(/,/g, ''))
 
 /** A real deposit (110 counts 107.8 towards VIP: the 2% fee off) and five winning rounds of 100 from outside the lobby: VIP 1. */
+const outside = hallPlayers(() => hallUrl)
 const depositAndBet = async (username: string, password: string): Promise<void> => {
+  const me = await outside.signIn(username, password)
+  await outside.deposit(me, '110')
   const site = await visitor(hallUrl, '001')
-  const login = await callHall(hallUrl, site, 'POST', '/home/login', { username, password })
-  expect(login.envelope.code).toBe(1)
-  const me = player('001', login.envelope.data)
-  const key = ((await control(hallUrl, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }).depositKey
-  const amount = '110'
-  const request_id = `vip-${username}`
-  const sign = createHash('md5').update(depositSignText({ channel_id: 101, amount, request_id }, key), 'utf8').digest('hex')
-  const placed = await callHall(hallUrl, me, 'POST', '/pay/offlineOrderV3', { channel_id: 101, amount, request_id, sign })
-  expect(placed.envelope.code, placed.envelope.msg).toBe(1)
-  const order = placed.envelope.data as DepositOrder
-  const paid = await fetch(`${hallUrl}${order.pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) })
-  expect(await paid.text()).toContain('Payment complete')
-  for (let i = 0; i < 5; i += 1) await playRound(hallUrl, site, me, login.envelope.data as { session_key: string; userkey: string }, '100', 'win')
+  for (let i = 0; i < 5; i += 1) await playRound(hallUrl, site, me.caller, me.data, '100', 'win')
 }
 
 const go = async (page: Page, name: 'vip' | 'game' | 'records', path: string): Promise<void> => {

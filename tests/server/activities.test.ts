@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeCategory, activeGet, activeIsShow, activeMyLogs, getRedDot } from '../../schemas/hall/calls'
-import { DepositOrder, depositSignText } from '../../schemas/hall/calls/pay'
 import { startHall } from '../../server/hall'
-import { callHall, control, playRound, player, visitor } from './support'
+import { hallPlayers, type HallPlayer } from './players'
+import { control, playRound, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 /**
@@ -16,7 +15,6 @@ import type { Caller, Hall } from './support'
 let hall: Hall
 // The hall's clock runs ahead of the real one by `ahead` (tomorrow's check-in without waiting).
 let ahead = 0
-let n = 0
 const DAY = 86_400_000
 
 beforeAll(async () => {
@@ -24,39 +22,10 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => hall.close())
 
-const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex')
 const decode = <S extends Schema.Top>(schema: S, data: unknown): S['Type'] => Schema.decodeUnknownSync(schema as unknown as Schema.Codec<S['Type']>)(data)
-const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params, { timestamp: Date.now() + ahead })
-const ok = async (caller: Caller, path: string, params: unknown): Promise<unknown> => {
-  const a = await post(caller, path, params)
-  expect(a.envelope.code, `${path}: ${a.envelope.msg}`).toBe(1)
-  return a.envelope.data
-}
-
-interface P {
-  readonly caller: Caller
-  readonly username: string
-  readonly data: { session_key: string; userkey: string }
-}
-
-const newPlayer = async (): Promise<P> => {
-  n += 1
-  const username = `evt${String(n).padStart(3, '0')}${Date.now() % 10_000}`
-  const reg = await post(await visitor(hall.url), '/home/register', { username, password: 'abc12345' })
-  expect(reg.envelope.code, reg.envelope.msg).toBe(1)
-  return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as P['data'] }
-}
-
-/** A real deposit: the order, then the provider page's 'paid'. Credits amount - 2% fee + 10% bonus on channel 101. */
-const deposit = async (p: P, amount: string): Promise<void> => {
-  const key = ((await control(hall.url, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }).depositKey
-  const request_id = `evt-${p.username}-${Math.random()}`
-  const o = decode(DepositOrder, await ok(p.caller, '/pay/offlineOrderV3', { channel_id: 101, amount, request_id, sign: md5(depositSignText({ channel_id: 101, amount, request_id }, key)) }))
-  const res = await fetch(`${hall.url}${o.pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) })
-  expect(await res.text()).toContain('Payment complete')
-}
-
-const balance = async (p: P): Promise<string> => ((await ok(p.caller, '/gameapi/RefreshGold', { os_type: 3 })) as { game_gold: string }).game_gold
+const { post, ok, deposit, balance, newPlayer: registered } = hallPlayers(() => hall.url, () => Date.now() + ahead)
+const newPlayer = () => registered('evt')
+type P = HallPlayer
 const byTemplate = async (caller: Caller, template: string) => decode(activeGet.response, await ok(caller, '/active/getByTemplate', { template }))
 const statuses = async (caller: Caller, template: string) => (await byTemplate(caller, template)).rewards.map((r) => r.status)
 const receive = (p: P, activeId: number, receiveId: number) => post(p.caller, '/active/receive', { activeId, receiveId, requestDeviceType: 3 })
@@ -176,7 +145,7 @@ describe('the event centre at the reference hall', () => {
 
   it('an expired reward cannot be received', async () => {
     const p = await newPlayer()
-    const template = `expiring-${n}`
+    const template = `expiring-${p.username}`
     const activeId = (await control(hall.url, 'activity', {
       type: 10, template, title: 'Short deposit race', period: 0, condition: 1, rewardMode: 0, distribution: 3, receiveHours: 0,
       tiers: [['10', '3']], start: new Date(Date.now() - DAY).toISOString(),
@@ -216,7 +185,7 @@ describe('the event centre at the reference hall', () => {
 
   it('auto dispatch pays a reached tier as soon as the hall evaluates it, once', async () => {
     const p = await newPlayer()
-    const template = `auto-${n}`
+    const template = `auto-${p.username}`
     await control(hall.url, 'activity', { type: 12, template, title: 'Auto bet bonus', period: 1, condition: 2, rewardMode: 1, distribution: 4, tiers: [['10', '10']] })
     await control(hall.url, 'credit', { username: p.username, amount: '100' })
     await playRound(hall.url, await visitor(hall.url), p.caller, p.data, '20')

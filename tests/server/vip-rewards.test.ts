@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto'
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vipDetails, vipLevels } from '../../schemas/hall/calls'
-import { DepositOrder, depositSignText } from '../../schemas/hall/calls/pay'
 import { startHall } from '../../server/hall'
-import { callHall, control, playRound, player, visitor } from './support'
-import type { Caller, Hall } from './support'
+import { hallPlayers, type HallPlayer } from './players'
+import { control, playRound, player, visitor } from './support'
+import type { Hall } from './support'
 
 /**
  * VIP rewards at the hall (server/calls/vip.ts, migration 150): the ladder and its rules; the
@@ -16,7 +15,6 @@ import type { Caller, Hall } from './support'
 let hall: Hall
 // The hall's clock runs ahead of the real one by `ahead` (tomorrow's day bonus without waiting).
 let ahead = 0
-let n = 0
 const DAY_MS = 86_400_000
 
 beforeAll(async () => {
@@ -24,37 +22,10 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => hall.close())
 
-const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex')
 const decode = <S extends Schema.Top>(schema: S, data: unknown): S['Type'] => Schema.decodeUnknownSync(schema as unknown as Schema.Codec<S['Type']>)(data)
-const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params, { timestamp: Date.now() + ahead })
-const ok = async (caller: Caller, path: string, params: unknown): Promise<unknown> => {
-  const a = await post(caller, path, params)
-  expect(a.envelope.code, `${path}: ${a.envelope.msg}`).toBe(1)
-  return a.envelope.data
-}
-
-interface P {
-  readonly caller: Caller
-  readonly username: string
-  readonly data: { session_key: string; userkey: string }
-}
-
-const newPlayer = async (): Promise<P> => {
-  n += 1
-  const username = `vip${String(n).padStart(3, '0')}${Date.now() % 10_000}`
-  const reg = await post(await visitor(hall.url), '/home/register', { username, password: 'abc12345' })
-  expect(reg.envelope.code, reg.envelope.msg).toBe(1)
-  return { caller: player('001', reg.envelope.data), username, data: reg.envelope.data as P['data'] }
-}
-
-/** A real deposit: the order, then the provider page's 'paid'. Credits amount - 2% fee + 10% bonus on channel 101. */
-const deposit = async (p: P, amount: string): Promise<void> => {
-  const key = ((await control(hall.url, 'site-config', { siteCode: '001' }))['config'] as { depositKey: string }).depositKey
-  const request_id = `vip-${p.username}-${Math.random()}`
-  const o = decode(DepositOrder, await ok(p.caller, '/pay/offlineOrderV3', { channel_id: 101, amount, request_id, sign: md5(depositSignText({ channel_id: 101, amount, request_id }, key)) }))
-  const res = await fetch(`${hall.url}${o.pay_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }) })
-  expect(await res.text()).toContain('Payment complete')
-}
+const { post, ok, deposit, newPlayer: registered } = hallPlayers(() => hall.url, () => Date.now() + ahead)
+const newPlayer = () => registered('vip')
+type P = HallPlayer
 
 /** Deposits 110 and bets 500 (five winning rounds of 100): VIP 1. */
 const reachLevel1 = async (p: P): Promise<void> => {
@@ -147,7 +118,7 @@ describe('VIP rewards at the reference hall', () => {
   it('refuses a trial player', async () => {
     const guest = await post(await visitor(hall.url), '/home/testregister', { token: 'sys', currency: 'USD' })
     const g = player('001', guest.envelope.data)
-    const r = await callHall(hall.url, g, 'POST', '/user/giftRecv1', { vip: -1 }, { timestamp: Date.now() + ahead })
+    const r = await post(g, '/user/giftRecv1', { vip: -1 })
     expect(r.envelope.code).toBe(1704)
   })
 
