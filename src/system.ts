@@ -214,7 +214,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   core.host.start()
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
   // The version check of op.json and the chunk failures behind the upgrade prompt (spec §8).
-  cleanups.push(startVersionRunner(core.bus, w))
+  cleanups.push(startVersionRunner(core.bus, w, () => recorder.flush()))
   // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
   cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))

@@ -12,7 +12,8 @@ import type { ActorSpec } from '../spec'
  * - `upgrade`: compares it with the running build's version (app.started) and offers the upgrade
  *   when they differ, or at once when a chunk of the lobby failed to load ('Unexpected token <':
  *   the hall answered an old chunk's address with its page). Putting it off hides the prompt until
- *   another version; a chunk failure offers it again. Accepting reloads (the view's runner).
+ *   another version; a chunk failure offers it again. Accepting reloads (the version runner, after
+ *   writing the log).
  */
 export const opVersionActor = queryActor({
   id: 'opversion',

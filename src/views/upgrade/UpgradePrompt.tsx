@@ -22,10 +22,7 @@ export const UpgradePrompt = () => {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => {
-            send({ type: 'app.upgradeAccepted' })
-            window.location.reload()
-          }}
+          onClick={() => send({ type: 'app.upgradeAccepted' })}
         >
           {t('upgrade')}
         </button>
