@@ -212,16 +212,15 @@ export const activityCalls: ReadonlyArray<Implementation> = [
     }
   }),
   implement(activeReceive, async (ctx, p) => {
-    let refusal: ServiceError | undefined
+    // The choice is made inside the receipt's transaction before anything is paid: a refusal thrown there writes nothing.
     const answer = await receive(ctx, p.activeId, (rs) => {
       const r = rs.find((x) => x.tierId === p.receiveId)
-      if (r === undefined) refusal = new ServiceError(ActivityCodes.notReceivable, 'no such reward')
-      else if (r.reward.status === 2 || r.reward.status === 4) refusal = new ServiceError(ActivityCodes.received, 'already received')
-      else if (r.reward.status === 3) refusal = new ServiceError(ActivityCodes.expired, 'the time to receive this reward is over')
-      else if (r.reward.status !== 1) refusal = new ServiceError(ActivityCodes.notReceivable, 'this reward cannot be received now')
-      return refusal === undefined && r !== undefined ? [r] : []
+      if (r === undefined) throw new ServiceError(ActivityCodes.notReceivable, 'no such reward')
+      if (r.reward.status === 2 || r.reward.status === 4) throw new ServiceError(ActivityCodes.received, 'already received')
+      if (r.reward.status === 3) throw new ServiceError(ActivityCodes.expired, 'the time to receive this reward is over')
+      if (r.reward.status !== 1) throw new ServiceError(ActivityCodes.notReceivable, 'this reward cannot be received now')
+      return [r]
     })
-    if (refusal !== undefined) throw refusal
     if (answer.count === 0) throw new ServiceError(ActivityCodes.received, 'already received')
     return answer
   }),
