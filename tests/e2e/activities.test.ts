@@ -51,7 +51,7 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     expect(await page.getByRole('button', { name: 'Receive Deposits from 1000' }).count()).toBe(0)
     const before = await headerBalance(page)
     await page.getByRole('button', { name: 'Receive all' }).click()
-    await page.getByRole('status').filter({ hasText: 'Received' }).waitFor()
+    await page.getByRole('status').filter({ hasText: /^Received / }).waitFor()
     await expect.poll(() => headerBalance(page)).toBeCloseTo(before + 30, 2)
     await expect.poll(() => page.getByRole('button', { name: /^Receive Deposits from/ }).count()).toBe(0)
     await expect.poll(() => page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)

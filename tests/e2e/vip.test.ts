@@ -54,7 +54,7 @@ describe.each(['desktop', 'phone'] as const)('VIP screen at %s size', (size) => 
     // The rounds were played outside the lobby: the header learns the balance from the receipt's answer.
     const before = await balanceOf(hallUrl, p)
     await page.getByRole('button', { name: 'Receive VIP 1 promotion gift' }).click()
-    await page.getByRole('status').filter({ hasText: 'Received' }).waitFor()
+    await page.getByRole('status').filter({ hasText: /^Received / }).waitFor()
     await expect.poll(() => headerBalance(page)).toBeCloseTo(before + 8, 2)
     await page.getByRole('listitem', { name: 'VIP 1 promotion gift' }).getByText('Received', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Receive VIP 1 promotion gift' }).count()).toBe(0)
