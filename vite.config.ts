@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compressBuild } from './scripts/compress'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
 // site configuration into index.html. In development (npm run dev) Vite serves the sources,
@@ -14,7 +15,7 @@ const siteConfigFromHall = (): Plugin => ({
   async transformIndexHtml(html, ctx) {
     const query = ctx.originalUrl?.includes('?') ? ctx.originalUrl.slice(ctx.originalUrl.indexOf('?')) : ''
     const page = await fetch(`${hallTarget}/${query}`, { headers: { accept: 'text/html' } }).then((r) => r.text())
-    const tag = page.match(/<script>window\.__LOBBY_SITE__ = [\s\S]*?<\/script>/)?.[0]
+    const tag = page.match(/<script[^>]*>window\.__LOBBY_SITE__ = [\s\S]*?<\/script>/)?.[0]
     if (tag === undefined) throw new Error(`the hall at ${hallTarget} served no site configuration`)
     return html.replace('<script', `${tag.split(hallTarget).join(`http://127.0.0.1:${devPort}`)}<script`)
   },
@@ -27,7 +28,7 @@ export default defineConfig(({ command, mode }) => {
   // which put the test hooks and the throwing bus into dist/. Vite reads NODE_ENV after this file.
   if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production'
   return {
-    plugins: [react(), siteConfigFromHall()],
+    plugins: [react(), siteConfigFromHall(), compressBuild()],
     build: {
       outDir: 'dist',
       // Maps are written for support and the replay tools, but no script names its map and the hall

@@ -29,6 +29,7 @@ import { MIGRATION_LOCK, migrate, openDb } from './db'
 import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
 import { brandAsset } from './brand'
+import { BASE_HEADERS, FRAMED_PAGE_HEADERS, newNonce, originOf, pagePolicy } from './headers'
 import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
@@ -170,6 +171,11 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const started = performance.now()
     await next()
     c.res.headers.set(HallHeader.requestId, id)
+    for (const [name, value] of Object.entries(BASE_HEADERS)) c.res.headers.set(name, value)
+    // A page of the build without a policy of its own (devtools, support console) gets the default one.
+    if ((c.res.headers.get('content-type') ?? '').startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
+      c.res.headers.set('content-security-policy', pagePolicy(new URL(c.req.url).origin))
+    }
     if (opts.mode === 'dev') log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`)
   })
 
@@ -245,7 +251,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const site = await siteForPage(db, url, opts.mode)
     if (site === undefined) return c.text('No site configured', 500)
     const page = await gamePage(db, url, site.code, Date.now())
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
   app.post(GAME_ROUND_PATH, async (c) => {
     const body: unknown = await c.req.json().catch(() => null)
@@ -256,18 +262,18 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   // The stand-in chat page of the site's agents (server/calls/service.ts), framed by the lobby.
   app.get(SERVICE_CHAT_PATH, async (c) => {
     const page = await serviceChatPage(db, new URL(c.req.url).searchParams.get('agent') ?? '')
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
   // The payment provider's page and callback (server/pay/provider.ts), on the hall's origin like the game page.
   app.get(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
     const page = await providerPage(db, c.req.param('ref'), now())
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
   app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
     const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
     const outcome = form['outcome']
     const page = await providerAction(db, socket, c.req.param('ref'), typeof outcome === 'string' ? outcome : '', now())
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store' })
+    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
   app.post(PROVIDER_NOTIFY_PATH, async (c) => {
     const r = await providerCallback(db, socket, await c.req.json().catch(() => null), now())
@@ -276,7 +282,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
-    const file = await files.serve(url.pathname)
+    const file = await files.serve(url.pathname, c.req.header('accept-encoding') ?? '')
     if (file !== undefined) return file
     if (!(c.req.header('accept') ?? '').includes('text/html')) return c.text('Not Found', 404)
     const site = await siteForPage(db, url, opts.mode)
@@ -284,8 +290,12 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production; the
     // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
     const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true }
-    const html = injectConfig(await files.index(), await siteConfigOf(db, state, site, url.origin, flags))
-    return c.html(html, 200, { 'cache-control': 'no-cache' })
+    const config = await siteConfigOf(db, state, site, url.origin, flags)
+    // One nonce per answer: the injected configuration is the page's only inline script.
+    const nonce = newNonce()
+    const lines = [config.configApiBaseUrl, ...(config.injected.lines ?? []).map((l) => l.url)].flatMap((u) => originOf(u) ?? [])
+    const html = injectConfig(await files.index(), config, nonce)
+    return c.html(html, 200, { 'cache-control': 'no-cache', 'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines }) })
   })
   app.all('*', (c) => c.text('Not Found', 404))
 

@@ -39,6 +39,27 @@ const TYPES: Readonly<Record<string, string>> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** Types the build writes compressed copies of (scripts/compress.ts): their answers vary by encoding. */
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|manifest\+json|wasm)|image\/svg)/
+
+/**
+ * The content codings a request accepts, best first: brotli, then gzip. A coding listed with q=0 is
+ * refused.
+ */
+export const pickEncoding = (accept: string): ReadonlyArray<{ readonly name: 'br' | 'gzip'; readonly suffix: 'br' | 'gz' }> => {
+  const accepted = new Map<string, number>()
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  const ok = (name: string): boolean => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  return [
+    ...(ok('br') ? [{ name: 'br' as const, suffix: 'br' as const }] : []),
+    ...(ok('gzip') ? [{ name: 'gzip' as const, suffix: 'gz' as const }] : []),
+  ]
+}
+
 /** The page served when the hall runs without a built lobby: enough to read the injected config. */
 const BARE_INDEX = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Lobby reference hall</title></head>
@@ -118,13 +139,13 @@ export const injectHead = (html: string, config: InjectedSiteConfig): string => 
 }
 
 /**
- * Puts `<script>window.__LOBBY_SITE__ = ...</script>` before the first script of the page (or at the
- * end of head). `<` is escaped so no configured text can close the script element.
+ * Puts `<script nonce>window.__LOBBY_SITE__ = ...</script>` before the first script of the page (or at the
+ * end of head), with the answer's nonce (server/headers.ts). `<` is escaped so no configured text can close the script element.
  */
-export const injectConfig = (html: string, config: InjectedSiteConfig): string => {
+export const injectConfig = (html: string, config: InjectedSiteConfig, nonce?: string): string => {
   html = injectHead(html, config)
   const payload = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-  const tag = `<script>window.__LOBBY_SITE__ = ${payload}</script>`
+  const tag = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>window.__LOBBY_SITE__ = ${payload}</script>`
   const at = html.search(/<script[\s>]/i)
   if (at >= 0) return html.slice(0, at) + tag + html.slice(at)
   const head = html.search(/<\/head>/i)
@@ -158,16 +179,23 @@ export class StaticFiles {
     }
   }
 
-  /** A static file response, or undefined. Source maps are never served here (see sourceMap). */
-  async serve(pathname: string): Promise<Response | undefined> {
+  /**
+   * A static file response, or undefined. Source maps are never served here (see sourceMap). The
+   * build's brotli or gzip copy (scripts/compress.ts) is sent when the request accepts it.
+   */
+  async serve(pathname: string, acceptEncoding = ''): Promise<Response | undefined> {
     const file = this.fileFor(pathname)
-    if (file === undefined || file.endsWith(`${sep}index.html`) || file.endsWith('.map')) return undefined
-    const body = await readFile(file)
+    if (file === undefined || file.endsWith(`${sep}index.html`) || file.endsWith('.map') || /\.(br|gz)$/.test(file)) return undefined
+    const encoding = pickEncoding(acceptEncoding).find((e) => existsSync(`${file}.${e.suffix}`))
+    const body = await readFile(encoding === undefined ? file : `${file}.${encoding.suffix}`)
     const immutable = pathname.startsWith('/assets/')
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
     return new Response(body, {
       headers: {
-        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-type': type,
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(encoding === undefined ? {} : { 'content-encoding': encoding.name }),
+        ...(COMPRESSIBLE_TYPE.test(type) ? { vary: 'accept-encoding' } : {}),
       },
     })
   }

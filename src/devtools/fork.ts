@@ -185,7 +185,7 @@ export const forkAt = (file: LogFile, seq: number, o: ForkOptions): Fork => {
 /** The site configuration of the hall serving this page: read from its lobby page (window.__LOBBY_SITE__). */
 export const fetchSiteConfig = async (origin: string, siteCode: string): Promise<SiteConfig> => {
   const html = await (await fetch(`${origin}/?site=${encodeURIComponent(siteCode)}`, { headers: { accept: 'text/html' } })).text()
-  const m = /<script>window\.__LOBBY_SITE__ = ([\s\S]*?)<\/script>/.exec(html)
+  const m = /<script[^>]*>window\.__LOBBY_SITE__ = ([\s\S]*?)<\/script>/.exec(html)
   if (m === null) throw new Error(`the hall at ${origin} served no site configuration`)
   return JSON.parse(m[1]!) as SiteConfig
 }

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
 import { lastCode, type PlayerOptions } from './support/hall'
+import { seriousViolations } from './support/axe'
 
 /**
  * The shared controls of src/ui where the product uses them (docs/adding-a-domain.md, 'Shared
@@ -20,18 +20,7 @@ const kit = useBrowser()
 
 const SHOTS = process.env['LOBBY_CONTROLS_SHOTS'] ?? mkdtempSync(path.join(tmpdir(), 'lobby-controls-'))
 mkdirSync(SHOTS, { recursive: true })
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-/** axe violations of serious or critical impact inside `selector`, as 'rule: target' lines. */
-const seriousViolations = async (page: Page, selector: string): Promise<string[]> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run: (c: Element) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe
-    const r = await axe.run(document.querySelector(sel)!)
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
-  }, selector)
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`)
-}
 
 const allowClipboard = (page: Page) => page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
 

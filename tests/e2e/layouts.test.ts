@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
+import { seriousViolations } from './support/axe'
 
 /**
  * The four layouts (spec §1, §2) at phone (390×844) and desktop (1440×900) sizes, each on the
@@ -19,7 +19,6 @@ const root = path.resolve(import.meta.dirname, '../..')
 // leave the committed pictures modified; otherwise to a temporary folder, still taken and checked.
 const SHOTS =
   process.env['LOBBY_RECORD_SCREENSHOTS'] === '1' ? path.join(root, 'docs/img/layouts') : mkdtempSync(path.join(tmpdir(), 'lobby-layouts-'))
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const LAYOUTS = [
   { layout: 'classic', site: '001', theme: '1', tabs: ['Home', 'Sports', 'Deposit', 'Sign up', 'Me'] },
@@ -37,16 +36,6 @@ const open = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('banner').waitFor({ timeout: 30_000 })
 }
 
-/** axe violations of serious or critical impact, as 'rule: target' lines. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe
-    const r = await axe.run(document)
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
-  })
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`)
-}
 
 const path_ = (page: Page) => new URL(page.url()).pathname
 

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -10,6 +9,7 @@ import { addAccount } from '../../server/support/accounts'
 import { callHall, player, type Caller } from '../server/support'
 import { uploadLog } from '../server/uploads'
 import { launch, newContext, VIEWPORTS, watchErrors } from './support/browser'
+import { allViolations as axeViolations } from './support/axe'
 
 /**
  * The support console in production, with roles: an agent (on a phone) finds a player's session
@@ -20,7 +20,6 @@ import { launch, newContext, VIEWPORTS, watchErrors } from './support/browser'
  */
 
 const staticDir = inject('staticDir')
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const golden = readFileSync(path.resolve(import.meta.dirname, '../replay/session-flow.ndjson'), 'utf8')
 /** The player the golden log registered (whatever name it was recorded with), replaced by this file's player. */
 const goldenPlayer = /"type":"session\.registerSubmitted","username":"([^"]+)"/.exec(golden)?.[1] ?? ''
@@ -35,15 +34,6 @@ let dataDir = ''
 let reference = ''
 let playerId = ''
 
-/** Every axe violation on the page (any impact), as 'rule (impact): targets' lines. */
-const axeViolations = async (page: Page): Promise<string[]> => {
-  await page.addScriptTag({ content: axeSource })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe
-    const r = await axe.run(document)
-    return r.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`)
-  })
-}
 
 beforeAll(async () => {
   // The accounts, made on the store before the hall opens it (as the support-accounts command does).

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startHall } from '../../server/hall'
+import { compressDir } from '../../scripts/compress'
 import { callHall, control, visitor } from './support'
 import type { Caller, Hall } from './support'
 
@@ -14,6 +15,11 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lobby-dist-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Lobby</title><script type="module" src="/assets/app.js"></script></head><body></body></html>')
   writeFileSync(join(dist, 'app.css'), 'body{}')
+  // A compressible asset with the build's brotli and gzip copies (scripts/compress.ts).
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'assets', 'big.js'), 'console.log("the lobby");\n'.repeat(200))
+  compressDir(dist)
+  writeFileSync(join(dist, 'devtools.html'), '<!doctype html><html><head><script type="module" src="/assets/big.js"></script></head><body></body></html>')
   writeFileSync(join(dist, 'app.js.map'), '{"version":3,"sources":["src/app.ts"],"mappings":""}')
   hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', staticDir: dist })
   site = await visitor(hall.url, '001')
@@ -128,10 +134,12 @@ describe('the lobby page', () => {
 
   it('injects the site configuration before the first script, choosing the site by ?site=', async () => {
     const html = await (await page('/home/game?site=101')).text()
-    const at = html.indexOf('<script>window.__LOBBY_SITE__ = ')
+    const tag = /<script nonce="[^"]+">window\.__LOBBY_SITE__ = /.exec(html)
+    expect(tag).not.toBeNull()
+    const at = tag?.index ?? -1
     expect(at).toBeGreaterThan(0)
     expect(at).toBeLessThan(html.indexOf('<script type="module"'))
-    const json = html.slice(at + '<script>window.__LOBBY_SITE__ = '.length, html.indexOf('</script>', at))
+    const json = html.slice(at + (tag?.[0].length ?? 0), html.indexOf('</script>', at))
     const config = JSON.parse(json) as Record<string, unknown>
     expect(config).toMatchObject({ siteCode: '101', configApiBaseUrl: `${hall.url}/hall`, languageCode: 'pt_PT', healthy: true })
     expect(config['injected']).toMatchObject({
@@ -179,5 +187,63 @@ describe('the lobby page', () => {
     expect((await fetch(`${hall.url}/missing.js`)).status).toBe(404)
     const escape = await fetch(`${hall.url}/..%2f..%2f..%2f..%2fetc%2fpasswd`, { headers: { accept: 'text/html' } })
     expect(await escape.text()).not.toContain('root:')
+  })
+})
+
+describe('hardened answers', () => {
+  const policyOf = (r: Response): Map<string, string> =>
+    new Map((r.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values.join(' ')]))
+
+  it('gives the lobby page a policy whose only inline script is the configuration, under a nonce new on every answer', async () => {
+    const first = await fetch(`${hall.url}/home/game`, { headers: { accept: 'text/html' } })
+    const second = await fetch(`${hall.url}/home/game`, { headers: { accept: 'text/html' } })
+    const nonces = await Promise.all([first, second].map(async (r) => {
+      const nonce = /<script nonce="([^"]+)">window\.__LOBBY_SITE__/.exec(await r.text())?.[1]
+      expect(policyOf(r).get('script-src')).toBe(`'self' 'nonce-${nonce ?? 'none'}'`)
+      return nonce
+    }))
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(nonces[0]).not.toBe(nonces[1])
+    const policy = policyOf(first)
+    expect(policy.get('frame-ancestors')).toBe("'self'")
+    expect(policy.get('object-src')).toBe("'none'")
+    expect(policy.get('connect-src')).toContain(hall.url.replace('http:', 'ws:'))
+    expect([...policy.values()].join(' ')).not.toContain('unsafe-eval')
+    expect(policy.get('script-src')).not.toContain('unsafe-inline')
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+
+  it('gives the build\'s other pages the policy without a nonce, hall calls and files nosniff', async () => {
+    const devtools = await fetch(`${hall.url}/devtools.html`)
+    expect(policyOf(devtools).get('script-src')).toBe("'self'")
+    expect(policyOf(devtools).get('frame-ancestors')).toBe("'self'")
+    const call = await fetch(`${hall.url}/hall/op.json`)
+    expect(call.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await fetch(`${hall.url}/app.css`)).headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('lets only the lobby\'s origin frame the game page', async () => {
+    const game = await fetch(`${hall.url}/games/play?ticket=nope`)
+    expect(policyOf(game).get('frame-ancestors')).toBe("'self'")
+    expect(game.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
+  it('sends the brotli or gzip copy of an asset by what the request accepts, the same bytes once decoded', async () => {
+    const plain = 'console.log("the lobby");\n'.repeat(200)
+    const br = await fetch(`${hall.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('accept-encoding')
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // fetch decodes what it is sent: the answer reads as the file itself.
+    expect(await br.text()).toBe(plain)
+    const gz = await fetch(`${hall.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip, br;q=0' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(await gz.text()).toBe(plain)
+    const identity = await fetch(`${hall.url}/assets/big.js`, { headers: { 'accept-encoding': 'identity' } })
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    expect(await identity.text()).toBe(plain)
+    // The copies themselves are not files of the site.
+    expect((await fetch(`${hall.url}/assets/big.js.br`)).status).toBe(404)
   })
 })

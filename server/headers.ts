@@ -1,0 +1,70 @@
+/**
+ * The headers that harden what the hall serves (docs/hall.md, "Hardened pages"):
+ *
+ * - every answer: `x-content-type-options: nosniff` (a file is read as the type it is sent with)
+ *   and a `referrer-policy` that sends only the origin to other sites;
+ * - the lobby's page: a Content-Security-Policy with a fresh nonce per answer: the only inline
+ *   script allowed is the injected site configuration carrying that nonce; scripts otherwise come
+ *   from the hall's own origin (the built chunks), never from inline markup, an event handler
+ *   attribute, a `javascript:` URL or eval. Operator HTML (frames, notices, agent embeds) is
+ *   sanitized before it is shown; the policy is the second wall if a sanitizer ever misses;
+ * - the other HTML of the build (devtools, support console): the same policy without a nonce;
+ * - `frame-ancestors 'self'` on every page: only the lobby's own origin may frame the lobby, its
+ *   devtools, the game page and the payment provider's page.
+ */
+import { randomBytes } from 'node:crypto'
+
+/** Headers on every answer of the hall. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+/** A fresh nonce for one page answer: 128 random bits, base64. */
+export const newNonce = (): string => randomBytes(16).toString('base64')
+
+/** The socket origin (ws:/wss:) of an http(s) origin. */
+const socketOrigin = (origin: string): string => origin.replace(/^http/, 'ws')
+
+/**
+ * The policy of a page of the build served from `origin`. `nonce` allows the one inline script the
+ * hall writes (the site configuration); `connect` adds the origins of the site's hall lines when
+ * they are not this one.
+ */
+export const pagePolicy = (origin: string, opts: { readonly nonce?: string; readonly connect?: ReadonlyArray<string> } = {}): string => {
+  const connect = [...new Set([origin, ...(opts.connect ?? [])])]
+  return [
+    "default-src 'self'",
+    `script-src 'self'${opts.nonce === undefined ? '' : ` 'nonce-${opts.nonce}'`}`,
+    // React writes style through the CSSOM; operator HTML may carry style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Operator images (banners, frames, notices) may live on any https host.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "media-src 'self' blob: data:",
+    `connect-src 'self' ${connect.flatMap((o) => [o, socketOrigin(o)]).join(' ')}`,
+    // Games, agents' chat and the iframe popup: the hall's own pages or an operator's https page.
+    "frame-src 'self' https:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ')
+}
+
+/** Headers of a hall page that only the lobby's origin may frame (game page, provider page, agents' chat). */
+export const FRAMED_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+}
+
+/** The origin of a URL, or undefined when it is not an http(s) URL. */
+export const originOf = (url: string): string | undefined => {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined
+  } catch {
+    return undefined
+  }
+}
