@@ -1,17 +1,24 @@
 import { useSend } from '../../system-react'
+// The sign-in popup is the first thing a desktop visitor sees: it comes with the first route.
 import { AuthModal } from './AuthModal'
-import { ChangePasswordModal } from './ChangePasswordModal'
 import { LogoutConfirmModal, PlaceholderModal, ServiceErrorModal, TokenExpiredModal } from './MessageModals'
 import { usePopupView } from './popup-hooks'
-import { BindPopup } from '../postlogin/BindPopup'
-import { FramePopup } from '../postlogin/FramePopup'
-import { DownloadAppPopup, NewBenefitsPopup, RechargePopup } from '../postlogin/PostloginPopups'
-import { ContinueGamePopup, VerifyPhonePopup } from '../game/GamePopups'
-import { PayPopup } from '../pay/PayPopup'
-import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
-import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
+import { LazyViews, lazyNamed } from '../routing/lazy-view'
 import './auth.css'
+
+// Every other popup is its own chunk, loaded when it first opens (src/views/routing/lazy-view.tsx).
+const ChangePasswordModal = lazyNamed(() => import('./ChangePasswordModal'), 'ChangePasswordModal')
+const BindPopup = lazyNamed(() => import('../postlogin/BindPopup'), 'BindPopup')
+const FramePopup = lazyNamed(() => import('../postlogin/FramePopup'), 'FramePopup')
+const DownloadAppPopup = lazyNamed(() => import('../postlogin/PostloginPopups'), 'DownloadAppPopup')
+const NewBenefitsPopup = lazyNamed(() => import('../postlogin/PostloginPopups'), 'NewBenefitsPopup')
+const RechargePopup = lazyNamed(() => import('../postlogin/PostloginPopups'), 'RechargePopup')
+const ContinueGamePopup = lazyNamed(() => import('../game/GamePopups'), 'ContinueGamePopup')
+const VerifyPhonePopup = lazyNamed(() => import('../game/GamePopups'), 'VerifyPhonePopup')
+const PayPopup = lazyNamed(() => import('../pay/PayPopup'), 'PayPopup')
+const DiscountCodePopup = lazyNamed(() => import('../pay/DiscountCodePopup'), 'DiscountCodePopup')
+const YuebaoIntroPopup = lazyNamed(() => import('../yuebao/YuebaoIntro'), 'YuebaoIntroPopup')
 
 /**
  * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
@@ -19,7 +26,13 @@ import './auth.css'
  * Closing a closable popup (Escape, the close button) sends `popup.closeRequested`; the popup's
  * own answers go to the session.
  */
-export const PopupHost = () => {
+export const PopupHost = () => (
+  <LazyViews inline>
+    <PopupContent />
+  </LazyViews>
+)
+
+const PopupContent = () => {
   const view = usePopupView()
   const send = useSend()
   const { popup, phase } = view

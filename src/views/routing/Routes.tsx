@@ -2,26 +2,34 @@ import { useCallback, type ReactNode } from 'react'
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter'
 import { ROUTES, type RouteName } from '../../../schemas/routes'
 import { GamePage } from '../pages/GamePage'
-import { EmbeddedPage } from '../game/EmbeddedPage'
-import { SearchPage } from '../game/SearchPage'
-import { SportsPage } from '../game/SportsPage'
 import { PlaceholderPage } from '../pages/PlaceholderPage'
-import { SecurityCentre } from '../account/SecurityCentre'
-import { PersonalPage } from '../account/Personal'
-import { SettingPage } from '../account/Setting'
-import { RecordsPage, ReportPage } from '../records/RecordPages'
-import { YuebaoPage } from '../yuebao/YuebaoPage'
-import { VipPage } from '../vip/VipPage'
-import { WithdrawPage } from '../withdraw/WithdrawPage'
-import { AuditDetailsPage, WithdrawDetailsPage } from '../withdraw/WithdrawDetails'
-import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
-import { NoticePage } from '../messages/NoticePage'
-import { ServicePage } from '../service/ServicePage'
-import { EventDetailPage, EventIndexPage } from '../activities/EventPages'
-import { FeedbackPage } from '../feedback/FeedbackPage'
-import { AboutPage, UpdatePage } from '../about/AboutPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
+import { LazyViews, lazyNamed } from './lazy-view'
+
+// Every page but the game page (the first route) and the status pages is its own chunk, loaded when
+// it is first shown (src/views/routing/lazy-view.tsx).
+const EmbeddedPage = lazyNamed(() => import('../game/EmbeddedPage'), 'EmbeddedPage')
+const SearchPage = lazyNamed(() => import('../game/SearchPage'), 'SearchPage')
+const SportsPage = lazyNamed(() => import('../game/SportsPage'), 'SportsPage')
+const SecurityCentre = lazyNamed(() => import('../account/SecurityCentre'), 'SecurityCentre')
+const PersonalPage = lazyNamed(() => import('../account/Personal'), 'PersonalPage')
+const SettingPage = lazyNamed(() => import('../account/Setting'), 'SettingPage')
+const RecordsPage = lazyNamed(() => import('../records/RecordPages'), 'RecordsPage')
+const ReportPage = lazyNamed(() => import('../records/RecordPages'), 'ReportPage')
+const YuebaoPage = lazyNamed(() => import('../yuebao/YuebaoPage'), 'YuebaoPage')
+const VipPage = lazyNamed(() => import('../vip/VipPage'), 'VipPage')
+const WithdrawPage = lazyNamed(() => import('../withdraw/WithdrawPage'), 'WithdrawPage')
+const AuditDetailsPage = lazyNamed(() => import('../withdraw/WithdrawDetails'), 'AuditDetailsPage')
+const WithdrawDetailsPage = lazyNamed(() => import('../withdraw/WithdrawDetails'), 'WithdrawDetailsPage')
+const CenterWalletPage = lazyNamed(() => import('../centerwallet/CenterWalletPage'), 'CenterWalletPage')
+const NoticePage = lazyNamed(() => import('../messages/NoticePage'), 'NoticePage')
+const ServicePage = lazyNamed(() => import('../service/ServicePage'), 'ServicePage')
+const EventDetailPage = lazyNamed(() => import('../activities/EventPages'), 'EventDetailPage')
+const EventIndexPage = lazyNamed(() => import('../activities/EventPages'), 'EventIndexPage')
+const FeedbackPage = lazyNamed(() => import('../feedback/FeedbackPage'), 'FeedbackPage')
+const AboutPage = lazyNamed(() => import('../about/AboutPages'), 'AboutPage')
+const UpdatePage = lazyNamed(() => import('../about/AboutPages'), 'UpdatePage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -113,14 +121,16 @@ const pageOf = (name: RouteName): ReactNode => {
 
 /** Every route of schemas/routes.ts, matched by wouter against the actor's path. */
 export const Routes = () => (
-  <Switch>
-    {ROUTES.map((route) => (
-      <Route key={route.name} path={route.path}>
-        {pageOf(route.name)}
+  <LazyViews>
+    <Switch>
+      {ROUTES.map((route) => (
+        <Route key={route.name} path={route.path}>
+          {pageOf(route.name)}
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
       </Route>
-    ))}
-    <Route>
-      <NotFoundPage />
-    </Route>
-  </Switch>
+    </Switch>
+  </LazyViews>
 )
