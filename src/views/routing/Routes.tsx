@@ -18,6 +18,9 @@ import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
 import { EventDetailPage, EventIndexPage } from '../activities/EventPages'
+import { AwardPage } from '../rebates/AwardPage'
+import { CashbackPage } from '../rebates/CashbackPage'
+import { ReceiveRecordsPage } from '../rebates/ReceiveRecordsPage'
 import { FeedbackPage } from '../feedback/FeedbackPage'
 import { AboutPage, UpdatePage } from '../about/AboutPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
@@ -88,6 +91,13 @@ const pageOf = (name: RouteName): ReactNode => {
       return <EventIndexPage />
     case 'eventDetail':
       return <EventDetailPage />
+    case 'eventCashback':
+      return <CashbackPage />
+    case 'eventAward':
+      return <AwardPage />
+    case 'receiveRecords':
+    case 'pickUpRecord':
+      return <ReceiveRecordsPage title={name} />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
