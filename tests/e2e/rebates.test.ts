@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { hallPlayers } from '../server/players'
 import { playRound, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
+import { seriousViolations } from './support/axe'
 import { balanceOf } from './support/hall'
 
 /**
@@ -62,6 +63,7 @@ describe.each(['desktop', 'phone'] as const)('cashback at %s size', (size) => {
     expect(await slots.getByRole('cell').allInnerTexts()).toEqual(['23.56', '0.8%', '0.18'])
     expect(await page.getByRole('row', { name: /^Live casino/ }).getByRole('cell').allInnerTexts()).toEqual(['45.67', '0.7%', '0.31'])
     await page.locator('.rebates__total').getByText('0.49').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
 
     const before = await balanceOf(hallUrl, p)
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBeCloseTo(before, 2)
@@ -78,6 +80,7 @@ describe.each(['desktop', 'phone'] as const)('cashback at %s size', (size) => {
     const records = page.locator('section.records')
     const row = size === 'desktop' ? records.getByRole('row', { name: /Cashback/ }) : records.getByRole('listitem').filter({ hasText: 'Cashback' })
     await row.getByText('0.49').waitFor({ timeout: 15_000 })
+    expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('combobox', { name: 'Date', exact: true }).selectOption({ label: 'Yesterday' })
     await records.getByText('No rewards received in this period.').waitFor()
     expect(await row.count()).toBe(0)
