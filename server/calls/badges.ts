@@ -4,12 +4,13 @@
  * rate is the site's setting (sites.max_charge_rate). The activity red dot is derived from the
  * site's running red-packet activities offered to the player that it still has packets of; the
  * task, rebate and award red dots are the player's counters (player_counters), which the control
- * `counters` sets. The unread counts (/home/index) are counted from the messages
+ * `counters` sets; the rebate's adds the categories giving return gold now (server/calls/rebates.ts). The unread counts (/home/index) are counted from the messages
  * (server/calls/messages.ts).
  */
 import { getRedDot, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { activityRedDot } from './activities'
+import { rebateRedDot } from './rebates'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
 import { implement } from './types'
@@ -74,13 +75,16 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
     const c = await countersOf(ctx.db, player.id)
     const events = await activityRedDot(ctx, player)
     const [sumRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [active.rows[0]?.amount ?? '0', events.amount])).rows
+    // The rebate's own: the categories giving return gold now, beside the operator's counter.
+    const rebate = await rebateRedDot(ctx, player)
+    const [returnRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [c.return_amount, rebate.amount])).rows
     return {
       activeAmount: sumRow?.v ?? '0',
       activeCount: (active.rows[0]?.count ?? 0) + events.count,
       taskAmount: c.task_amount,
       taskCount: c.task_count,
-      returnAmount: c.return_amount,
-      returnCount: c.return_count,
+      returnAmount: returnRow?.v ?? c.return_amount,
+      returnCount: c.return_count + rebate.count,
       rewardAmount: c.reward_amount,
       rewardCount: c.reward_count,
     }

@@ -19,6 +19,7 @@ import { messageCalls } from './messages'
 import { serviceCalls } from './service'
 import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
+import { rebateCalls } from './rebates'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
@@ -29,7 +30,7 @@ import type { Implementation } from './types'
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls,
-  ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...recordCalls,
+  ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...rebateCalls, ...recordCalls,
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,

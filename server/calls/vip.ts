@@ -126,7 +126,7 @@ interface Card {
 }
 
 /** The player's VIP: level, progress and the reward cards, at the hall's `now` (no writes). */
-const userVipOf = async (db: Queryable, player: PlayerRow, zone: string, now: number): Promise<{ vip: UserVip; cards: ReadonlyArray<Card> }> => {
+export const userVipOf = async (db: Queryable, player: PlayerRow, zone: string, now: number): Promise<{ vip: UserVip; cards: ReadonlyArray<Card> }> => {
   const levels = await levelsOf(db)
   const totals = await totalsOf(db, player.id, player.currency)
   const { current, next } = levelFor(levels, totals)

@@ -144,7 +144,7 @@ export const player = (siteCode: string, data: unknown): Caller => {
 }
 
 /**
- * Plays one formal round of the self-operated game (130009) as a signed-in player, the way the
+ * Plays one formal round of a game (the self-operated 130009 unless `game` names another) as a signed-in player, the way the
  * lobby does: the game login, then the hall's game page with the session key encrypted under the
  * site key, then the round on that page. It moves the bet and the win with the player's wallet.
  */
@@ -155,12 +155,13 @@ export const playRound = async (
   data: { readonly session_key: string; readonly userkey: string },
   bet: string,
   outcome?: 'win' | 'lose',
+  game: { readonly gameid: number; readonly platfromid: number } = { gameid: 130009, platfromid: 13 },
 ): Promise<void> => {
-  const login = await callHall(hallUrl, caller, 'POST', '/gameapi/login', { gameid: 130009, platfromid: 13, user_type: 'formal' })
+  const login = await callHall(hallUrl, caller, 'POST', '/gameapi/login', { ...game, user_type: 'formal' })
   if (login.envelope.code !== 1) throw new Error(`game login answered ${login.envelope.code}`)
   const nc = nonce()
   const key = `${nc}.${aesEncrypt(site.keyMaterial, nc, data.session_key)}`
-  const url = `${hallUrl}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
+  const url = `${hallUrl}/games/play?gameId=${game.gameid}&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${data.userkey}`
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
   const ticket = /const ticket = "([0-9a-f]+)"/.exec(html)?.[1]
   const round = (await (await fetch(`${hallUrl}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet, ...(outcome === undefined ? {} : { outcome }) }) })).json()) as { ok: boolean }

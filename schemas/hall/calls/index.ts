@@ -14,6 +14,7 @@ import * as games from './games'
 import * as message from './message'
 import * as pay from './pay'
 import * as records from './records'
+import * as rewardsOwn from './rewards-own'
 import * as security from './security'
 import * as site from './site'
 import * as task from './task'
@@ -32,6 +33,7 @@ export * from './games'
 export * from './message'
 export * from './pay'
 export * from './records'
+export * from './rewards-own'
 export * from './security'
 export * from './sensitive'
 export * from './site'
@@ -56,7 +58,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

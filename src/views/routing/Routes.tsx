@@ -30,6 +30,9 @@ const EventIndexPage = lazyNamed(() => import('../activities/EventPages'), 'Even
 const FeedbackPage = lazyNamed(() => import('../feedback/FeedbackPage'), 'FeedbackPage')
 const AboutPage = lazyNamed(() => import('../about/AboutPages'), 'AboutPage')
 const UpdatePage = lazyNamed(() => import('../about/AboutPages'), 'UpdatePage')
+const AwardPage = lazyNamed(() => import('../rebates/AwardPage'), 'AwardPage')
+const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'CashbackPage')
+const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -96,6 +99,13 @@ const pageOf = (name: RouteName): ReactNode => {
       return <EventIndexPage />
     case 'eventDetail':
       return <EventDetailPage />
+    case 'eventCashback':
+      return <CashbackPage />
+    case 'eventAward':
+      return <AwardPage />
+    case 'receiveRecords':
+    case 'pickUpRecord':
+      return <ReceiveRecordsPage title={name} />
     case 'notFound':
       return <NotFoundPage />
     case 'error':

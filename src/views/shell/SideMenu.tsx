@@ -79,7 +79,8 @@ interface SystemEntry {
  * The system menu entries whose condition holds (spec §2): the betting-provider entry (sites 101
  * and 081), VIP (vip_status open), promote (agentDisplayEntrance open), customer service
  * (kfOnlineStatus open and an agent online), betting record, download app (brand download switch), about us
- * (aboutUsStatus 1). Entries gated on red-dot counts (activity, task, rebate) join with those counts.
+ * (aboutUsStatus 1). Entries gated on red-dot counts (activity, task, rebate) join with those counts;
+ * the award entry shows to every signed-in player, and a guest sees rebate and award to be asked to register.
  */
 const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   const { t } = useTranslation()
@@ -97,14 +98,17 @@ const useSystemEntries = (): ReadonlyArray<SystemEntry> => {
   const rebate = useBadges(selectRebateCount)
   const award = useBadges(selectAwardCount)
   const savings = useSavingsEntry()
+  const session = useSessionView()
   const yuebaoT = useTranslation('yuebao').t
   const entries: SystemEntry[] = []
   if (provider !== '') entries.push({ key: 'provider', label: provider, icon: 'trophy', route: 'sports' })
   // Activity, task, rebate and award show only while their red-dot counts are above 0 (spec §2).
   if (activity > 0) entries.push({ key: 'event', label: t('route.eventIndex'), icon: 'sparkle', route: 'eventIndex', count: activity })
   if (task > 0) entries.push({ key: 'task', label: layoutT('tab.task'), icon: 'ticket', route: 'eventIndex', count: task, popup: 'task', real: true })
-  if (rebate > 0) entries.push({ key: 'rebate', label: layoutT('tab.rebate'), icon: 'refresh', route: 'eventCashback', count: rebate, real: true })
-  if (award > 0) entries.push({ key: 'award', label: layoutT('menu.award'), icon: 'trophy', route: 'eventIndex', count: award, real: true })
+  // Rebate: a real player's return-gold count above 0; a guest (no red dots) sees it and is asked to register.
+  // Award: every signed-in player, with its count when above 0; a guest is asked to register (spec §2).
+  if (rebate > 0 || session.guest) entries.push({ key: 'rebate', label: layoutT('tab.rebate'), icon: 'refresh', route: 'eventCashback', ...(rebate > 0 ? { count: rebate } : {}), real: true })
+  if (session.signedIn) entries.push({ key: 'award', label: layoutT('menu.award'), icon: 'trophy', route: 'eventAward', ...(award > 0 ? { count: award } : {}), real: true })
   if (vip) entries.push({ key: 'vip', label: t('route.vip'), icon: 'star', route: 'vip' })
   // Savings: the switch on or a principal above 0, with the year rate as its badge (spec §2).
   if (savings.shown) {
