@@ -19,6 +19,7 @@ import { messageCalls } from './messages'
 import { serviceCalls } from './service'
 import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
+import { taskCalls } from './tasks'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
@@ -31,6 +32,7 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls,
   ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...recordCalls,
   ...yuebaoCalls,
+  ...taskCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
 ]
