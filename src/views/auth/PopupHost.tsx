@@ -11,6 +11,7 @@ import { PayPopup } from '../pay/PayPopup'
 import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
+import { TaskPopup } from '../tasks/TaskCentre'
 import './auth.css'
 
 /**
@@ -62,6 +63,8 @@ export const PopupHost = () => {
       return <YuebaoIntroPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'pay':
       return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'task':
+      return <TaskPopup open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
     case 'discountCode':
       return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:

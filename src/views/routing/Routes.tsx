@@ -18,6 +18,7 @@ import { CenterWalletPage } from '../centerwallet/CenterWalletPage'
 import { NoticePage } from '../messages/NoticePage'
 import { ServicePage } from '../service/ServicePage'
 import { EventDetailPage, EventIndexPage } from '../activities/EventPages'
+import { TaskPage } from '../tasks/TaskCentre'
 import { FeedbackPage } from '../feedback/FeedbackPage'
 import { AboutPage, UpdatePage } from '../about/AboutPages'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
@@ -88,6 +89,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <EventIndexPage />
     case 'eventDetail':
       return <EventDetailPage />
+    case 'eventTask':
+      return <TaskPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
