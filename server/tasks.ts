@@ -10,7 +10,8 @@
  *   first set nickname 7: a display name; set question 6: a secret question; set avatar 10: an
  *   avatar chosen (account history); first bind bank card 2 and bind crypto 21: a withdrawal
  *   account of that kind ever bound; yuebao first deposit 8: a savings transfer-in; download
- *   music library 11: a track in the player's own music list; first deposit 17: a paid deposit;
+ *   music library 11: a track in the player's own music list beyond the first two system tracks
+ *   (the lobby downloads those into an empty list by itself, spec §4); first deposit 17: a paid deposit;
  *   download and login 18: a saved task address (the app's start URL carries saveUrlUuid).
  *   The social binds (wechat 3, whatsapp 13, facebook 14, telegram 15, zalo 22, line 23,
  *   twitter 24) have nothing in the reference hall's store: such a task stays Goto.
@@ -90,7 +91,8 @@ const factsOf = async (db: Queryable, player: PlayerRow, day: Period): Promise<F
          EXISTS (SELECT 1 FROM withdraw_accounts a WHERE a.player_id = p.id AND a.kind = 'bank') AS bank,
          EXISTS (SELECT 1 FROM withdraw_accounts a WHERE a.player_id = p.id AND a.kind = 'crypto') AS crypto,
          EXISTS (SELECT 1 FROM yuebao_records y WHERE y.player_id = p.id AND y.type = 1) AS yuebao,
-         EXISTS (SELECT 1 FROM music_owned m WHERE m.site_code = p.site_code AND m.owner = 'player:' || p.id::text) AS music,
+         EXISTS (SELECT 1 FROM music_owned m WHERE m.site_code = p.site_code AND m.owner = 'player:' || p.id::text
+           AND m.music_id NOT IN (SELECT t.id FROM music_tracks t ORDER BY t.sort, t.id LIMIT 2)) AS music,
          (p.has_recharged = 1 OR EXISTS (SELECT 1 FROM deposit_orders d WHERE d.player_id = p.id AND d.status = 1)) AS deposit,
          EXISTS (SELECT 1 FROM task_addresses t WHERE t.player_id = p.id) AS address
        FROM players p WHERE p.id = $1`,

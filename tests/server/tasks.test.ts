@@ -1,10 +1,10 @@
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activeTaskIndex, activeTaskTask, getRedDot, vitalityBoxes } from '../../schemas/hall/calls'
+import { activeTaskIndex, activeTaskTask, getRedDot, musicList, vitalityBoxes } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
 import { GROUP_TITLES, SEED_TASKS, texts } from '../../server/tasks-seed'
 import { hallPlayers, type HallPlayer } from './players'
-import { control, playRound, player, visitor } from './support'
+import { callHall, control, playRound, player, visitor } from './support'
 import type { Hall } from './support'
 
 /**
@@ -39,6 +39,7 @@ const task = async (p: P, template: string, taskType: number, condition = 0) => 
 const boxes = async (p: P) => decode(vitalityBoxes.response, await ok(p.caller, '/activetask/vitality/boxs', { siteCode: '001' }))
 const receive = (p: P, taskId: number) => post(p.caller, '/activetask/getprize', { taskId })
 const receiveAll = (p: P, template: string) => post(p.caller, '/activetask/getprizeall', { template })
+const MUSIC_PATH = musicList.path
 const taskCount = async (p: P) => decode(getRedDot.response, await ok(p.caller, '/active/getred_dot', {})).taskCount
 
 const bindPhone = async (p: P, phone: string): Promise<void> => {
@@ -137,6 +138,15 @@ describe('the task centre at the reference hall', () => {
     } finally {
       ahead -= DAY_MS
     }
+  })
+
+  it('the music task needs a track of the player’s own choice, not the two the lobby adds to an empty list', async () => {
+    const p = await newPlayer()
+    const download = async (music_id: number) => expect((await callHall(hall.url, p.caller, 'GET', MUSIC_PATH, { reqType: 2, music_id }, { timestamp: Date.now() + ahead })).envelope.code).toBe(1)
+    for (const music_id of [101, 102]) await download(music_id)
+    expect(await task(p, 'newcomer', 11)).toMatchObject({ status: 3, done: '0' })
+    await download(104)
+    expect(await task(p, 'newcomer', 11)).toMatchObject({ status: 0, done: '1' })
   })
 
   it('refuses a trial player, an unknown task or group, another site’s boxes; stores the saved task address', async () => {

@@ -71,10 +71,16 @@ export const TaskCentre = ({ beforeGo }: { beforeGo?: () => void }) => {
     setTemplate(next)
     send({ type: 'tasks.groupChosen', template: next })
   }
-  const busy = [receive, receiveAll, openBox].some((c) => c.view.status === 'submitting')
-  const last = [receive, receiveAll, openBox].find((c) => c.view.status === 'succeeded')
+  const commands = [receive, receiveAll, openBox]
+  // One receipt is shown at a time: a new one forgets the others'.
+  const only = <P,>(c: { readonly submit: (p: P) => void }, payload: P) => {
+    for (const other of commands) if (other !== c) other.reset()
+    c.submit(payload)
+  }
+  const busy = commands.some((c) => c.view.status === 'submitting')
+  const last = commands.find((c) => c.view.status === 'succeeded')
   const outcome = last?.view.status === 'succeeded' ? last.view.result : null
-  const formError = [receive, receiveAll, openBox].map((c) => c.view.formError).find((e) => e !== null) ?? null
+  const formError = commands.map((c) => c.view.formError).find((e) => e !== null) ?? null
   const tasks = list.data ?? []
   const doGo = (task: TaskItem) => {
     beforeGo?.()
@@ -131,7 +137,7 @@ export const TaskCentre = ({ beforeGo }: { beforeGo?: () => void }) => {
                 <span className="tasks__reward"><MoneyText value={b.reward} /></span>
                 <span className="tasks__status">{t(`boxStatus.${b.status}`, { defaultValue: t(`status.${b.status}`) })}</span>
                 {b.status === 0 && (
-                  <button type="button" className="button button--primary button--small" disabled={busy} aria-label={t('openBox', { need: b.need })} onClick={() => openBox.submit({ boxId: b.boxId })}>
+                  <button type="button" className="button button--primary button--small" disabled={busy} aria-label={t('openBox', { need: b.need })} onClick={() => only(openBox, { boxId: b.boxId })}>
                     {t('open')}
                   </button>
                 )}
@@ -147,7 +153,7 @@ export const TaskCentre = ({ beforeGo }: { beforeGo?: () => void }) => {
             type="button"
             className="button button--primary button--small"
             disabled={!anyTaskReceivable(tasks) || busy}
-            onClick={() => receiveAll.submit({ template })}
+            onClick={() => only(receiveAll, { template })}
           >
             {t('receiveAll')}
           </button>
@@ -165,13 +171,13 @@ export const TaskCentre = ({ beforeGo }: { beforeGo?: () => void }) => {
               </span>
               <progress className="tasks__meter" aria-label={t('progressOf', { task: task.title })} max={100} value={progressOf(task)} />
               <span className="tasks__status">
-                {t(`status.${task.status}`)}
+                <span>{t(`status.${task.status}`)}</span>
                 {hasAmounts(task) && (
                   <span className="tasks__figures"> · <MoneyText value={task.done} /> / <MoneyText value={task.need} /></span>
                 )}
               </span>
               {task.status === 0 && (
-                <button type="button" className="button button--primary button--small" disabled={busy} aria-label={t('receiveOne', { task: task.title })} onClick={() => receive.submit({ taskId: task.taskId })}>
+                <button type="button" className="button button--primary button--small" disabled={busy} aria-label={t('receiveOne', { task: task.title })} onClick={() => only(receive, { taskId: task.taskId })}>
                   {t('receive')}
                 </button>
               )}
