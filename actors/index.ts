@@ -31,6 +31,7 @@ import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
+import { taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor, taskSaveAddressActor } from './tasks'
 import { walletActor } from './wallet'
 import { yuebaoActor, yuebaoProfitActor, yuebaoReceiveActor, yuebaoRecordsActor, yuebaoSaveActor, yuebaoTakeoutActor } from './yuebao'
 import {
@@ -61,6 +62,7 @@ const allActors = [
   profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
   vipDetailsActor, userVipActor, vipReceiveActor,
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
+  taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

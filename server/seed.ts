@@ -5,6 +5,7 @@
  * are random per store and stay in the sites table, so a restart keeps every key and player.
  */
 import { seedActivities } from './activities-seed'
+import { seedTasks } from './tasks-seed'
 import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
@@ -268,6 +269,7 @@ export const seed = async (db: Db): Promise<void> => {
       }
       await seedService(tx, s.code)
       await seedActivities(tx, s.code)
+      await seedTasks(tx, s.code)
       const player = await tx.query<{ id: string }>(
         `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,

@@ -8,7 +8,7 @@ import { queryActor } from '../kit'
  * three queries. The site's highest charge rate is asked when the site is ready and at every
  * login change (visitors too). A real player's red dots and unread counts are asked when the site
  * is ready and when the post-login sequence's refresh names them (items redDot, notices); an
- * activity change the socket reports or a rebate receipt asks for the red dots again; a credited deposit, a message
+ * activity change the socket reports, a rebate receipt and a task prize received ask for the red dots again; a credited deposit, a message
  * the socket announces and whatever the player read or deleted in the message centre ask for the
  * unread counts, so every badge follows at once. A logout or a guest forgets them.
  */
@@ -33,6 +33,7 @@ export const redDotActor = queryActor({
     'realtime.payOrderSucceeded': true,
     'activities.changed': true,
     'rebate.received': true,
+    'tasks.changed': true,
   },
   payload: {},
   select: (d) => d,

@@ -34,6 +34,7 @@ import { payEvents } from './pay'
 import { accountEvents } from './account'
 import { vipEvents } from './vip'
 import { rebatesEvents } from './rebates'
+import { tasksEvents } from './tasks'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -75,6 +76,7 @@ export const eventDefs = [
   ...accountEvents,
   ...vipEvents,
   ...rebatesEvents,
+  ...tasksEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -3,14 +3,17 @@
  * (/home/maxChargeRate, open to visitors) and the player's red dots (/active/getred_dot). The
  * rate is the site's setting (sites.max_charge_rate). The activity red dot is derived from the
  * site's running red-packet activities offered to the player that it still has packets of; the
- * task, rebate and award red dots are the player's counters (player_counters), which the control
- * `counters` sets; the rebate's adds the categories giving return gold now (server/calls/rebates.ts). The unread counts (/home/index) are counted from the messages
+ * task red dot is what the player can receive in the task centre (server/calls/tasks.ts); the
+ * rebate's is the player's counter (player_counters, which the control `counters` sets) plus the
+ * categories giving return gold now (server/calls/rebates.ts); the award's is the counter. The
+ * control's task counters are no longer read. The unread counts (/home/index) are counted from the messages
  * (server/calls/messages.ts).
  */
 import { getRedDot, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { activityRedDot } from './activities'
 import { rebateRedDot } from './rebates'
+import { taskRedDot } from './tasks'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
 import { implement } from './types'
@@ -74,6 +77,7 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
     )
     const c = await countersOf(ctx.db, player.id)
     const events = await activityRedDot(ctx, player)
+    const tasks = await taskRedDot(ctx, player)
     const [sumRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [active.rows[0]?.amount ?? '0', events.amount])).rows
     // The rebate's own: the categories giving return gold now, beside the operator's counter.
     const rebate = await rebateRedDot(ctx, player)
@@ -81,8 +85,9 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
     return {
       activeAmount: sumRow?.v ?? '0',
       activeCount: (active.rows[0]?.count ?? 0) + events.count,
-      taskAmount: c.task_amount,
-      taskCount: c.task_count,
+      // The task entry's count: the tasks and vitality boxes the player can receive now (server/calls/tasks.ts).
+      taskAmount: tasks.amount,
+      taskCount: tasks.count,
       returnAmount: returnRow?.v ?? c.return_amount,
       returnCount: c.return_count + rebate.count,
       rewardAmount: c.reward_amount,

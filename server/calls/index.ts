@@ -20,6 +20,7 @@ import { serviceCalls } from './service'
 import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
 import { rebateCalls } from './rebates'
+import { taskCalls } from './tasks'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
@@ -32,6 +33,7 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls,
   ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...rebateCalls, ...recordCalls,
   ...yuebaoCalls,
+  ...taskCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
 ]

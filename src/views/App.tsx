@@ -8,6 +8,7 @@ import { BootScreen } from './boot/BootScreen'
 import { useNavPhase } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
 import { Shell } from './shell/Shell'
+import { SaveTaskAddress } from './tasks/SaveTaskAddress'
 import { UpgradePrompt } from './upgrade/UpgradePrompt'
 
 
@@ -31,6 +32,7 @@ export const App = () => (
     <NavRouter>
       <Screen />
       <PopupHost />
+      <SaveTaskAddress />
       <UpgradePrompt />
       <ToastHost />
     </NavRouter>

@@ -19,6 +19,7 @@ const VerifyPhonePopup = lazyNamed(() => import('../game/GamePopups'), 'VerifyPh
 const PayPopup = lazyNamed(() => import('../pay/PayPopup'), 'PayPopup')
 const DiscountCodePopup = lazyNamed(() => import('../pay/DiscountCodePopup'), 'DiscountCodePopup')
 const YuebaoIntroPopup = lazyNamed(() => import('../yuebao/YuebaoIntro'), 'YuebaoIntroPopup')
+const TaskPopup = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPopup')
 
 /**
  * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
@@ -75,6 +76,8 @@ const PopupContent = () => {
       return <YuebaoIntroPopup props={view.props} open={open} showCloseButton={view.showCloseButton} />
     case 'pay':
       return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'task':
+      return <TaskPopup open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
     case 'discountCode':
       return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:

@@ -33,6 +33,7 @@ const UpdatePage = lazyNamed(() => import('../about/AboutPages'), 'UpdatePage')
 const AwardPage = lazyNamed(() => import('../rebates/AwardPage'), 'AwardPage')
 const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'CashbackPage')
 const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
+const TaskPage = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -106,6 +107,8 @@ const pageOf = (name: RouteName): ReactNode => {
     case 'receiveRecords':
     case 'pickUpRecord':
       return <ReceiveRecordsPage title={name} />
+    case 'eventTask':
+      return <TaskPage />
     case 'notFound':
       return <NotFoundPage />
     case 'error':
