@@ -95,7 +95,8 @@ const progressIn = async (db: Queryable, a: ActivityRow, player: PlayerRow, from
     case 10:
       return (
         await db.query<{ v: string }>(
-          `SELECT coalesce(trim_scale(sum(credit)), 0)::text AS v FROM deposit_orders
+          // The money deposited, not its deposit bonus (as VIP and the tasks count it).
+          `SELECT coalesce(trim_scale(sum(credit - least(bonus * rate, credit))), 0)::text AS v FROM deposit_orders
            WHERE player_id = $1 AND wallet_currency = $2 AND status = 1 AND paid_at >= $3 AND paid_at < $4`,
           window,
         )

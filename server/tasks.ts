@@ -103,7 +103,7 @@ const factsOf = async (db: Queryable, player: PlayerRow, day: Period): Promise<F
   const window = [player.id, player.currency, ts(day.from), ts(day.to)]
   const deposit = (
     await db.query<{ v: string }>(
-      `SELECT coalesce(trim_scale(sum(credit - bonus)), 0)::text AS v FROM deposit_orders
+      `SELECT coalesce(trim_scale(sum(credit - least(bonus * rate, credit))), 0)::text AS v FROM deposit_orders
        WHERE player_id = $1 AND wallet_currency = $2 AND status = 1 AND paid_at >= $3 AND paid_at < $4`,
       window,
     )

@@ -45,7 +45,7 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/event\/detail\/deposit-daily\/\d+$/)
     await page.getByRole('heading', { name: 'Daily deposit bonus' }).waitFor()
     await page.getByText('Deposited in this period:').waitFor()
-    // 250 credits 270: the tiers from 50 and from 200 can be received, the one from 1000 not yet.
+    // 250 deposited (the bonus not counted): the tiers from 50 and from 200 can be received, the one from 1000 not yet.
     await page.getByRole('button', { name: 'Receive Deposits from 50' }).waitFor()
     await page.getByRole('button', { name: 'Receive Deposits from 200' }).waitFor()
     expect(await page.getByRole('button', { name: 'Receive Deposits from 1000' }).count()).toBe(0)

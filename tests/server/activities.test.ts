@@ -44,10 +44,10 @@ describe('the event centre at the reference hall', () => {
   it('a deposit tier becomes receivable after a real deposit; receiving credits it once with its ledger entry and turnover', async () => {
     const p = await newPlayer()
     expect(await statuses(p.caller, 'deposit-daily')).toEqual([0, 0, 0])
-    await deposit(p, '100') // credits 108: 100 - 2 fee + 10 bonus
+    await deposit(p, '100') // credits 108: 100 - 2 fee + 10 bonus; the activity counts the 98 deposited, not the bonus
     const d = await byTemplate(p.caller, 'deposit-daily')
-    expect(d.rechargeAmount).toBe('108')
-    expect(d.rewards.map((r) => [r.need, r.done, r.amount, r.status])).toEqual([['50', '108', '5', 1], ['200', '108', '25', 0], ['1000', '108', '150', 0]])
+    expect(d.rechargeAmount).toBe('98')
+    expect(d.rewards.map((r) => [r.need, r.done, r.amount, r.status])).toEqual([['50', '98', '5', 1], ['200', '98', '25', 0], ['1000', '98', '150', 0]])
     const dot = decode(getRedDot.response, await ok(p.caller, '/active/getred_dot', {}))
     // The deposit tier and the day's check-in.
     expect([dot.activeCount, dot.activeAmount]).toEqual([2, '6'])
@@ -70,7 +70,7 @@ describe('the event centre at the reference hall', () => {
 
   it('never pays a reward twice under concurrent receive and receive-all', async () => {
     const p = await newPlayer()
-    await deposit(p, '250') // credits 270: tiers 50 and 200 reached
+    await deposit(p, '250') // 250 deposited (270 credited with its bonus): tiers 50 and 200 reached
     const d = await byTemplate(p.caller, 'deposit-daily')
     expect(d.rewards.map((r) => r.status)).toEqual([1, 1, 0])
     const before = Number(await balance(p))
