@@ -21,6 +21,8 @@ import { feedbackCalls } from './feedback'
 import { vipCalls } from './vip'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
+import { recoveryCalls } from './recovery'
+import { smsLoginCalls } from './smslogin'
 import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
@@ -33,4 +35,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
+  ...recoveryCalls, ...smsLoginCalls,
 ]
