@@ -636,6 +636,8 @@ export const runControl = async (
     }
     case 'reset':
       state.reset()
+      // Every test's players share the loopback address: what one test failed is not the next one's (server/guard.ts).
+      await db.query('DELETE FROM attempt_failures')
       return ok()
     case 'site-config': {
       const b = decoded.value as (typeof bodies)['site-config']['Type']

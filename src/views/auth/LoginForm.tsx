@@ -1,10 +1,27 @@
 import { useTranslation } from 'react-i18next'
 import { password, username } from '../../ui/validation'
-import { useSend } from '../../system-react'
+import { useActor, useSend } from '../../system-react'
+import { selectShownPopup } from '../../../actors/popups'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
 import { useGeetestSecondsLeft, useSessionBusy, useSessionError } from './session-hooks'
 import { useForm } from './use-form'
+
+/** Opens the forgotten-password popup in place of the sign-in popup. */
+const ForgotLink = () => {
+  const { t } = useTranslation('signin')
+  const send = useSend()
+  const shown = useActor('popups', selectShownPopup)
+  const open = () => {
+    send({ type: 'popup.openRequested', popup: 'forgotPassword' })
+    if (shown !== null && shown !== 'forgotPassword') send({ type: 'popup.closeRequested', popup: shown })
+  }
+  return (
+    <button type="button" className="auth-form__link" onClick={open}>
+      {t('forgot.open')}
+    </button>
+  )
+}
 
 /** The login form: username and password; Enter submits (a real form with a submit button). */
 export const LoginForm = () => {
@@ -44,6 +61,9 @@ export const LoginForm = () => {
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.login')}
       </button>
+      <div className="auth-form__links">
+        <ForgotLink />
+      </div>
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import { useSend } from '../../system-react'
 import { AuthModal } from './AuthModal'
 import { ChangePasswordModal } from './ChangePasswordModal'
+import { ForgotPasswordModal } from './ForgotPasswordModal'
 import { LogoutConfirmModal, PlaceholderModal, ServiceErrorModal, TokenExpiredModal } from './MessageModals'
 import { usePopupView } from './popup-hooks'
 import { BindPopup } from '../postlogin/BindPopup'
@@ -33,6 +34,8 @@ export const PopupHost = () => {
       return <AuthModal popup={popup} props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'forceChangePwd':
       return <ChangePasswordModal open={open} />
+    case 'forgotPassword':
+      return <ForgotPasswordModal open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'tokenExpired':
       return <TokenExpiredModal open={open} />
     case 'logoutConfirm':
