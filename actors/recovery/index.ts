@@ -1,5 +1,6 @@
 import { notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
 import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
+import { smsCountry } from '../../schemas/hall/calls/site'
 import { commandActor } from '../kit'
 
 /**
@@ -64,3 +65,14 @@ export const resetPasswdCommand = commandActor({
 
 /** The recovery's commands, in the order of its steps. */
 export const recoveryCommands = [findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand] as const
+
+/**
+ * The countries a phone number may be of (smsCountry: the segment and the number's length range),
+ * asked when a form with a phone field opens (the SMS login), never at boot.
+ */
+export const smsCountriesCommand = commandActor({
+  id: 'smsCountries',
+  call: smsCountry,
+  audience: 'anyone',
+  select: (d) => d,
+})

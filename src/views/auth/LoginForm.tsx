@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SmsLoginForm } from './SmsLoginForm'
 import { password, username } from '../../ui/validation'
 import { useActor, useSend } from '../../system-react'
 import { selectShownPopup } from '../../../actors/popups'
@@ -23,8 +25,28 @@ const ForgotLink = () => {
   )
 }
 
-/** The login form: username and password; Enter submits (a real form with a submit button). */
+/**
+ * The login popup's tab: the password login, or the SMS login (screens §4 login modes normal and
+ * sms), switched by the player (view state: which form is shown).
+ */
 export const LoginForm = () => {
+  const { t } = useTranslation('signin')
+  const [sms, setSms] = useState(false)
+  return (
+    <>
+      {sms ? <SmsLoginForm /> : <PasswordLoginForm />}
+      <div className="auth-form__links">
+        <button type="button" className="auth-form__link" onClick={() => setSms((v) => !v)}>
+          {sms ? t('sms.usePassword') : t('sms.useSms')}
+        </button>
+        <ForgotLink />
+      </div>
+    </>
+  )
+}
+
+/** The password login: username and password; Enter submits (a real form with a submit button). */
+const PasswordLoginForm = () => {
   const { t } = useTranslation('auth')
   const send = useSend()
   const busy = useSessionBusy()
@@ -61,9 +83,6 @@ export const LoginForm = () => {
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.login')}
       </button>
-      <div className="auth-form__links">
-        <ForgotLink />
-      </div>
     </form>
   )
 }
