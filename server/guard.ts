@@ -9,7 +9,8 @@
  */
 import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
-import { ChallengeCodes, spendChallenge } from './calls/challenge'
+import { ChallengeCodes, admitSend, spendChallenge } from './calls/challenge'
+import type { CallContext } from './calls/types'
 
 /** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
 export const GuardCodes = {
@@ -147,3 +148,23 @@ export const forgetFailures = async (db: Queryable, keys: ReadonlyArray<Guarded>
 /** Whether a service error is one of the guard's own (it is passed on as it is). */
 export const isGuardRefusal = (e: unknown): boolean =>
   e instanceof ServiceError && (e.code === GuardCodes.limited || e.code === GuardCodes.challenge || e.code === ChallengeCodes.refused)
+
+/**
+ * A code send before sign-in: the address's sends are guarded (server/guard.ts 'sends': a solved
+ * challenge past 5 in the window, locked at 20), then the account's own allowance (challenge.ts:
+ * 1119 past 3, 2010 past 10). A challenge answer is spent once, by whichever asked for it.
+ */
+export const admitOpenSend = async (
+  ctx: CallContext,
+  playerId: string,
+  purpose: string,
+  answer: { readonly captchaKey?: string; readonly captcha?: string },
+): Promise<void> => {
+  const address = guarded('sends', ctx.site.code, ctx.ip)
+  const asks = (await failuresOf(ctx.db, address, ctx.now)) >= address.policy.challengeAfter
+  await admitAttempt(ctx.db, [address], asks ? answer : {}, ctx.now)
+  await admitSend(ctx.db, playerId, purpose, asks ? {} : answer, ctx.now, asks)
+  // Every send counts against the address.
+  await failAttempt(ctx.db, [address], ctx.now)
+}
+

@@ -31,10 +31,9 @@ import { hashPassword } from '../crypto'
 import { accountStateOf, recordChange, TICKET_SECONDS } from '../account'
 import { endAccess, playerByUsername, FROZEN_STATUSES } from '../store'
 import type { PlayerRow } from '../store'
-import { admitAttempt, failAttempt, failuresOf, forgetFailures, guarded, refuseAttempt } from '../guard'
+import { admitAttempt, admitOpenSend, forgetFailures, guarded, refuseAttempt } from '../guard'
 import type { Guarded } from '../guard'
 import { passVerification } from './account'
-import { admitSend } from './challenge'
 import { CODE_TTL_MS, CODE_DIGITS, maskEmail, maskPhone } from './security'
 import { smsLoginSend } from './smslogin'
 import { ServiceCodes, ServiceError, implement } from './types'
@@ -118,25 +117,6 @@ const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'em
      ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
     [playerId, purpose, target, code, new Date(now + CODE_TTL_MS).toISOString()],
   )
-}
-
-/**
- * A code send before sign-in: the address's sends are guarded (server/guard.ts 'sends': a solved
- * challenge past 5 in the window, locked at 20), then the account's own allowance (challenge.ts:
- * 1119 past 3, 2010 past 10). A challenge answer is spent once, by whichever asked for it.
- */
-export const admitOpenSend = async (
-  ctx: CallContext,
-  playerId: string,
-  purpose: string,
-  answer: { readonly captchaKey?: string; readonly captcha?: string },
-): Promise<void> => {
-  const address = guarded('sends', ctx.site.code, ctx.ip)
-  const asks = (await failuresOf(ctx.db, address, ctx.now)) >= address.policy.challengeAfter
-  await admitAttempt(ctx.db, [address], asks ? answer : {}, ctx.now)
-  await admitSend(ctx.db, playerId, purpose, asks ? {} : answer, ctx.now, asks)
-  // Every send counts against the address.
-  await failAttempt(ctx.db, [address], ctx.now)
 }
 
 export const recoveryCalls: ReadonlyArray<Implementation> = [
