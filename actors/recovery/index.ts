@@ -1,4 +1,4 @@
-import { notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
+import { captcha, notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
 import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
 import { smsCountry } from '../../schemas/hall/calls/site'
 import { commandActor } from '../kit'
@@ -73,6 +73,14 @@ export const recoveryCommands = [findAccountCommand, recoveryQuestionCommand, re
 export const smsCountriesCommand = commandActor({
   id: 'smsCountries',
   call: smsCountry,
+  audience: 'anyone',
+  select: (d) => d,
+})
+
+/** The image challenge the login form shows after the hall asked for one (1119): its key and image, never its digits. */
+export const loginChallengeCommand = commandActor({
+  id: 'loginChallenge',
+  call: captcha,
   audience: 'anyone',
   select: (d) => d,
 })

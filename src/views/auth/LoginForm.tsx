@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SmsLoginForm } from './SmsLoginForm'
 import { password, username } from '../../ui/validation'
-import { useActor, useSend } from '../../system-react'
+import { useActor, useCommand, useSend } from '../../system-react'
+import { loginChallengeCommand } from '../../../actors/recovery'
 import { selectShownPopup } from '../../../actors/popups'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
@@ -50,13 +51,28 @@ const PasswordLoginForm = () => {
   const { t } = useTranslation('auth')
   const send = useSend()
   const busy = useSessionBusy()
-  const serverError = errorText(t, useSessionError('login'), useGeetestSecondsLeft())
+  const { t: signin } = useTranslation('signin')
+  const loginError = useSessionError('login')
+  const serverError = errorText(t, loginError, useGeetestSecondsLeft())
+  // After repeated failures the hall asks for the image challenge (1119): it is shown, and the next
+  // submission carries its key and the digits read.
+  const challenge = useCommand(loginChallengeCommand)
+  const askChallenge = challenge.submit
+  const forced = loginError?.code === 1119
+  useEffect(() => {
+    if (forced) askChallenge({})
+  }, [forced, loginError, askChallenge])
+  const shown = forced ? challenge.view.result : null
+  const [digits, setDigits] = useState('')
   const form = useForm({
     busy,
     initial: { username: '', password: '' },
     rules: () => ({ username, password }),
     labels: { username: t('field.username'), password: t('field.password') },
-    onSubmit: (v) => send({ type: 'session.loginSubmitted', username: v.username.trim(), password: v.password }),
+    onSubmit: (v) => {
+      send({ type: 'session.loginSubmitted', username: v.username.trim(), password: v.password, ...(shown === null ? {} : { captchaKey: shown.key, captcha: digits }) })
+      setDigits('')
+    },
   })
   return (
     <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
@@ -80,6 +96,15 @@ const PasswordLoginForm = () => {
         inputRef={form.register('password')}
         autoComplete="current-password"
       />
+      {shown !== null && (
+        <div className="code-send__challenge" role="group" aria-label={signin('challenge.answer')}>
+          <img className="code-send__image" src={shown.image} alt={signin('challenge.answer')} />
+          <Field label={signin('challenge.answer')} value={digits} onValue={(v) => setDigits(v.replace(/\D/g, '').slice(0, 4))} error={null} inputMode="numeric" autoComplete="off" />
+          <button type="button" className="button button--ghost button--small" onClick={() => askChallenge({})}>
+            {signin('challenge.renew')}
+          </button>
+        </div>
+      )}
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.login')}
       </button>
