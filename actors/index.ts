@@ -29,6 +29,7 @@ import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
+import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from './recovery'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
 import { taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor, taskSaveAddressActor } from './tasks'
@@ -63,6 +64,7 @@ const allActors = [
   vipDetailsActor, userVipActor, vipReceiveActor,
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
+  findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

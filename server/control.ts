@@ -62,6 +62,9 @@ const PlayerSettings = {
   newcomer_pop: Schema.optional(Schema.Literals([0, 1])),
   /** The game the prize answer names as the last one (the continue-last-game confirm); null: none. */
   last_game: Schema.optional(Schema.NullOr(LastGameInfo)),
+  /** The bound phone and email ('' unbinds), as a bind would store them (the recovery and SMS login tests). */
+  mobile_phone: Schema.optional(Schema.String),
+  email: Schema.optional(Schema.String),
 } as const
 
 const bodies = {
@@ -286,7 +289,7 @@ const isUniqueViolation = (e: unknown): boolean =>
 
 /** Writes the settings of a `player` or `new-player` body that are present. */
 const applySettings = async (db: Queryable, playerId: string, b: Partial<Record<keyof typeof PlayerSettings, unknown>>): Promise<void> => {
-  const columns = ['change_password', 'user_status', 'has_recharged', 'must_bind_item', 'recharge_pop', 'newcomer_pop'] as const
+  const columns = ['change_password', 'user_status', 'has_recharged', 'must_bind_item', 'recharge_pop', 'newcomer_pop', 'mobile_phone', 'email'] as const
   for (const column of columns) {
     const value = b[column]
     if (value !== undefined) await db.query(`UPDATE players SET ${column} = $2 WHERE id = $1`, [playerId, value])
@@ -633,6 +636,8 @@ export const runControl = async (
     }
     case 'reset':
       state.reset()
+      // Every test's players share the loopback address: what one test failed is not the next one's (server/guard.ts).
+      await db.query('DELETE FROM attempt_failures')
       return ok()
     case 'site-config': {
       const b = decoded.value as (typeof bodies)['site-config']['Type']

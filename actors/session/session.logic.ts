@@ -273,7 +273,10 @@ export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Ask
       return request('session', r, 'signIn', testRegister, { ...BASE_LOGIN, token: c.loginKey ?? systemToken(c), currency: c.currency })
     case 'login':
       return e.type === 'session.loginSubmitted'
-        ? request('session', r, 'signIn', login, { ...BASE_LOGIN, username: e.username, password: e.password, token: systemToken(c), currency: c.currency })
+        ? request('session', r, 'signIn', login, {
+            ...BASE_LOGIN, username: e.username, password: e.password, token: systemToken(c), currency: c.currency,
+            ...(e.captchaKey === undefined ? {} : { captchaKey: e.captchaKey }), ...(e.captcha === undefined ? {} : { captcha: e.captcha }),
+          })
         : null
     case 'register':
       return e.type === 'session.registerSubmitted'

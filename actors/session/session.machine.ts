@@ -181,6 +181,8 @@ export const sessionMachine = sessionSetup.createMachine({
               { guard: 'canAuthOpen', target: '#session.signingIn', actions: ['clearLoginError', { type: 'request', params: 'login' }] },
               { guard: 'canAuth', actions: 'geetestBlocked' },
             ],
+            // A guest may sign in by SMS too (screens §4 login mode sms).
+            'session.smsLoginSubmitted': { guard: 'canAuth', target: '#session.smsSigningIn', actions: ['clearLoginError', { type: 'request', params: 'smsLogin' }] },
             'session.registerSubmitted': {
               guard: 'canAuth',
               target: '#session.registering',

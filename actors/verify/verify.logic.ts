@@ -1,5 +1,5 @@
 import type { EventOfType } from '../../schemas/events'
-import type { VerifyChannel } from '../../schemas/events/verify'
+import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
 import { noRequests, type Requests } from '../kit'
@@ -21,7 +21,7 @@ export const CODE_LENGTHS = { phone: 4, email: 5, image: 4 } as const
 export type CodeKind = keyof typeof CODE_LENGTHS
 
 /** The hall calls of the flow. */
-export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreateMail', challenge: 'captcha' } as const
+export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreateMail', challenge: 'captcha', sms: 'shortMsgCreate', mail: 'emailCreateMail' } as const
 
 /** Whether a code has the length its kind asks for (digits only). */
 export const codeFits = (kind: CodeKind, code: string): boolean => code.length === CODE_LENGTHS[kind] && /^\d+$/.test(code)
@@ -57,10 +57,13 @@ export interface ChannelState {
   readonly error: VerifyError | null
   /** The human challenge the hall demanded: its image and key, once fetched. */
   readonly challenge: Challenge | null
+  /** The send before sign-in (recovery, SMS login) and the account recovered, or null: the player's own. */
+  readonly scene: VerifyScene | null
+  readonly username: string
 }
 
 export const initialChannel: ChannelState = {
-  target: '', requested: false, failed: false, countdown: 0, error: null, challenge: null,
+  target: '', requested: false, failed: false, countdown: 0, error: null, challenge: null, scene: null, username: '',
 }
 
 /** What the flow awaits, per channel: the code send, and the challenge image. */

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { VerifyChannel } from '../../schemas/events/verify'
-import { captcha, securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
+import { captcha, emailCreateMail, securityCreateMail, securityCreateSms, shortMsgCreate } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
 import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
@@ -11,7 +11,9 @@ import {
 /**
  * The verification flow (screens §4 verification code; calls §4 code send, forced human
  * challenge, geetest restriction; §5 codes; §9 countdown 60 s, send lock 1.5 s): a code sent to a
- * phone (/user/security/createsms) or an email address (/user/security/createmail), for whichever
+ * phone (/user/security/createsms) or an email address (/user/security/createmail), or before
+ * sign-in (a send naming its scene: /shortmsg/create for the SMS login and the recovery's phone,
+ * /user/email/createmail for the recovery's email), for whichever
  * form needs one (the bind forms, the phone verification a game asks for with 3002, later the
  * withdrawal and password recovery; the form's own submission is its domain's). One region per
  * channel, each:
@@ -69,14 +71,23 @@ export const verifyMachine = setup({
     refuse: assign(({ context }, p: P) => patch(context, p.channel, { error: RESTRICTED })),
     send: enqueueActions(({ context: c, event: e, enqueue }, p: P) => {
       const s = c[p.channel]
-      const target = e.type === 'verify.codeSendRequested' ? e.target.trim() : s.target
+      const asking = e.type === 'verify.codeSendRequested'
+      const target = asking ? e.target.trim() : s.target
+      // A send before sign-in names its scene (and the account recovered); a challenge's retry keeps them.
+      const scene = asking ? (e.scene ?? null) : s.scene
+      const username = asking ? (e.username ?? '').trim() : s.username
       const answer = e.type === 'verify.challengeAnswered' && s.challenge !== null ? { key: s.challenge.key, answer: e.answer } : null
       const before = settle(c.requests, challengeOf(p))
+      const fields = challengeFieldsOf(answer)
       const asked =
-        p.channel === 'phone'
-          ? request('verify', before, send(p), securityCreateSms, { phone: target, ...challengeFieldsOf(answer) })
-          : request('verify', before, send(p), securityCreateMail, { email: target, ...challengeFieldsOf(answer) })
-      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { target, requested: false, failed: false, error: null, challenge: null }) })
+        scene === null
+          ? p.channel === 'phone'
+            ? request('verify', before, send(p), securityCreateSms, { phone: target, ...fields })
+            : request('verify', before, send(p), securityCreateMail, { email: target, ...fields })
+          : p.channel === 'phone'
+            ? request('verify', before, send(p), shortMsgCreate, { phone_number: target, scene, ...(scene === 'reset' ? { username } : {}), ...fields })
+            : request('verify', before, send(p), emailCreateMail, { username, email: target, ...fields })
+      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { target, scene, username, requested: false, failed: false, error: null, challenge: null }) })
       enqueue.emit(asked.notice)
     }),
     sent: assign(({ context }, p: P) => ({ requests: settle(context.requests, send(p)), ...patch(context, p.channel, { requested: true }) })),

@@ -50,6 +50,9 @@ export type ThirdWay = typeof ThirdWay.Type
 export const loginSubmitted = defineEvent('session.loginSubmitted', 'intent', 'The player submitted the login form.', {
   username: Schema.String,
   password: Sensitive(Schema.String),
+  /** The image challenge the hall asked for after repeated failures (1119): its key and the digits read. */
+  captchaKey: Schema.optionalKey(Schema.String),
+  captcha: Schema.optionalKey(Sensitive(Schema.String)),
 })
 
 /** The player submitted the registration form (validated in the view, spec §5). */

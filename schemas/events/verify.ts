@@ -17,9 +17,19 @@ export const VerifyChannel = Schema.Literals(['phone', 'email'])
 export type VerifyChannel = typeof VerifyChannel.Type
 
 /** The player asked for a code to this phone or address (the send button). */
+/**
+ * Where a code is sent before sign-in (issue 24): 'reset' to the bound phone or email of the
+ * account being recovered (`username`), 'login' to the phone an SMS login signs in with. Without
+ * a scene the signed-in player's own send (bind forms, second verifications).
+ */
+export const VerifyScene = Schema.Literals(['login', 'reset'])
+export type VerifyScene = typeof VerifyScene.Type
+
 export const verifyCodeSendRequested = defineEvent('verify.codeSendRequested', 'intent', 'The player asked for a verification code to a phone or an email address.', {
   channel: VerifyChannel,
   target: Schema.String,
+  scene: Schema.optionalKey(VerifyScene),
+  username: Schema.optionalKey(Schema.String),
 })
 
 /** The player answered the human challenge (the 4 digits of the image): the send is tried again with it. */

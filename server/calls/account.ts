@@ -54,7 +54,7 @@ const check = (rule: rules.Rule, value: string): void => {
  * current code, 2 and 3 the code sent to the bound email or phone, 4 the secret question's answer,
  * 5 the withdraw password, 6 the login password. Refuses a wrong one (1231) or an item not bound (1233).
  */
-const passVerification = async (ctx: CallContext, playerId: string, type: VerifyType, code: string): Promise<void> => {
+export const passVerification = async (ctx: CallContext, playerId: string, type: VerifyType, code: string): Promise<void> => {
   const s = await accountStateOf(ctx.db, playerId)
   switch (type) {
     case 1:

@@ -36,6 +36,7 @@ import {
 } from '../store'
 import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
+import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -48,7 +49,7 @@ let dummyHash: Promise<string> | undefined
 const dummy = (): Promise<string> => (dummyHash ??= hashPassword('not-a-password-0'))
 
 /** Opens a session; `byUserkey` when the fast-login key opened it (a logout with that key ends it). */
-const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false): Promise<UserInfo> => {
+export const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false): Promise<UserInfo> => {
   if (FROZEN_STATUSES.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
   const session = await openSession(ctx.db, player.id, {
     now: ctx.now,
@@ -74,13 +75,19 @@ const guestName = (): string => `guest${String(Math.floor(Math.random() * 1e8)).
 
 /** The sign-in call implementations. */
 export const authCalls: ReadonlyArray<Implementation> = [
+  // Guessing is stopped (server/guard.ts): the account's and the address's failures lead to the
+  // human challenge (1119) and then a lock (2010 with the seconds to wait); a success forgets the
+  // account's failures.
   implement(login, async (ctx, p) => {
+    const keys = [guarded('account', ctx.site.code, p.username), guarded('address', ctx.ip)]
+    await admitAttempt(ctx.db, keys, p, ctx.now)
     const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
     const ok =
       player?.passwordHash != null
         ? await verifyPassword(p.password, player.passwordHash)
         : (await verifyPassword(p.password, await dummy()), false)
-    if (player === undefined || !ok) throw new ServiceError(ServiceCodes.loginError, 'incorrect username or password')
+    if (player === undefined || !ok) return refuseAttempt(ctx.db, keys, new ServiceError(ServiceCodes.loginError, 'incorrect username or password'), ctx.now)
+    await forgetFailures(ctx.db, keys.slice(0, 1))
     return signIn(ctx, player)
   }),
 

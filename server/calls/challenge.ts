@@ -4,6 +4,7 @@
  * for 5 minutes and answered once. A code send past the allowance (3 of one purpose within 10
  * minutes) is refused with 1119 until it carries a challenge's key and digits; a wrong, expired
  * or reused answer is refused with error_12, which starts the lobby's 60 s geetest restriction.
+ * Past SEND_LIMIT sends in the window a send is refused with 2010 and the seconds to wait.
  */
 import { randomBytes } from 'node:crypto'
 import { captcha } from '../../schemas/hall/calls'
@@ -16,6 +17,9 @@ export const ChallengeCodes = { forced: 1119, refused: 1127 } as const
 /** Sends of one purpose a player may ask for in the window before a challenge is demanded. */
 export const SEND_ALLOWANCE = 3
 export const SEND_WINDOW_MS = 10 * 60_000
+/** Sends of one purpose in the window past which even a solved challenge is refused (2010, server/guard.ts). */
+export const SEND_LIMIT = 10
+const SEND_LIMITED = 2010
 export const CHALLENGE_TTL_MS = 5 * 60_000
 export const CHALLENGE_DIGITS = 4
 
@@ -53,6 +57,14 @@ export const newChallenge = async (db: Queryable, now: number): Promise<{ key: s
 export const lastChallenge = async (db: Queryable): Promise<{ key: string; answer: string } | undefined> =>
   (await db.query<{ key: string; answer: string }>('SELECT key, answer FROM challenges ORDER BY expires_at DESC LIMIT 1')).rows[0]
 
+/** Spends a challenge: true when its key is known, not expired, and the digits match (a challenge is answered once). */
+export const spendChallenge = async (db: Queryable, answer: { readonly captchaKey?: string | undefined; readonly captcha?: string | undefined }, now: number): Promise<boolean> => {
+  const row = (
+    await db.query<{ answer: string; expiresAt: string }>('DELETE FROM challenges WHERE key = $1 RETURNING answer, expires_at AS "expiresAt"', [answer.captchaKey ?? ''])
+  ).rows[0]
+  return row !== undefined && new Date(row.expiresAt).getTime() >= now && row.answer === answer.captcha
+}
+
 /**
  * Lets a code send through or refuses it: with a challenge answer, the challenge is spent and
  * must match; without one, the send must be within the allowance. The send is then counted.
@@ -63,18 +75,23 @@ export const admitSend = async (
   purpose: string,
   answer: { readonly captchaKey?: string; readonly captcha?: string },
   now: number,
+  /** A challenge was solved for this send already (the address's guard spent it). */
+  solved = false,
 ): Promise<void> => {
   const since = new Date(now - SEND_WINDOW_MS).toISOString()
   await db.query('DELETE FROM code_sends WHERE player_id = $1 AND sent_at < $2', [playerId, since])
-  if (answer.captchaKey !== undefined || answer.captcha !== undefined) {
-    const row = (
-      await db.query<{ answer: string; expiresAt: string }>('DELETE FROM challenges WHERE key = $1 RETURNING answer, expires_at AS "expiresAt"', [
-        answer.captchaKey ?? '',
-      ])
-    ).rows[0]
-    if (row === undefined || new Date(row.expiresAt).getTime() < now || row.answer !== answer.captcha) {
-      throw new ServiceError(ChallengeCodes.refused, 'error_12')
-    }
+  // Past the limit no challenge lets a send through: the oldest send of the window must age out (2010, the seconds to wait).
+  const oldest = (
+    await db.query<{ n: number; first: Date | null }>('SELECT count(*)::int AS n, min(sent_at) AS first FROM code_sends WHERE player_id = $1 AND purpose = $2', [playerId, purpose])
+  ).rows[0]
+  if (oldest !== undefined && oldest.n >= SEND_LIMIT && oldest.first !== null) {
+    const wait = Math.max(1, Math.ceil((new Date(oldest.first).getTime() + SEND_WINDOW_MS - now) / 1000))
+    throw new ServiceError(SEND_LIMITED, `too many failed attempts: try again in ${wait} s`, { seconds: wait })
+  }
+  if (solved) {
+    // The send's challenge was answered already.
+  } else if (answer.captchaKey !== undefined || answer.captcha !== undefined) {
+    if (!(await spendChallenge(db, answer, now))) throw new ServiceError(ChallengeCodes.refused, 'error_12')
   } else {
     const sent = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM code_sends WHERE player_id = $1 AND purpose = $2', [playerId, purpose])).rows[0]?.n ?? 0
     if (sent >= SEND_ALLOWANCE) throw new ServiceError(ChallengeCodes.forced, 'force geetest')

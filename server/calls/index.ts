@@ -23,6 +23,8 @@ import { rebateCalls } from './rebates'
 import { taskCalls } from './tasks'
 import { recordCalls } from './records'
 import { challengeCalls } from './challenge'
+import { recoveryCalls } from './recovery'
+import { smsLoginCalls } from './smslogin'
 import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
@@ -36,4 +38,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...taskCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
+  ...recoveryCalls, ...smsLoginCalls,
 ]

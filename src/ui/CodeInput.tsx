@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError } from '../../actors/verify'
-import type { VerifyChannel } from '../../schemas/events/verify'
+import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import { useActor, useSend } from '../system-react'
 import { selectGeetestSecondsLeft } from '../../actors/geetest'
 import { PasteButton } from './CopyButton'
@@ -33,9 +33,14 @@ export const CodeInput = ({
   value,
   onChange,
   error = null,
+  scene,
+  username,
 }: {
   channel: VerifyChannel
   target: string
+  /** A send before sign-in: 'reset' for the recovery of `username`, 'login' for the SMS login. */
+  scene?: VerifyScene
+  username?: string
   check: () => boolean
   label: string
   value: string
@@ -49,7 +54,7 @@ export const CodeInput = ({
   const id = useId()
   const length = CODE_LENGTHS[channel]
   const press = () => {
-    if (check()) send({ type: 'verify.codeSendRequested', channel, target })
+    if (check()) send({ type: 'verify.codeSendRequested', channel, target, ...(scene === undefined ? {} : { scene }), ...(username === undefined ? {} : { username }) })
   }
   const sendLabel = view.countdown > 0 ? t('resendIn', { seconds: view.countdown }) : view.sending ? t('sending') : t('sendCode')
   return (
@@ -101,6 +106,9 @@ const useErrorText = (error: VerifyError | null): string | null => {
   if (error === null) return null
   if (error.reason === 'restricted') return seconds > 0 ? t('error.restricted', { seconds }) : null
   if (error.reason === 'network') return t('error.network')
+  // Too many sends (2010): the wait, in the player's language (the message ends with its seconds).
+  const wait = error.code === 2010 ? /(\d+) s$/.exec(error.message) : null
+  if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
   return `${error.message} (${error.code})`
 }
 

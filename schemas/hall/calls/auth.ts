@@ -121,6 +121,9 @@ export const login = defineCall({
     userkey: Schema.optional(Sensitive(Schema.String)),
     currency: Schema.optional(Schema.String),
     userIdx: Schema.optional(BigId),
+    // The human challenge after repeated failures (1119): the image's key and the digits read.
+    captchaKey: Schema.optionalKey(Schema.String),
+    captcha: Schema.optionalKey(Sensitive(Schema.String)),
   }),
   response: UserInfo,
 })
@@ -404,7 +407,10 @@ export const shortMsgCreate = defineCall({
     phone_number: Schema.String,
     areaCode: Schema.optional(Schema.String),
     scene: SmsScene,
+    /** The account a 'reset' code is for (its bound phone, as getAccountVerifyList shows it masked, or in full). */
+    username: Schema.optionalKey(Schema.String),
     geetest: Schema.optional(GeetestResult),
+    ...ChallengeAnswer,
   }),
   response: CodeSent,
 })
@@ -453,7 +459,7 @@ export const emailCreateMail = defineCall({
   name: 'emailCreateMail',
   area: 'auth',
   path: '/user/email/createmail',
-  request: Schema.Struct({ username: Schema.String, email: Schema.String, geetest: Schema.optional(GeetestResult) }),
+  request: Schema.Struct({ username: Schema.String, email: Schema.String, geetest: Schema.optional(GeetestResult), ...ChallengeAnswer }),
   response: CodeSent,
 })
 

@@ -1,23 +1,78 @@
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SmsLoginForm } from './SmsLoginForm'
 import { password, username } from '../../ui/validation'
-import { useSend } from '../../system-react'
+import { useActor, useCommand, useSend } from '../../system-react'
+import { loginChallengeCommand } from '../../../actors/recovery'
+import { selectShownPopup } from '../../../actors/popups'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
 import { useGeetestSecondsLeft, useSessionBusy, useSessionError } from './session-hooks'
 import { useForm } from './use-form'
 
-/** The login form: username and password; Enter submits (a real form with a submit button). */
+/** Opens the forgotten-password popup in place of the sign-in popup. */
+const ForgotLink = () => {
+  const { t } = useTranslation('signin')
+  const send = useSend()
+  const shown = useActor('popups', selectShownPopup)
+  const open = () => {
+    send({ type: 'popup.openRequested', popup: 'forgotPassword' })
+    if (shown !== null && shown !== 'forgotPassword') send({ type: 'popup.closeRequested', popup: shown })
+  }
+  return (
+    <button type="button" className="auth-form__link" onClick={open}>
+      {t('forgot.open')}
+    </button>
+  )
+}
+
+/**
+ * The login popup's tab: the password login, or the SMS login (screens §4 login modes normal and
+ * sms), switched by the player (view state: which form is shown).
+ */
 export const LoginForm = () => {
+  const { t } = useTranslation('signin')
+  const [sms, setSms] = useState(false)
+  return (
+    <>
+      {sms ? <SmsLoginForm /> : <PasswordLoginForm />}
+      <div className="auth-form__links">
+        <button type="button" className="auth-form__link" onClick={() => setSms((v) => !v)}>
+          {sms ? t('sms.usePassword') : t('sms.useSms')}
+        </button>
+        <ForgotLink />
+      </div>
+    </>
+  )
+}
+
+/** The password login: username and password; Enter submits (a real form with a submit button). */
+const PasswordLoginForm = () => {
   const { t } = useTranslation('auth')
   const send = useSend()
   const busy = useSessionBusy()
-  const serverError = errorText(t, useSessionError('login'), useGeetestSecondsLeft())
+  const { t: signin } = useTranslation('signin')
+  const loginError = useSessionError('login')
+  const serverError = errorText(t, loginError, useGeetestSecondsLeft())
+  // After repeated failures the hall asks for the image challenge (1119): it is shown, and the next
+  // submission carries its key and the digits read.
+  const challenge = useCommand(loginChallengeCommand)
+  const askChallenge = challenge.submit
+  const forced = loginError?.code === 1119
+  useEffect(() => {
+    if (forced) askChallenge({})
+  }, [forced, loginError, askChallenge])
+  const shown = forced ? challenge.view.result : null
+  const [digits, setDigits] = useState('')
   const form = useForm({
     busy,
     initial: { username: '', password: '' },
     rules: () => ({ username, password }),
     labels: { username: t('field.username'), password: t('field.password') },
-    onSubmit: (v) => send({ type: 'session.loginSubmitted', username: v.username.trim(), password: v.password }),
+    onSubmit: (v) => {
+      send({ type: 'session.loginSubmitted', username: v.username.trim(), password: v.password, ...(shown === null ? {} : { captchaKey: shown.key, captcha: digits }) })
+      setDigits('')
+    },
   })
   return (
     <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
@@ -41,6 +96,15 @@ export const LoginForm = () => {
         inputRef={form.register('password')}
         autoComplete="current-password"
       />
+      {shown !== null && (
+        <div className="code-send__challenge" role="group" aria-label={signin('challenge.answer')}>
+          <img className="code-send__image" src={shown.image} alt={signin('challenge.answer')} />
+          <Field label={signin('challenge.answer')} value={digits} onValue={(v) => setDigits(v.replace(/\D/g, '').slice(0, 4))} error={null} inputMode="numeric" autoComplete="off" />
+          <button type="button" className="button button--ghost button--small" onClick={() => askChallenge({})}>
+            {signin('challenge.renew')}
+          </button>
+        </div>
+      )}
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.login')}
       </button>

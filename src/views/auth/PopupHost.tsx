@@ -20,6 +20,7 @@ const PayPopup = lazyNamed(() => import('../pay/PayPopup'), 'PayPopup')
 const DiscountCodePopup = lazyNamed(() => import('../pay/DiscountCodePopup'), 'DiscountCodePopup')
 const YuebaoIntroPopup = lazyNamed(() => import('../yuebao/YuebaoIntro'), 'YuebaoIntroPopup')
 const TaskPopup = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPopup')
+const ForgotPasswordModal = lazyNamed(() => import('./ForgotPasswordModal'), 'ForgotPasswordModal')
 
 /**
  * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
@@ -47,6 +48,8 @@ const PopupContent = () => {
       return <AuthModal popup={popup} props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'forceChangePwd':
       return <ChangePasswordModal open={open} />
+    case 'forgotPassword':
+      return <ForgotPasswordModal open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'tokenExpired':
       return <TokenExpiredModal open={open} />
     case 'logoutConfirm':

@@ -7,6 +7,9 @@ const WORDED = ['SYSTEM_ERROR', 'RSP_DATA_NOT_JSON', 'NETWORK_TIMEOUT', 'NETWORK
 /** Service codes with their own wording: 1011 wrong username or password, 1025 account frozen. */
 const CODES: ReadonlyArray<number> = [1011, 1025]
 
+/** The SMS login's refusals (server/calls/smslogin.ts): no account, several, a wrong code. */
+const SMS_CODES: Readonly<Record<number, string>> = { 2005: 'sms.noAccount', 2006: 'sms.ambiguous', 1101: 'sms.wrongCode' }
+
 /**
  * The text of a form's server error (spec §8 reactions), or null. The geetest restriction shows
  * the seconds remaining while it lasts; a code or key the lobby words itself is translated;
@@ -18,6 +21,11 @@ export const errorText = (t: TFunction<'auth'>, error: SessionError | null, geet
   if (error === null) return null
   if (error.messageKey === 'GEETEST_RESTRICTED') return null // the restriction is over
   if (error.code !== null && CODES.includes(error.code)) return t(`error.code${error.code}` as 'error.code1011')
+  // Guessing is stopped (issue 24): the challenge first (1119), then the wait (2010: its message ends with the seconds).
+  if (error.code === 1119) return t('error.challenge', { ns: 'signin' })
+  const wait = error.code === 2010 ? /(\d+) s$/.exec(error.msg) : null
+  if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
+  if (error.code !== null && SMS_CODES[error.code] !== undefined) return t(SMS_CODES[error.code]!, { ns: 'signin' })
   const key = WORDED.find((k) => k === error.messageKey)
   if (key !== undefined) return t(`error.${key}`)
   return error.msg.trim() !== '' ? error.msg : t('error.generic')

@@ -1,0 +1,86 @@
+import { captcha, notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
+import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
+import { smsCountry } from '../../schemas/hall/calls/site'
+import { commandActor } from '../kit'
+
+/**
+ * The forgotten password (issue 24; screens §2 forgot password; calls §7.1 notlogin calls, §7.2
+ * resetPassVerify, resetpasswd): the forgotPassword popup's steps, a command each, for a visitor
+ * (audience anyone). Find the account (what it can be proved by, the phone and email masked),
+ * its secret question when it has one, the proof (a code to the bound phone or email, sent by the
+ * verify actor with scene 'reset'; the answer; the withdraw password), which answers the reset
+ * ticket, and the new password with that ticket. The commands carrying a secret are named after
+ * their calls, so the recorder redacts what was typed; the ticket is sensitive in the answer. The
+ * hall's refusals the form words itself are inline: an unknown account, a wrong code, answer or
+ * password, a spent ticket, the lock after repeated failures (2010: the seconds to wait).
+ */
+
+/** Inline refusals of the recovery: the `signin` namespace's keys. */
+const REFUSALS = {
+  2000: 'recovery.error.noAccount',
+  2001: 'recovery.error.notBound',
+  2002: 'recovery.error.notOffered',
+  2003: 'recovery.error.badTicket',
+  2010: 'error.limited',
+  1222: 'recovery.error.noCode',
+  1223: 'recovery.error.wrongCode',
+  1231: 'recovery.error.wrongSecret',
+  1302: 'recovery.error.wrongSecret',
+  1320: 'error.limited',
+  1032: 'recovery.error.password',
+  1025: 'recovery.error.frozen',
+} as const
+
+export const findAccountCommand = commandActor({
+  id: 'notLoginGetAccountVerifyList',
+  call: notLoginGetAccountVerifyList,
+  audience: 'anyone',
+  select: (d) => d,
+  inlineCodes: REFUSALS,
+})
+
+export const recoveryQuestionCommand = commandActor({
+  id: 'notLoginGetQuestion',
+  call: notLoginGetQuestion,
+  audience: 'anyone',
+  select: (d) => d.question,
+  inlineCodes: REFUSALS,
+})
+
+export const resetPassVerifyCommand = commandActor({
+  id: 'resetPassVerify',
+  call: resetPassVerify,
+  audience: 'anyone',
+  select: (d) => d.resetToken,
+  inlineCodes: REFUSALS,
+})
+
+export const resetPasswdCommand = commandActor({
+  id: 'resetPasswd',
+  call: resetPasswd,
+  audience: 'anyone',
+  select: () => true,
+  inlineCodes: REFUSALS,
+})
+
+/** The recovery's commands, in the order of its steps. */
+export const recoveryCommands = [findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand] as const
+
+/**
+ * The countries a phone number may be of (smsCountry: the segment and the number's length range),
+ * asked when a form with a phone field opens (the SMS login), never at boot.
+ */
+export const smsCountriesCommand = commandActor({
+  id: 'smsCountries',
+  call: smsCountry,
+  audience: 'anyone',
+  select: (d) => d,
+})
+
+/** The image challenge the login form shows after the hall asked for one (1119): its key and image, never its digits. */
+export const loginChallengeCommand = commandActor({
+  id: 'loginChallenge',
+  call: captcha,
+  audience: 'anyone',
+  select: (d) => d,
+})

@@ -1,0 +1,170 @@
+/**
+ * Guessing is stopped (issue 24; docs/hall.md "Guessing is stopped"): the failed attempts of a key
+ * (an account's sign-ins, an address's sign-ins, an account's recovery checks, an address's code
+ * sends) are counted in a window (migration 200, attempt_failures). Past `challengeAfter` failures
+ * an attempt must carry a solved human challenge (1119, the image of server/calls/challenge.ts);
+ * at `lockAfter` failures the key is locked for `lockMs` and every attempt is refused with 2010
+ * and the seconds to wait, without being checked. A success forgets the key's failures; a lock
+ * that ran out, or a window without failures, starts the count again.
+ */
+import type { Queryable } from './db'
+import { ServiceError } from './calls/types'
+import { ChallengeCodes, admitSend, spendChallenge } from './calls/challenge'
+import type { CallContext } from './calls/types'
+
+/** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
+export const GuardCodes = {
+  /** A human challenge first (spec §8 force geetest). */
+  challenge: ChallengeCodes.forced,
+  /** Too many failed attempts: the message ends with the seconds to wait ('… try again in 300 s'). */
+  limited: 2010,
+} as const
+
+export interface GuardPolicy {
+  /** Failures after which an attempt needs a solved challenge (Infinity: never). */
+  readonly challengeAfter: number
+  /** Failures at which the key is locked. */
+  readonly lockAfter: number
+  readonly lockMs: number
+  /** Failures older than this are forgotten. */
+  readonly windowMs: number
+}
+
+const MINUTE = 60_000
+
+/** The policies of the hall's keys. */
+export const GUARD_POLICIES = {
+  /** An account's password sign-ins: 5 free failures, then the challenge, locked at 10 for 5 minutes. */
+  account: { challengeAfter: 5, lockAfter: 10, lockMs: 5 * MINUTE, windowMs: 15 * MINUTE },
+  /** An address's sign-ins over every account: the challenge after 20 failures, locked at 50 for 15 minutes. */
+  address: { challengeAfter: 20, lockAfter: 50, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /** An account's recovery checks (codes, answers, withdraw password): locked at 5 for 15 minutes. */
+  recovery: { challengeAfter: Infinity, lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /** An address's code sends before sign-in: the challenge after 5, locked at 20 for 15 minutes. */
+  sends: { challengeAfter: 5, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, GuardPolicy>
+
+/** A guarded key and its policy. */
+export interface Guarded {
+  readonly key: string
+  readonly policy: GuardPolicy
+}
+
+export const guarded = (policy: keyof typeof GUARD_POLICIES, ...parts: ReadonlyArray<string>): Guarded => ({
+  key: [policy, ...parts.map((p) => p.trim().toLowerCase())].join(':'),
+  policy: GUARD_POLICIES[policy],
+})
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
+
+/** The refusal of a locked key, with the seconds to wait. */
+export const limited = (ms: number): ServiceError => new ServiceError(GuardCodes.limited, `too many failed attempts: try again in ${seconds(ms)} s`, { seconds: seconds(ms) })
+
+interface Row {
+  readonly failures: number
+  readonly lastFailedAt: Date
+  readonly lockedUntil: Date | null
+}
+
+/** The failures of a key that still count, and the ms its lock lasts (0: none). */
+const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failures: number; lockedMs: number }> => {
+  const row = (
+    await db.query<Row>('SELECT failures, last_failed_at AS "lastFailedAt", locked_until AS "lockedUntil" FROM attempt_failures WHERE key = $1', [g.key])
+  ).rows[0]
+  if (row === undefined) return { failures: 0, lockedMs: 0 }
+  const until = row.lockedUntil === null ? 0 : new Date(row.lockedUntil).getTime()
+  if (until > now) return { failures: row.failures, lockedMs: until - now }
+  // A lock that ran out, or failures older than the window, start the count again.
+  if (until > 0 || new Date(row.lastFailedAt).getTime() <= now - g.policy.windowMs) return { failures: 0, lockedMs: 0 }
+  return { failures: row.failures, lockedMs: 0 }
+}
+
+/** The failures of a key that still count. */
+export const failuresOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).failures
+
+/** What an attempt carries when it answers a challenge. */
+export interface ChallengeAnswer {
+  readonly captchaKey?: string | undefined
+  readonly captcha?: string | undefined
+}
+
+const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a.captcha !== undefined
+
+/**
+ * Before an attempt: refuses it while any of its keys is locked (2010); past a key's challenge
+ * threshold demands a solved challenge (1119; counted as a failure, so guessing without solving
+ * reaches the lock), and spends one that is carried (a wrong one: 1127 error_12, also counted).
+ */
+export const admitAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, answer: ChallengeAnswer, now: number): Promise<void> => {
+  const states = await Promise.all(keys.map(async (g) => ({ g, s: await stateOf(db, g, now) })))
+  const locked = Math.max(0, ...states.map(({ s }) => s.lockedMs))
+  if (locked > 0) throw limited(locked)
+  if (carries(answer)) {
+    if (!(await spendChallenge(db, answer, now))) {
+      await failAttempt(db, keys, now)
+      throw new ServiceError(ChallengeCodes.refused, 'error_12')
+    }
+    return
+  }
+  if (states.some(({ g, s }) => s.failures >= g.policy.challengeAfter)) {
+    const lockedNow = await failAttempt(db, keys, now)
+    if (lockedNow > 0) throw limited(lockedNow)
+    throw new ServiceError(GuardCodes.challenge, 'force geetest')
+  }
+}
+
+/** Counts a failed attempt on every key; answers the ms of a lock it started (0: none). */
+export const failAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, now: number): Promise<number> => {
+  let lock = 0
+  for (const g of keys) {
+    const failures = (await stateOf(db, g, now)).failures + 1
+    const locks = failures >= g.policy.lockAfter
+    await db.query(
+      `INSERT INTO attempt_failures (key, failures, last_failed_at, locked_until) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (key) DO UPDATE SET failures = EXCLUDED.failures, last_failed_at = EXCLUDED.last_failed_at, locked_until = EXCLUDED.locked_until`,
+      [g.key, failures, new Date(now).toISOString(), locks ? new Date(now + g.policy.lockMs).toISOString() : null],
+    )
+    if (locks) lock = Math.max(lock, g.policy.lockMs)
+  }
+  // Keys nobody failed lately are forgotten.
+  await db.query('DELETE FROM attempt_failures WHERE last_failed_at < $1 AND (locked_until IS NULL OR locked_until < $2)', [
+    new Date(now - 60 * MINUTE).toISOString(),
+    new Date(now).toISOString(),
+  ])
+  return lock
+}
+
+/** A failed attempt as answered: counted, then the refusal given, or the lock it started. */
+export const refuseAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, refusal: unknown, now: number): Promise<never> => {
+  const lock = await failAttempt(db, keys, now)
+  throw lock > 0 ? limited(lock) : refusal
+}
+
+/** A successful attempt forgets the failures of its own keys (an address's stay). */
+export const forgetFailures = async (db: Queryable, keys: ReadonlyArray<Guarded>): Promise<void> => {
+  if (keys.length > 0) await db.query('DELETE FROM attempt_failures WHERE key = ANY($1)', [keys.map((g) => g.key)])
+}
+
+/** Whether a service error is one of the guard's own (it is passed on as it is). */
+export const isGuardRefusal = (e: unknown): boolean =>
+  e instanceof ServiceError && (e.code === GuardCodes.limited || e.code === GuardCodes.challenge || e.code === ChallengeCodes.refused)
+
+/**
+ * A code send before sign-in: the address's sends are guarded (server/guard.ts 'sends': a solved
+ * challenge past 5 in the window, locked at 20), then the account's own allowance (challenge.ts:
+ * 1119 past 3, 2010 past 10). A challenge answer is spent once, by whichever asked for it.
+ */
+export const admitOpenSend = async (
+  ctx: CallContext,
+  playerId: string,
+  purpose: string,
+  answer: { readonly captchaKey?: string; readonly captcha?: string },
+): Promise<void> => {
+  const address = guarded('sends', ctx.site.code, ctx.ip)
+  const asks = (await failuresOf(ctx.db, address, ctx.now)) >= address.policy.challengeAfter
+  await admitAttempt(ctx.db, [address], asks ? answer : {}, ctx.now)
+  await admitSend(ctx.db, playerId, purpose, asks ? {} : answer, ctx.now, asks)
+  // Every send counts against the address.
+  await failAttempt(ctx.db, [address], ctx.now)
+}
+

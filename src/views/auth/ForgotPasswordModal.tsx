@@ -1,0 +1,279 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand } from '../../../actors/recovery'
+import type { VerifyType } from '../../../schemas/hall/calls/common'
+import type { HallError } from '../../../schemas/hall/errors'
+import { useCommand, useSend } from '../../system-react'
+import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
+import { Modal } from '../../ui/Modal'
+import { PinInput } from '../../ui/PinInput'
+import { VALIDATION_PARAMS, answer as answerRule, confirmation, password, paymentPassword, username as usernameRule } from '../../ui/validation'
+import { Field, FormAlert, PasswordField } from './Field'
+import { useForm } from './use-form'
+
+/** The seconds to wait a lock's refusal (2010) names at the end of its message ('… try again in 300 s'). */
+export const waitSecondsOf = (error: HallError | null): number => {
+  if (error === null || error._tag !== 'ServiceCode') return 0
+  const m = /(\d+) s$/.exec(error.msg)
+  return m === null ? 0 : Number(m[1])
+}
+
+/** A command's inline refusal in the player's language (the `signin` namespace), or the hall's own message. */
+const useRefusal = (view: { formError: string | null; error: HallError | null }): string | null => {
+  const { t } = useTranslation('signin')
+  if (view.formError !== null) return t(view.formError, { seconds: waitSecondsOf(view.error) })
+  if (view.error === null) return null
+  return view.error._tag === 'ServiceCode' && view.error.msg.trim() !== '' ? view.error.msg : t('error.generic')
+}
+
+/**
+ * The forgotten password (the forgotPassword popup, screens §2; issue 24): find the account by its
+ * username, prove it in one of the ways it allows (a code to its bound phone or email, its
+ * security question, its withdraw password), then set a new password. Each step is a command of
+ * actors/recovery; the step shown follows their results. Done, the player logs in with the new
+ * password.
+ */
+export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const send = useSend()
+  const find = useCommand(findAccountCommand)
+  const prove = useCommand(resetPassVerifyCommand)
+  const reset = useCommand(resetPasswdCommand)
+  const question = useCommand(recoveryQuestionCommand)
+  // A popup opened afresh starts from the first step.
+  useEffect(() => {
+    find.reset()
+    prove.reset()
+    reset.reset()
+    question.reset()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const account = find.view.result
+  const token = prove.view.result
+  const findRefusal = useRefusal(find.view)
+  const startOver = () => {
+    find.reset()
+    prove.reset()
+    reset.reset()
+    question.reset()
+  }
+  const toLogin = () => {
+    onClose?.()
+    send({ type: 'popup.openRequested', popup: 'login' })
+  }
+  return (
+    <Modal open={open} title={t('forgot.title')} showCloseButton={showCloseButton} onClose={onClose} closeLabel={auth('close')} className="auth-modal">
+      {reset.view.status === 'succeeded' ? (
+        <div className="auth-form">
+          <p className="modal__text" role="status">
+            {t('forgot.done.text')}
+          </p>
+          <button type="button" className="button button--primary button--block auth-form__submit" data-autofocus="" onClick={toLogin}>
+            {t('forgot.done.login')}
+          </button>
+        </div>
+      ) : account === null ? (
+        <FindStep submit={find.submit} busy={find.view.status === 'submitting'} refusal={findRefusal} />
+      ) : token === null ? (
+        <ProveStep key={account.username} account={account} onOther={startOver} />
+      ) : (
+        <ResetStep username={account.username} resetToken={token} />
+      )}
+      {!showCloseButton && onClose !== undefined && (
+        <button type="button" className="auth-modal__later" onClick={onClose}>
+          {auth('notNow')}
+        </button>
+      )}
+    </Modal>
+  )
+}
+
+const FindStep = ({ submit, busy, refusal }: { submit: (p: { username: string }) => void; busy: boolean; refusal: string | null }) => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const form = useForm({
+    busy,
+    initial: { username: '' },
+    rules: () => ({ username: usernameRule }),
+    labels: { username: auth('field.username') },
+    onSubmit: (v) => submit({ username: v.username.trim() }),
+  })
+  return (
+    <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+      <p className="modal__text">{t('forgot.find.intro')}</p>
+      <FormAlert text={refusal} />
+      <Field
+        label={auth('field.username')}
+        value={form.values.username}
+        onValue={form.set('username')}
+        error={form.error('username')}
+        inputRef={form.register('username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        data-autofocus=""
+      />
+      <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
+        {busy ? auth('action.busy') : t('forgot.find.submit')}
+      </button>
+    </form>
+  )
+}
+
+interface Account {
+  readonly username: string
+  readonly verifyTypes: ReadonlyArray<VerifyType>
+  readonly mobile_phone: string
+  readonly email: string
+}
+
+/** The ways of proving the account the lobby offers, in order (verify types: 3 phone, 2 email, 4 question, 5 withdraw password). */
+const METHODS: ReadonlyArray<3 | 2 | 4 | 5> = [3, 2, 4, 5]
+const METHOD_KEY = { 3: 'phone', 2: 'email', 4: 'question', 5: 'withdrawPass' } as const
+
+const ProveStep = ({ account, onOther }: { account: Account; onOther: () => void }) => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const prove = useCommand(resetPassVerifyCommand)
+  const question = useCommand(recoveryQuestionCommand)
+  const offered = METHODS.filter((m) => account.verifyTypes.includes(m))
+  const [method, setMethod] = useState<3 | 2 | 4 | 5 | undefined>(offered[0])
+  const [secret, setSecret] = useState('')
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const phoneProblem = useCodeProblem('phone')
+  const emailProblem = useCodeProblem('email')
+  const name = useId()
+  const refusal = useRefusal(prove.view)
+  const busy = prove.view.status === 'submitting'
+  const askQuestion = question.submit
+  useEffect(() => {
+    if (method === 4) askQuestion({ username: account.username })
+  }, [method, account.username, askQuestion])
+  if (method === undefined) {
+    return (
+      <div className="auth-form">
+        <p className="modal__text" role="alert">
+          {t('forgot.prove.none')}
+        </p>
+        <button type="button" className="button button--ghost button--block" onClick={onOther}>
+          {t('forgot.prove.other')}
+        </button>
+      </div>
+    )
+  }
+  const target = method === 3 ? account.mobile_phone : method === 2 ? account.email : ''
+  const problemOf = (): string | null => {
+    switch (method) {
+      case 3:
+        return phoneProblem(target, secret)
+      case 2:
+        return emailProblem(target, secret)
+      case 4: {
+        const key = answerRule(secret)
+        return key === null ? null : auth(key, { ...VALIDATION_PARAMS, item: t('forgot.prove.answer') })
+      }
+      case 5: {
+        const key = paymentPassword(secret)
+        return key === null ? null : auth(key, { ...VALIDATION_PARAMS, item: t('forgot.prove.pin') })
+      }
+    }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const problem = problemOf()
+    setInvalid(problem)
+    if (problem === null) prove.submit({ username: account.username, verifyType: method, code: method === 4 ? secret.trim() : secret })
+  }
+  const choose = (m: 3 | 2 | 4 | 5) => {
+    setMethod(m)
+    setSecret('')
+    setInvalid(null)
+    prove.reset()
+  }
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <p className="modal__text">{t('forgot.prove.intro', { username: account.username })}</p>
+      <FormAlert text={refusal} />
+      <fieldset className="recovery-methods">
+        <legend className="field__label">{t('forgot.prove.method')}</legend>
+        {offered.map((m) => (
+          <label key={m} className="recovery-methods__option">
+            <input type="radio" name={name} checked={m === method} onChange={() => choose(m)} />
+            <span>{t(`forgot.prove.${METHOD_KEY[m]}`, { target: m === 3 ? account.mobile_phone : account.email })}</span>
+          </label>
+        ))}
+      </fieldset>
+      {method === 3 || method === 2 ? (
+        <CodeInput
+          key={method}
+          channel={method === 3 ? 'phone' : 'email'}
+          target={target}
+          scene="reset"
+          username={account.username}
+          check={() => true}
+          label={t('forgot.prove.code')}
+          value={secret}
+          onChange={setSecret}
+          error={invalid}
+        />
+      ) : method === 4 ? (
+        <>
+          <p className="modal__text">{question.view.result?.question ?? (question.view.status === 'submitting' ? auth('action.busy') : '')}</p>
+          <Field label={t('forgot.prove.answer')} value={secret} onValue={setSecret} error={invalid} autoComplete="off" />
+        </>
+      ) : (
+        <PinInput label={t('forgot.prove.pin')} value={secret} onChange={setSecret} error={invalid} />
+      )}
+      <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
+        {busy ? auth('action.busy') : t('forgot.prove.submit')}
+      </button>
+      <button type="button" className="auth-modal__later" onClick={onOther}>
+        {t('forgot.prove.other')}
+      </button>
+    </form>
+  )
+}
+
+const ResetStep = ({ username, resetToken }: { username: string; resetToken: string }) => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const reset = useCommand(resetPasswdCommand)
+  const busy = reset.view.status === 'submitting'
+  const refusal = useRefusal(reset.view)
+  const form = useForm({
+    busy,
+    initial: { newPassword: '', confirm: '' },
+    rules: (v) => ({ newPassword: password, confirm: confirmation(v.newPassword) }),
+    labels: { newPassword: auth('field.newPassword'), confirm: auth('field.confirmNewPassword') },
+    onSubmit: (v) => reset.submit({ username, resetToken, newPassword: v.newPassword, confirmPassword: v.confirm }),
+  })
+  return (
+    <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+      <p className="modal__text">{t('forgot.reset.intro', { username })}</p>
+      <FormAlert text={refusal} />
+      <PasswordField
+        label={auth('field.newPassword')}
+        hint={auth('hint.password', VALIDATION_PARAMS)}
+        value={form.values.newPassword}
+        onValue={form.set('newPassword')}
+        error={form.error('newPassword')}
+        inputRef={form.register('newPassword')}
+        autoComplete="new-password"
+        data-autofocus=""
+      />
+      <PasswordField
+        label={auth('field.confirmNewPassword')}
+        value={form.values.confirm}
+        onValue={form.set('confirm')}
+        error={form.error('confirm')}
+        inputRef={form.register('confirm')}
+        autoComplete="new-password"
+      />
+      <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
+        {busy ? auth('action.busy') : t('forgot.reset.submit')}
+      </button>
+    </form>
+  )
+}
