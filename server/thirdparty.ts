@@ -199,7 +199,8 @@ export const exchangeCode = async (
   return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: TOKEN_SECONDS } }
 }
 
-/** Mounts the providers' pages and endpoints on the hall's app. */
+/** Mounts the providers' pages and endpoints on the hall's app (its bindings vary: any Env). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const mountOAuthProviders = (app: Hono<any>, deps: { readonly db: Queryable; readonly now: () => number }): void => {
   const { db, now } = deps
   // The token endpoint and userinfo answer the lobby's own page script (another origin in some setups).

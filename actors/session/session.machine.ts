@@ -181,6 +181,12 @@ export const sessionMachine = sessionSetup.createMachine({
               { guard: 'canAuthOpen', target: '#session.signingIn', actions: ['clearLoginError', { type: 'request', params: 'login' }] },
               { guard: 'canAuth', actions: 'geetestBlocked' },
             ],
+            // A guest may sign in with a third party too (a known account, or registration in thirdWay mode).
+            'session.thirdLoginSubmitted': {
+              guard: 'canAuth',
+              target: '#session.thirdSigningIn',
+              actions: ['clearLoginError', 'keepThirdAttempt', { type: 'request', params: 'thirdLogin' }],
+            },
             'session.registerSubmitted': {
               guard: 'canAuth',
               target: '#session.registering',

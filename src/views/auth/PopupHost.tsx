@@ -11,6 +11,7 @@ import { PayPopup } from '../pay/PayPopup'
 import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
+import { TrialCredentialsPopup, VerifyUserPasswordPopup } from '../account/AccountPopups'
 import './auth.css'
 
 /**
@@ -64,6 +65,10 @@ export const PopupHost = () => {
       return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'discountCode':
       return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'verifyUserPassword':
+      return <VerifyUserPasswordPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'pass':
+      return <TrialCredentialsPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }
