@@ -149,7 +149,7 @@ export const verifyLoginPassCommand = commandActor({
   call: verifyLoginPass,
   audience: 'real',
   select: (d) => d.verifyToken,
-  inlineCodes: { 1231: 'error.wrongPassword' },
+  inlineCodes: { 1231: 'error.wrongSecret' },
 })
 
 /**
