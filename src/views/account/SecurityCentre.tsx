@@ -505,7 +505,7 @@ const ThirdWaySection = ({ busy }: { busy: boolean }) => {
       </p>
       {bind.view.status === 'succeeded' && <p className="security__third-done" role="status">{t('thirdWay.success')}</p>}
       <FormAlert text={commandError(t, bind.view)} />
-      <ThirdPartyButtons purpose="bind" label={t('thirdWay.bindWith')} onToken={onToken} disabled={busy || bind.view.status === 'submitting'} />
+      <ThirdPartyButtons purpose="bind" label={t('thirdWay.bindWith')} onToken={onToken} disabled={busy || bind.view.status === 'submitting'} exclude={bound} />
     </section>
   )
 }

@@ -33,15 +33,18 @@ export const ThirdPartyButtons = ({
   label,
   onToken,
   disabled = false,
+  exclude = null,
 }: {
   purpose: ThirdPurpose
   label: string
   onToken?: (provider: ThirdProvider, accessToken: string) => void
   disabled?: boolean
+  /** A provider not offered (the one bound already). */
+  exclude?: ThirdProvider | null
 }) => {
   const { t } = useTranslation('account')
   const send = useSend()
-  const providers = useOpenProviders()
+  const providers = useOpenProviders().filter((p) => p !== exclude)
   const ready = useActor('thirdparty', (s) => s.matches({ buttons: 'ready' }))
   const attempt = useActor('thirdparty', selectThirdAttempt)
   const mine = attempt !== null && attempt.purpose === purpose ? attempt : null
