@@ -8,8 +8,9 @@ import type { ActorSpec } from '../spec'
 /**
  * Third-party sign-in and binding in the lobby (screens §4; §2 the sign-in buttons):
  *
- * - the buttons' timing (screens §4): when a sign-in popup or the security centre shows them, they
- *   load for 2 s (Google's official button is revealed then, WeChat's and QQ's loading ends);
+ * - the buttons' timing (screens §4): when they come on screen (a sign-in popup, the security
+ *   centre: `thirdparty.buttonsShown`, which the buttons send, so a session without them has no
+ *   timer and no state change of this actor), they load for 2 s (Google's official button is revealed then, WeChat's and QQ's loading ends);
  *   Facebook's shows at once. The Google button's 0 px frame tip does not apply: the lobby draws
  *   the button itself, never in a frame of the provider's.
  * - the sign-in under way: which provider for what (signing in, binding), then its outcome from
@@ -43,23 +44,16 @@ export interface ThirdContext {
 }
 
 type ThirdEvent =
-  | EventOfType<'popup.shown'>
-  | EventOfType<'account.opened'>
+  | EventOfType<'thirdparty.buttonsShown'>
   | EventOfType<'thirdparty.requested'>
   | EventOfType<'thirdparty.authorized'>
   | EventOfType<'thirdparty.failed'>
   | EventOfType<'thirdparty.used'>
   | EventOfType<'session.loggedOut'>
 
-const SIGN_IN_POPUPS: ReadonlyArray<string> = ['auth', 'login', 'register']
-
 export const thirdpartyMachine = setup({
   types: { context: {} as ThirdContext, events: {} as ThirdEvent },
   delays: { buttons: THIRD_BUTTON_DELAY_MS },
-  guards: {
-    showsButtons: ({ event }) =>
-      event.type === 'account.opened' || (event.type === 'popup.shown' && event.popup !== null && SIGN_IN_POPUPS.includes(event.popup)),
-  },
   actions: {
     start: assign(({ event }) =>
       event.type === 'thirdparty.requested'
@@ -93,8 +87,7 @@ export const thirdpartyMachine = setup({
         ready: {},
       },
       on: {
-        'popup.shown': { guard: 'showsButtons', target: '.loading' },
-        'account.opened': { target: '.loading' },
+        'thirdparty.buttonsShown': { target: '.loading' },
       },
     },
     attempt: {
@@ -121,7 +114,7 @@ export const selectThirdAttempt = (s: ThirdSnapshot): ThirdAttempt | null => s.c
 export const thirdpartyActor = {
   id: 'thirdparty',
   machine: thirdpartyMachine,
-  consumes: ['popup.shown', 'account.opened', 'thirdparty.requested', 'thirdparty.authorized', 'thirdparty.failed', 'thirdparty.used', 'session.loggedOut'],
+  consumes: ['thirdparty.buttonsShown', 'thirdparty.requested', 'thirdparty.authorized', 'thirdparty.failed', 'thirdparty.used', 'session.loggedOut'],
 } as const satisfies ActorSpec
 
 /**

@@ -18,6 +18,9 @@ export type ThirdProvider = typeof ThirdProvider.Type
 export const ThirdPurpose = Schema.Literals(['login', 'bind'])
 export type ThirdPurpose = typeof ThirdPurpose.Type
 
+/** The third-party buttons came on screen (a sign-in popup, the security centre): they load first (screens §4). */
+export const thirdButtonsShown = defineEvent('thirdparty.buttonsShown', 'intent', 'The third-party sign-in buttons came on screen: they load for 2 s first (screens §4).', {})
+
 /** The player pressed a provider's button. */
 export const thirdRequested = defineEvent('thirdparty.requested', 'intent', "The player pressed a third-party provider's button: its sign-in window opens.", {
   provider: ThirdProvider,
@@ -43,4 +46,4 @@ export const thirdUsed = defineEvent('thirdparty.used', 'intent', "The provider'
   purpose: ThirdPurpose,
 })
 
-export const thirdpartyEvents = [thirdRequested, thirdAuthorized, thirdFailed, thirdUsed] as const
+export const thirdpartyEvents = [thirdButtonsShown, thirdRequested, thirdAuthorized, thirdFailed, thirdUsed] as const

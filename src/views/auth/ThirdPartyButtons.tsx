@@ -54,6 +54,11 @@ export const ThirdPartyButtons = ({
     if (purpose === 'login') send({ type: 'session.thirdLoginSubmitted', accessToken: mine.accessToken, requesterType: REQUESTER_TYPE[mine.provider] })
     else onToken?.(mine.provider, mine.accessToken)
   }, [mine, purpose, send, onToken])
+  // On screen: they load first (screens §4 timings), once per time they are shown.
+  const any = providers.length > 0
+  useEffect(() => {
+    if (any) send({ type: 'thirdparty.buttonsShown' })
+  }, [send, any])
   if (providers.length === 0) return null
   const waiting = mine?.status === 'waiting'
   return (

@@ -10,19 +10,18 @@ const run = () => {
 }
 
 describe('thirdparty actor', () => {
-  it('loads the Google, WeChat and QQ buttons for 2 s when a sign-in popup or the security centre shows them; Facebook at once', () => {
+  it('loads the Google, WeChat and QQ buttons for 2 s each time they come on screen; Facebook at once', () => {
     const { a, clock } = run()
     const ready = (p: 'google' | 'facebook' | 'wechat' | 'qq') => selectThirdButtonReady(p)(a.getSnapshot())
-    a.send({ type: 'popup.shown', popup: 'logoutConfirm' })
     expect(a.getSnapshot().matches({ buttons: 'hidden' })).toBe(true)
-    a.send({ type: 'popup.shown', popup: 'login' })
+    a.send({ type: 'thirdparty.buttonsShown' })
     expect([ready('google'), ready('wechat'), ready('qq'), ready('facebook')]).toEqual([false, false, false, true])
     clock.increment(THIRD_BUTTON_DELAY_MS - 1)
     expect(ready('google')).toBe(false)
     clock.increment(1)
     expect([ready('google'), ready('wechat'), ready('qq')]).toEqual([true, true, true])
     // Shown again (the security centre opened): loading again.
-    a.send({ type: 'account.opened' })
+    a.send({ type: 'thirdparty.buttonsShown' })
     expect(ready('qq')).toBe(false)
     clock.increment(THIRD_BUTTON_DELAY_MS)
     expect(ready('qq')).toBe(true)
