@@ -24,7 +24,9 @@ import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
 import {
   profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
+  verifyLoginPassCommand, setAccountCommand,
 } from './account'
+import { bindThirdUserCommand, thirdpartyActor } from './thirdparty'
 import { siteActor } from './site'
 import { socketActor } from './socket'
 import { toastsActor } from './toasts'
@@ -65,6 +67,7 @@ const allActors = [
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
+  verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

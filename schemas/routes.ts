@@ -12,14 +12,17 @@ export interface RouteDef {
   readonly tabBar: boolean
   /** Query keys the route reads. */
   readonly query?: ReadonlyArray<string>
+  /** A private route a trial account may open too (/home/setting: its username and password are set there, userOptResult 4). */
+  readonly trial?: boolean
 }
 
-const r = (name: string, path: string, o: { private?: boolean; tabBar?: boolean; query?: ReadonlyArray<string> } = {}): RouteDef => ({
+const r = (name: string, path: string, o: { private?: boolean; tabBar?: boolean; query?: ReadonlyArray<string>; trial?: boolean } = {}): RouteDef => ({
   name,
   path,
   private: o.private ?? false,
   tabBar: o.tabBar ?? false,
   ...(o.query === undefined ? {} : { query: o.query }),
+  ...(o.trial === true ? { trial: true } : {}),
 })
 
 /** Every route of spec §2, in matching order. */
@@ -47,7 +50,7 @@ export const ROUTES = [
   r('notice', '/home/notice', { query: ['noticeType'] }),
   r('records', '/home/records', { private: true }),
   r('receiveRecords', '/home/receive-records'),
-  r('setting', '/home/setting', { private: true }),
+  r('setting', '/home/setting', { private: true, trial: true }),
   r('personal', '/home/personal', { private: true }),
   r('report', '/home/report', { private: true, query: ['current'] }),
   r('security', '/home/security', { private: true, query: ['current', 'from'] }),

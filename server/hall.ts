@@ -37,6 +37,7 @@ import { needsSeed, seed } from './seed'
 import { HallState } from './state'
 import { createSocketHub } from './ws'
 import { mountSupport } from './support/routes'
+import { mountOAuthProviders } from './thirdparty'
 import { seedSupportAccount } from './support/accounts'
 
 /** Options of startHall. */
@@ -279,6 +280,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const r = await providerCallback(db, socket, await c.req.json().catch(() => null), now())
     return c.json(r.body, r.status as 200)
   })
+
+  // The stand-in identity providers of the third-party sign-in (server/thirdparty.ts).
+  mountOAuthProviders(app, { db, now })
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)

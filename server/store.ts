@@ -292,12 +292,14 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   // The profile of migration 140: the display name ('' shows the username), the CPF (masked) and
   // whether a secret question is set.
   const own = (
-    await db.query<{ displayName: string; cpf: string; question: boolean }>(
-      `SELECT display_name AS "displayName", cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question
-       FROM players WHERE id = $1`,
+    await db.query<{ displayName: string; cpf: string; question: boolean; thirdEmail: string; thirdType: number }>(
+      `SELECT display_name AS "displayName", cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
+         coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType"
+       FROM players LEFT JOIN LATERAL (SELECT email, requester_type FROM player_third_accounts WHERE player_id = players.id ORDER BY created_at DESC LIMIT 1) t ON true
+       WHERE id = $1`,
       [p.id],
     )
-  ).rows[0] ?? { displayName: '', cpf: '', question: false }
+  ).rows[0] ?? { displayName: '', cpf: '', question: false, thirdEmail: '', thirdType: 0 }
   return {
   userIdx: p.id,
   userkey: p.userkey,
@@ -315,8 +317,9 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   mustBindWithdrawPass: b.mustBindItem > 3 ? 1 : 0,
   must_bind_item: b.mustBindItem,
   email: b.email,
-  thirdEmail: '',
-  thirdType: 0,
+  // The third-party account bound last (migration 190), its email masked as the lobby shows it.
+  thirdEmail: own.thirdEmail.replace(/^([^@]{0,2})[^@]*(@.*)$/, '$1***$2'),
+  thirdType: own.thirdType,
   mobile_phone: b.mobilePhone,
   cpf: own.cpf === '' ? '' : `${'*'.repeat(Math.max(0, own.cpf.length - 2))}${own.cpf.slice(-2)}`,
   is_open_google_auth: b.googleAuth,

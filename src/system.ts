@@ -19,6 +19,7 @@ import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
 import { browserTabsPort, startTabsRunner } from './effects/tabs'
+import { startThirdPartyRunner } from './effects/thirdparty'
 import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
@@ -217,6 +218,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(startVersionRunner(core.bus, w, () => recorder.flush()))
   // A logout in another tab of this browser reaches this one at once (docs/decisions.md).
   cleanups.push(startTabsRunner(core.bus, browserTabsPort(w, site.siteCode)))
+  // Third-party sign-in: the provider's window, the code and its exchange for a token (screens §4).
+  cleanups.push(startThirdPartyRunner(core.bus, { window: w, siteCode: site.siteCode }))
   cleanups.push(startSocketRunner(core.bus, (url) => new (w as Window & typeof globalThis).WebSocket(url) as unknown as SocketLike))
   cleanups.push(startAudioRunner(core.bus, { audio: htmlAudioPort(w), clicks: documentClicks(w.document), random: Math.random }))
   cleanups.push(

@@ -1,8 +1,8 @@
 import type { LobbyEvent } from '../../schemas/events'
-import { accountHistory, profileInfo } from '../../schemas/hall/calls/account-own'
+import { accountHistory, profileInfo, setAccount } from '../../schemas/hall/calls/account-own'
 import {
   avatars, bindCpf, bindEmail, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
-  securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars,
+  securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass,
 } from '../../schemas/hall/calls/security'
 import { securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
 import { commandActor, queryActor } from '../kit'
@@ -139,3 +139,29 @@ export const modifyInfoCommand = commandActor({
  */
 export const boundPhoneCodeCommand = commandActor({ id: 'securityCreateSms', call: securityCreateSms, audience: 'real', select: (d) => d.target })
 export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', call: securityCreateMail, audience: 'real', select: (d) => d.target })
+
+/**
+ * The verifyUserPassword popup (screens §2 global popups): the login password before a sensitive
+ * change (verifyLoginPass), its ticket carried by the change. A wrong password shows in the popup.
+ */
+export const verifyLoginPassCommand = commandActor({
+  id: 'verifyLoginPass',
+  call: verifyLoginPass,
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  inlineCodes: { 1231: 'error.wrongSecret' },
+})
+
+/**
+ * The trial account's username and password (the 'pass' popup of /home/setting; screens §3
+ * userOptResult 4): the hall registers the account (its play money is not carried over); the
+ * lobby then signs in with them. The new fast-login key goes to the session.
+ */
+export const setAccountCommand = commandActor({
+  id: 'setAccount',
+  call: setAccount,
+  audience: 'signedIn',
+  select: (d) => d.username,
+  announce: () => [{ type: 'account.changed', item: 'account' }],
+  inlineCodes: { 1030: 'trial.error.taken', 1031: 'trial.error.username', 1032: 'trial.error.password', 1953: 'trial.error.notTrial' },
+})

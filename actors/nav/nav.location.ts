@@ -121,6 +121,9 @@ export const withoutMine = (l: NavLocation): NavLocation => {
 /** A private route (spec §2): needs a real login. */
 export const isPrivate = (l: NavLocation | null): boolean => l !== null && routeByName(l.name)?.private === true
 
+/** A private route a trial account may open too (the route's `trial` flag: /home/setting). */
+export const opensToTrial = (l: NavLocation | null): boolean => l !== null && routeByName(l.name)?.trial === true
+
 /** The error pages site initialisation ends on. */
 export const ERROR_PAGES: Readonly<Record<string, RouteName>> = {
   '/pages/500': 'page500',

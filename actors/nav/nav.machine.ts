@@ -5,6 +5,7 @@ import {
   isErrorPage,
   isMineTab,
   isPrivate,
+  opensToTrial,
   locationOf,
   resolveEntry,
   resolvePath,
@@ -71,6 +72,9 @@ const navigated = (l: NavLocation, replace: boolean): EventOfType<'nav.navigated
 
 const real = (c: NavContext): boolean => c.auth === 'real'
 
+/** The guard of private routes: a real login, or a trial account on a route open to it. */
+const refused = (c: NavContext, l: NavLocation): boolean => isPrivate(l) && !real(c) && !(c.auth === 'guest' && opensToTrial(l))
+
 /**
  * Where the Mine tab may go: the game page with tabItem=mine needs a real login; anyone else is
  * sent to the game page with the home tab (spec §2 Mine tab).
@@ -81,7 +85,7 @@ const mineChecked = (c: NavContext, l: NavLocation): NavLocation => (isMineTab(l
 export const decideRequest = (c: NavContext, e: EventOfType<'nav.requested'>): Decision => {
   const target = locationOf(e.name, e.params ?? {}, e.query ?? {})
   if (target === undefined) return { kind: 'ignore' }
-  if (isPrivate(target) && !real(c)) return { kind: 'guard', name: target.name, restore: false }
+  if (refused(c, target)) return { kind: 'guard', name: target.name, restore: false }
   const location = mineChecked(c, target)
   if (sameUrl(location, c.location)) return { kind: 'ignore' }
   return { kind: 'go', location, replace: e.replace ?? false, emit: true }
@@ -94,7 +98,7 @@ export const decideRequest = (c: NavContext, e: EventOfType<'nav.requested'>): D
 export const decideLocation = (c: NavContext, e: EventOfType<'nav.locationChanged'>): Decision => {
   if (c.location !== null && e.path === c.location.path && e.search === c.location.search) return { kind: 'ignore' }
   const { location: resolved, changed } = resolvePath(e.path, e.search)
-  if (isPrivate(resolved) && !real(c)) {
+  if (refused(c, resolved)) {
     // Stay; put the address bar back on the screen the player still sees.
     return { kind: 'guard', name: resolved.name, restore: c.location !== null }
   }
@@ -106,7 +110,7 @@ export const decideLocation = (c: NavContext, e: EventOfType<'nav.locationChange
 const settled = (c: NavContext): NavLocation | null => {
   const l = c.location
   if (l === null) return null
-  if (isPrivate(l) && !real(c)) return rootFrom(l)
+  if (refused(c, l)) return rootFrom(l)
   const checked = mineChecked(c, l)
   return checked === l ? null : checked
 }

@@ -42,6 +42,7 @@ export const AUTH_POPUPS: ReadonlyArray<PopupId> = ['auth', 'login', 'register']
 /** Popups that belong to a signed-in session: they go when the session ends. */
 export const SESSION_POPUPS: ReadonlyArray<PopupId> = [
   'logoutConfirm', 'forceChangePwd', 'forceBind', 'bind', 'forcePopup', 'rechargePopup', 'newBenefitsModal', 'downloadApp',
+  'verifyUserPassword', 'pass',
 ]
 
 /** Popups the player cannot dismiss with the close button or Escape (they end by their own answer). */

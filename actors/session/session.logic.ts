@@ -1,7 +1,7 @@
 import type { EventOfType } from '../../schemas/events'
 import type { LoginMode, StoredSession, ThirdWay } from '../../schemas/events/session'
 import {
-  fastLogin, forceChangePassword, login, register, smsLogin, testRegister, thirdPartyLogin, updateGuestCurrency, userLogout, type UserInfo,
+  fastLogin, forceChangePassword, login, register, smsLogin, testRegister, thirdPartyLogin, thirdPartyRegister, updateGuestCurrency, userLogout, type UserInfo,
 } from '../../schemas/hall/calls/auth'
 import { getSysInfo } from '../../schemas/hall/calls/site'
 import type { HallError } from '../../schemas/hall/errors'
@@ -44,6 +44,9 @@ export const SESSION_DELAYS = { languageSwitch: 200 } as const
 
 /** account_type of a trial (guest) account (spec §3). */
 export const TRIAL_ACCOUNT = 1
+
+/** A requester type as the hall's calls take it (social login: google 1, facebook 2, wechat 4, qq 5; else none 0). */
+const socialLoginOf = (n: number): 0 | 1 | 2 | 4 | 5 => (n === 1 || n === 2 || n === 4 || n === 5 ? n : 0)
 
 /** The third-party login's result code for an account that is not registered yet (spec §4). */
 export const THIRD_NOT_REGISTERED = 100
@@ -279,9 +282,14 @@ export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Ask
           })
         : null
     case 'register':
-      return e.type === 'session.registerSubmitted'
-        ? request('session', r, 'signIn', register, { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) })
-        : null
+      if (e.type !== 'session.registerSubmitted') return null
+      // A third-party account found unregistered registers with its provider's token (thirdWay mode, spec §4).
+      return e.thirdWay !== undefined
+        ? request('session', r, 'signIn', thirdPartyRegister, {
+            ...BASE_LOGIN, email: e.thirdWay.email, id: e.thirdWay.id, access_token: e.thirdWay.accessToken, requester_type: socialLoginOf(e.thirdWay.requesterType),
+            new_username: e.username, new_password: e.password, currency: e.currency,
+          })
+        : request('session', r, 'signIn', register, { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) })
     case 'smsLogin':
       return e.type === 'session.smsLoginSubmitted' ? request('session', r, 'signIn', smsLogin, { phone: e.phone, code: e.code }) : null
     case 'thirdLogin':

@@ -183,6 +183,12 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
             // A guest may sign in by SMS too (screens §4 login mode sms).
             'session.smsLoginSubmitted': { guard: 'canAuth', target: '#session.smsSigningIn', actions: ['clearLoginError', { type: 'request', params: 'smsLogin' }] },
+            // A guest may sign in with a third party too (a known account, or registration in thirdWay mode).
+            'session.thirdLoginSubmitted': {
+              guard: 'canAuth',
+              target: '#session.thirdSigningIn',
+              actions: ['clearLoginError', 'keepThirdAttempt', { type: 'request', params: 'thirdLogin' }],
+            },
             'session.registerSubmitted': {
               guard: 'canAuth',
               target: '#session.registering',

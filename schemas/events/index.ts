@@ -35,6 +35,7 @@ import { accountEvents } from './account'
 import { vipEvents } from './vip'
 import { rebatesEvents } from './rebates'
 import { tasksEvents } from './tasks'
+import { thirdpartyEvents } from './thirdparty'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -77,6 +78,7 @@ export const eventDefs = [
   ...vipEvents,
   ...rebatesEvents,
   ...tasksEvents,
+  ...thirdpartyEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

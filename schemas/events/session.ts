@@ -60,6 +60,8 @@ export const registerSubmitted = defineEvent('session.registerSubmitted', 'inten
   username: Schema.String,
   password: Sensitive(Schema.String),
   currency: Schema.String,
+  /** The registration of a third-party account found unregistered (thirdWay mode, spec §4): thirdpartyregister. */
+  thirdWay: Schema.optionalKey(ThirdWay),
 })
 
 /** A visitor asked to play as a guest (trial mode, spec §4 login mode trymode): guest registration. */

@@ -27,7 +27,7 @@ import {
   verifyLoginPass,
   verifyPhoneCode,
 } from '../../schemas/hall/calls'
-import type { VerifyType } from '../../schemas/hall/calls'
+import type { SocialLogin, VerifyType } from '../../schemas/hall/calls'
 import * as rules from '../../schemas/validation'
 import {
   AccountCodes, accountStateOf, guardChange, issueTicket, maskCpf, normalAnswer, recordChange, verifyTypesFor,
@@ -115,7 +115,20 @@ const profileOf = async (db: Queryable, playerId: string) => {
     birthday: row.birthday ?? '',
     cpf: maskCpf(row.cpf),
     email: maskEmail(row.email),
+    ...(await thirdOf(db, playerId)),
   }
+}
+
+/** The third-party account bound last (migration 190): its email masked and its type; '' and 0 when none. */
+const thirdOf = async (db: Queryable, playerId: string): Promise<{ thirdEmail: string; thirdType: SocialLogin }> => {
+  const row = (
+    await db.query<{ email: string; type: number }>(
+      'SELECT email, requester_type::int AS type FROM player_third_accounts WHERE player_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [playerId],
+    )
+  ).rows[0]
+  const type = row?.type
+  return row === undefined || (type !== 1 && type !== 2 && type !== 4 && type !== 5) ? { thirdEmail: '', thirdType: 0 } : { thirdEmail: maskEmail(row.email), thirdType: type }
 }
 
 export const accountCalls: ReadonlyArray<Implementation> = [

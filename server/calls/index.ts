@@ -12,6 +12,7 @@ import { supportCalls } from './support'
 import { frameCalls } from './frames'
 import { securityCalls } from './security'
 import { accountCalls } from './account'
+import { thirdPartyCalls } from './thirdparty'
 import { popupCalls } from './popups'
 import { activityCalls } from './activities'
 import { badgeCalls } from './badges'
@@ -32,7 +33,7 @@ import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
 export const implementations: ReadonlyArray<Implementation> = [
-  ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls,
+  ...siteCalls, ...pwaCalls, ...authCalls, ...supportCalls, ...musicCalls, ...redPacketCalls, ...gameCalls, ...frameCalls, ...popupCalls, ...securityCalls, ...accountCalls, ...thirdPartyCalls,
   ...challengeCalls, ...badgeCalls, ...activityCalls, ...messageCalls, ...serviceCalls, ...feedbackCalls, ...vipCalls, ...rebateCalls, ...recordCalls,
   ...yuebaoCalls,
   ...taskCalls,

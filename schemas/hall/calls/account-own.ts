@@ -5,7 +5,8 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
-import { DateTime, NoParams } from './common'
+import { DateTime, NoParams, SocialLogin } from './common'
+import { Sensitive } from './sensitive'
 
 /**
  * The player's profile as the personal page shows it: the display name (platfromid; the username
@@ -20,6 +21,9 @@ export const ProfileInfo = Schema.Struct({
   birthday: Schema.String,
   cpf: Schema.String,
   email: Schema.String,
+  /** The bound third-party account's email, masked ('' when none; screens §4 bind mode), and its type (social login, 0 none). */
+  thirdEmail: Schema.optional(Schema.String),
+  thirdType: Schema.optional(SocialLogin),
 })
 export type ProfileInfo = typeof ProfileInfo.Type
 
@@ -47,4 +51,23 @@ export const accountHistory = defineCall({
   path: '/user/security/history',
   request: NoParams,
   response: Schema.Struct({ list: Schema.Array(AccountChange) }),
+})
+
+/**
+ * A trial account becomes a registered one (screens §3 userOptResult 4: can set username and
+ * password; the 'pass' popup of /home/setting): the username by the rule and free on the site, the
+ * password by the rule, twice. The account keeps its id and currency; its trial balance is play
+ * money and is not carried over (docs/hall.md, "Trial accounts"). Answers the new username and
+ * the new fast-login key (every session of the trial ends but this one).
+ */
+export const setAccount = defineCall({
+  name: 'setAccount',
+  area: 'security',
+  path: '/user/settings/setaccount',
+  request: Schema.Struct({
+    username: Schema.String,
+    password: Sensitive(Schema.String),
+    confirmPassword: Sensitive(Schema.String),
+  }),
+  response: Schema.Struct({ username: Schema.String, userkey: Sensitive(Schema.String) }),
 })

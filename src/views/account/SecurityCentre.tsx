@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   bindEmailCommand, boundEmailCodeCommand, boundPhoneCodeCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand,
-  questionActor, secondVerifyCommand, switchGoogleAuthCommand, verifyModifyCommand, withdrawPassCommand,
+  profileActor, questionActor, secondVerifyCommand, switchGoogleAuthCommand, verifyLoginPassCommand, verifyModifyCommand, withdrawPassCommand,
 } from '../../../actors/account'
+import { selectShownPopup } from '../../../actors/popups'
+import { REQUESTER_TYPE, bindThirdUserCommand, providerOfType } from '../../../actors/thirdparty'
+import type { ThirdProvider } from '../../../schemas/events/thirdparty'
+import { ThirdPartyButtons, providerName } from '../auth/ThirdPartyButtons'
 import { selectQuery } from '../../../actors/nav'
 import { selectBindForm } from '../../../actors/postlogin'
 import { authInfoActor, rewardBindActor, securityRowsOf } from '../../../actors/security'
@@ -140,6 +144,7 @@ export const SecurityCentre = () => {
           )
         })}
       </ul>
+      <ThirdWaySection busy={bindOpen || flow !== null} />
       {flow !== null && <FlowDialog key={`${flow.item}-${flow.kind}`} flow={flow} info={authInfo} questionSet={question.data !== null && question.data !== undefined} onClose={() => setFlow(null)} />}
     </PageFrame>
   )
@@ -157,11 +162,12 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
   const { t } = useTranslation('account')
   const modify = useCommand(verifyModifyCommand)
   const second = useCommand(secondVerifyCommand)
+  const loginPass = useCommand(verifyLoginPassCommand)
   const item: SecurityItem | null = flow.kind === 'switch' ? null : flow.item
   const needsTypes = item !== null && !(item === 'question' && questionSet) && item !== 'loginPass'
   const [done, setDone] = useState(false)
   // Every command of the dialog starts afresh when it opens.
-  const resets = [modify.reset, second.reset]
+  const resets = [modify.reset, second.reset, loginPass.reset]
   useEffect(() => {
     for (const reset of resets) reset()
     if (needsTypes && item !== null) modify.submit({ item })
@@ -169,17 +175,11 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
   }, [])
   const types: ReadonlyArray<VerifyType> | null = !needsTypes ? [] : modify.view.status === 'succeeded' ? modify.view.result : null
   const type = types?.[0] ?? null
-  const ticket = second.view.status === 'succeeded' ? second.view.result : null
+  const ticket = second.view.status === 'succeeded' ? second.view.result : loginPass.view.status === 'succeeded' ? loginPass.view.result : null
   const verified = types !== null && (type === null || ticket !== null)
   const title = t(`flow.title.${flow.kind === 'switch' ? (flow.turnOn === true ? 'gaOn' : 'gaOff') : flow.item}`)
-  if (!done && !verified && type === 6) {
-    // The verifyUserPassword popup: the login password before a sensitive change.
-    return (
-      <Modal open title={t('flow.title.verifyUserPassword')} onClose={onClose} showCloseButton closeLabel={t('close')} className="account-flow">
-        <VerifyPassword />
-      </Modal>
-    )
-  }
+  // The global verifyUserPassword popup (verifyLoginPass): the login password before a sensitive change.
+  if (!done && !verified && type === 6) return <AwaitPassword onCancel={onClose} />
   return (
     <Modal open title={title} onClose={onClose} showCloseButton closeLabel={t('close')} className="account-flow">
       {done ? (
@@ -221,28 +221,20 @@ const useDoneOn = (status: string, onDone: () => void) => {
   }
 }
 
-/** The verifyUserPassword popup's form: the login password, checked by the hall (secondVerify 6). */
-const VerifyPassword = () => {
-  const { t } = useTranslation('account')
-  const second = useCommand(secondVerifyCommand)
-  const busy = second.view.status === 'submitting'
-  const form = useForm({
-    busy,
-    initial: { password: '' },
-    rules: () => ({ password: required }),
-    labels: { password: t('field.loginPassword') },
-    onSubmit: (v) => second.submit({ verifyType: 6, code: v.password }),
-  })
-  return (
-    <form className="account-form" noValidate onSubmit={form.submit} aria-busy={busy}>
-      <p className="modal__text">{t('flow.verifyUserPassword')}</p>
-      <FormAlert text={commandError(t, second.view)} />
-      <PasswordField label={t('field.loginPassword')} value={form.values.password} onValue={form.set('password')} error={form.error('password')} inputRef={form.register('password')} autoComplete="current-password" data-autofocus="" />
-      <button type="submit" className="button button--primary button--block" aria-disabled={busy}>
-        {t('action.confirm')}
-      </button>
-    </form>
-  )
+/**
+ * Waits for the global verifyUserPassword popup, which it opens: the change goes on with the
+ * ticket the popup's verifyLoginPass answered; closing the popup without it ends the change.
+ */
+const AwaitPassword = ({ onCancel }: { onCancel: () => void }) => {
+  const send = useSend()
+  const shown = useActor('popups', selectShownPopup)
+  const seen = useRef(false)
+  useEffect(() => send({ type: 'popup.openRequested', popup: 'verifyUserPassword' }), [send])
+  useEffect(() => {
+    if (shown === 'verifyUserPassword') seen.current = true
+    else if (seen.current) onCancel()
+  }, [shown, onCancel])
+  return null
 }
 
 /** A second verification by a code: to the bound phone (3) or email (2), the authenticator (1), or the withdraw password (5). */
@@ -482,5 +474,38 @@ const QuestionForm = ({ edit, ticket, onDone }: { edit: boolean; ticket: string 
         {t('action.save')}
       </button>
     </form>
+  )
+}
+
+/**
+ * The third-way binding tab (screens §2 /home/security; §4 bind mode): the third-party account
+ * bound (its provider and masked email, from the profile), and a button per provider the site
+ * opens to bind one (thirduser/bind with the provider's token; success
+ * lobby.center.security.thirdWay.success, the profile read again).
+ */
+const ThirdWaySection = ({ busy }: { busy: boolean }) => {
+  const { t } = useTranslation('account')
+  const profile = useQuery(profileActor).data
+  const bind = useCommand(bindThirdUserCommand)
+  const { reset, submit } = bind
+  useEffect(() => reset(), [reset])
+  const onToken = useCallback(
+    (provider: ThirdProvider, accessToken: string) => submit({ os_type: 3, access_token: accessToken, requester_type: REQUESTER_TYPE[provider] }),
+    [submit],
+  )
+  const boundType = profile?.thirdType ?? 0
+  const bound = boundType === 0 ? null : providerOfType(boundType)
+  return (
+    <section className="security__third" aria-labelledby="security-third-title">
+      <h2 className="security__third-title" id="security-third-title">
+        {t('security.item.thirdWay')}
+      </h2>
+      <p className="security__third-state" data-testid="third-state">
+        {bound === null ? t('security.state.unbound') : `${providerName(bound)} · ${profile?.thirdEmail ?? ''}`}
+      </p>
+      {bind.view.status === 'succeeded' && <p className="security__third-done" role="status">{t('thirdWay.success')}</p>}
+      <FormAlert text={commandError(t, bind.view)} />
+      <ThirdPartyButtons purpose="bind" label={t('thirdWay.bindWith')} onToken={onToken} disabled={busy || bind.view.status === 'submitting'} exclude={bound} />
+    </section>
   )
 }

@@ -10,7 +10,8 @@ import './account.css'
 /**
  * The settings page (screens §2 /home/setting): the interface language, the currency shown (a
  * guest's; a real player's is the account's), music and sound, the diagnostics to send, and for a
- * trial account the way to a real one (userOptResult 4: register with a username and password).
+ * trial account the way to a real one (userOptResult 4: the 'pass' popup sets its username and
+ * password, and the lobby signs in with them). The route is private but open to trial accounts.
  */
 export const SettingPage = () => {
   const { t } = useTranslation('account')
@@ -37,7 +38,7 @@ export const SettingPage = () => {
         {guest && (
           <li className="settings__row">
             <span className="settings__name">{t('setting.trial')}</span>
-            <button type="button" className="button button--primary button--small" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>
+            <button type="button" className="button button--primary button--small" onClick={() => send({ type: 'popup.openRequested', popup: 'pass' })}>
               {t('setting.setCredentials')}
             </button>
           </li>

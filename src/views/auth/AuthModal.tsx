@@ -6,6 +6,8 @@ import { useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { LoginForm } from './LoginForm'
 import { RegisterForm } from './RegisterForm'
+import { ThirdPartyButtons } from './ThirdPartyButtons'
+import type { ThirdWay } from '../../../schemas/events/session'
 
 type Tab = 'login' | 'register'
 const TABS: ReadonlyArray<Tab> = ['login', 'register']
@@ -33,9 +35,12 @@ export const AuthModal = ({
   onClose: (() => void) | undefined
 }) => {
   const { t } = useTranslation('auth')
+  const { t: account } = useTranslation('account')
   const send = useSend()
   const id = useId()
   const tab = tabOf(popup, props)
+  // A third-party sign-in that found no account registers in thirdWay mode (spec §4).
+  const thirdWay = props['mode'] === 'thirdWay' && typeof props['thirdWay'] === 'object' && props['thirdWay'] !== null ? (props['thirdWay'] as ThirdWay) : null
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>())
   const choose = (next: Tab, focus: boolean) => {
     if (next !== tab) send({ type: 'popup.openRequested', popup: next })
@@ -74,8 +79,9 @@ export const AuthModal = ({
         ))}
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
-        {tab === 'login' ? <LoginForm key="login" /> : <RegisterForm key="register" />}
+        {tab === 'login' ? <LoginForm key="login" /> : <RegisterForm key={thirdWay === null ? 'register' : `third-${thirdWay.id}`} thirdWay={tab === 'register' ? thirdWay : null} />}
       </div>
+      {thirdWay === null && <ThirdPartyButtons purpose="login" label={account('thirdWay.or')} />}
       {/* Spec §2 hides the close button on mobile: a closable popup still needs a way out. */}
       {!showCloseButton && onClose !== undefined && (
         <button type="button" className="auth-modal__later" onClick={onClose}>

@@ -21,6 +21,8 @@ const DiscountCodePopup = lazyNamed(() => import('../pay/DiscountCodePopup'), 'D
 const YuebaoIntroPopup = lazyNamed(() => import('../yuebao/YuebaoIntro'), 'YuebaoIntroPopup')
 const TaskPopup = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPopup')
 const ForgotPasswordModal = lazyNamed(() => import('./ForgotPasswordModal'), 'ForgotPasswordModal')
+const TrialCredentialsPopup = lazyNamed(() => import('../account/AccountPopups'), 'TrialCredentialsPopup')
+const VerifyUserPasswordPopup = lazyNamed(() => import('../account/AccountPopups'), 'VerifyUserPasswordPopup')
 
 /**
  * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
@@ -83,6 +85,10 @@ const PopupContent = () => {
       return <TaskPopup open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
     case 'discountCode':
       return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'verifyUserPassword':
+      return <VerifyUserPasswordPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'pass':
+      return <TrialCredentialsPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

@@ -7,10 +7,19 @@ import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
 import { useGeetestSecondsLeft, useOfferedCurrencies, useSessionBusy, useSessionCurrency, useSessionError } from './session-hooks'
 import { useForm } from './use-form'
+import { providerName } from './ThirdPartyButtons'
+import { providerOfType } from '../../../actors/thirdparty'
+import type { ThirdWay } from '../../../schemas/events/session'
 
-/** The registration form: username, password and its confirmation, and a currency the site offers. */
-export const RegisterForm = () => {
+/**
+ * The registration form: username, password and its confirmation, and a currency the site offers.
+ * In thirdWay mode (a third-party sign-in that found no account, spec §4) it registers that
+ * account: the provider and its email shown, the hall's proposed username and password filled in.
+ */
+export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }) => {
   const { t } = useTranslation('auth')
+  const { t: account } = useTranslation('account')
+  const provider = thirdWay === null ? null : providerOfType(thirdWay.requesterType)
   const send = useSend()
   const busy = useSessionBusy()
   const serverError = errorText(t, useSessionError('register'), useGeetestSecondsLeft())
@@ -20,9 +29,9 @@ export const RegisterForm = () => {
   const form = useForm({
     busy,
     initial: {
-      username: '',
-      password: '',
-      confirm: '',
+      username: thirdWay?.newUsername ?? '',
+      password: thirdWay?.newPassword ?? '',
+      confirm: thirdWay?.newPassword ?? '',
       currency: currencies.includes(sessionCurrency) ? sessionCurrency : (currencies[0] ?? sessionCurrency),
     },
     rules: (v) => ({ username, password, confirm: confirmation(v.password), currency: required }),
@@ -32,11 +41,15 @@ export const RegisterForm = () => {
       confirm: t('field.confirmPassword'),
       currency: t('field.currency'),
     },
-    onSubmit: (v) => send({ type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency }),
+    onSubmit: (v) =>
+      send({ type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }) }),
   })
   const currencyError = form.error('currency')
   return (
     <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+      {thirdWay !== null && (
+        <p className="auth-form__third">{account('thirdWay.registerAs', { provider: provider === null ? '' : providerName(provider), email: thirdWay.email })}</p>
+      )}
       <FormAlert text={serverError} />
       <Field
         label={t('field.username')}
