@@ -24,6 +24,7 @@ import { challengeCalls } from './challenge'
 import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
+import { entryCalls } from './entries'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -33,4 +34,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...yuebaoCalls,
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
+  ...entryCalls,
 ]
