@@ -18,6 +18,7 @@ import { restrictedActor } from './restricted'
 import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
 import { opVersionActor, upgradeActor } from './upgrade'
 import { aboutUsActor, versionsActor } from './about'
+import { clubActor, downloadsActor, firstReceiveActor, footerActor, homeBannersActor, maintenanceActor } from './notices'
 import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitActor } from './feedback'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
@@ -59,6 +60,7 @@ const allActors = [
   opVersionActor, upgradeActor, aboutUsActor, versionsActor,
   profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
   vipDetailsActor, userVipActor, vipReceiveActor,
+  homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

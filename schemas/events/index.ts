@@ -33,6 +33,7 @@ import { withdrawEvents } from './withdraw'
 import { payEvents } from './pay'
 import { accountEvents } from './account'
 import { vipEvents } from './vip'
+import { noticesEvents } from './notices'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -73,6 +74,7 @@ export const eventDefs = [
   ...payEvents,
   ...accountEvents,
   ...vipEvents,
+  ...noticesEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -68,6 +68,7 @@ const step = (c: ModelContext, isOpen: boolean, e: ModelEvent): { live: Readonly
     case 'nav.guardBlocked': ask('login'); break
     case 'postlogin.popupRequested':
     case 'framebox.popupRequested':
+    case 'notices.popupRequested':
     case 'games.popupRequested': ask(e.popup); break
     case 'postlogin.popupDismissed':
     case 'framebox.popupDismissed':
@@ -83,7 +84,7 @@ const QUEUE_EVENTS = [
   'session.logoutConfirmed', 'session.logoutCancelled', 'session.tokenExpired', 'session.expiredAcknowledged',
   'session.loggedIn', 'session.loggedOut', 'nav.guardBlocked',
   'postlogin.popupRequested', 'postlogin.popupDismissed', 'framebox.popupRequested', 'framebox.popupDismissed',
-  'games.popupRequested', 'games.popupDismissed', 'errors.reported',
+  'games.popupRequested', 'games.popupDismissed', 'errors.reported', 'notices.popupRequested',
 ] as const
 
 const popupsModel = setup({
@@ -174,6 +175,9 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
   // verification once bound; an unranked, closable popup like registration, so no new id is needed).
   { type: 'games.popupRequested', popup: 'register' },
   { type: 'games.popupDismissed', popup: 'register' },
+  // The maintenance rule and the first receive ask for their unranked, closable popups (an id the
+  // model already has, so the state space stays the same).
+  { type: 'notices.popupRequested', popup: 'register', props: {} },
   // A call's failure: the error modal, one at a time.
   { type: 'errors.reported', message: 'refused', translate: false, code: 5000 },
   { type: 'popup.closeRequested', popup: 'serviceError' },

@@ -11,6 +11,7 @@ import { PayPopup } from '../pay/PayPopup'
 import { DiscountCodePopup } from '../pay/DiscountCodePopup'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { YuebaoIntroPopup } from '../yuebao/YuebaoIntro'
+import { FeedbackPopup, IframePopup, MaintenancePopup, ReceiveTipsPopup } from '../home/NoticePopups'
 import './auth.css'
 
 /**
@@ -64,6 +65,15 @@ export const PopupHost = () => {
       return <PayPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'discountCode':
       return <DiscountCodePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'maintenance':
+      return <MaintenancePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'iframePopup':
+      // Keyed by its address so each page starts fresh.
+      return <IframePopup key={String(view.props['url'])} props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'receiveTips':
+      return <ReceiveTipsPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'feedback':
+      return <FeedbackPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }
