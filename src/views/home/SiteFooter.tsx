@@ -17,7 +17,7 @@ const Logos = ({ label, items }: { label: string; items: ReadonlyArray<{ readonl
       <ul className="site-footer__logos" role="list">
         {shown.map((i) => (
           <li key={`${i.name}${i.logo}`}>
-            <img className="site-footer__logo" src={imageUrl(i.logo) ?? ''} alt={i.name} loading="lazy" />
+            <img className="site-footer__logo" src={imageUrl(i.logo) ?? ''} alt={i.name} />
           </li>
         ))}
       </ul>
@@ -85,7 +85,7 @@ export const SiteFooter = () => {
             {footer.licenses.map((l) => {
               const logo = imageUrl(l.logo)
               const page = externalUrl(l.url)
-              const picture = logo === null ? <span>{l.name}</span> : <img className="site-footer__logo" src={logo} alt={l.name} loading="lazy" />
+              const picture = logo === null ? <span>{l.name}</span> : <img className="site-footer__logo" src={logo} alt={l.name} />
               return (
                 <li key={`${l.name}${l.logo}`}>
                   {page === null ? picture : <a href={page} target="_blank" rel="noopener noreferrer">{picture}</a>}
