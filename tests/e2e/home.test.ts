@@ -156,7 +156,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     for (const name of ['Payment methods', 'Game providers', 'Licences']) await footer.getByRole('heading', { name }).waitFor()
     await footer.getByRole('img', { name: 'Pix' }).waitFor()
     await expect
-      .poll(() => footer.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+      .poll(() => footer.locator('img.site-footer__logo').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
       .toBe(true)
     expect(await pwned(page)).toBeUndefined()
 

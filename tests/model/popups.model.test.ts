@@ -192,7 +192,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> =>
       // closes, delays and a sign-out are offered, so the space stays small.
       s.context.live.includes('serviceError')
       ? SAMPLES.filter((e) => e.type === 'popup.closeRequested' || e.type === 'delay' || e.type === 'session.loggedOut')
-      : SAMPLES.filter((e) => (e.type !== 'errors.reported' || s.context.live.length <= 1) && (e.type !== 'notices.popupRequested' || s.context.live.length === 0))
+      : SAMPLES.filter((e) => (e.type !== 'errors.reported' || s.context.live.length <= 1) && (e.type !== 'notices.popupRequested' || s.context.live.length <= 1))
     : SAMPLES.filter((e) => e.type === 'site.ready' || e.type === 'session.tokenExpired' || (e.type === 'popup.openRequested' && e.popup === 'login') || e.type === 'session.authPromptNeeded')
 
 // ---------------------------------------------------------------------------------------------
