@@ -139,7 +139,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
 
   it('shows the footer: links by route, licences and logos; operator payloads run nothing; feedback is sent from its popup', async () => {
     const hostile = {
-      licenseText: '<p><b>Licensed</b> for play</p><script>window.__pwned="script"</script><img src="x" onerror="window.__pwned=\'img\'" alt=""><a href="javascript:window.__pwned=\'link\'">terms</a>',
+      licenseText: '<p><b>Licensed</b> for play</p><script>window.__pwned="script"</script><img src="data:image/png;base64,AAAA" onerror="window.__pwned=\'img\'" alt=""><a href="javascript:window.__pwned=\'link\'">terms</a>',
       columns: [
         { title: 'About', links: [{ name: 'About us', url: '/home/about' }, { name: 'Sneaky', url: "javascript:window.__pwned='column'" }, { name: 'Blog', url: 'https://blog.example.com/' }] },
       ],
