@@ -18,6 +18,7 @@ import { restrictedActor } from './restricted'
 import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
 import { opVersionActor, upgradeActor } from './upgrade'
 import { aboutUsActor, versionsActor } from './about'
+import { clubActor, downloadsActor, firstReceiveActor, footerActor, homeBannersActor, maintenanceActor } from './notices'
 import { feedbackImageActor, feedbackReadActor, feedbacksActor, feedbackSubmitActor } from './feedback'
 import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor } from './messages'
 import { languageActor, sessionActor } from './session'
@@ -68,6 +69,7 @@ const allActors = [
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
   verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
+  homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -33,6 +33,7 @@ import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSess
 import type { Queryable } from './db'
 import { AccountKind } from '../schemas/hall/calls/withdraw'
 import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withdraw'
+import { bannerSeedsOf, setBanners } from './banners'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -123,10 +124,27 @@ const bodies = {
   'last-code': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }),
   /** The newest human challenge (1119) and the digits its image shows. */
   'last-challenge': Schema.Struct({}),
+  /**
+   * Replaces a site's home banners by the given ones, in order (server/banners.ts); answers the
+   * banners it had (to put back) and the new ids. Without banners: only reads them.
+   */
+  banners: Schema.Struct({
+    siteCode: Schema.String,
+    banners: Schema.optional(Schema.Array(Schema.Struct({
+      title: Schema.String,
+      subtitle: Schema.optional(Schema.String),
+      colourFrom: Schema.optional(Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{6}$/))),
+      colourTo: Schema.optional(Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{6}$/))),
+      locationType: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })),
+      locationValue: Schema.optional(Schema.String),
+      locationTemplate: Schema.optional(Schema.String),
+      jumpWindow: Schema.optional(Schema.Literals([0, 1])),
+    }))),
+  }),
   /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
-    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain']),
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain', 'footerConfig', 'download', 'club', 'webPush']),
     patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
     remove: Schema.optional(Schema.Array(Schema.String)),
   }),
@@ -449,6 +467,13 @@ export const runControl = async (
     case 'last-challenge': {
       const challenge = await lastChallenge(db)
       return challenge === undefined ? fail(404, 'no challenge was asked for') : ok(challenge)
+    }
+    case 'banners': {
+      const b = decoded.value as (typeof bodies)['banners']['Type']
+      if ((await siteByCode(db, b.siteCode)) === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const before = await bannerSeedsOf(db, b.siteCode)
+      const ids = b.banners === undefined ? [] : await db.transaction((tx) => setBanners(tx, b.siteCode, b.banners ?? []))
+      return ok({ banners: before, ids })
     }
     case 'site-document': {
       // An operator's settings change (e.g. auto visitor login off): stored, so it outlives a restart.

@@ -6,6 +6,8 @@
  */
 import { seedActivities } from './activities-seed'
 import { seedTasks } from './tasks-seed'
+import { SEED_BANNERS, setBanners } from './banners'
+import { entryDocumentsOf } from './calls/entries'
 import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
@@ -196,6 +198,7 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     content: `<p>By registering on ${s.name} you confirm that you are of legal age and accept the rules of play.</p>`,
   },
   aboutUs: aboutUsOf(s.name),
+  ...entryDocumentsOf(s.code),
   accessRestricted: { title: '', content: '' },
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
@@ -204,7 +207,16 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
       { title: 'About', links: [{ name: 'About us', url: '/home/about' }, { name: 'Feedback', url: '/home/feedback' }] },
       { title: 'Help', links: [{ name: 'Customer service', url: '/home/service' }, { name: 'VIP', url: '/home/vip' }] },
     ],
-    partners: [{ name: 'Responsible gaming', logo: '/hall/static/partners/18plus.svg' }],
+    licenses: [
+      { name: 'Demonstration licence', logo: '/hall/static/logos/licence.svg', url: '' },
+      { name: '18+', logo: '/hall/static/logos/18plus.svg', url: '' },
+    ],
+    payments: [
+      { name: 'Pix', logo: '/hall/static/logos/pix.svg' },
+      { name: 'Bank transfer', logo: '/hall/static/logos/bank-transfer.svg' },
+      { name: 'USDT', logo: '/hall/static/logos/usdt.svg' },
+    ],
+    partners: [{ name: 'Responsible gaming', logo: '/hall/static/logos/responsible-gaming.svg' }],
   },
   versionList: [
     { version: '0.1.0', content: 'First release of the lobby.', releaseTime: '2026-01-01 00:00:00', forceUpdate: 0 },
@@ -214,11 +226,6 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     { countryName: 'United States', phoneNumberSegment: '+1', phoneLengthScope: [10, 10], icon: '/hall/static/flags/us.svg' },
     { countryName: 'Philippines', phoneNumberSegment: '+63', phoneLengthScope: [10, 10], icon: '/hall/static/flags/ph.svg' },
     { countryName: 'India', phoneNumberSegment: '+91', phoneLengthScope: [10, 10], icon: '/hall/static/flags/in.svg' },
-  ],
-  banners: [
-    { id: 1, title: 'Welcome bonus', imgUrl: `/hall/static/banners/${s.code}/welcome.jpg`, location_type: 3, location_value: '1', sort: 1 },
-    { id: 2, title: 'VIP club', imgUrl: `/hall/static/banners/${s.code}/vip.jpg`, location_type: 8, location_value: '', sort: 2 },
-    { id: 3, title: 'Invite friends', imgUrl: `/hall/static/banners/${s.code}/promote.jpg`, location_type: 7, location_value: '', sort: 3 },
   ],
   layout: {
     tabBar: tabBarOf(s.skinType),
@@ -270,6 +277,7 @@ export const seed = async (db: Db): Promise<void> => {
       await seedService(tx, s.code)
       await seedActivities(tx, s.code)
       await seedTasks(tx, s.code)
+      await setBanners(tx, s.code, SEED_BANNERS)
       const player = await tx.query<{ id: string }>(
         `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,

@@ -15,6 +15,7 @@ import { deviceOf, startDomRunner } from './effects/dom'
 import { startVersionRunner } from './effects/version'
 import { startGameAddressRunner, startGamesStoreRunner } from './effects/games'
 import { startHallRunner } from './effects/hall-runner'
+import { startMaintenanceRunner } from './effects/maintenance'
 import { startSocketRunner, type SocketLike } from './effects/socket'
 import { browserLinesPorts, startLinesRunner } from './effects/lines'
 import { startStorageRunner } from './effects/storage'
@@ -199,6 +200,9 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     ...(o.hall === undefined ? {} : { options: o.hall }),
   })
   cleanups.push(() => hallSub.unsubscribe())
+  // The maintenance information file, when the site says it is in maintenance mode.
+  const maintenanceSub = startMaintenanceRunner(core.bus, o.hall ?? {})
+  cleanups.push(() => maintenanceSub.unsubscribe())
   const linesSub = startLinesRunner(core.bus, browserLinesPorts(w))
   cleanups.push(() => linesSub.unsubscribe())
   const diagnostics = startDiagnosticsRunner(core.bus, {

@@ -23,7 +23,8 @@ import {
  * session.expiredAcknowledged, session.loggedIn, session.loggedOut, nav.guardBlocked,
  * postlogin.popupRequested, postlogin.popupDismissed, framebox.popupRequested, framebox.popupDismissed,
  * games.popupRequested, games.popupDismissed (the post-login sequence, the frame box and the game
- * launch ask for their popups and close them), errors.reported (the error modal, spec §8).
+ * launch ask for their popups and close them), errors.reported (the error modal, spec §8),
+ * notices.popupRequested (the maintenance popup and the receive tips).
  * Emits: popup.shown, popup.closed.
  */
 
@@ -50,6 +51,7 @@ type QueueEvent =
   | EventOfType<'games.popupRequested'>
   | EventOfType<'games.popupDismissed'>
   | EventOfType<'errors.reported'>
+  | EventOfType<'notices.popupRequested'>
 
 export type PopupsEvent = QueueEvent | EventOfType<'site.ready'>
 
@@ -76,6 +78,7 @@ export const POPUPS_CONSUMES = [
   'games.popupRequested',
   'games.popupDismissed',
   'errors.reported',
+  'notices.popupRequested',
 ] as const satisfies ReadonlyArray<PopupsEvent['type']>
 
 export interface PopupsContext {
@@ -129,6 +132,7 @@ export const planOf = (context: PopupsContext, event: QueueEvent, openNow: boole
       return request(slot, 'login', { guide: true, route: event.name })
     case 'postlogin.popupRequested':
     case 'framebox.popupRequested':
+    case 'notices.popupRequested':
       return request(slot, event.popup, event.props)
     case 'games.popupRequested':
       return request(slot, event.popup, event.props ?? {})
@@ -158,7 +162,8 @@ type AddingEvent =
   | EventOfType<'nav.guardBlocked'>
   | EventOfType<'games.popupRequested'>
   | EventOfType<'errors.reported'>
-const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked', 'games.popupRequested', 'errors.reported'] as const satisfies ReadonlyArray<AddingEvent['type']>
+  | EventOfType<'notices.popupRequested'>
+const ADDING_TYPES = ['session.authPromptNeeded', 'session.logoutRequested', 'nav.guardBlocked', 'games.popupRequested', 'errors.reported', 'notices.popupRequested'] as const satisfies ReadonlyArray<AddingEvent['type']>
 /** The events that may close the open popup: a dismissal, or a popup that outranks it. */
 const CLOSING_TYPES = POPUPS_CONSUMES.filter(
   (t): t is Exclude<QueueEvent, AddingEvent>['type'] => t !== 'site.ready' && !(ADDING_TYPES as ReadonlyArray<string>).includes(t),

@@ -194,6 +194,8 @@ export const siteMachine = setup({
         : {}),
       // What other domains read of the site's answers travels here, not as the answers themselves.
       ...flagsOf(context.siteInfo, context.sysInfo),
+      // Site mode maintain (1): announced only then, so a normal site's announcement is unchanged.
+      ...(context.siteInfo?.maintainStatus === 1 ? { maintenance: true as const } : {}),
     })),
     block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
       blockedBy: p.page,

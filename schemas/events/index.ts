@@ -36,6 +36,7 @@ import { vipEvents } from './vip'
 import { rebatesEvents } from './rebates'
 import { tasksEvents } from './tasks'
 import { thirdpartyEvents } from './thirdparty'
+import { noticesEvents } from './notices'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -79,6 +80,7 @@ export const eventDefs = [
   ...rebatesEvents,
   ...tasksEvents,
   ...thirdpartyEvents,
+  ...noticesEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

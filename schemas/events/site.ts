@@ -32,6 +32,8 @@ export const siteReady = defineEvent('site.ready', 'notice', 'The site is initia
   musicShow: Schema.optionalKey(Schema.Boolean),
   /** Site info's musicAutoPlay (1 true), when it names one. */
   musicAutoPlay: Schema.optionalKey(Schema.Boolean),
+  /** Site info's maintainStatus is 1 (site mode maintain, spec §4): the site works, the maintenance popup tells its window. Absent otherwise. */
+  maintenance: Schema.optionalKey(Schema.Literal(true)),
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */

@@ -29,6 +29,7 @@ import { smsLoginCalls } from './smslogin'
 import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
+import { entryCalls } from './entries'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -40,4 +41,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...withdrawCalls,
   ...payCalls, ...discountCalls,
   ...recoveryCalls, ...smsLoginCalls,
+  ...entryCalls,
 ]

@@ -20,7 +20,8 @@ import {
   prize,
   smsCountry,
 } from '../../schemas/hall/calls'
-import type { BrandLogo, CurrencyInfo, IpCheck, LanguageCode, Layout, SiteInfo, SysInfo } from '../../schemas/hall/calls'
+import type { BrandLogo, CurrencyInfo, FooterConfig, IpCheck, LanguageCode, Layout, SiteInfo, SysInfo } from '../../schemas/hall/calls'
+import { bannersOf, footerProviders } from '../banners'
 import { randomHex } from '../crypto'
 import type { Queryable } from '../db'
 import type { HallState } from '../state'
@@ -102,12 +103,16 @@ export const siteCalls: ReadonlyArray<Implementation> = [
   implement(getLayout, (ctx) => layoutOf(ctx.db, ctx.site)),
   implement(getBrandLogoUse, (ctx) => doc<BrandLogo>(ctx.db, ctx.site, 'brandLogo')),
   implement(getUserAgreement, (ctx) => doc(ctx.db, ctx.site, 'userAgreement')),
-  implement(getFooterConfig, (ctx) => doc(ctx.db, ctx.site, 'footerConfig')),
+  // The footer: the site's document, its game providers from the catalogue (server/banners.ts).
+  implement(getFooterConfig, async (ctx) => {
+    const footer = await doc<Omit<FooterConfig, 'providers'> & Partial<Pick<FooterConfig, 'licenses' | 'payments'>>>(ctx.db, ctx.site, 'footerConfig')
+    return { ...footer, licenses: footer.licenses ?? [], payments: footer.payments ?? [], providers: await footerProviders(ctx.db) }
+  }),
   implement(getVersionList, (ctx) => doc(ctx.db, ctx.site, 'versionList')),
   // The about-us document (the hall's design, migration 123); shown by the lobby only while aboutUsStatus is 1.
   implement(getAboutUs, (ctx) => doc(ctx.db, ctx.site, 'aboutUs')),
   implement(smsCountry, (ctx) => doc(ctx.db, ctx.site, 'smsCountry')),
-  implement(bannerIndex, (ctx) => doc(ctx.db, ctx.site, 'banners')),
+  implement(bannerIndex, (ctx) => bannersOf(ctx.db, ctx.site.code)),
   implement(heartbeat, async (ctx) => {
     await requirePlayer(ctx)
     return { serverTime: ctx.now }

@@ -109,6 +109,10 @@ describe.each(['desktop', 'phone'] as const)('message centre at %s size', (size)
     await dialog.getByRole('status').filter({ hasText: '7.5 received' }).waitFor()
     await expect.poll(() => headerBalance(page)).toBe('7.50')
     await expect.poll(() => receive.count()).toBe(0)
+    // The player's first award received: the receive tips show once (tests/e2e/home.test.ts).
+    const tips = page.getByRole('dialog', { name: 'Reward received' })
+    await tips.getByRole('button', { name: 'Got it' }).click({ timeout: 15_000 })
+    await expect.poll(() => tips.count()).toBe(0)
     // Received: it can go now.
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => list.count()).toBe(1)

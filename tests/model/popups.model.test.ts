@@ -68,6 +68,7 @@ const step = (c: ModelContext, isOpen: boolean, e: ModelEvent): { live: Readonly
     case 'nav.guardBlocked': ask('login'); break
     case 'postlogin.popupRequested':
     case 'framebox.popupRequested':
+    case 'notices.popupRequested':
     case 'games.popupRequested': ask(e.popup); break
     case 'postlogin.popupDismissed':
     case 'framebox.popupDismissed':
@@ -83,7 +84,7 @@ const QUEUE_EVENTS = [
   'session.logoutConfirmed', 'session.logoutCancelled', 'session.tokenExpired', 'session.expiredAcknowledged',
   'session.loggedIn', 'session.loggedOut', 'nav.guardBlocked',
   'postlogin.popupRequested', 'postlogin.popupDismissed', 'framebox.popupRequested', 'framebox.popupDismissed',
-  'games.popupRequested', 'games.popupDismissed', 'errors.reported',
+  'games.popupRequested', 'games.popupDismissed', 'errors.reported', 'notices.popupRequested',
 ] as const
 
 const popupsModel = setup({
@@ -174,6 +175,9 @@ const SAMPLES: ReadonlyArray<ModelEvent> = [
   // verification once bound; an unranked, closable popup like registration, so no new id is needed).
   { type: 'games.popupRequested', popup: 'register' },
   { type: 'games.popupDismissed', popup: 'register' },
+  // The maintenance rule and the first receive ask for their unranked, closable popups (an id the
+  // model already has, so the state space stays the same).
+  { type: 'notices.popupRequested', popup: 'register', props: {} },
   // A call's failure: the error modal, one at a time.
   { type: 'errors.reported', message: 'refused', translate: false, code: 5000 },
   { type: 'popup.closeRequested', popup: 'serviceError' },
@@ -188,7 +192,7 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> =>
       // closes, delays and a sign-out are offered, so the space stays small.
       s.context.live.includes('serviceError')
       ? SAMPLES.filter((e) => e.type === 'popup.closeRequested' || e.type === 'delay' || e.type === 'session.loggedOut')
-      : SAMPLES.filter((e) => e.type !== 'errors.reported' || s.context.live.length <= 1)
+      : SAMPLES.filter((e) => (e.type !== 'errors.reported' || s.context.live.length <= 1) && (e.type !== 'notices.popupRequested' || s.context.live.length <= 1))
     : SAMPLES.filter((e) => e.type === 'site.ready' || e.type === 'session.tokenExpired' || (e.type === 'popup.openRequested' && e.popup === 'login') || e.type === 'session.authPromptNeeded')
 
 // ---------------------------------------------------------------------------------------------

@@ -178,7 +178,15 @@ export type BrandLogo = typeof BrandLogo.Type
 /** The user agreement shown on registration. */
 export const UserAgreement = Schema.Struct({ title: Schema.String, content: Schema.String })
 
-/** Footer configuration: link columns, partner logos, licence and copyright lines. */
+/** A logo of the footer (a payment method, a game provider, a partner). */
+export const FooterLogo = Schema.Struct({ name: Schema.String, logo: Schema.String })
+
+/**
+ * Footer configuration (calls §7.3; the spec does not show its fields, the hall's design is in
+ * docs/hall-protocol.md "Footer"): link columns (a lobby path or an http(s) address), licences
+ * (a logo, and the licence's page when it has one), payment methods, game providers, partners,
+ * the licence and copyright lines.
+ */
 export const FooterConfig = Schema.Struct({
   copyright: Schema.String,
   licenseText: Schema.String,
@@ -188,8 +196,12 @@ export const FooterConfig = Schema.Struct({
       links: Schema.Array(Schema.Struct({ name: Schema.String, url: Schema.String })),
     }),
   ),
-  partners: Schema.Array(Schema.Struct({ name: Schema.String, logo: Schema.String })),
+  licenses: Schema.Array(Schema.Struct({ name: Schema.String, logo: Schema.String, url: Schema.String })),
+  payments: Schema.Array(FooterLogo),
+  providers: Schema.Array(FooterLogo),
+  partners: Schema.Array(FooterLogo),
 })
+export type FooterConfig = typeof FooterConfig.Type
 
 /** One released version; a non-empty list shows the version-update menu entry. */
 export const VersionEntry = Schema.Struct({
@@ -207,15 +219,24 @@ export const CountryInfo = Schema.Struct({
   icon: Schema.String,
 })
 
-/** A home banner; location_type/value say where a click goes (spec location types 1-10). */
+/**
+ * A home banner; location_type/value say where a click goes (spec location types none 1, external
+ * url 2, event 3, task 4, recharge 5, cashback 6, promote 7, vip 8, club 9, yuebao 10), as a
+ * pop-up frame's do. The hall's additions (docs/hall-protocol.md "Banners"): location_template
+ * (an event's template, with location_value its id) and jump_window (an external url: 1 a new
+ * window, 0 the lobby's iframe popup).
+ */
 export const Banner = Schema.Struct({
   id: Schema.Number,
   title: Schema.String,
   imgUrl: Schema.String,
   location_type: Schema.Number,
   location_value: Schema.String,
+  location_template: Schema.optionalKey(Schema.String),
+  jump_window: Schema.optionalKey(Schema.Number),
   sort: Schema.Number,
 })
+export type Banner = typeof Banner.Type
 
 /** Version check (op.json): a changed version or buildTime makes the lobby offer a reload. */
 export const OpVersion = Schema.Struct({ version: Schema.String, buildTime: Schema.String })

@@ -23,6 +23,10 @@ const TaskPopup = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPopup')
 const ForgotPasswordModal = lazyNamed(() => import('./ForgotPasswordModal'), 'ForgotPasswordModal')
 const TrialCredentialsPopup = lazyNamed(() => import('../account/AccountPopups'), 'TrialCredentialsPopup')
 const VerifyUserPasswordPopup = lazyNamed(() => import('../account/AccountPopups'), 'VerifyUserPasswordPopup')
+const FeedbackPopup = lazyNamed(() => import('../home/NoticePopups'), 'FeedbackPopup')
+const IframePopup = lazyNamed(() => import('../home/NoticePopups'), 'IframePopup')
+const MaintenancePopup = lazyNamed(() => import('../home/NoticePopups'), 'MaintenancePopup')
+const ReceiveTipsPopup = lazyNamed(() => import('../home/NoticePopups'), 'ReceiveTipsPopup')
 
 /**
  * Renders the popups actor's popup in front (spec §2 global popups): nothing while it waits; the
@@ -89,6 +93,15 @@ const PopupContent = () => {
       return <VerifyUserPasswordPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     case 'pass':
       return <TrialCredentialsPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'maintenance':
+      return <MaintenancePopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'iframePopup':
+      // Keyed by its address so each page starts fresh.
+      return <IframePopup key={String(view.props['url'])} props={view.props} open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'receiveTips':
+      return <ReceiveTipsPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
+    case 'feedback':
+      return <FeedbackPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
       return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
   }

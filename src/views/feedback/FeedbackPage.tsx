@@ -55,7 +55,7 @@ export const FeedbackPage = () => {
   )
 }
 
-const FeedbackForm = () => {
+export const FeedbackForm = () => {
   const { t } = useTranslation('feedback')
   const submit = useCommand<number, { type: FeedbackType; content: string; image?: Shot }>(feedbackSubmitActor)
   const [type, setType] = useState<FeedbackType>(1)

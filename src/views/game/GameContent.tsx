@@ -5,6 +5,7 @@ import { useNavigate } from '../routing/nav-hooks'
 import { GameGrid } from './GameGrid'
 import { PrizePool } from './PrizePool'
 import { useGames } from './games-hooks'
+import { ClubNote } from '../home/Entries'
 
 /** The game content of the home page and the sub-game list: platforms (when the category has them) and the games. */
 export const GameContent = () => {
@@ -42,7 +43,7 @@ export const GameContent = () => {
           </ul>
         </nav>
       )}
-      {category === CATEGORY.club || category === CATEGORY.clubFriend ? <p role="note">{t('clubNeedsApp')}</p> : <GameGrid label={t('gameList')} />}
+      {category === CATEGORY.club || category === CATEGORY.clubFriend ? <ClubNote /> : <GameGrid label={t('gameList')} />}
     </section>
   )
 }

@@ -9,11 +9,15 @@ import { useSessionView } from '../shell/session-view'
 import { useMedia, DESKTOP_QUERY } from '../../ui/useMedia'
 import { MineView } from './MineView'
 import { Marquee } from '../messages/Marquee'
+import { BannerCarousel } from '../home/BannerCarousel'
+import { SiteFooter } from '../home/SiteFooter'
+import { useEffect } from 'react'
 
 /**
- * The game page (/home/game): the lobby's home. The game lists of each category arrive with a
- * later issue; until then the page welcomes the player and offers the categories. With
- * tabItem=mine it is the Mine view (spec §2).
+ * The game page (/home/game): the lobby's home: the marquee, the site's banner carousel (the
+ * welcome card when the site has no banners), the categories and their games, and the site
+ * footer; opening it reads the banners and the footer (home.opened). With tabItem=mine it is the
+ * Mine view (spec §2).
  */
 export const GamePage = () => {
   const query = useRouteQuery()
@@ -27,31 +31,39 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
   const site = useSiteName()
   const session = useSessionView()
   const desktop = useMedia(DESKTOP_QUERY)
+  useEffect(() => {
+    send({ type: 'home.opened' })
+  }, [send])
   const category = CATEGORIES.find((c) => String(c.id) === categoryId) ?? CATEGORIES[0]!
   return (
     <section className="lobby" aria-labelledby="page-title">
       <Marquee />
-      <div className="hero">
-        <div className="hero__text">
-          <p className="hero__eyebrow">{t('game.eyebrow')}</p>
-          <h1 id="page-title" className="hero__title">
-            {t('game.welcome', { site })}
-          </h1>
-          <p className="hero__body">{t('game.pitch')}</p>
-          {!session.signedIn && (
-            <div className="hero__actions">
-              <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>
-                {t('game.join')}
-              </button>
+      <h1 id="page-title" className="visually-hidden">
+        {t('game.welcome', { site })}
+      </h1>
+      <BannerCarousel
+        onEmpty={() => (
+          <div className="hero">
+            <div className="hero__text">
+              <p className="hero__eyebrow">{t('game.eyebrow')}</p>
+              <p className="hero__title">{t('game.welcome', { site })}</p>
+              <p className="hero__body">{t('game.pitch')}</p>
+              {!session.signedIn && (
+                <div className="hero__actions">
+                  <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'register' })}>
+                    {t('game.join')}
+                  </button>
+                </div>
+              )}
             </div>
-          )}
-        </div>
-        <div className="hero__art" aria-hidden="true">
-          <Icon name="cards" />
-          <Icon name="slot" />
-          <Icon name="trophy" />
-        </div>
-      </div>
+            <div className="hero__art" aria-hidden="true">
+              <Icon name="cards" />
+              <Icon name="slot" />
+              <Icon name="trophy" />
+            </div>
+          </div>
+        )}
+      />
 
       <h2 className="section-title">{t('game.categories')}</h2>
       <ul className="tiles" role="list">
@@ -74,6 +86,7 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
 
       <h2 className="section-title">{t(`category.${category.key}`)}</h2>
       <GameContent />
+      <SiteFooter />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { DownloadLinks } from '../home/Entries'
 import { useTranslation } from 'react-i18next'
 import type { NewcomerBenefit } from '../../../schemas/hall/calls/task'
 import type { RechargeActive } from '../../../schemas/hall/calls/active'
@@ -31,6 +32,7 @@ export const DownloadAppPopup = ({ props, open, showCloseButton }: PopupProps) =
   return (
     <Modal open={open} title={t('download.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={t('close')} className="download-app">
       <p className="modal__text" data-testid="download-app" data-guide-setup-mode={mode}>{t('download.body')}</p>
+      <DownloadLinks />
       <div className="modal__actions">
         <button type="button" className="button button--ghost" onClick={close}>{t('download.later')}</button>
         <button
