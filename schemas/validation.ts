@@ -242,6 +242,15 @@ export const phoneBR =
     return /^[1-9]{2}9\d{8}$/.test(digits) ? null : 'validation.phoneError2'
   }
 
+/** The sites whose players have Brazilian phones (spec §1: the special sites 101 and 081, Portuguese (Brazil)). */
+export const BRAZILIAN_SITES: ReadonlyArray<string> = ['101', '081']
+
+/**
+ * The phone rule of a site, for the lobby's forms and the hall's checks alike: the Brazilian rules
+ * (phoneBR) on a Brazilian site, the general phone rule elsewhere.
+ */
+export const phoneOfSite = (siteCode: string): Rule => (BRAZILIAN_SITES.includes(siteCode) ? phoneBR() : phone)
+
 /** URL check: http or https. */
 export const url: Rule = (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : 'validation.url')
 

@@ -106,7 +106,6 @@ const oldPinMatches = async (db: Queryable, playerId: string, pin: string): Prom
   return 5
 }
 
-const PHONE = /^\+?\d{6,15}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PIN = /^\d{6}$/
 
@@ -141,7 +140,9 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     // second verification (verifyPhoneCode, secondVerify 3) goes to it.
     const bound = (await bindStateOf(ctx.db, player.id)).mobilePhone
     const phone = bound !== '' && p.phone === maskPhone(bound) ? bound : p.phone
-    if (!PHONE.test(phone)) throw new ServiceError(SecurityCodes.badPhone, 'not a phone number')
+    // The site's phone rule (spec §5; the Brazilian rules on a Brazilian site), as the lobby's form checks it.
+    const problem = validation.phoneOfSite(ctx.site.code)(phone)
+    if (problem !== null) throw new ServiceError(SecurityCodes.badPhone, problem)
     await admitSend(ctx.db, player.id, 'phone', p, ctx.now)
     await storeCode(ctx.db, player.id, 'phone', phone, ctx.now)
     return { target: maskPhone(phone), expireSeconds: CODE_TTL_MS / 1000 }

@@ -189,6 +189,23 @@ it('binds a CPF once on a Brazilian site with the real name in capitals, by the 
   expect(await history(caller)).toEqual(['cpf:bind:-'])
 })
 
+it('checks a phone by the site\'s rule of spec §5 before sending it a code: the Brazilian rules on a Brazilian site', async () => {
+  const { caller, username } = await newPlayer(brSite, '101')
+  const refused = async (phone: string) => (await post(caller, '/user/security/createsms', { phone })).envelope
+  expect(await refused('11887654321')).toMatchObject({ code: SecurityCodes.badPhone, msg: 'validation.phoneError' })
+  expect(await refused('01987654321')).toMatchObject({ code: SecurityCodes.badPhone, msg: 'validation.phoneError2' })
+  expect(await refused('(11) 98765-4321 000000')).toMatchObject({ code: SecurityCodes.badPhone, msg: 'validation.phoneLength' })
+  // A number the general rule takes but a Brazilian mobile is not.
+  expect(await refused('+4915112345678')).toMatchObject({ code: SecurityCodes.badPhone, msg: 'validation.phoneError' })
+  await dataOf(caller, '/user/security/createsms', { phone: '11987654321' })
+  const code = (await control(hall.url, 'last-code', { username, siteCode: '101', purpose: 'phone' }))['code'] as string
+  expect((await post(caller, '/user/security/modifyphone', { phone: '11987654321', code })).envelope.code).toBe(1)
+  // Elsewhere the general rule: that German number is a phone.
+  const other = await newPlayer()
+  expect((await bindPhone(other.caller, other.username, '+4915112345678')).envelope.code).toBe(1)
+  expect((await post(other.caller, '/user/security/createsms', { phone: '12ab' })).envelope).toMatchObject({ code: SecurityCodes.badPhone, msg: 'validation.phone' })
+})
+
 it('lists the avatars, sets one, edits the profile by its rules, and answers it in the user info at the next sign-in', async () => {
   const { caller, username } = await newPlayer()
   const { list } = await dataOf<{ list: ReadonlyArray<{ id: number; url: string }> }>(caller, '/user/avatars', {})
@@ -196,7 +213,7 @@ it('lists the avatars, sets one, edits the profile by its rules, and answers it 
   expect(list.every((a) => a.url.startsWith('data:image/svg+xml,'))).toBe(true)
   expect(await codeOf(caller, '/user/updateUserAvatars', { portrait_id: 999 })).toBe(AccountCodes.badValue)
   expect(await dataOf(caller, '/user/updateUserAvatars', { portrait_id: 5 })).toEqual({ portrait_id: 5 })
-  expect(await dataOf(caller, '/user/settings/info', {})).toEqual({ username, platfromid: username, portrait_id: 5, realName: '', birthday: '', cpf: '', email: '' })
+  expect(await dataOf(caller, '/user/settings/info', {})).toEqual({ username, platfromid: username, portrait_id: 5, realName: '', birthday: '', cpf: '', email: '', thirdEmail: '', thirdType: 0 })
   expect((await post(caller, '/user/settings/modifyinfo', { platfromid: 'x' })).envelope).toMatchObject({ code: AccountCodes.badValue, msg: 'validation.displayName' })
   expect((await post(caller, '/user/settings/modifyinfo', { birthday: '2999-01-01' })).envelope).toMatchObject({ code: AccountCodes.badValue, msg: 'validation.birthday' })
   expect((await post(caller, '/user/settings/modifyinfo', { birthday: '2001-02-30' })).envelope).toMatchObject({ msg: 'validation.birthday' })

@@ -19,12 +19,13 @@ import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
 import { PinInput } from '../../ui/PinInput'
-import { answer as answerRule, code as codeRule, differentFrom, email as emailRule, firstOf, phone as phoneRule, password, confirmation, paymentPassword, required, VALIDATION_PARAMS, type Rule } from '../../ui/validation'
+import { answer as answerRule, code as codeRule, differentFrom, email as emailRule, firstOf, phoneOfSite, password, confirmation, paymentPassword, required, VALIDATION_PARAMS, type Rule } from '../../ui/validation'
 import { Field, FormAlert, PasswordField } from '../auth/Field'
 import { useForm } from '../auth/use-form'
 import { PageFrame } from '../pages/PageFrame'
 import '../postlogin/postlogin.css'
 import './account.css'
+import { selectSiteCode } from '../../../actors/site'
 
 /** The items of the security centre, in order: the bind flow's four (query `current` indexes them), then the login password and the secret question. */
 export const CENTRE_ITEMS = ['phone', 'email', 'googleAuth', 'withdrawPass', 'loginPass', 'question'] as const
@@ -367,7 +368,8 @@ const NewTargetForm = ({ channel, ticket, onDone }: { channel: 'phone' | 'email'
   const [invalid, setInvalid] = useState<string | null>(null)
   const { reset } = cmd
   useEffect(() => reset(), [reset])
-  const targetRule: Rule = channel === 'email' ? emailRule : phoneRule
+  const siteCode = useActor('site', selectSiteCode)
+  const targetRule: Rule = channel === 'email' ? emailRule : phoneOfSite(siteCode)
   const checkTarget = (): boolean => {
     const key = targetRule(target)
     setInvalid(key === null ? null : auth(key, { ...VALIDATION_PARAMS, item: t(`field.new.${channel}`) }))

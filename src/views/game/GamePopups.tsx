@@ -6,9 +6,10 @@ import type { PopupProps } from '../../../actors/popups'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
+import { phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
+import { selectSiteCode } from '../../../actors/site'
 import './games.css'
 
-const PHONE = /^\+?\d{6,15}$/
 /** A popup prop read as text: a string or a number, else empty. */
 const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')
 
@@ -30,10 +31,12 @@ export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boo
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
+  const siteCode = useActor('site', selectSiteCode)
   const checkPhone = (): boolean => {
-    if (!PHONE.test(phone)) return setInvalid(t('phone.invalidPhone')), false
-    setInvalid(null)
-    return true
+    // The site's phone rule of spec §5, as the hall checks it (the Brazilian rules on a Brazilian site).
+    const key = phoneOfSite(siteCode)(phone)
+    if (key === null) return setInvalid(null), true
+    return setInvalid(key === 'validation.phone' || key === 'validation.required' ? t('phone.invalidPhone') : auth(key, VALIDATION_PARAMS)), false
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()

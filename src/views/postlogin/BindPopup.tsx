@@ -8,6 +8,8 @@ import {
 import { CODE_LENGTHS } from '../../../actors/verify'
 import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActor, useSend } from '../../system-react'
+import { selectSiteCode } from '../../../actors/site'
+import { email as emailRule, phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { PinInput } from '../../ui/PinInput'
@@ -53,6 +55,8 @@ const lengthOf = (item: BindItem): number => (item === 'phone' || item === 'emai
 
 const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
   const { t } = useTranslation('postlogin')
+  const { t: authT } = useTranslation('auth')
+  const siteCode = useActor('site', selectSiteCode)
   const send = useSend()
   const starting = useActor('postlogin', selectAuthenticatorStarting)
   const submitting = useActor('postlogin', selectBindSubmitting)
@@ -63,10 +67,12 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
   const codeProblem = useCodeProblem(channel ?? 'phone')
   const length = lengthOf(item)
   const checkTarget = (): boolean => {
-    if (item === 'phone' && !/^\+?\d{6,15}$/.test(target)) return setInvalid(t('bind.error.phone')), false
-    if (item === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(target)) return setInvalid(t('bind.error.email')), false
-    setInvalid(null)
-    return true
+    // The rules of spec §5 the hall checks too: the site's phone rule (Brazilian on a Brazilian site), the email rule.
+    const key = item === 'phone' ? phoneOfSite(siteCode)(target) : item === 'email' ? emailRule(target) : null
+    if (key === null) return setInvalid(null), true
+    // A rule with a message of its own (the Brazilian ones) says it; otherwise the form's own words.
+    const general = key === 'validation.required' || key === 'validation.phone' || key === 'validation.email'
+    return setInvalid(general ? t(item === 'phone' ? 'bind.error.phone' : 'bind.error.email') : authT(key, VALIDATION_PARAMS)), false
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()

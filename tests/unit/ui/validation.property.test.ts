@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  LIMITS, PASSWORD_SYMBOLS, answer, birthday, code, cpf, differentFrom, displayName, email, password, paymentPassword, phone, phoneBR, realName, trimPhone, username,
+  LIMITS, PASSWORD_SYMBOLS, answer, birthday, code, cpf, differentFrom, displayName, email, password, paymentPassword, phone, phoneBR, phoneOfSite, BRAZILIAN_SITES, realName, trimPhone, username,
 } from '../../../schemas/validation'
 
 /**
@@ -62,6 +62,16 @@ describe('validation rules (spec §5), as properties', () => {
     fc.assert(fc.property(area, digits(0, 7), (a, rest) => void expect(phoneBR()(`${a}9${rest}`)).toBe('validation.phoneError2')))
     fc.assert(fc.property(digits(17, 24), (d) => void expect(phoneBR()(d)).toBe('validation.phoneLength')))
     fc.assert(fc.property(digits(9, 14), (d) => void expect(phoneBR({ refuseLeadingZero: true })(`0${d}`)).toBe('validation.phoneLeadingZero')))
+  })
+
+  it('the phone rule of a site: the Brazilian rules on sites 101 and 081, the general rule elsewhere', () => {
+    expect(BRAZILIAN_SITES).toEqual(['101', '081'])
+    const anyPhone = fc.oneof(digits(0, 20), fc.string({ maxLength: 20 }))
+    fc.assert(fc.property(fc.constantFrom(...BRAZILIAN_SITES), anyPhone, (site, v) => void expect(phoneOfSite(site)(v)).toBe(phoneBR()(v))))
+    const otherSite = fc.stringMatching(/^\d{3}$/).filter((c) => !BRAZILIAN_SITES.includes(c))
+    fc.assert(fc.property(otherSite, anyPhone, (site, v) => void expect(phoneOfSite(site)(v)).toBe(phone(v))))
+    // A German mobile is a phone on site 001, not a Brazilian mobile on 101.
+    expect([phoneOfSite('001')('+4915112345678'), phoneOfSite('101')('+4915112345678')]).toEqual([null, 'validation.phoneError'])
   })
 
   it('a phone input is trimmed to the country\'s longest number, never past 16 characters', () => {
