@@ -192,7 +192,7 @@ const SOURCE_OF_KIND = `CASE
   WHEN kind = 'bonus-rebate' OR kind LIKE 'rebate%' THEN 'rebate'
   WHEN kind = 'redpacket' THEN 'redpacket'
   WHEN kind = 'bonus-message' THEN 'message'
-  WHEN kind LIKE '%task%' THEN 'task'
+  WHEN kind LIKE '%task%' OR kind = 'bonus-vitality' THEN 'task'
   WHEN kind = 'newcomer' THEN 'newcomer'
   WHEN kind = 'bonus-discount' THEN 'discount'
   ELSE 'other' END`

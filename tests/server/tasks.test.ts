@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activeTaskIndex, activeTaskTask, getRedDot, musicList, vitalityBoxes } from '../../schemas/hall/calls'
+import { activeTaskIndex, activeTaskTask, getRedDot, musicList, receiveRecords, vitalityBoxes } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
 import { GROUP_TITLES, SEED_TASKS, texts } from '../../server/tasks-seed'
 import { hallPlayers, type HallPlayer } from './players'
@@ -98,6 +98,14 @@ describe('the task centre at the reference hall', () => {
     expect((await post(p.caller, '/activetask/vitality/revBox', { boxId: box.boxId })).envelope.code).toBe(1809)
     expect(Number(await balance(p))).toBe(before + 4)
     expect(await taskCount(p)).toBe(0)
+    // The receive records list the three receipts as the task centre's, today and not yesterday.
+    const records = async (q: Record<string, unknown>) =>
+      Schema.decodeUnknownSync(receiveRecords.response)(await ok(p.caller, '/record/receiveRecords', { current: 1, size: 10, ...q }))
+    const today = await records({ dateType: 0, source: 'task' })
+    expect(today.page.records.map((x) => x.amount).sort()).toEqual(['1', '1', '2'])
+    expect(today.summary.amount).toBe('4')
+    expect((await records({ dateType: 1, source: 'task' })).page.total).toBe(0)
+    expect((await records({ dateType: 0, source: 'other' })).page.total).toBe(0)
   })
 
   it('concurrent receives and receive-alls pay each prize once', async () => {
