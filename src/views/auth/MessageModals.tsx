@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import type { PopupId } from '../../../schemas/events/popup'
 import { useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 
@@ -39,35 +38,6 @@ export const LogoutConfirmModal = ({ open, showCloseButton }: { open: boolean; s
           {t('action.stay')}
         </button>
       </div>
-    </Modal>
-  )
-}
-
-/** A popup a later issue builds: its translated title and a way to close it. */
-export const PlaceholderModal = ({
-  popup,
-  open,
-  showCloseButton,
-  fullScreen,
-  onClose,
-}: {
-  popup: PopupId
-  open: boolean
-  showCloseButton: boolean
-  fullScreen: boolean
-  onClose: (() => void) | undefined
-}) => {
-  const { t } = useTranslation('auth')
-  return (
-    <Modal open={open} title={t(`popup.${popup}`)} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} fullScreen={fullScreen}>
-      <p className="modal__text">{t('comingSoon')}</p>
-      {onClose !== undefined && (
-        <div className="modal__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {t('close')}
-          </button>
-        </div>
-      )}
     </Modal>
   )
 }

@@ -1,7 +1,7 @@
 import { useSend } from '../../system-react'
 // The sign-in popup is the first thing a desktop visitor sees: it comes with the first route.
 import { AuthModal } from './AuthModal'
-import { LogoutConfirmModal, PlaceholderModal, ServiceErrorModal, TokenExpiredModal } from './MessageModals'
+import { LogoutConfirmModal, ServiceErrorModal, TokenExpiredModal } from './MessageModals'
 import { usePopupView } from './popup-hooks'
 import type { Frame } from '../../../schemas/hall/calls/site'
 import { LazyViews, lazyNamed } from '../routing/lazy-view'
@@ -39,6 +39,11 @@ export const PopupHost = () => (
     <PopupContent />
   </LazyViews>
 )
+
+/** Every popup of the spec has its view: a new popup id without one does not compile. */
+const assertNever = (popup: never): never => {
+  throw new Error(`no view for the popup ${String(popup)}`)
+}
 
 const PopupContent = () => {
   const view = usePopupView()
@@ -103,6 +108,6 @@ const PopupContent = () => {
     case 'feedback':
       return <FeedbackPopup open={open} showCloseButton={view.showCloseButton} onClose={onClose} />
     default:
-      return <PlaceholderModal key={popup} popup={popup} open={open} showCloseButton={view.showCloseButton} fullScreen={view.fullScreen} onClose={onClose} />
+      return assertNever(popup)
   }
 }

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
 import type { ActorSpec } from '../../../actors'
 import { popupsActor } from '../../../actors/popups'
+import { loginChallengeCommand, smsCountriesCommand } from '../../../actors/recovery'
+import { thirdpartyActor } from '../../../actors/thirdparty'
 import type { SessionError } from '../../../actors/session'
 import type { LobbyEvent } from '../../../schemas/events'
 import { i18n, loadLanguage } from '../../../src/i18n'
@@ -55,7 +57,7 @@ afterEach(() => {
 })
 
 const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<typeof sessionStub>[0] } = {}) => {
-  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor] })
+  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor] })
   if (o.device !== null) system.bus.publish(siteReady(o.device ?? 'desktop'), 'actor', 'site')
   return system
 }
@@ -67,6 +69,21 @@ const render = (s: LobbySystem, lng = 'en_US'): string =>
       children: createElement(I18nextProvider, { i18n: i18n.cloneInstance({ lng }) }, createElement(PopupHost)),
     }),
   )
+
+/**
+ * The markup of a popup that is its own chunk: the first render shows nothing and starts the load;
+ * once the module is there (`load`, the same import), React's lazy settles a few promise turns later.
+ */
+const renderLoaded = async (s: LobbySystem, load: () => Promise<unknown>): Promise<string> => {
+  expect(render(s)).toBe('')
+  await load()
+  for (let turn = 0; turn < 20; turn += 1) {
+    const html = render(s)
+    if (html !== '') return html
+    await Promise.resolve()
+  }
+  throw new Error('the popup never loaded')
+}
 
 /** A tiny reader of the static markup: elements by tag and attribute. */
 const dialog = (html: string) => {
@@ -103,7 +120,7 @@ describe('popup host', () => {
     expect(html).toMatch(/<input[^>]*autoComplete="username"[^>]*data-autofocus=""/)
     expect(html).toMatch(/<input(?=[^>]*type="password")[^>]*autoComplete="current-password"/)
     const names = buttons(html).map((b) => /aria-label="([^"]+)"/.exec(b.attrs)?.[1] ?? b.text)
-    expect(names).toEqual(['Close', 'Log in', 'Sign up', 'Show password', 'Log in'])
+    expect(names).toEqual(['Close', 'Log in', 'Sign up', 'Show password', 'Log in', 'Log in with SMS code', 'Forgot password?'])
     expect(buttons(html).find((b) => b.attrs.includes('type="submit"'))?.text).toBe('Log in')
   })
 
@@ -180,10 +197,11 @@ describe('popup host', () => {
     expect(actions[1]!.attrs).toContain('data-autofocus')
   })
 
-  it('forced password change: current, new and confirm, and no way to dismiss it', () => {
+  it('forced password change: current, new and confirm, and no way to dismiss it', async () => {
     const s = start()
     s.bus.publish({ type: 'session.loggedIn', mode: 'normal', username: 'p1', accountType: 0, real: true, mustChangePassword: true }, 'actor', 'session')
-    const html = render(s)
+    // Its own chunk: nothing while it loads, then the popup.
+    const html = await renderLoaded(s, () => import('../../../src/views/auth/ChangePasswordModal'))
     expect(dialog(html)?.title).toBe('Change your password')
     expect(labels(html)).toEqual(['Current password', 'New password', 'Confirm new password'])
     expect(buttons(html).map((b) => /aria-label="([^"]+)"/.exec(b.attrs)?.[1] ?? b.text)).toEqual([
@@ -192,14 +210,6 @@ describe('popup host', () => {
       'Show password',
       'Change password',
     ])
-  })
-
-  it('a popup a later issue builds: its translated title and a way to close it', () => {
-    const s = start()
-    s.send({ type: 'popup.openRequested', popup: 'task' })
-    const html = render(s)
-    expect(dialog(html)?.title).toBe('Tasks')
-    expect(buttons(html).map((b) => /aria-label="([^"]+)"/.exec(b.attrs)?.[1] ?? b.text)).toEqual(['Close', 'Close'])
   })
 
   it('speaks the player language', async () => {
