@@ -22,6 +22,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { Queryable } from './db'
+import { newNonce, pagePolicy } from './headers'
 
 /** The providers, by path name, with their requester type (spec enumerations: social login). */
 export const PROVIDERS = {
@@ -148,10 +149,10 @@ const withQuery = (uri: string, params: Record<string, string>): string => {
 }
 
 /** The callback page: hands the code (or error) and state to the lobby window that opened it, then closes. */
-const callbackPage = (): string => `<!doctype html>
+const callbackPage = (nonce: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Signing in</title></head>
 <body><main><p role="status" id="note">Signing in…</p></main>
-<script>
+<script nonce="${nonce}">
 (function () {
   var q = new URLSearchParams(location.search);
   var origin = q.get('origin') || location.origin;
@@ -205,7 +206,11 @@ export const mountOAuthProviders = (app: Hono<any>, deps: { readonly db: Queryab
   const { db, now } = deps
   // The token endpoint and userinfo answer the lobby's own page script (another origin in some setups).
   app.use('/oauth/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['authorization', 'content-type'] }))
-  app.get(OAUTH_CALLBACK_PATH, (c) => c.html(callbackPage(), 200, { 'cache-control': 'no-store' }))
+  // On the lobby's origin under the page policy (server/headers.ts): its one inline script carries the answer's nonce.
+  app.get(OAUTH_CALLBACK_PATH, (c) => {
+    const nonce = newNonce()
+    return c.html(callbackPage(nonce), 200, { 'cache-control': 'no-store', 'content-security-policy': pagePolicy(new URL(c.req.url).origin, { nonce }) })
+  })
   app.get('/oauth/:provider/authorize', (c) => {
     const provider = c.req.param('provider')
     if (!isProvider(provider)) return c.text('Not Found', 404)
