@@ -45,6 +45,20 @@ const FOCUSABLE = [
 export const focusablesIn = (root: HTMLElement): HTMLElement[] =>
   [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden], [inert]') && el.getClientRects().length > 0)
 
+/**
+ * Focus back where it was; if that control is gone (a Receive button that vanished once its award
+ * was received), to the dialog still open beneath, so Escape and Tab keep working there.
+ */
+const restoreFocus = (doc: Document, target: HTMLElement | null) => {
+  if (target?.isConnected === true) {
+    target.focus()
+    if (doc.activeElement === target) return
+  }
+  const beneath = [...doc.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1)
+  if (beneath === undefined || beneath.contains(doc.activeElement)) return
+  ;(beneath.querySelector<HTMLElement>('[data-autofocus]') ?? focusablesIn(beneath)[0])?.focus()
+}
+
 export const Modal = ({ open, title, titleHidden = false, onClose, showCloseButton, closeLabel, fullScreen = false, className, children }: ModalProps) => {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -72,16 +86,16 @@ export const Modal = ({ open, title, titleHidden = false, onClose, showCloseButt
     if (open) return
     const target = restoreTo.current
     restoreTo.current = null
-    if (target?.isConnected === true) target.focus()
+    if (ref.current !== null) restoreFocus(ref.current.ownerDocument, target)
   }, [open])
-  useEffect(
-    () => () => {
-      const target = restoreTo.current
-      if (ref.current?.open === true) ref.current.close()
-      if (target?.isConnected === true) target.focus()
-    },
-    [],
-  )
+  useEffect(() => {
+    const dialog = ref.current
+    return () => {
+      if (dialog === null) return
+      if (dialog.open) dialog.close()
+      restoreFocus(dialog.ownerDocument, restoreTo.current)
+    }
+  }, [])
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key === 'Escape') {
@@ -115,9 +129,16 @@ export const Modal = ({ open, title, titleHidden = false, onClose, showCloseButt
     onClose?.()
   }
 
-  // Should the browser close the dialog on its own while the actor still shows it, show it again.
+  // The browser may close the dialog on its own while the actor still shows it: a close request
+  // (Escape with focus outside the dialog, a back gesture) for which it raised no cancel event.
+  // A closable popup takes it as the player's close; any other is shown again.
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
   const onNativeClose = () => {
-    if (openRef.current && ref.current !== null && !ref.current.open) ref.current.showModal()
+    if (!openRef.current || ref.current === null || ref.current.open) return
+    const close = onCloseRef.current
+    if (close !== undefined) close()
+    else ref.current.showModal()
   }
 
   const classes = ['modal', fullScreen ? 'modal--full' : '', className ?? ''].filter((c) => c !== '').join(' ')

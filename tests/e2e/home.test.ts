@@ -225,7 +225,12 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     await tips.getByText(/listed in your receive records/).waitFor({ timeout: 15_000 })
     await tips.getByRole('button', { name: 'Got it' }).click()
     await expect.poll(() => tips.count()).toBe(0)
+    // The Receive button that had focus is gone: focus lands in the message's dialog beneath,
+    // so Escape closes it.
+    const focusedIn = () => page.evaluate(() => document.activeElement?.closest('dialog')?.querySelector('h2')?.textContent ?? null)
+    await expect.poll(focusedIn).toBe('First gift')
     await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog', { name: 'First gift' }).count()).toBe(0)
     const second = await receive('Second gift')
     await second.getByRole('button', { name: 'Close' }).last().click()
     // Once the hall has answered the flag's second use (first 0), no tips show again.
