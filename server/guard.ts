@@ -40,6 +40,12 @@ export const GUARD_POLICIES = {
   address: { challengeAfter: 20, lockAfter: 50, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
   /** An account's recovery checks (codes, answers, withdraw password): locked at 5 for 15 minutes. */
   recovery: { challengeAfter: Infinity, lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /**
+   * An address's names of accounts that do not exist, before sign-in (the forgotten password's
+   * lookups): locked at 10 in the window for 15 minutes, so the lookup cannot be used to list a
+   * site's usernames. A name that exists forgets nothing.
+   */
+  lookups: { challengeAfter: Infinity, lockAfter: 10, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
   /** An address's code sends before sign-in: the challenge after 5, locked at 20 for 15 minutes. */
   sends: { challengeAfter: 5, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, GuardPolicy>

@@ -6,7 +6,8 @@
  * email masked), proves it, and gets a short-lived reset ticket that resetpasswd spends to set the
  * new password. Codes go only to what the account has bound (the masked value names it), and are
  * the account's own (security_codes, read by the control surface's last-code like a bind code).
- * The checks of one account are guarded (server/guard.ts, 'recovery': locked at 5 failures);
+ * The checks of one account are guarded (server/guard.ts, 'recovery': locked at 5 failures), and
+ * so are an address's names of accounts that do not exist ('lookups': locked at 10);
  * sends are those of server/calls/challenge.ts (1119 past 3, 2010 past 10) and of the address.
  * A reset ends every session of the account and replaces its fast-login key.
  */
@@ -55,10 +56,16 @@ export const RecoveryCodes = {
 
 const isPassword = Schema.is(Password)
 
-/** The account named, or 2000. A frozen account is not recovered either (its sign-in is refused). */
+/**
+ * The account named, or 2000. A frozen account is not recovered either (its sign-in is refused).
+ * The address's names of missing accounts are guarded ('lookups': 2010 once it named 10 in the
+ * window), so the recovery cannot list the site's usernames.
+ */
 const accountNamed = async (ctx: CallContext, username: string): Promise<PlayerRow> => {
+  const lookups = [guarded('lookups', ctx.site.code, ctx.ip)]
+  await admitAttempt(ctx.db, lookups, {}, ctx.now)
   const player = await playerByUsername(ctx.db, ctx.site.code, username.trim())
-  if (player === undefined || player.accountType === 1) throw new ServiceError(RecoveryCodes.noAccount, 'no account with this username')
+  if (player === undefined || player.accountType === 1) return refuseAttempt(ctx.db, lookups, new ServiceError(RecoveryCodes.noAccount, 'no account with this username'), ctx.now)
   return player
 }
 

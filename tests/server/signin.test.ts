@@ -141,6 +141,25 @@ it('asks the challenge of an account that keeps failing and signs it in with the
   expect((await login(username, 'wrong1234')).code).toBe(1011)
 })
 
+it('stops an address that names accounts that do not exist in the recovery: the usernames cannot be listed', async () => {
+  clock += DAY
+  const { lookups } = GUARD_POLICIES
+  const { username } = await newPlayer()
+  const codes: number[] = []
+  for (let i = 0; i < lookups.lockAfter; i++) {
+    codes.push((await answer('/user/notlogin/getAccountVerifyList', { username: `ghost${i}` })).code)
+    // A name that exists between the misses forgets none of them.
+    if (i < lookups.lockAfter - 1) await dataOf('/user/notlogin/getAccountVerifyList', { username })
+  }
+  expect(codes.slice(0, -1).every((c) => c === RecoveryCodes.noAccount)).toBe(true)
+  expect(codes.at(-1)).toBe(GuardCodes.limited)
+  // Locked, the address learns nothing of any name, existing or not.
+  expect((await answer('/user/notlogin/getAccountVerifyList', { username })).code).toBe(GuardCodes.limited)
+  expect((await answer('/user/notlogin/getquestion', { username: 'ghost99' })).code).toBe(GuardCodes.limited)
+  clock += lookups.lockMs
+  await dataOf('/user/notlogin/getAccountVerifyList', { username })
+})
+
 it('stops an address that tries many accounts: the challenge, then the lock', async () => {
   clock += DAY
   const { address } = GUARD_POLICIES
