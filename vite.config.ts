@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compressBuild } from './scripts/compress'
+import { serviceWorker } from './scripts/service-worker'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
 // site configuration into index.html. In development (npm run dev) Vite serves the sources,
@@ -28,7 +29,7 @@ export default defineConfig(({ command, mode }) => {
   // which put the test hooks and the throwing bus into dist/. Vite reads NODE_ENV after this file.
   if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production'
   return {
-    plugins: [react(), siteConfigFromHall(), compressBuild()],
+    plugins: [react(), siteConfigFromHall(), serviceWorker(), compressBuild()],
     build: {
       outDir: 'dist',
       // Maps are written for support and the replay tools, but no script names its map and the hall

@@ -26,6 +26,7 @@ import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
 import { startBannersRunner } from './effects/banners'
 import { browserPwaEnv, startPwaRunner } from './effects/pwa'
+import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -251,10 +252,15 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
+  // The offline page's worker: production builds only (devBuild: the dev server's files change under one name).
+  const offline = startOfflineWorker(w, devBuild() ? undefined : browserWorkerContainer(w))
   cleanups.push(
     startI18nRunner(core.bus, {
       supports: isLanguage,
-      changeLanguage: (code) => void setLanguage(code),
+      changeLanguage: (code) => {
+        void setLanguage(code)
+        offline.language(code)
+      },
       setDocumentLang: (lang) => w.document.documentElement.setAttribute('lang', lang),
     }),
   )

@@ -27,7 +27,7 @@ const scripts = (): string[] => readdirSync(assets).filter((f) => f.endsWith('.j
 
 /** Opens the lobby on a hall and waits until it has started (the header shows). */
 const openLobby = async (url: string): Promise<{ page: Page; console: string[]; close: () => Promise<void> }> => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' })
   const page = await context.newPage()
   const messages: string[] = []
   page.on('console', (m) => messages.push(m.text()))

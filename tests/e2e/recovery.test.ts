@@ -74,7 +74,7 @@ const failure = (page: Page) => page.getByRole('alert').filter({ hasText: 'The g
 
 describe('after an outage', () => {
   it('a list that failed while the hall was down loads by itself when the socket reconnects', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' })
     const page = await context.newPage()
     await page.goto(`${hall.url}/`)
     await signUp(page)
@@ -100,7 +100,7 @@ describe('after an outage', () => {
   })
 
   it('the retry button loads a failed list again, and a failed balance refresh marks the balance', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' })
     const page = await context.newPage()
     await page.goto(`${hall.url}/`)
     await signUp(page)

@@ -35,8 +35,17 @@ export const VIEWPORTS = {
 /** The two sizes a browser test opens pages at. */
 export type Size = keyof typeof VIEWPORTS
 
-export const newContext = (browser: Browser, size: Size): Promise<BrowserContext> =>
-  browser.newContext({ viewport: VIEWPORTS[size], ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) })
+/**
+ * A fresh context at a size. The lobby's service worker (src/sw/worker.ts) is blocked unless
+ * `serviceWorkers` is 'allow': a test of the offline page allows it; the others see every file
+ * come from the hall as it answers, not from a worker's cache.
+ */
+export const newContext = (browser: Browser, size: Size, o: { readonly serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> =>
+  browser.newContext({
+    viewport: VIEWPORTS[size],
+    serviceWorkers: o.serviceWorkers ?? 'block',
+    ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  })
 
 /** Collects page errors so a test can assert there were none. */
 /**
@@ -73,7 +82,7 @@ export interface BrowserKit {
   /** The file's browser (launched before its first test). */
   readonly browser: Browser
   /** A fresh context and blank page at a size, closed after the test (or after the file, when opened in a beforeAll). */
-  open(size: Size): Promise<Opened>
+  open(size: Size, o?: { readonly serviceWorkers?: 'allow' | 'block' }): Promise<Opened>
   /** The same, on the lobby at `path` (e.g. 'home/game?site=201'), once its top bar shows. */
   openLobby(size: Size, path?: string): Promise<Opened & { readonly shell: ShellPage }>
   /**
@@ -181,8 +190,8 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
       if (browser === undefined) throw new Error('useBrowser: the browser starts in beforeAll; use it in a hook or a test')
       return browser
     },
-    async open(size) {
-      const context = await newContext(kit.browser, size)
+    async open(size, o = {}) {
+      const context = await newContext(kit.browser, size, o)
       undo(() => context.close())
       const page = await context.newPage()
       if (inTest) pages.push(page)

@@ -1,0 +1,117 @@
+/**
+ * The lobby's service worker (docs/architecture.md "Offline"), built into /sw.js by
+ * scripts/service-worker.ts, which defines the build's values below:
+ *
+ * - install: the first route's files (its entry, the chunks it imports, its styles) are cached;
+ * - hashed files (/assets/*) are answered from the cache first, and cached when first fetched;
+ * - a page is always asked of the network (the hall writes each answer with its own nonce and
+ *   the site's configuration, so a page is never cached); when the network fails, the offline
+ *   page is answered in the player's language, with a link to try again;
+ * - everything else (hall calls, the socket, other origins) is not touched;
+ * - activate: the caches of older builds are dropped.
+ * The page tells the worker the player's language (a `{ type: 'language' }` message).
+ */
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_KEY,
+  META_CACHE,
+  OFFLINE_PAGE_POLICY,
+  assetCacheName,
+  handlingOf,
+  offlineLanguage,
+  offlinePage,
+  type OfflineColours,
+  type OfflineTexts,
+} from './offline'
+
+declare const __LOBBY_SW_VERSION__: string
+declare const __LOBBY_SW_PRECACHE__: ReadonlyArray<string>
+declare const __LOBBY_SW_TEXTS__: Readonly<Record<string, OfflineTexts>>
+declare const __LOBBY_SW_COLOURS__: OfflineColours
+
+// The few parts of the service-worker scope used here (the project's types are the page's).
+interface ExtendableEvent extends Event {
+  waitUntil(work: Promise<unknown>): void
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request
+  readonly preloadResponse: Promise<Response | undefined>
+  respondWith(answer: Response | Promise<Response>): void
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown
+}
+interface WorkerScope {
+  readonly location: Location
+  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } }
+  readonly clients: { claim(): Promise<void> }
+  skipWaiting(): Promise<void>
+  addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (e: FetchEvent) => void): void
+  addEventListener(type: 'message', listener: (e: ExtendableMessageEvent) => void): void
+}
+
+const scope = self as unknown as WorkerScope
+const ASSETS = assetCacheName(__LOBBY_SW_VERSION__)
+const TEXTS = __LOBBY_SW_TEXTS__
+const LANGUAGES = Object.keys(TEXTS)
+
+scope.addEventListener('install', (e) => {
+  e.waitUntil(
+    caches
+      .open(ASSETS)
+      .then((cache) => cache.addAll([...__LOBBY_SW_PRECACHE__]))
+      .then(() => scope.skipWaiting()),
+  )
+})
+
+scope.addEventListener('activate', (e) => {
+  e.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith('lobby-assets-') && name !== ASSETS) await caches.delete(name)
+      await scope.registration.navigationPreload?.enable()
+      await scope.clients.claim()
+    })(),
+  )
+})
+
+scope.addEventListener('message', (e) => {
+  const data = e.data as { type?: unknown; language?: unknown } | null
+  if (data?.type !== 'language' || typeof data.language !== 'string' || !LANGUAGES.includes(data.language)) return
+  const language = data.language
+  e.waitUntil(caches.open(META_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(language))))
+})
+
+const fromCacheFirst = async (request: Request): Promise<Response> => {
+  const cache = await caches.open(ASSETS)
+  const hit = await cache.match(request)
+  if (hit !== undefined) return hit
+  const answer = await fetch(request)
+  if (answer.ok) await cache.put(request, answer.clone())
+  return answer
+}
+
+const offline = async (request: Request): Promise<Response> => {
+  const stored = await (await caches.open(META_CACHE)).match(LANGUAGE_KEY)
+  const language = offlineLanguage(stored === undefined ? null : await stored.text(), request.headers.get('accept-language') ?? '', LANGUAGES)
+  const texts = TEXTS[language] ?? TEXTS[FALLBACK_LANGUAGE]
+  if (texts === undefined) return Response.error()
+  return new Response(offlinePage(texts, language, request.url, __LOBBY_SW_COLOURS__), {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': OFFLINE_PAGE_POLICY },
+  })
+}
+
+const page = async (e: FetchEvent): Promise<Response> => {
+  try {
+    return (await e.preloadResponse) ?? (await fetch(e.request))
+  } catch {
+    return offline(e.request)
+  }
+}
+
+scope.addEventListener('fetch', (e) => {
+  const handling = handlingOf(e.request.method, e.request.mode, new URL(e.request.url), scope.location.origin)
+  if (handling === 'asset') e.respondWith(fromCacheFirst(e.request))
+  else if (handling === 'page') e.respondWith(page(e))
+})
