@@ -87,7 +87,8 @@ const fromCacheFirst = async (request: Request): Promise<Response> => {
   const hit = await cache.match(request)
   if (hit !== undefined) return hit
   const answer = await fetch(request)
-  if (answer.ok) await cache.put(request, answer.clone())
+  // Only the file itself is kept: never an error, never a page answered in its place.
+  if (answer.ok && !(answer.headers.get('content-type') ?? '').startsWith('text/html')) await cache.put(request, answer.clone())
   return answer
 }
 
