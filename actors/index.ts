@@ -33,6 +33,7 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from './recovery'
+import { userAgreementCommand, usernameCheckCommand } from './signup'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
 import { taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor, taskSaveAddressActor } from './tasks'
@@ -68,6 +69,7 @@ const allActors = [
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
+  usernameCheckCommand, userAgreementCommand,
   verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
   homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
 ] as const

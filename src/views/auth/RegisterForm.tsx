@@ -1,8 +1,10 @@
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldError } from '../../ui/FieldError'
 import { VALIDATION_PARAMS, confirmation, password, required, username } from '../../ui/validation'
-import { useSend } from '../../system-react'
+import { useCommand, useSend } from '../../system-react'
+import { sanitizeOperatorHtml } from '../../ui/sanitize'
+import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
 import { useGeetestSecondsLeft, useOfferedCurrencies, useSessionBusy, useSessionCurrency, useSessionError } from './session-hooks'
@@ -11,9 +13,65 @@ import { providerName } from './ThirdPartyButtons'
 import { providerOfType } from '../../../actors/thirdparty'
 import type { ThirdWay } from '../../../schemas/events/session'
 
+/** How long the player stops typing before the username is checked at the hall. */
+export const USERNAME_CHECK_DELAY_MS = 500
+
+/**
+ * Whether the username typed is still free (/home/checkusername): asked once the name passes the
+ * form's rule and the player has stopped typing for USERNAME_CHECK_DELAY_MS; an answer counts only
+ * for the name it was asked for, and a name typed while a check is out is asked when it returns.
+ */
+const useUsernameCheck = (typed: string): { readonly checking: boolean; readonly available: boolean | null } => {
+  const check = useCommand<boolean, { username: string }>(usernameCheckCommand)
+  const { submit, reset } = check
+  const status = check.view.status
+  const [askedFor, setAskedFor] = useState<string | null>(null)
+  const name = typed.trim()
+  const valid = username(name) === null
+  useEffect(() => {
+    if (!valid || status === 'submitting' || name === askedFor) return undefined
+    const timer = setTimeout(() => {
+      setAskedFor(name)
+      submit({ username: name })
+    }, USERNAME_CHECK_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [valid, status, name, askedFor, submit])
+  useEffect(() => reset, [reset])
+  const current = valid && name === askedFor
+  return {
+    checking: current && status === 'submitting',
+    available: current && status === 'succeeded' && check.view.result !== null ? check.view.result : null,
+  }
+}
+
+/** The site's user agreement, asked of the hall when the player first opens it. */
+const UserAgreement = () => {
+  const { t } = useTranslation('auth')
+  const agreement = useCommand<{ title: string; content: string }, Record<string, never>>(userAgreementCommand)
+  const { status, result } = agreement.view
+  return (
+    <details
+      className="auth-form__agreement"
+      onToggle={(e) => {
+        if (e.currentTarget.open && status !== 'submitting' && status !== 'succeeded') agreement.submit({})
+      }}
+    >
+      <summary>{t('signup.readAgreement')}</summary>
+      {status === 'succeeded' && result !== null ? (
+        <div className="auth-form__agreement-text" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(result.content) }} />
+      ) : status === 'failed' ? (
+        <p role="alert">{t('signup.agreementFailed')}</p>
+      ) : (
+        <p>{t('signup.agreementLoading')}</p>
+      )}
+    </details>
+  )
+}
+
 /**
  * The registration form: username, password and its confirmation, and a currency the site offers.
- * In thirdWay mode (a third-party sign-in that found no account, spec §4) it registers that
+ * The username is checked at the hall while the player types; the site's user agreement can be
+ * read before signing up. In thirdWay mode (a third-party sign-in that found no account, spec §4) it registers that
  * account: the provider and its email shown, the hall's proposed username and password filled in.
  */
 export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }) => {
@@ -45,6 +103,8 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
       send({ type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }) }),
   })
   const currencyError = form.error('currency')
+  const check = useUsernameCheck(form.values.username)
+  const usernameError = form.error('username') ?? (check.available === false ? t('signup.taken') : null)
   return (
     <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
       {thirdWay !== null && (
@@ -56,13 +116,16 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
         hint={t('hint.username', VALIDATION_PARAMS)}
         value={form.values.username}
         onValue={form.set('username')}
-        error={form.error('username')}
+        error={usernameError}
         inputRef={form.register('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         data-autofocus=""
       />
+      <p className="auth-form__check" role="status">
+        {check.checking ? t('signup.checking') : check.available === true ? t('signup.available') : ''}
+      </p>
       <PasswordField
         label={t('field.password')}
         hint={t('hint.password', VALIDATION_PARAMS)}
@@ -103,6 +166,8 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
         </div>
         <FieldError id={`${currencyId}-error`} error={currencyError} />
       </div>
+      <p className="auth-form__agreement-note">{t('signup.agreement')}</p>
+      <UserAgreement />
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
         {busy ? t('action.busy') : t('action.register')}
       </button>

@@ -7,6 +7,7 @@ import type { ActorSpec } from '../../../actors'
 import { popupsActor } from '../../../actors/popups'
 import { loginChallengeCommand, smsCountriesCommand } from '../../../actors/recovery'
 import { thirdpartyActor } from '../../../actors/thirdparty'
+import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
 import type { SessionError } from '../../../actors/session'
 import type { LobbyEvent } from '../../../schemas/events'
 import { i18n, loadLanguage } from '../../../src/i18n'
@@ -57,7 +58,7 @@ afterEach(() => {
 })
 
 const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<typeof sessionStub>[0] } = {}) => {
-  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor] })
+  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor, usernameCheckCommand, userAgreementCommand] })
   if (o.device !== null) system.bus.publish(siteReady(o.device ?? 'desktop'), 'actor', 'site')
   return system
 }
