@@ -4,8 +4,8 @@
  *
  * A quiz has questions, each with its choices (texts per language, the choices in the same order
  * in every language) and the index of the right one. The player answers once: request_reward with
- * an answer for every question, each the chosen choice's text in the player's language or its index
- * as text. When every answer is right the reward is paid at once (status HasReceive 2, ledger
+ * an answer for every question, each the chosen choice's text in the player's language (or, when no
+ * choice reads so, its index as text). When every answer is right the reward is paid at once (status HasReceive 2, ledger
  * 'activity-quiz', the activity's turnover); otherwise nothing is paid (status Rejected 7). The
  * answer row (activity, player) is taken first in the transaction: a repeated or concurrent
  * submission is refused (2186) and pays nothing twice.
@@ -48,7 +48,8 @@ export const answerQuiz = async (db: Db, a: ActivityRow, player: PlayerRow, answ
     const given = byId.get(q.id)
     if (given === undefined) throw new ServiceError(PlayCodes.badAnswers, 'answer every question once')
     const choices = q.choices.map((c) => textIn(c, language, siteLanguage))
-    const index = /^\d+$/.test(given) ? Number(given) : choices.indexOf(given)
+    const named = choices.indexOf(given)
+    const index = named >= 0 ? named : /^\d+$/.test(given) ? Number(given) : -1
     if (index < 0 || index >= choices.length) throw new ServiceError(PlayCodes.badAnswers, 'an answer is not one of its choices')
     if (index === q.answer) correct += 1
   }
