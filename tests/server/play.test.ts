@@ -122,7 +122,7 @@ describe('invest at the reference hall', () => {
     const sub = { activeId: a.activeId, action: 'invest', termId: a.terms[1], amount: '333.33', requestId: 'sub-1' }
     const subs = await Promise.all([post(p.caller, '/active/investment_handler', sub), post(p.caller, '/active/investment_handler', sub)])
     expect(subs.map((s) => s.envelope.code)).toEqual([1, 1])
-    expect(subs[0]!.envelope.data).toMatchObject({ invested: '333.33', profit: '0', game_gold: '666.67' })
+    expect(subs[0].envelope.data).toMatchObject({ invested: '333.33', profit: '0', game_gold: '666.67' })
     const info = decode(investmentInfo.response, await ok(p.caller, '/active/investmentInfo', { activeId: a.activeId }))
     expect(info.list).toHaveLength(1)
     // 333.33 × 12.345 % = 41.1495885 → 41.14 (rounded down to the cent).
