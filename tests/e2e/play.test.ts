@@ -106,14 +106,14 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
     const template = `lucky-${unique()}`
     const a = await kit.control('play-activity', { kind: 'lucky', template, title: `Lucky eights ${size}`, suffix: '8', minBet: '1', rate: '50', maxPrize: '100', start: new Date(Date.now() - 60_000).toISOString() })
     const player = await kit.player({ balance: '100' })
-    // The chance is earned by playing: two real rounds, one lucky (18) and one not (5), both lost.
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    await shell.signIn(player)
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('100.00')
+    // The chance is earned by playing: two real rounds at the hall's game, one lucky (18) and one not (5), both lost.
     const hp = await outside.signIn(player.username, player.password)
     const site = await visitor(hallUrl)
     await playRound(hallUrl, site, hp.caller, hp.data, '18', 'lose')
     await playRound(hallUrl, site, hp.caller, hp.data, '5', 'lose')
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('77.00')
     await openActivity(page, template, a['activeId'] as number, `Lucky eights ${size}`)
 
     const list = rows(page, desktop, 'Qualifying bets')
@@ -122,6 +122,7 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
     const receive = page.getByRole('button', { name: /^Receive 9 for the bet of 18 on / })
     await receive.click()
     await page.getByRole('status').filter({ hasText: /^Received 9$/ }).waitFor()
+    // The answer's balance: 100 - 18 - 5 + 9.
     await expect.poll(() => headerBalance(page)).toBe('86.00')
     await expect.poll(() => list.nth(1).innerText()).toContain('Received')
     expect(await page.getByRole('button', { name: /^Receive 9 for the bet/ }).count()).toBe(0)
