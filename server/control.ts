@@ -34,6 +34,7 @@ import type { Queryable } from './db'
 import { AccountKind } from '../schemas/hall/calls/withdraw'
 import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withdraw'
 import { bannerSeedsOf, setBanners } from './banners'
+import { isPlayControl, playBodies, runPlayControl } from './play/control'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -282,6 +283,8 @@ const bodies = {
     needPhone: Schema.optional(Schema.Boolean),
     active: Schema.optional(Schema.Boolean),
   }),
+  /** The playing activities' controls (server/play/control.ts): play-activity, guess-settle, invest-mature. */
+  ...playBodies,
 } as const
 
 type ControlName = keyof typeof bodies
@@ -338,6 +341,7 @@ export const runControl = async (
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)
   if (Exit.isFailure(decoded)) return fail(400, `invalid body for ${control}`)
   const { db, state } = deps
+  if (isPlayControl(control)) return runPlayControl(deps, control, decoded.value)
   switch (control) {
     case 'maintenance': {
       const b = decoded.value as typeof bodies.maintenance.Type

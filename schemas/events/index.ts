@@ -22,6 +22,7 @@ import { walletEvents } from './wallet'
 import { verifyEvents } from './verify'
 import { geetestEvents } from './geetest'
 import { yuebaoEvents } from './yuebao'
+import { playEvents } from './play'
 import { messagesEvents } from './messages'
 import { serviceEvents } from './service'
 import { activitiesEvents } from './activities'
@@ -66,6 +67,7 @@ export const eventDefs = [
   ...gamesEvents,
   ...bannersEvents,
   ...yuebaoEvents,
+  ...playEvents,
   ...messagesEvents,
   ...serviceEvents,
   ...activitiesEvents,

@@ -238,14 +238,24 @@ export const groupWord = defineCall({
 })
 
 /**
- * An investment activity (type 16): invest an amount of the balance, or redeem what was invested
- * with its yield. Answers what is invested now and the balance after.
+ * An investment activity (type 16): subscribe an amount for one of the activity's terms
+ * (action 'invest', termId, amount), or receive a matured subscription's return, principal and
+ * profit (action 'redeem', investId). requestId makes a repeated request move nothing twice.
+ * Answers what is invested now (the subscriptions not yet received), the profit this request
+ * received ('0' for a subscription) and the balance after.
  */
 export const investmentHandler = defineCall({
   name: 'investmentHandler',
   area: 'active',
   path: '/active/investment_handler',
-  request: Schema.Struct({ activeId, action: Schema.Literals(['invest', 'redeem']), amount: Schema.optional(Amount) }),
+  request: Schema.Struct({
+    activeId,
+    action: Schema.Literals(['invest', 'redeem']),
+    amount: Schema.optional(Amount),
+    termId: Schema.optional(Id),
+    investId: Schema.optional(Id),
+    requestId: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/)),
+  }),
   response: Schema.Struct({ invested: Amount, profit: Amount, game_gold: Amount }),
 })
 
@@ -278,12 +288,15 @@ export const requestReward = defineCall({
   response: Schema.Struct({ status: RewardStatus, amount: Amount, game_gold: Amount }),
 })
 
-/** Places a guess on a match of a sports-guessing activity (type 21); answers the order and the balance. */
+/**
+ * Places a guess on a match of a sports-guessing activity (type 21): the stake leaves the balance
+ * at once; requestId makes a repeated request place one guess. Answers the order and the balance.
+ */
 export const doMatchBet = defineCall({
   name: 'doMatchBet',
   area: 'active',
   path: '/active/doMatchBet',
-  request: Schema.Struct({ activeId, matchId: Id, optionId: Id, amount: Amount }),
+  request: Schema.Struct({ activeId, matchId: Id, optionId: Id, amount: Amount, requestId: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/)) }),
   response: Schema.Struct({ orderNo: BigId, game_gold: Amount }),
 })
 

@@ -13,6 +13,7 @@ import * as feedback from './feedback'
 import * as games from './games'
 import * as message from './message'
 import * as pay from './pay'
+import * as playOwn from './play-own'
 import * as records from './records'
 import * as rewardsOwn from './rewards-own'
 import * as security from './security'
@@ -32,6 +33,7 @@ export * from './feedback'
 export * from './games'
 export * from './message'
 export * from './pay'
+export * from './play-own'
 export * from './records'
 export * from './rewards-own'
 export * from './security'
@@ -58,7 +60,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

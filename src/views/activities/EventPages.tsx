@@ -16,6 +16,8 @@ import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate, useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
+import { playKindOf } from '../../../actors/play'
+import { PlayPanel } from '../play/PlayPanel'
 import './activities.css'
 
 /** The hall's code for an activity the site does not run (server/calls/activities.ts). */
@@ -246,6 +248,8 @@ export const EventDetailPage = () => {
               </ul>
             </section>
           )}
+          {/* The playing activities (src/views/play): sports guessing, invest, lucky bet, quiz. */}
+          {session.real && playKindOf(d) !== null && <PlayPanel activeId={activeId} kind={playKindOf(d)!} />}
           <section aria-labelledby="event-rules">
             <h2 id="event-rules" className="section-title">{t('rules')}</h2>
             <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(d.content) }} />
