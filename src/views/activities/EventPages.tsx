@@ -16,6 +16,7 @@ import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate, useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
+import { wheelViewFor } from '../wheel'
 import './activities.css'
 
 /** The hall's code for an activity the site does not run (server/calls/activities.ts). */
@@ -246,6 +247,8 @@ export const EventDetailPage = () => {
               </ul>
             </section>
           )}
+          {/* The playing activities' own views: lucky wheels (2, 20) and word collection (18). */}
+          {wheelViewFor(d.type, activeId)}
           <section aria-labelledby="event-rules">
             <h2 id="event-rules" className="section-title">{t('rules')}</h2>
             <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(d.content) }} />
