@@ -77,7 +77,8 @@ export const putPlayActivity = async (db: Queryable, siteCode: string, input: Pl
   const title = typeof input.title === 'string' ? input.title : input.title[0]!
   const id = await putActivity(db, siteCode, {
     category: categoryIndex, type: input.type, template: input.template, title, rules: input.rules ?? '', period: input.period,
-    condition: input.tasks.some(([c]) => c === 1) ? 1 : 2, rewardMode: 0, distribution: 2, turnover: input.turnover ?? '0', tiers: [],
+    // Condition 0: the event centre's own progress line is not the wheel's (its tasks say what counts).
+    condition: 0, rewardMode: 0, distribution: 2, turnover: input.turnover ?? '0', tiers: [],
     start: input.start, end: input.end,
   })
   if (typeof input.title !== 'string') await db.query('UPDATE activities SET titles = $2 WHERE id = $1', [id, JSON.stringify(texts(input.title))])

@@ -46,7 +46,11 @@ export const WheelPanel = ({ activeId }: { readonly activeId: number }) => {
   useEffect(() => {
     send({ type: 'wheel.opened', activeId, kind: 'wheel' })
   }, [send, activeId])
-  const result = spin.view.status === 'succeeded' ? spin.view.result : null
+  const data = info.data !== null && info.data.activeId === activeId ? info.data : null
+  const prizes = data?.prizes ?? []
+  // The last spin's answer, when it is of this wheel (a prize of another wheel is not shown here).
+  const answered = spin.view.status === 'succeeded' ? spin.view.result : null
+  const result = answered !== null && prizes.some((p) => p.prizeId === answered.prizeId) ? answered : null
   // The spins shown on this page: a result already there when it opened stands at its prize.
   const seen = useRef<string | null>(result?.drawId ?? null)
   const [turn, setTurn] = useState(result === null ? 0 : 1)
@@ -57,8 +61,6 @@ export const WheelPanel = ({ activeId }: { readonly activeId: number }) => {
     setTurn((n) => n + 1)
     setLanded(reduced)
   }, [result, reduced])
-  const data = info.data !== null && info.data.activeId === activeId ? info.data : null
-  const prizes = data?.prizes ?? []
   const angle = result === null ? 0 : landingAngle(result.index, prizes.length, turn)
   const spinning = spin.view.status === 'submitting' || !landed
   const spinsLeft = data?.spins ?? 0
@@ -90,7 +92,7 @@ export const WheelPanel = ({ activeId }: { readonly activeId: number }) => {
             return (
               <g key={p.prizeId}>
                 <path d={slicePath(i, prizes.length, R)} className={`wheel__slice wheel__slice--${i % 2}`} />
-                <text x={l.x} y={l.y} className="wheel__text" transform={`rotate(${l.rotate} ${l.x} ${l.y})`} textAnchor="middle" dominantBaseline="middle">
+                <text x={l.x} y={l.y} className={`wheel__text wheel__text--${i % 2}`} transform={`rotate(${l.rotate} ${l.x} ${l.y})`} textAnchor="middle" dominantBaseline="middle">
                   {Number(p.amount) > 0 ? p.amount : t('wheel.tryAgain')}
                 </text>
               </g>
