@@ -16,6 +16,7 @@ import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
 import { restrictedActor } from './restricted'
 import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
+import { exchangeActor, extractActor, extractAllActor, pointsActor, spinActor, wheelInfoActor, wheelTasksActor, wordsActor } from './wheel'
 import { opVersionActor, upgradeActor } from './upgrade'
 import { aboutUsActor, versionsActor } from './about'
 import { clubActor, downloadsActor, firstReceiveActor, footerActor, homeBannersActor, maintenanceActor } from './notices'
@@ -63,6 +64,7 @@ const allActors = [
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
   categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
+  wheelInfoActor, wheelTasksActor, pointsActor, spinActor, wordsActor, extractActor, extractAllActor, exchangeActor,
   restrictedActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
   opVersionActor, upgradeActor, aboutUsActor, versionsActor,

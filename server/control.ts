@@ -8,6 +8,8 @@
  * plain JSON, neither signed nor encrypted, so a shell one-liner can drive it.
  */
 import { putActivity } from './activities-seed'
+import { putPlayActivity } from './play/wheel-seed'
+import { setSeed } from './play/wheel'
 import { randomInt } from 'node:crypto'
 import { Exit, Schema } from 'effect'
 import { allCalls, LastGameInfo, Password, Username } from '../schemas/hall/calls'
@@ -188,6 +190,34 @@ const bodies = {
     start: Schema.optional(Schema.String),
     end: Schema.optional(Schema.String),
   }),
+  /**
+   * Adds (or replaces, by template) a lucky wheel (type 2, 20) or word collection (18) of a site:
+   * its tasks ([condition 1 deposit / 2 bet, need, chances]), points per spin, prizes ([title,
+   * amount, weight] clockwise from the top) or words ([word, weight]) and set ([title, amount]),
+   * and optionally the seed of its random source. Answers its activeId.
+   */
+  'wheel-activity': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    type: Schema.Literals([2, 20, 18]),
+    template: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,40}$/)),
+    title: Schema.String,
+    rules: Schema.optional(Schema.String),
+    period: Schema.Literals([0, 1, 2]),
+    turnover: Schema.optional(Schema.String.check(Schema.isPattern(/^\d+(\.\d{1,4})?$/))),
+    tasks: Schema.Array(Schema.Tuple([Schema.Literals([1, 2]), Amount, Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 }))])),
+    pointsPerSpin: Schema.optional(Amount),
+    prizes: Schema.optional(Schema.Array(Schema.Tuple([Schema.String, Amount, Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))]))),
+    words: Schema.optional(Schema.Array(Schema.Tuple([Schema.String, Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))]))),
+    set: Schema.optional(Schema.Tuple([Schema.String, Amount])),
+    seed: Schema.optional(Schema.NullOr(Schema.String)),
+    start: Schema.optional(Schema.String),
+    end: Schema.optional(Schema.String),
+  }),
+  /**
+   * Sets (a string) or clears (null) the seed of a wheel's or collection's random source, by
+   * template: the n-th draw after it is sha256(seed:activeId:n) (server/play/wheel.ts).
+   */
+  'wheel-seed': Schema.Struct({ siteCode: Schema.optional(Schema.String), template: Schema.String, seed: Schema.NullOr(Schema.String) }),
   /** Moves an activity's end (an ISO instant): the operator ends it early, or its window is over. */
   'activity-end': Schema.Struct({ siteCode: Schema.optional(Schema.String), template: Schema.String, end: Schema.String }),
   /** Records that `inviter` invited `username` (both of the site): what the promote and proxy activities count. */
@@ -536,6 +566,30 @@ export const runControl = async (
       const { siteCode: _s, tiers, ...input } = b
       const activeId = await db.transaction((tx) => putActivity(tx, site.code, { ...input, tiers: tiers.map(([need, value]) => [String(need), String(value)] as const) }))
       return ok({ activeId })
+    }
+    case 'wheel-activity': {
+      const b = decoded.value as (typeof bodies)['wheel-activity']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const { siteCode: _s, tasks, prizes, set, pointsPerSpin, ...input } = b
+      const activeId = await db.transaction((tx) =>
+        putPlayActivity(tx, site.code, {
+          ...input,
+          tasks: tasks.map(([c, need, n]) => [c, String(need), n] as const),
+          pointsPerSpin: pointsPerSpin === undefined ? undefined : String(pointsPerSpin),
+          prizes: prizes?.map(([t, amount, w]) => [t, String(amount), w] as const),
+          set: set === undefined ? undefined : [set[0], String(set[1])] as const,
+        }))
+      return ok({ activeId })
+    }
+    case 'wheel-seed': {
+      const b = decoded.value as (typeof bodies)['wheel-seed']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const a = (await db.query<{ id: number }>('SELECT id FROM activities WHERE site_code = $1 AND template = $2 AND type IN (2, 18, 20)', [site.code, b.template])).rows[0]
+      if (a === undefined) return fail(404, `no wheel or word collection ${b.template} on site ${site.code}`)
+      await setSeed(db, a.id, b.seed)
+      return ok({ activeId: a.id })
     }
     case 'activity-end': {
       const b = decoded.value as (typeof bodies)['activity-end']['Type']

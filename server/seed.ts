@@ -7,6 +7,7 @@
 import { seedActivities } from './activities-seed'
 import { seedTasks } from './tasks-seed'
 import { seedPlay } from './play/seed'
+import { seedWheels } from './play/wheel-seed'
 import { SEED_BANNERS, setBanners } from './banners'
 import { entryDocumentsOf } from './calls/entries'
 import { seedService } from './calls/service'
@@ -277,6 +278,7 @@ export const seed = async (db: Db): Promise<void> => {
       }
       await seedService(tx, s.code)
       await seedActivities(tx, s.code)
+      await seedWheels(tx, s.code)
       await seedTasks(tx, s.code)
       await seedPlay(tx, s.code)
       await setBanners(tx, s.code, SEED_BANNERS)

@@ -38,6 +38,7 @@ import { rebatesEvents } from './rebates'
 import { tasksEvents } from './tasks'
 import { thirdpartyEvents } from './thirdparty'
 import { noticesEvents } from './notices'
+import { wheelEvents } from './wheel'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -83,6 +84,7 @@ export const eventDefs = [
   ...tasksEvents,
   ...thirdpartyEvents,
   ...noticesEvents,
+  ...wheelEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

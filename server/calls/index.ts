@@ -31,6 +31,7 @@ import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
 import { entryCalls } from './entries'
 import { playCalls } from './play'
+import { wheelCalls } from './wheel'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -44,4 +45,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...recoveryCalls, ...smsLoginCalls,
   ...entryCalls,
   ...playCalls,
+  ...wheelCalls,
 ]

@@ -35,10 +35,12 @@ describe('the event centre at the reference hall', () => {
   it('lists the categories with their activities to a visitor, and says the event centre runs', async () => {
     const site = await visitor(hall.url)
     const cats = decode(activeCategory.response, await ok(site, '/active/category', {})).list
-    expect(cats.map((c) => c.categoryName)).toEqual(['Deposit & play', 'Every day', 'Friends'])
-    // Site 001 also runs the playing activities (server/play/seed.ts), after the first category's own.
-    expect(cats.flatMap((c) => c.activeList.map((a) => a.type))).toEqual([10, 12, 5, 21, 16, 14, 1, 3, 1, 15, 7 + 10])
-    expect(cats.flatMap((c) => c.activeList.map((a) => a.redDot))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(cats.map((c) => c.categoryName)).toEqual(['Deposit & play', 'Every day', 'Friends', 'Play'])
+    // Site 001 also runs the playing activities: sports guessing, invest, lucky bet and the quiz in
+    // the first category (server/play/seed.ts), two wheels and a word collection in 'Play'
+    // (server/play/wheel-seed.ts).
+    expect(cats.flatMap((c) => c.activeList.map((a) => a.type))).toEqual([10, 12, 5, 21, 16, 14, 1, 3, 1, 15, 7 + 10, 2, 20, 18])
+    expect(cats.flatMap((c) => c.activeList.map((a) => a.redDot))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     expect(decode(activeIsShow.response, await ok(site, '/active/is_show', {}))).toEqual({ active: 1, task: 1, rebate: 1, award: 1 })
   })
 

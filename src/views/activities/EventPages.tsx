@@ -18,6 +18,7 @@ import { useNavigate, useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
 import { playKindOf } from '../../../actors/play'
 import { PlayPanel } from '../play/PlayPanel'
+import { wheelViewFor } from '../wheel'
 import './activities.css'
 
 /** The hall's code for an activity the site does not run (server/calls/activities.ts). */
@@ -250,6 +251,8 @@ export const EventDetailPage = () => {
           )}
           {/* The playing activities (src/views/play): sports guessing, invest, lucky bet, quiz. */}
           {session.real && playKindOf(d) !== null && <PlayPanel activeId={activeId} kind={playKindOf(d)!} />}
+          {/* The playing activities' own views: lucky wheels (2, 20) and word collection (18). */}
+          {wheelViewFor(d.type, activeId)}
           <section aria-labelledby="event-rules">
             <h2 id="event-rules" className="section-title">{t('rules')}</h2>
             <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(d.content) }} />
