@@ -31,7 +31,7 @@ type Answer = { readonly status: number; readonly body: Record<string, unknown> 
 export const runPromotionControl = async (db: Db, name: string, parsed: unknown): Promise<Answer | undefined> => {
   if (!(name in bodies)) return undefined
   const control = name as keyof typeof bodies
-  const decoded = Schema.decodeUnknownExit(bodies[control] as Schema.Codec<unknown>)(parsed)
+  const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)
   if (Exit.isFailure(decoded)) return { status: 400, body: { ok: false, error: `invalid body for ${control}` } }
   const siteOf = async (code: string | undefined) => (code === undefined ? siteForHost(db, '') : siteByCode(db, code))
   switch (control) {

@@ -155,7 +155,7 @@ type Kind = (typeof KINDS)[number]
 export const pixelScriptsOf = async (db: Queryable, siteCode: string, origin: string): Promise<PixelScripts> => {
   const configured = await siteDocument<PixelScripts>(db, siteCode, 'pixels')
   if (configured !== undefined) return configured
-  return Object.fromEntries(KINDS.map((k) => [k, `${origin}${PIXEL_PATH}/${k}.js?id={id}`])) as PixelScripts
+  return Object.fromEntries(KINDS.map((k) => [k, `${origin}${PIXEL_PATH}/${k}.js?id={id}`]))
 }
 
 /** The origins a site's scripts load from, for the page's script policy. */
