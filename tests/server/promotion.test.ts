@@ -77,7 +77,7 @@ describe('a visitor arriving by a promotion link (calls §7.3 reportview, report
       expect((await click(params)).envelope.code).toBe(code)
     }
     // Outside the call's schema: refused before any rule.
-    expect((await view({ promoter_info: { id }, accessUrl: 'http://lobby.test/' })).envelope.code).not.toBe(1)
+    expect((await view({ promoter_info: { id }, accessUrl: 'http://lobby.test/' })).envelope.code).toBe(4005)
     expect(await arrivals({ id })).toEqual([])
   })
 
