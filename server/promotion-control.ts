@@ -4,9 +4,12 @@
  * - `promotion-points` { siteCode?, idxType, idx, points: [{ category, type?, gid }] }: sets the
  *   buried config of a channel (1), a parent agent (2) or a player (3);
  * - `promotion-arrivals` { siteCode?, id? | cid? }: the views and clicks stored for a link;
- * - `pixel-hits` { id }: what the stand-in scripts recorded for a tag or pixel id.
+ * - `pixel-hits` { id }: what the stand-in scripts recorded for a tag or pixel id;
+ * - `promotion-scripts` { siteCode, scripts | null }: where a site loads its tracking scripts from
+ *   (its settings document `pixels`, an operator's setting); null goes back to the stand-ins.
  */
 import { Exit, Schema } from 'effect'
+import { PixelScripts } from '../schemas/hall/calls/site'
 import type { Db } from './db'
 import { arrivalsOf, pixelHitsOf, setBuriedPoints } from './promotion'
 import { siteByCode, siteForHost } from './store'
@@ -20,6 +23,7 @@ const bodies = {
   }),
   'promotion-arrivals': Schema.Struct({ siteCode: Schema.optional(Schema.String), id: Schema.optional(Schema.String), cid: Schema.optional(Schema.String) }),
   'pixel-hits': Schema.Struct({ id: Schema.String }),
+  'promotion-scripts': Schema.Struct({ siteCode: Schema.String, scripts: Schema.NullOr(PixelScripts) }),
 } as const
 
 /** The promotion controls' names. */
@@ -49,6 +53,19 @@ export const runPromotionControl = async (db: Db, name: string, parsed: unknown)
       if ((b.id === undefined) === (b.cid === undefined)) return { status: 400, body: { ok: false, error: 'name the link: id or cid' } }
       const link = b.id === undefined ? { kind: 'cid' as const, value: b.cid ?? '' } : { kind: 'id' as const, value: b.id }
       return { status: 200, body: { ok: true, arrivals: await arrivalsOf(db, site.code, link) } }
+    }
+    case 'promotion-scripts': {
+      const b = decoded.value as (typeof bodies)['promotion-scripts']['Type']
+      if ((await siteByCode(db, b.siteCode)) === undefined) return { status: 404, body: { ok: false, error: `unknown site: ${b.siteCode}` } }
+      if (b.scripts === null) await db.query("DELETE FROM site_documents WHERE site_code = $1 AND name = 'pixels'", [b.siteCode])
+      else {
+        await db.query(
+          `INSERT INTO site_documents (site_code, name, doc) VALUES ($1, 'pixels', $2::jsonb)
+           ON CONFLICT (site_code, name) DO UPDATE SET doc = EXCLUDED.doc, updated_at = now()`,
+          [b.siteCode, JSON.stringify(b.scripts)],
+        )
+      }
+      return { status: 200, body: { ok: true } }
     }
     case 'pixel-hits': {
       const b = decoded.value as (typeof bodies)['pixel-hits']['Type']

@@ -112,6 +112,23 @@ describe('the stand-in tracking scripts', () => {
     expect(config.injected.pixels['facebook']).toMatch(/\/pixels\/facebook\.js\?id=\{id\}$/)
   })
 
+  it('a site loading its scripts from a network gets exactly that origin added to the page policy', async () => {
+    await control(hall.url, 'promotion-scripts', { siteCode: '201', scripts: { facebook: 'https://connect.facebook.test/en_US/fbevents.js?id={id}', tiktok: 'https://analytics.tiktok.test/i18n/pixel/events.js?sdkid={id}' } })
+    try {
+      const page = await fetch(`${hall.url}/?site=201`, { headers: { accept: 'text/html' } })
+      const policy = new Map((page.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const))
+      expect([...(policy.get('script-src') ?? [])].sort()).toEqual([expect.stringMatching(/^'nonce-/), "'self'", 'https://analytics.tiktok.test', 'https://connect.facebook.test'])
+      expect(policy.get('connect-src')).toEqual(expect.arrayContaining(['https://connect.facebook.test', 'https://analytics.tiktok.test']))
+      const config = (await control(hall.url, 'site-config', { siteCode: '201' }))['config'] as { injected: { pixels: Record<string, string> } }
+      expect(config.injected.pixels).toEqual({ facebook: 'https://connect.facebook.test/en_US/fbevents.js?id={id}', tiktok: 'https://analytics.tiktok.test/i18n/pixel/events.js?sdkid={id}' })
+      // Another site keeps its stand-ins and its policy.
+      const other = await fetch(`${hall.url}/?site=001`, { headers: { accept: 'text/html' } })
+      expect(other.headers.get('content-security-policy')).not.toContain('.test')
+    } finally {
+      await control(hall.url, 'promotion-scripts', { siteCode: '201', scripts: null })
+    }
+  })
+
   it('record a hit posted to the hall and refuse anything else', async () => {
     const id = newLink()
     const post = (body: unknown) => fetch(`${hall.url}/pixels/hit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
