@@ -48,6 +48,7 @@ import {
 import { balanceListActor, recallActor } from './centerwallet'
 import { codePhoneActor, depositActor, firstDepositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand } from './withdraw'
+import { promoteGameActor, promotionActor } from './promotion'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -76,6 +77,7 @@ const allActors = [
   usernameCheckCommand, userAgreementCommand,
   verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
   homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
+  promotionActor, promoteGameActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

@@ -37,6 +37,7 @@ import { AccountKind } from '../schemas/hall/calls/withdraw'
 import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withdraw'
 import { bannerSeedsOf, setBanners } from './banners'
 import { isPlayControl, playBodies, runPlayControl } from './play/control'
+import { runPromotionControl } from './promotion-control'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -358,8 +359,6 @@ export const runControl = async (
   rawBody: string,
   origin: string,
 ): Promise<ControlAnswer> => {
-  if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
-  const control = name as ControlName
   let parsed: unknown = {}
   if (rawBody.trim() !== '') {
     try {
@@ -368,6 +367,11 @@ export const runControl = async (
       return fail(400, 'body is not JSON')
     }
   }
+  // Promotion's controls (server/promotion-control.ts).
+  const promotion = await runPromotionControl(deps.db, name, parsed)
+  if (promotion !== undefined) return promotion
+  if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
+  const control = name as ControlName
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)
   if (Exit.isFailure(decoded)) return fail(400, `invalid body for ${control}`)
   const { db, state } = deps

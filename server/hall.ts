@@ -40,6 +40,7 @@ import { createSocketHub } from './ws'
 import { mountSupport } from './support/routes'
 import { mountOAuthProviders } from './thirdparty'
 import { seedSupportAccount } from './support/accounts'
+import { PIXEL_HIT_PATH, PIXEL_PATH, pixelOrigins, recordPixelHit, standInScript } from './promotion'
 
 /** Options of startHall. */
 export interface HallOptions {
@@ -291,6 +292,16 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   // The stand-in identity providers of the third-party sign-in (server/thirdparty.ts).
   mountOAuthProviders(app, { db, now })
 
+  // The stand-in tracking scripts and the hits they post (server/promotion.ts).
+  app.post(PIXEL_HIT_PATH, async (c) => {
+    const stored = await recordPixelHit(db, await c.req.json().catch(() => null), now())
+    return stored ? c.body(null, 204) : c.json({ error: 'not a pixel hit' }, 400)
+  })
+  app.get(`${PIXEL_PATH}/:file`, (c) => {
+    const script = standInScript(/^(\w+)\.js$/.exec(c.req.param('file'))?.[1] ?? '')
+    return script === undefined ? c.text('Not Found', 404) : c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
+  })
+
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
     const file = await files.serve(url.pathname, c.req.header('accept-encoding') ?? '')
@@ -306,7 +317,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const nonce = newNonce()
     const lines = [config.configApiBaseUrl, ...(config.injected.lines ?? []).map((l) => l.url)].flatMap((u) => originOf(u) ?? [])
     const html = injectConfig(await files.index(), config, nonce)
-    return c.html(html, 200, { 'cache-control': 'no-cache', 'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines }) })
+    const scripts = pixelOrigins(config.injected.pixels ?? {})
+    return c.html(html, 200, { 'cache-control': 'no-cache', 'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines, scripts }) })
   })
   app.all('*', (c) => c.text('Not Found', 404))
 

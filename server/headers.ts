@@ -29,13 +29,20 @@ const socketOrigin = (origin: string): string => origin.replace(/^http/, 'ws')
 /**
  * The policy of a page of the build served from `origin`. `nonce` allows the one inline script the
  * hall writes (the site configuration); `connect` adds the origins of the site's hall lines when
- * they are not this one.
+ * they are not this one; `scripts` the origins of the site's tracking scripts (its buried config's
+ * tags and pixels, screens §3), allowed to load scripts and to be called, and nothing else.
  */
-export const pagePolicy = (origin: string, opts: { readonly nonce?: string; readonly connect?: ReadonlyArray<string> } = {}): string => {
-  const connect = [...new Set([origin, ...(opts.connect ?? [])])]
+export const pagePolicy = (
+  origin: string,
+  opts: { readonly nonce?: string; readonly connect?: ReadonlyArray<string>; readonly scripts?: ReadonlyArray<string> } = {},
+): string => {
+  // The site's own tracking-script origins (server/promotion.ts), never a wildcard: the stand-ins
+  // are the page's own origin and add nothing; a production site adds exactly its pixel hosts.
+  const scripts = [...new Set(opts.scripts ?? [])].filter((o) => o !== origin && /^https?:\/\/[^\s;,'*]+$/.test(o))
+  const connect = [...new Set([origin, ...(opts.connect ?? []), ...scripts])]
   return [
     "default-src 'self'",
-    `script-src 'self'${opts.nonce === undefined ? '' : ` 'nonce-${opts.nonce}'`}`,
+    `script-src 'self'${scripts.map((o) => ` ${o}`).join('')}${opts.nonce === undefined ? '' : ` 'nonce-${opts.nonce}'`}`,
     // React writes style through the CSSOM; operator HTML may carry style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Operator images (banners, frames, notices) may live on any https host.

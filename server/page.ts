@@ -14,6 +14,7 @@ import { depositKeyOf } from './calls/pay'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
 import { hallLines } from './lines'
+import { pixelScriptsOf } from './promotion'
 import type { HallState } from './state'
 import { siteByCode, siteDocument, siteForHost } from './store'
 import type { SiteRow } from './store'
@@ -103,6 +104,8 @@ export const siteConfigOf = async (
     layout: await layoutOf(db, site),
     lines: hallLines(origin),
     ...(await brandLogoOf(db, site)),
+    // The tracking scripts' addresses (server/promotion.ts): the page's script policy allows their origins.
+    pixels: await pixelScriptsOf(db, site.code, origin),
   },
 })
 

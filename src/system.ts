@@ -27,6 +27,7 @@ import { startI18nRunner } from './effects/i18n'
 import { startBannersRunner } from './effects/banners'
 import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
+import { browserPromotionPorts, startPromotionRunner } from './effects/promotion'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -250,6 +251,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   })
   cleanups.push(() => banners.stop())
   cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
+  // Promotion links and tracking pixels, and the promote-game page's replacement (screens §2-§4).
+  cleanups.push(startPromotionRunner(core.bus, browserPromotionPorts(w, fingerprint)))
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   // The offline page's worker: production builds only (devBuild: the dev server's files change under one name).

@@ -81,8 +81,8 @@ const canonicalSearch = (search: string): string => (search === '' || search ===
  */
 export const resolveEntry = (url: string): Resolved => {
   const parsed = new URL(url, 'http://lobby.invalid')
-  const browser = resolvePath(parsed.pathname, parsed.search)
-  const query = parseQuery(parsed.search)
+  const query = normalise(parsed.pathname) === '/' ? rootQuery(parseQuery(parsed.search)) : parseQuery(parsed.search)
+  const browser = resolvePath(parsed.pathname, searchOf(query))
   const forced = (location: NavLocation): Resolved => ({
     location,
     changed: location.path !== parsed.pathname || location.search !== canonicalSearch(parsed.search),
@@ -91,7 +91,20 @@ export const resolveEntry = (url: string): Resolved => {
   const linkType = Number(query['linkType'])
   if (linkType === LinkType.testRegister) return forced(locationOf('game', {}, { ...query, gameCategoryId: DEMO_CATEGORY })!)
   if (linkType === LinkType.event) return forced(locationOf('eventIndex', {}, query)!)
-  return browser
+  return forced(browser.location)
+}
+
+/**
+ * Query keys root keeps besides the promotion keys of spec §2 (ROOT_KEPT_QUERY): the entry rules
+ * that read the root address elsewhere in the spec (the link type of §4, saveUrlUuid of §2, the
+ * installed app's pwal=0 of §2) and the reference hall's site choice (?site=, dev and test).
+ */
+export const ROOT_ENTRY_QUERY: ReadonlyArray<string> = ['linkType', 'saveUrlUuid', 'pwal', 'site']
+
+/** The query of an entry at root: only the kept keys, in their order in the address; any other is dropped from the address. */
+export const rootQuery = (query: Readonly<Record<string, string>>): Record<string, string> => {
+  const keep = new Set<string>([...ROOT_KEPT_QUERY, ...ROOT_ENTRY_QUERY])
+  return Object.fromEntries(Object.entries(query).filter(([k]) => keep.has(k)))
 }
 
 const nonEmpty = (v: string | undefined): boolean => v !== undefined && v !== ''

@@ -159,11 +159,17 @@ export type SessionEmitted =
   | EventOfType<'wallet.balanceReported'>
   | EventOfType<'geetest.challengeFailed'>
 
-/** The link type of the entry URL (`?linkType=3`), or null when absent or not a number. */
+/**
+ * The link type of the entry URL (`?linkType=3`), or null when absent or not a number. The
+ * promote-game page (screens §4: its test user) enters as a test-register link: the guest is made
+ * without asking the visitor to log in first.
+ */
 export const linkTypeOf = (url: string): number | null => {
   let raw: string | null
   try {
-    raw = new URL(url).searchParams.get(LINK_TYPE_QUERY)
+    const parsed = new URL(url)
+    raw = parsed.searchParams.get(LINK_TYPE_QUERY)
+    if (raw === null && /^\/promote-game\/?$/.test(parsed.pathname)) return LinkType.testRegister
   } catch {
     return null
   }

@@ -39,6 +39,7 @@ import { tasksEvents } from './tasks'
 import { thirdpartyEvents } from './thirdparty'
 import { noticesEvents } from './notices'
 import { wheelEvents } from './wheel'
+import { promotionEvents } from './promotion'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -85,6 +86,7 @@ export const eventDefs = [
   ...thirdpartyEvents,
   ...noticesEvents,
   ...wheelEvents,
+  ...promotionEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -32,6 +32,7 @@ import { discountCalls, payCalls } from './pay'
 import { entryCalls } from './entries'
 import { playCalls } from './play'
 import { wheelCalls } from './wheel'
+import { promotionCalls } from './promotion'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -46,4 +47,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...entryCalls,
   ...playCalls,
   ...wheelCalls,
+  ...promotionCalls,
 ]

@@ -256,6 +256,21 @@ export const MaintainInfo = Schema.Struct({
 export type MaintainInfo = typeof MaintainInfo.Type
 
 /**
+ * Where the site's tracking tags and pixels are loaded from (screens §3 buried config): a script
+ * address per kind, `{id}` standing for the tag or pixel id. The hall injects it and allows exactly
+ * these origins in the page's script policy (server/headers.ts); a kind without an address is
+ * never loaded. The reference hall points them at its own stand-ins (server/promotion.ts).
+ */
+export const PixelScripts = Schema.Struct({
+  gtag: Schema.optionalKey(Schema.String),
+  gtm: Schema.optionalKey(Schema.String),
+  facebook: Schema.optionalKey(Schema.String),
+  kwai: Schema.optionalKey(Schema.String),
+  tiktok: Schema.optionalKey(Schema.String),
+})
+export type PixelScripts = typeof PixelScripts.Type
+
+/**
  * What the hall injects into the lobby's index.html as window.__LOBBY_SITE__: the site config the
  * lobby boots from (screens doc §3 site config), plus the boot calls' answers as the fallback the
  * spec describes ("data injected into the page with a health flag").
@@ -284,6 +299,8 @@ export const InjectedSiteConfig = Schema.Struct({
     lines: Schema.optionalKey(NetworkLines),
     /** The brand logo info (getBrandLogoUse): the logo, brand name and download switch the frame shows at once. */
     brandLogo: Schema.optionalKey(BrandLogo),
+    /** The tracking scripts' addresses (PixelScripts); absent: the site loads no pixel. */
+    pixels: Schema.optionalKey(PixelScripts),
   }),
 })
 export type InjectedSiteConfig = typeof InjectedSiteConfig.Type
@@ -662,7 +679,10 @@ export const PromoterVisit = Schema.Struct({
 })
 export type PromoterVisit = typeof PromoterVisit.Type
 
-/** A click through a promotion link (a visitor who went on to register or play). */
+/**
+ * A click through a promotion link: the visitor followed an invite (id) or channel (cid) link;
+ * sent with the view at the arrival, once per arrival (docs/hall-protocol.md, "Promotion arrivals").
+ */
 export const reportClick = defineCall({
   name: 'reportClick',
   area: 'site',

@@ -34,6 +34,7 @@ const AwardPage = lazyNamed(() => import('../rebates/AwardPage'), 'AwardPage')
 const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'CashbackPage')
 const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
 const TaskPage = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPage')
+const PromoteGamePage = lazyNamed(() => import('../promotion/PromoteGamePage'), 'PromoteGamePage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -127,6 +128,8 @@ const pageOf = (name: RouteName): ReactNode => {
       return <SettingPage />
     case 'personal':
       return <PersonalPage />
+    case 'promoteGame':
+      return <PromoteGamePage />
     default:
       return <PlaceholderPage name={name} />
   }

@@ -105,6 +105,7 @@ describe('session start', () => {
     ['auto visitor login on', { autoVisitor: true }, 'guest'],
     ['a test-register link', { url: 'http://127.0.0.1:8080/?linkType=3' }, 'guest'],
     ['a home link', { url: 'http://127.0.0.1:8080/home/game?linkType=2' }, 'guest'],
+    ['the promote-game page (its test user)', { url: 'http://127.0.0.1:8080/promote-game?SelfOperatedGameId=130009' }, 'guest'],
     ['auto visitor login off', {}, 'login'],
     ['an event link', { url: 'http://127.0.0.1:8080/?linkType=5' }, 'login'],
     ['a register link', { url: 'http://127.0.0.1:8080/?linkType=4' }, 'register'],

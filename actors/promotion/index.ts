@@ -1,0 +1,23 @@
+import type { ActorSpec } from '../spec'
+import { promoteGameMachine } from './promotegame.machine'
+import { promotionMachine } from './promotion.machine'
+
+/**
+ * The promotion actor: a visitor's arrival by an invite or channel link reported (view and click,
+ * once per arrival) and the tracking pixels chosen from the buried config (screens §2, §3).
+ */
+export const promotionActor = {
+  id: 'promotion',
+  machine: promotionMachine,
+  consumes: ['promotion.arrived', 'site.ready', 'hall.responded', 'hall.failed'],
+} as const satisfies ActorSpec
+
+/** The promote-game page (screens §4): a guest's demo launch of a self-operated game. */
+export const promoteGameActor = {
+  id: 'promoteGame',
+  machine: promoteGameMachine,
+  consumes: ['app.started', 'site.ready', 'session.loggedIn', 'session.authPromptNeeded', 'hall.responded', 'hall.failed'],
+} as const satisfies ActorSpec
+
+export { promotionMachine, promoteGameMachine }
+export * from './promotion.logic'

@@ -1,0 +1,39 @@
+import { Schema } from 'effect'
+import { defineEvent } from '../event'
+import { PromoterInfo } from '../hall/calls/site'
+import { Sensitive } from '../sensitive'
+
+/**
+ * Promotion links and tracking (screens §2 root, §3 buried config, §4 promote-game; calls §7.3
+ * promote/binding/*, point/get). The promotion runner (src/effects/promotion.ts) reads the entry
+ * address once and says whether this tab already reported the arrival; the promotion actor
+ * reports it and chooses the tracking pixels from the buried config; the runner loads them. On
+ * /promote-game the promote-game actor starts the demo launch and the runner replaces the page.
+ */
+
+/** A tag or pixel the lobby loads (screens §3 buried config): its kind and the id it runs with. */
+export const PixelKind = Schema.Literals(['gtag', 'gtm', 'facebook', 'kwai', 'tiktok'])
+export type PixelKind = typeof PixelKind.Type
+export const Pixel = Schema.Struct({ kind: PixelKind, id: Schema.String })
+export type Pixel = typeof Pixel.Type
+
+/** The entry address carried promotion values (the root query keys of screens §2). */
+export const promotionArrived = defineEvent('promotion.arrived', 'fact', 'The page was opened with promotion values (invite id, channel cid, pixel ids): the kept values, the address, the device and whether this tab already reported this arrival.', {
+  promoterInfo: PromoterInfo,
+  accessUrl: Schema.String,
+  visitorDevice: Schema.String,
+  /** This tab reported this very arrival before (a reload): not reported again. */
+  reported: Schema.Boolean,
+})
+
+/** The pixels to load, chosen from the buried config and the query's ids. */
+export const pixelsChosen = defineEvent('promotion.pixelsChosen', 'notice', 'The tracking tags and pixels to load (the buried config, with the ids from the entry query or the config).', {
+  pixels: Schema.Array(Pixel),
+})
+
+/** The promote-game page's demo launch is ready: the page is replaced with the game address. */
+export const promoteGameOpened = defineEvent('promotion.gameOpened', 'notice', 'The promote-game demo launch answered: the page is replaced with the game address (location.replace).', {
+  url: Sensitive(Schema.String),
+})
+
+export const promotionEvents = [promotionArrived, pixelsChosen, promoteGameOpened] as const
