@@ -30,6 +30,7 @@ import { yuebaoCalls } from './yuebao'
 import { withdrawCalls } from './withdraw'
 import { discountCalls, payCalls } from './pay'
 import { entryCalls } from './entries'
+import { agentCalls } from './agents'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -42,4 +43,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...payCalls, ...discountCalls,
   ...recoveryCalls, ...smsLoginCalls,
   ...entryCalls,
+  ...agentCalls,
 ]
