@@ -120,7 +120,7 @@ export const proxyTransfer = defineCall({
   name: 'proxyTransfer',
   area: 'promote',
   path: '/promote/proxyTransfer',
-  request: Schema.Struct({ username: Schema.String, amount: Schema.String }),
+  request: Schema.Struct({ username: Schema.String, amount: Amount }),
   response: Schema.Struct({ id: BigId, amount: Amount, currency: CurrencyCode, game_gold: Amount }),
 })
 
