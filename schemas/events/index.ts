@@ -37,6 +37,7 @@ import { rebatesEvents } from './rebates'
 import { tasksEvents } from './tasks'
 import { thirdpartyEvents } from './thirdparty'
 import { noticesEvents } from './notices'
+import { promoteEvents } from './promote'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -81,6 +82,7 @@ export const eventDefs = [
   ...tasksEvents,
   ...thirdpartyEvents,
   ...noticesEvents,
+  ...promoteEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

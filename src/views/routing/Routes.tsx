@@ -34,6 +34,9 @@ const AwardPage = lazyNamed(() => import('../rebates/AwardPage'), 'AwardPage')
 const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'CashbackPage')
 const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
 const TaskPage = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPage')
+const PromotePage = lazyNamed(() => import('../promote/PromotePage'), 'PromotePage')
+const ProxyTransferPage = lazyNamed(() => import('../promote/ProxyTransferPage'), 'ProxyTransferPage')
+const TransferRecordsPage = lazyNamed(() => import('../promote/TransferRecordsPage'), 'TransferRecordsPage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -127,6 +130,12 @@ const pageOf = (name: RouteName): ReactNode => {
       return <SettingPage />
     case 'personal':
       return <PersonalPage />
+    case 'promote':
+      return <PromotePage />
+    case 'proxyTransfer':
+      return <ProxyTransferPage />
+    case 'myTransferRecord':
+      return <TransferRecordsPage />
     default:
       return <PlaceholderPage name={name} />
   }
