@@ -12,7 +12,7 @@
  *   above the agent's balance) and the transfer records of both sides.
  */
 import {
-  getAgentMode, getChannelInfo, getIpBindInfo, linkSetting, myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteSummary,
+  getAgentMode, getChannelInfo, getIpBindInfo, linkSetting, myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteDetails, promoteSummary,
   promoteTeam, proxyTransfer,
 } from '../../schemas/hall/calls'
 import type { SysInfo } from '../../schemas/hall/calls/site'
@@ -20,6 +20,7 @@ import type { CommissionPeriod, LevelFigures } from '../../schemas/hall/calls/ag
 import {
   COMMISSION_KIND, TRANSFER_IN_KIND, TRANSFER_OUT_KIND, agentModeOf, closeEndedDays, commissionOf, depthOf, figuresOf, openFrom, ratesOf, teamCounts,
 } from '../agents'
+import { activitiesOf, evaluateAndDispatch, textIn, tiersOf } from '../activities'
 import type { Queryable } from '../db'
 import { localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT } from '../rewards'
 import { balanceOf, credit, playerById, playerByUsername, type PlayerRow } from '../store'
@@ -47,6 +48,8 @@ export const AgentCodes = {
   unknownChannel: 2106,
   /** The receiver holds another currency. */
   otherCurrency: 2107,
+  /** The site runs no invite-friends event (activity type 15): promote_details. */
+  noInviteEvent: 2108,
 } as const
 
 const requireOpen = async (ctx: CallContext): Promise<void> => {
@@ -264,7 +267,38 @@ const bindInfo = async (ctx: CallContext, p: typeof getIpBindInfo.request.Type) 
   return { bound: 1 as const, agentId: agent?.id ?? '0', agentName: agent?.username ?? '', channelId: channel?.channelId ?? '' }
 }
 
+/** The invite-friends activity (type 15) of the site, or 2108 when it runs none. */
+const inviteDetails = async (ctx: CallContext, player: PlayerRow) => {
+  const a = (await activitiesOf(ctx.db, ctx.site.code, 'type = 15')).at(0)
+  if (a === undefined) throw new ServiceError(AgentCodes.noInviteEvent, 'this site runs no invite-friends event')
+  const zone = zoneOf(ctx.site.timeZone)
+  const counts = (
+    await ctx.db.query<{ invited: number; valid: number }>(
+      `SELECT count(*)::int AS invited,
+              (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deposit_orders d WHERE d.player_id = p.id AND d.status = 1)))::int AS valid
+       FROM players p WHERE p.invited_by = $1`,
+      [player.id],
+    )
+  ).rows[0] ?? { invited: 0, valid: 0 }
+  const first = (await tiersOf(ctx.db, a.id)).at(0)
+  const perFriend = first === undefined || Number(first.need) <= 0
+    ? '0'
+    : (await ctx.db.query<{ v: string }>('SELECT trim_scale(trunc($1::numeric / $2::numeric, 2))::text AS v', [first.value, first.need])).rows[0]!.v
+  const e = await evaluateAndDispatch(ctx.db, a, player, zone, ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
+  return {
+    activeId: a.id,
+    inviteUrl: `/?id=${player.id}`,
+    inviteCount: counts.invited,
+    validCount: counts.valid,
+    rewardPerFriend: perFriend,
+    received: await sumAmounts(ctx.db, e.rewards.filter((r) => r.reward.status === 2).map((r) => r.reward.amount)),
+    receivable: await sumAmounts(ctx.db, e.rewards.filter((r) => r.reward.status === 1).map((r) => r.reward.amount)),
+    content: textIn(a.contents, ctx.language, ctx.site.languageCode),
+  }
+}
+
 export const agentCalls: ReadonlyArray<Implementation> = [
+  implement(promoteDetails, async (ctx) => inviteDetails(ctx, await requireAgent(ctx))),
   implement(getAgentMode, async (ctx) => ({ agentMode: await agentModeOf(ctx.db, ctx.site.code) })),
   implement(linkSetting, async (ctx, p) => {
     const player = await requireAgent(ctx)

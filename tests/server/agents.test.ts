@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  accountDetails, getAgentMode, getChannelInfo, getIpBindInfo, linkSetting, myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteSummary, promoteTeam,
+  accountDetails, getAgentMode, promoteDetails, getChannelInfo, getIpBindInfo, linkSetting, myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteSummary, promoteTeam,
   type CommissionRate, type LevelFigures,
 } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
@@ -111,6 +111,14 @@ describe('agents at the reference hall', () => {
       return player('001', data)
     })()), '/promote/getIpBindInfo', {}))
     expect(lone.bound).toBe(0)
+  })
+
+  it('answers the invite-friends event of promote_details from the invitees', async () => {
+    const d = decode(promoteDetails.response, await ok(A.caller, '/active/promote_details', {}))
+    const code = (await summary(A)).inviteCode
+    // Two direct invitees, both with a paid deposit; the first tier gives 5 for 1 friend.
+    expect([d.inviteUrl, d.inviteCount, d.validCount, d.rewardPerFriend]).toEqual([`/?id=${code}`, 2, 2, '5'])
+    expect(Number(d.receivable) + Number(d.received)).toBeGreaterThan(0)
   })
 
   it('lists the team by level with their deposits and bets', async () => {
