@@ -37,6 +37,9 @@ import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, re
 import { userAgreementCommand, usernameCheckCommand } from './signup'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
+import {
+  promoteInviteesActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor, proxyTransferActor, transferRecordsActor,
+} from './promote'
 import { taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor, taskSaveAddressActor } from './tasks'
 import { walletActor } from './wallet'
 import { guessActor, guessesActor, investActor, investingActor, luckyActor, luckyReceiveActor, matchesActor, quizActor, quizAnswerActor } from './play'
@@ -72,6 +75,7 @@ const allActors = [
   profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
   vipDetailsActor, userVipActor, vipReceiveActor,
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
+  promoteSummaryActor, promoteLinkActor, promoteTeamActor, promotePeriodsActor, promoteReceiveActor, promoteInviteesActor, proxyTransferActor, transferRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
   usernameCheckCommand, userAgreementCommand,

@@ -38,6 +38,8 @@ import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withd
 import { bannerSeedsOf, setBanners } from './banners'
 import { isPlayControl, playBodies, runPlayControl } from './play/control'
 import { runPromotionControl } from './promotion-control'
+import { closePeriod } from './agents'
+import { lockPlayer } from './rewards'
 
 /** A control answer: HTTP status and JSON body. */
 export interface ControlAnswer {
@@ -223,6 +225,13 @@ const bodies = {
   'activity-end': Schema.Struct({ siteCode: Schema.optional(Schema.String), template: Schema.String, end: Schema.String }),
   /** Records that `inviter` invited `username` (both of the site): what the promote and proxy activities count. */
   invite: Schema.Struct({ siteCode: Schema.optional(Schema.String), username: Schema.String, inviter: Schema.String }),
+  /**
+   * Closes an agent's open commission period now (the operator settles early; migration 210):
+   * its figures and commission are stored and can be received. Answers whether a period closed.
+   */
+  'agent-settle': Schema.Struct({ siteCode: Schema.optional(Schema.String), username: Schema.String }),
+  /** Sets a site's agent mode (Infinite 30004, FirstLevel 1, NetProfit 2, ThreeNetProfix 10002). */
+  'agent-mode': Schema.Struct({ siteCode: Schema.optional(Schema.String), mode: Schema.Literals([30004, 1, 2, 10002]) }),
   /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
   'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
   /** Sets a player's badge counters (task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
@@ -609,6 +618,26 @@ export const runControl = async (
       const [player, inviter] = [await playerByUsername(db, site.code, b.username), await playerByUsername(db, site.code, b.inviter)]
       if (player === undefined || inviter === undefined || player.id === inviter.id) return fail(404, `no players ${b.username} and ${b.inviter} on site ${site.code}`)
       await db.query('UPDATE players SET invited_by = $2 WHERE id = $1', [player.id, inviter.id])
+      return ok()
+    }
+    case 'agent-settle': {
+      const b = decoded.value as (typeof bodies)['agent-settle']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const player = await playerByUsername(db, site.code, b.username)
+      if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+      const now = (deps.now ?? Date.now)()
+      const closed = await db.transaction(async (tx) => {
+        await lockPlayer(tx, player.id)
+        return closePeriod(tx, site.code, player, now)
+      })
+      return ok({ closed })
+    }
+    case 'agent-mode': {
+      const b = decoded.value as (typeof bodies)['agent-mode']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      await db.query('INSERT INTO agent_sites (site_code, mode) VALUES ($1, $2) ON CONFLICT (site_code) DO UPDATE SET mode = EXCLUDED.mode', [site.code, b.mode])
       return ok()
     }
     case 'red-activity-status': {

@@ -295,7 +295,11 @@ export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Ask
             ...BASE_LOGIN, email: e.thirdWay.email, id: e.thirdWay.id, access_token: e.thirdWay.accessToken, requester_type: socialLoginOf(e.thirdWay.requesterType),
             new_username: e.username, new_password: e.password, currency: e.currency,
           })
-        : request('session', r, 'signIn', register, { ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c) })
+        : request('session', r, 'signIn', register, {
+            ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c),
+            ...(e.invitation?.inviteCode === undefined ? {} : { inviteCode: e.invitation.inviteCode }),
+            ...(e.invitation?.channelId === undefined ? {} : { channelId: e.invitation.channelId }),
+          })
     case 'smsLogin':
       return e.type === 'session.smsLoginSubmitted' ? request('session', r, 'signIn', smsLogin, { phone: e.phone, code: e.code }) : null
     case 'thirdLogin':

@@ -40,6 +40,7 @@ import { thirdpartyEvents } from './thirdparty'
 import { noticesEvents } from './notices'
 import { wheelEvents } from './wheel'
 import { promotionEvents } from './promotion'
+import { promoteEvents } from './promote'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -87,6 +88,7 @@ export const eventDefs = [
   ...noticesEvents,
   ...wheelEvents,
   ...promotionEvents,
+  ...promoteEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

@@ -62,6 +62,8 @@ export const registerSubmitted = defineEvent('session.registerSubmitted', 'inten
   currency: Schema.String,
   /** The registration of a third-party account found unregistered (thirdWay mode, spec §4): thirdpartyregister. */
   thirdWay: Schema.optionalKey(ThirdWay),
+  /** The invitation the lobby was opened with (`?id=` the inviter's id, `?cid=` a channel): the hall binds the new player to it. */
+  invitation: Schema.optionalKey(Schema.Struct({ inviteCode: Schema.optionalKey(Schema.String), channelId: Schema.optionalKey(Schema.String) })),
 })
 
 /** A visitor asked to play as a guest (trial mode, spec §4 login mode trymode): guest registration. */

@@ -36,6 +36,7 @@ import {
 } from '../store'
 import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
+import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
@@ -131,7 +132,11 @@ export const authCalls: ReadonlyArray<Implementation> = [
     let player: PlayerRow
     try {
       player = await ctx.db.transaction((tx) =>
-        createPlayer(tx, { siteCode: ctx.site.code, username: p.username, passwordHash, accountType: 0, currency }),
+        createPlayer(tx, { siteCode: ctx.site.code, username: p.username, passwordHash, accountType: 0, currency }).then(async (row) => {
+          // The invite link's inviter and channel (docs/hall-protocol.md, "Agents and promotion").
+          await bindInvitation(tx, ctx.site.code, row.id, p.inviteCode, p.channelId)
+          return row
+        }),
       )
     } catch (e) {
       if (isUniqueViolation(e)) throw new ServiceError(ServiceCodes.usernameTaken, 'username already exists')

@@ -33,6 +33,7 @@ import { entryCalls } from './entries'
 import { playCalls } from './play'
 import { wheelCalls } from './wheel'
 import { promotionCalls } from './promotion'
+import { agentCalls } from './agents'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -48,4 +49,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...playCalls,
   ...wheelCalls,
   ...promotionCalls,
+  ...agentCalls,
 ]

@@ -197,6 +197,8 @@ export const register = defineCall({
     currency: Schema.optional(Schema.String),
     token: Schema.optional(Sensitive(Schema.String)),
     inviteCode: Schema.optional(Schema.String),
+    /** The promotion channel of the entry link (`cid`): the hall binds the player to it (docs/hall-protocol.md, "Agents and promotion"). */
+    channelId: Schema.optional(Schema.String),
   }),
   response: UserInfo,
 })

@@ -6,6 +6,7 @@
  */
 import type { HallCall } from '../call'
 import * as accountOwn from './account-own'
+import * as agents from './agents'
 import * as active from './active'
 import * as about from './about'
 import * as auth from './auth'
@@ -27,6 +28,7 @@ import * as yuebao from './yuebao'
 
 export * from './about'
 export * from './account-own'
+export * from './agents'
 export * from './active'
 export * from './auth'
 export * from './common'
@@ -62,7 +64,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

@@ -12,6 +12,10 @@ import { useForm } from './use-form'
 import { providerName } from './ThirdPartyButtons'
 import { providerOfType } from '../../../actors/thirdparty'
 import type { ThirdWay } from '../../../schemas/events/session'
+import { deviceStorage, keptInvitation, type Invitation } from '../promote/invitation'
+
+/** The invitation kept from the entry link, as the registration event carries it. */
+const invitationOf = (i: Invitation | null) => (i === null ? {} : { invitation: i })
 
 /** How long the player stops typing before the username is checked at the hall. */
 export const USERNAME_CHECK_DELAY_MS = 500
@@ -100,7 +104,10 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
       currency: t('field.currency'),
     },
     onSubmit: (v) =>
-      send({ type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }) }),
+      send({
+        type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }),
+        ...invitationOf(keptInvitation(deviceStorage())),
+      }),
   })
   const currencyError = form.error('currency')
   const check = useUsernameCheck(form.values.username)

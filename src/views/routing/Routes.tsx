@@ -35,6 +35,9 @@ const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'Cashbac
 const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
 const TaskPage = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPage')
 const PromoteGamePage = lazyNamed(() => import('../promotion/PromoteGamePage'), 'PromoteGamePage')
+const PromotePage = lazyNamed(() => import('../promote/PromotePage'), 'PromotePage')
+const ProxyTransferPage = lazyNamed(() => import('../promote/ProxyTransferPage'), 'ProxyTransferPage')
+const TransferRecordsPage = lazyNamed(() => import('../promote/TransferRecordsPage'), 'TransferRecordsPage')
 
 /**
  * Rendering routes with wouter, the navigation actor as the source of truth.
@@ -130,6 +133,12 @@ const pageOf = (name: RouteName): ReactNode => {
       return <PersonalPage />
     case 'promoteGame':
       return <PromoteGamePage />
+    case 'promote':
+      return <PromotePage />
+    case 'proxyTransfer':
+      return <ProxyTransferPage />
+    case 'myTransferRecord':
+      return <TransferRecordsPage />
     default:
       return <PlaceholderPage name={name} />
   }

@@ -209,6 +209,19 @@ describe('login and registration', () => {
     expect(selectIsLoggedIn(l.session())).toBe(true)
   })
 
+  it('sends the invitation kept from the entry link with the registration (the inviter id, a channel)', () => {
+    const l = lobby()
+    l.boot()
+    l.intent({ type: 'session.registerSubmitted', username: 'newbie02', password: 'secret123', currency: 'USD', invitation: { inviteCode: '42' } })
+    expect(l.lastRequest()).toMatchObject({ call: 'register', payload: { username: 'newbie02', inviteCode: '42' } })
+    expect(l.lastRequest().payload).not.toHaveProperty('channelId')
+    const m = lobby()
+    m.boot()
+    m.intent({ type: 'session.registerSubmitted', username: 'newbie03', password: 'secret123', currency: 'USD', invitation: { channelId: '1001' } })
+    expect(m.lastRequest()).toMatchObject({ call: 'register', payload: { username: 'newbie03', channelId: '1001' } })
+    expect(m.lastRequest().payload).not.toHaveProperty('inviteCode')
+  })
+
   it('signs in with the registration answer when the fast login after it fails', () => {
     const l = lobby()
     l.boot()
