@@ -89,6 +89,7 @@ export type RealtimeNotice =
   | EventOfType<'realtime.withdrawOrderSucceeded'>
   | EventOfType<'realtime.activeDetailsReceived'>
   | EventOfType<'realtime.messageReceived'>
+  | EventOfType<'realtime.walletChanged'>
 
 /** What the socket actor emits. */
 export type SocketEmitted =
@@ -116,6 +117,8 @@ export const realtimeNoticeOf = (msgId: string, notice: ServerNotice): RealtimeN
       return { type: 'realtime.activeDetailsReceived', msgId, data: notice.data }
     case 'message/new':
       return { type: 'realtime.messageReceived', msgId, data: notice.data }
+    case 'wallet/changed':
+      return { type: 'realtime.walletChanged', msgId, data: notice.data }
     case 'unrecognised':
       return null
   }

@@ -19,6 +19,7 @@ export const walletActor = {
     'wallet.sportsRequested',
     'realtime.payOrderSucceeded',
     'realtime.withdrawOrderSucceeded',
+    'realtime.walletChanged',
     'games.playStateChanged',
     'hall.responded',
     'hall.failed',

@@ -120,6 +120,7 @@ export type WalletEvent =
   | EventOfType<'wallet.savingsReported'>
   | EventOfType<'realtime.payOrderSucceeded'>
   | EventOfType<'realtime.withdrawOrderSucceeded'>
+  | EventOfType<'realtime.walletChanged'>
   | EventOfType<'games.playStateChanged'>
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>

@@ -17,7 +17,8 @@ import {
  *   whether the money is in a game; a credit (reward, transfer) changes the amount only.
  * - The refresh button (`wallet.refreshRequested`) reads it with /home/prize; a completed deposit
  *   or withdrawal (`realtime.payOrderSucceeded`, `realtime.withdrawOrderSucceeded`) brings the
- *   balance after it, and reads it again. A newer read supersedes one in flight.
+ *   balance after it, and reads it again; a balance moved by someone else's act (an agent's
+ *   transfer, `realtime.walletChanged`) is read again. A newer read supersedes one in flight.
  * - The launch says where it stands (`games.playStateChanged`): entering a game puts the money in
  *   it; leaving it for the lobby brings it back with RefreshGold. The money reported in a game
  *   while no game is being opened or played (the page was reloaded or closed in a game, or the
@@ -32,7 +33,7 @@ import {
  * A visitor has no wallet; a sign-in drops what is in flight, a sign-out forgets everything.
  *
  * Consumes: session.loggedIn, session.loggedOut, wallet.balanceReported, wallet.refreshRequested,
- *   wallet.sportsRequested, wallet.savingsReported, realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded,
+ *   wallet.sportsRequested, wallet.savingsReported, realtime.payOrderSucceeded, realtime.withdrawOrderSucceeded, realtime.walletChanged,
  *   games.playStateChanged, hall.responded, hall.failed.
  * Emits: hall.requested.
  */
@@ -123,6 +124,8 @@ export const walletMachine = setup({
             'wallet.refreshRequested': { target: '.loading', actions: { type: 'ask', params: WALLET_CALLS.read } },
             'realtime.payOrderSucceeded': { target: '.loading', actions: ['takeOrder', { type: 'ask', params: WALLET_CALLS.read }] },
             'realtime.withdrawOrderSucceeded': { target: '.loading', actions: ['takeOrder', { type: 'ask', params: WALLET_CALLS.read }] },
+            // Someone else's act moved the money (an agent's transfer received): read it again.
+            'realtime.walletChanged': { target: '.loading', actions: { type: 'ask', params: WALLET_CALLS.read } },
             'games.playStateChanged': [
               { guard: 'leftGame', target: '.loading', actions: ['takePlay', { type: 'ask', params: WALLET_CALLS.recall }] },
               { actions: 'takePlay' },

@@ -83,6 +83,14 @@ export const MessageArrived = Schema.Struct({ id: Schema.Int, type: Schema.Liter
 export type MessageArrived = typeof MessageArrived.Type
 
 /**
+ * The player's balance changed by someone else's act (wallet/changed, the hall's own notice type:
+ * an agent's proxy transfer to an invitee; docs/hall-protocol.md): why, and the amount it moved.
+ * The wallet reads the balance again.
+ */
+export const WalletChanged = Schema.Struct({ reason: Schema.Literal('transfer'), amount: Schema.String })
+export type WalletChanged = typeof WalletChanged.Type
+
+/**
  * A hall event notice as the runner decoded it: one of the six content types of spec §7.3 with its
  * typed data, or `unrecognised` (a content type the lobby does not know, or data that does not
  * decode): it is still acknowledged, so the hall stops resending it, and nothing else happens.
@@ -95,12 +103,13 @@ export const ServerNotice = Schema.Union([
   Schema.Struct({ type: Schema.Literal('withdrawOrderSuccess'), data: OrderSuccess }),
   Schema.Struct({ type: Schema.Literal('activeDetails'), data: ActiveDetails }),
   Schema.Struct({ type: Schema.Literal('message/new'), data: MessageArrived }),
+  Schema.Struct({ type: Schema.Literal('wallet/changed'), data: WalletChanged }),
   Schema.Struct({ type: Schema.Literal('unrecognised'), contentType: Schema.String }),
 ])
 export type ServerNotice = typeof ServerNotice.Type
 
-/** The content types of spec §7.3, in its order, and the hall's own message/new. */
-export const NOTICE_TYPES = ['withdraw/orderProgress', 'pay/orderProgress', 'registerSuccess', 'payOrderSuccess', 'withdrawOrderSuccess', 'activeDetails', 'message/new'] as const
+/** The content types of spec §7.3, in its order, and the hall's own message/new and wallet/changed. */
+export const NOTICE_TYPES = ['withdraw/orderProgress', 'pay/orderProgress', 'registerSuccess', 'payOrderSuccess', 'withdrawOrderSuccess', 'activeDetails', 'message/new', 'wallet/changed'] as const
 export type NoticeType = (typeof NOTICE_TYPES)[number]
 
 // --- commands for the runner (notices of the socket actor) -----------------------------------
@@ -206,6 +215,12 @@ export const realtimeMessageReceived = defineEvent('realtime.messageReceived', '
   data: MessageArrived,
 })
 
+/** wallet/changed: the balance changed by someone else's act (a transfer received): the wallet reads it again. */
+export const realtimeWalletChanged = defineEvent('realtime.walletChanged', 'notice', "The hall said the player's balance changed by someone else's act (wallet/changed): refresh the balance.", {
+  msgId: Schema.String,
+  data: WalletChanged,
+})
+
 /** The typed notices, one per content type. */
 export const realtimeEvents = [
   realtimePayOrderProgressed,
@@ -215,6 +230,7 @@ export const realtimeEvents = [
   realtimeWithdrawOrderSucceeded,
   realtimeActiveDetailsReceived,
   realtimeMessageReceived,
+  realtimeWalletChanged,
 ] as const
 
 /** The socket events and the realtime notices. */

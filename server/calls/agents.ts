@@ -28,6 +28,7 @@ import { zoneOf } from './records'
 import { requirePlayer } from './session'
 import { doc } from './site'
 import { ServiceError, implement } from './types'
+import { storeNotice } from '../ws'
 import type { CallContext, Implementation } from './types'
 
 /** The agent service codes (the hall's own, 2100–2129; docs/hall-protocol.md). */
@@ -182,21 +183,24 @@ const transfer = async (ctx: CallContext, agent: PlayerRow, p: typeof proxyTrans
   const invited = to === undefined ? undefined : (await ctx.db.query<{ by: string | null }>('SELECT invited_by::text AS by FROM players WHERE id = $1', [to.id])).rows[0]
   if (to === undefined || to.id === agent.id || invited?.by !== agent.id) throw new ServiceError(AgentCodes.notInvitee, 'the receiver is not your direct invitee')
   if (to.currency !== agent.currency) throw new ServiceError(AgentCodes.otherCurrency, 'the receiver holds another currency')
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, notice } = await ctx.db.transaction(async (tx) => {
     // Both rows held in id order: two transfers between the same players never wait on each other in a circle.
     for (const pid of [agent.id, to.id].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) await lockPlayer(tx, pid)
     const left = await credit(tx, agent.id, agent.currency, `-${amount}`, TRANSFER_OUT_KIND)
     if (left === undefined) throw new ServiceError(AgentCodes.insufficient, 'the amount is above your balance')
     const got = await credit(tx, to.id, to.currency, amount, TRANSFER_IN_KIND)
     if (got === undefined) throw new Error('a transfer cannot make a balance negative')
-    return (
+    const row = (
       await tx.query<{ id: string }>(
         `INSERT INTO agent_transfers (site_code, from_id, to_id, currency, amount, created_at)
          VALUES ($1, $2, $3, $4, $5, to_timestamp($6::double precision / 1000)) RETURNING id::text AS id`,
         [ctx.site.code, agent.id, to.id, agent.currency, amount, ctx.now],
       )
     ).rows[0]!.id
+    // The receiver's wallet hears it on the socket (the hall's own wallet/changed) and reads the balance again.
+    return { id: row, notice: await storeNotice(tx, to.id, 'wallet/changed', { reason: 'transfer', amount }) }
   })
+  await ctx.socket?.send(to.id, [notice])
   return { id, amount: (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric)::text AS v', [amount])).rows[0]!.v, currency: agent.currency, game_gold: await balanceOf(ctx.db, agent.id, agent.currency) }
 }
 

@@ -98,6 +98,9 @@ describe.each(['desktop', 'phone'] as const)('agents at %s size', (size) => {
     await expect.poll(() => headerBalance(page)).toBeCloseTo(agentBefore - 5, 2)
     expect(await balanceOf(hallUrl, agent)).toBeCloseTo(agentBefore - 5, 2)
     expect(await balanceOf(hallUrl, { username: invitee, siteCode: '001' })).toBeCloseTo(inviteeBefore + 5, 2)
+    // The invitee's lobby, open all along, hears it on the socket (wallet/changed) and shows the
+    // balance the hall holds at once.
+    await expect.poll(() => headerBalance(guest.page), { timeout: 15_000 }).toBeCloseTo(inviteeBefore + 5, 2)
     expect(await seriousViolations(page)).toEqual([])
 
     // Both players' records.

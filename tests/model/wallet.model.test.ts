@@ -39,6 +39,7 @@ const events = (s: Snap): WalletEvent[] => {
   if (c.requests.count < MAX_REQUESTS) {
     out.push(login(true), play('lobby'), report('100.00', 'login'), report('-1', 'prize'), report('90.00', 'prize'))
     out.push({ type: 'wallet.refreshRequested' }, { type: 'wallet.sportsRequested' }, order('realtime.payOrderSucceeded', '125.00'), order('realtime.withdrawOrderSucceeded', '75.00'))
+    out.push({ type: 'realtime.walletChanged', msgId: 'm2', data: { reason: 'transfer', amount: '5' } })
   }
   const balanceId = balanceRequest(c)
   if (balanceId !== null) {
@@ -109,6 +110,11 @@ const invariants = () => {
       // A completed order brings its balance and reads the balance again.
       if (event.type === 'realtime.payOrderSucceeded' || event.type === 'realtime.withdrawOrderSucceeded') {
         expect(c.balance).toBe(event.data.balance)
+        expect(asked.map((a) => a['call'])).toEqual([WALLET_CALLS.read])
+      }
+      // A balance moved by someone else's act (a transfer received) is read again, as it stands.
+      if (event.type === 'realtime.walletChanged') {
+        expect(c.balance).toBe(prev.context.balance)
         expect(asked.map((a) => a['call'])).toEqual([WALLET_CALLS.read])
       }
       // A failed read or recall marks the balance stale; a balance clears it.
