@@ -58,7 +58,7 @@ export const ROUTES = [
   r('about', '/home/about'),
   r('update', '/home/update', { private: true }),
   r('sports', '/home/sports', { tabBar: true }),
-  r('auth', '/auth'),
+  r('auth', '/auth', { query: ['key'] }),
   r('error', '/error'),
   r('notFound', '/404'),
   r('promoteGame', '/promote-game'),

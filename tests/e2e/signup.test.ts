@@ -51,3 +51,26 @@ describe.each(['phone', 'desktop'] as const)('sign-up at %s size', (size) => {
     expect(errors).toEqual([])
   })
 })
+
+describe.each(['phone', 'desktop'] as const)('the sign-in page at %s size', (size) => {
+  it('opens the sign-in popup on the tab its link names, offers both again once closed, and goes on to the lobby once signed in', async () => {
+    const player = await kit.player()
+    const { page, shell, errors } = await kit.openLobby(size, 'auth?site=001&key=regedit')
+    const dialog = shell.authDialog
+    await dialog.waitFor()
+    await expect.poll(() => dialog.getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+
+    // Behind it, the page says what it is for and opens either tab again.
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click()
+    await dialog.waitFor()
+    await expect.poll(() => dialog.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true')
+    await dialog.getByLabel('Username').fill(player.username)
+    await dialog.getByLabel('Password', { exact: true }).fill(player.password)
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/home/game')
+    expect(errors).toEqual([])
+  })
+})

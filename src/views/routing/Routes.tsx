@@ -2,7 +2,6 @@ import { useCallback, type ReactNode } from 'react'
 import { Route, Router, Switch, type BaseLocationHook } from 'wouter'
 import { ROUTES, type RouteName } from '../../../schemas/routes'
 import { GamePage } from '../pages/GamePage'
-import { PlaceholderPage } from '../pages/PlaceholderPage'
 import { BlockedPage, LinkErrorPage, NotFoundPage } from '../pages/StatusPages'
 import { assertRouteName, useNavPath, useNavSearch } from './nav-hooks'
 import { LazyViews, lazyNamed } from './lazy-view'
@@ -34,6 +33,7 @@ const AwardPage = lazyNamed(() => import('../rebates/AwardPage'), 'AwardPage')
 const CashbackPage = lazyNamed(() => import('../rebates/CashbackPage'), 'CashbackPage')
 const ReceiveRecordsPage = lazyNamed(() => import('../rebates/ReceiveRecordsPage'), 'ReceiveRecordsPage')
 const TaskPage = lazyNamed(() => import('../tasks/TaskCentre'), 'TaskPage')
+const AuthPage = lazyNamed(() => import('../auth/AuthPage'), 'AuthPage')
 const PromoteGamePage = lazyNamed(() => import('../promotion/PromoteGamePage'), 'PromoteGamePage')
 const PromotePage = lazyNamed(() => import('../promote/PromotePage'), 'PromotePage')
 const ProxyTransferPage = lazyNamed(() => import('../promote/ProxyTransferPage'), 'ProxyTransferPage')
@@ -66,7 +66,7 @@ export const NavRouter = ({ children }: { children: ReactNode }) => (
   </Router>
 )
 
-/** The page of each route; a route without its own screen yet shows its title and a way back. */
+/** The page of each route. */
 const pageOf = (name: RouteName): ReactNode => {
   switch (name) {
     case 'game':
@@ -133,14 +133,18 @@ const pageOf = (name: RouteName): ReactNode => {
       return <PersonalPage />
     case 'promoteGame':
       return <PromoteGamePage />
+    case 'auth':
+      return <AuthPage />
     case 'promote':
       return <PromotePage />
     case 'proxyTransfer':
       return <ProxyTransferPage />
     case 'myTransferRecord':
       return <TransferRecordsPage />
+    // Every route of the spec has its screen (tests/unit/routes-screens.test.ts); a name without
+    // one would be a page that does not exist.
     default:
-      return <PlaceholderPage name={name} />
+      return <NotFoundPage />
   }
 }
 
