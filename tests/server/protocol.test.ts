@@ -108,9 +108,9 @@ describe('the hall protocol', () => {
     const method = await callHall(hall.url, site, 'GET', '/home/login', {})
     expect(method.status).toBe(405)
     expect(method.envelope.code).toBe(4050)
-    // A described call the hall does not answer yet (the lucky wheel's tasks, issue 'Activities that play').
-    const later = await callHall(hall.url, site, 'POST', '/active/turntableTaskList', { activeId: 1 })
-    expect(later.envelope).toEqual({ code: 4040, msg: 'not implemented by the reference hall: /active/turntableTaskList', data: null })
+    // A described call the hall does not answer yet (the wallet app's download address).
+    const later = await callHall(hall.url, site, 'POST', '/pay/wallet/downloadUrl', { device_type: 1 })
+    expect(later.envelope).toEqual({ code: 4040, msg: 'not implemented by the reference hall: /pay/wallet/downloadUrl', data: null })
   })
 
   it('answers an encrypted POST with an encrypted answer under the same key', async () => {
