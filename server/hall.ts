@@ -17,7 +17,7 @@ import { HALL_PREFIX, HallHeader, ProtocolCode } from '../schemas/hall/protocol'
 import { AUDIO_PATH, serveAudio } from './audio'
 import { GAME_ART_PATH, gameArt } from './games/art'
 import { gameById } from './games/catalogue'
-import { GAME_PLAY_PATH, GAME_ROUND_PATH, gamePage, playRound } from './games/play'
+import { GAME_EXIT_PATH, GAME_PLAY_PATH, GAME_ROUND_PATH, gameExit, gamePage, playRound } from './games/play'
 import { PROVIDER_PAGE_PATH, providerCallback } from './calls/pay'
 import { PROVIDER_NOTIFY_PATH, providerAction, providerPage } from './pay/provider'
 import { implementations as implemented } from './calls'
@@ -262,6 +262,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const page = await gamePage(db, url, site.code, Date.now())
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
+  app.get(GAME_EXIT_PATH, async (c) => c.redirect(await gameExit(db, new URL(c.req.url)), 303))
   app.post(GAME_ROUND_PATH, async (c) => {
     const body: unknown = await c.req.json().catch(() => null)
     // Outside production a test may name the outcome of its round (the stand-in game's even odds are otherwise random).

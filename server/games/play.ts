@@ -19,6 +19,15 @@ import { meetTurnover } from '../withdraw'
 export const GAME_PLAY_PATH = '/games/play'
 /** Where a round is played. */
 export const GAME_ROUND_PATH = '/games/round'
+/**
+ * The game's way back to the lobby (its "Return to lobby" link): the game session is over, so the
+ * player's last game is no longer one to continue (`/home/prize` names a game only when it was
+ * left some other way: the page closed, the connection lost); then the lobby's route.
+ */
+export const GAME_EXIT_PATH = '/games/exit'
+
+/** The lobby route a game returns to: a path of this origin only, never another site's address. */
+const lobbyRoute = (route: string | null): string => (route !== null && /^\/(?![/\\])/.test(route) ? route : '/home/game')
 /** The trial money a demo game starts with. */
 export const DEMO_BALANCE = '2000.00'
 
@@ -67,8 +76,7 @@ const sessionOfKey = async (db: Db, siteKey: string, key: string, userkey: strin
 export const gamePage = async (db: Db, url: URL, siteCode: string, now: number): Promise<{ status: number; html: string }> => {
   const q = url.searchParams
   const gameId = Number(q.get('gameId'))
-  const route = q.get('route') ?? '/home/game'
-  const back = route.startsWith('/') ? route : '/home/game'
+  const back = lobbyRoute(q.get('route'))
   const game = Number.isInteger(gameId) ? await gameById(db, gameId) : undefined
   const demo = (q.get('key') ?? '') === ''
   const site = await siteByCode(db, siteCode)
@@ -107,7 +115,7 @@ export const gamePage = async (db: Db, url: URL, siteCode: string, now: number):
   <button type="submit">Spin</button>
 </form>
 <p id="result" role="status" aria-live="polite"></p>
-<a class="back" href="${escape(back)}" target="_top">Return to lobby</a>
+<a class="back" href="${escape(`${GAME_EXIT_PATH}?ticket=${ticket}&route=${encodeURIComponent(back)}`)}" target="_top">Return to lobby</a>
 <script>
 const ticket = ${JSON.stringify(ticket)};
 document.getElementById('bet').addEventListener('submit', async (e) => {
@@ -121,6 +129,22 @@ document.getElementById('bet').addEventListener('submit', async (e) => {
 });
 </script>`
   return { status: 200, html: shell(game.gameName, body) }
+}
+
+/**
+ * The game left through its way back: a player's last game is forgotten when it is the game of
+ * this ticket (a game opened since in another tab stays named); the address to go to is answered.
+ */
+export const gameExit = async (db: Db, url: URL): Promise<string> => {
+  const ticket = url.searchParams.get('ticket') ?? ''
+  if (/^[0-9a-f]{32}$/.test(ticket)) {
+    await db.query(
+      `UPDATE players p SET last_game = NULL FROM game_tickets t
+        WHERE t.ticket = $1 AND p.id = t.player_id AND p.last_game->>'gameId' = t.game_id::text`,
+      [ticket],
+    )
+  }
+  return lobbyRoute(url.searchParams.get('route'))
 }
 
 const shell = (title: string, body: string): string => `<!doctype html>

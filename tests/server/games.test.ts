@@ -106,6 +106,38 @@ describe('the game catalogue at the reference hall', () => {
     expect(bad.status).toBe(403)
   })
 
+  it('names the last game until it is left through its way back to the lobby, which goes to a lobby route only', async () => {
+    const loginData = (await post(site, '/home/login', { username: 'demo', password: 'demo1234', clientType: 5 })).envelope.data as { session_key: string; userkey: string }
+    const me = player('001', loginData)
+    const lastGame = async () => ((await post(me, '/home/prize', {})).envelope.data as { lastgameinfo: { gameId: string } | null }).lastgameinfo
+    const open = async (gameId: number, route: string) => {
+      const n = nonce()
+      const key = `${n}.${aesEncrypt(site.keyMaterial, n, loginData.session_key)}`
+      const html = await (await fetch(`${hall.url}/games/play?gameId=${gameId}&route=${encodeURIComponent(route)}&lang=en_US&key=${encodeURIComponent(key)}&userkey=${loginData.userkey}`)).text()
+      const back = /<a class="back" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#38;', '&')
+      expect(back).toMatch(/^\/games\/exit\?ticket=[0-9a-f]{32}&route=/)
+      return back ?? ''
+    }
+    const leave = async (back: string) => {
+      const r = await fetch(`${hall.url}${back}`, { redirect: 'manual' })
+      expect(r.status).toBe(303)
+      return r.headers.get('location')
+    }
+    const first = await open(130009, '/home/game')
+    expect((await lastGame())?.gameId).toBe('130009')
+    // A second game opened in another tab is the last one; leaving the first one forgets nothing.
+    const second = await open(130010, '/home/game?category=3')
+    expect(await leave(first)).toBe('/home/game')
+    expect((await lastGame())?.gameId).toBe('130010')
+    expect(await leave(second)).toBe('/home/game?category=3')
+    expect(await lastGame()).toBeNull()
+    // Another site's address is never where a game returns to; an unknown ticket changes nothing.
+    for (const route of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      expect(await leave(`/games/exit?ticket=${'0'.repeat(32)}&route=${encodeURIComponent(route)}`)).toBe('/home/game')
+      expect(await open(130009, route)).toContain(`route=${encodeURIComponent('/home/game')}`)
+    }
+  })
+
   it("answers the sports wallet (provider 136): the balance, '-1' while the money is in a sports game, back after RefreshGold", async () => {
     expect((await post(site, '/gameapi/getBalanceList', { platformId: 136 })).envelope.code).toBe(-1)
     const me = player('001', (await post(site, '/home/login', { username: 'demo', password: 'demo1234', clientType: 5 })).envelope.data)
