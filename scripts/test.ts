@@ -53,11 +53,11 @@ interface Exit {
 }
 
 /** Runs a command in the repository root with the terminal as its output; never rejects. */
-function runCommand(command: string, args: readonly string[], timeoutMs: number): Promise<Exit> {
+function runCommand(command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
   return new Promise((resolve) => {
     let timedOut = false
     let settled = false
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true })
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, ...env } })
     current = child
     const timer = setTimeout(() => {
       timedOut = true
@@ -143,15 +143,24 @@ export function countVitestReport(report: VitestReport, exitCode: number | null)
   return tally
 }
 
+/**
+ * What failed browser tests' pages showed (tests/e2e/support/browser.ts writes it to
+ * LOBBY_FAILURE_LOG): printed again after the summary, where a CI log's tail still has it.
+ */
+const failureDescriptions: string[] = []
+
 async function vitest(config: string, timeoutMs: number): Promise<Tally> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lobby-test-'))
   const out = path.join(dir, 'vitest.json')
+  const failures = path.join(dir, 'failures.txt')
   try {
     const exit = await runCommand(
       bin('vitest'),
       ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
       timeoutMs,
+      { LOBBY_FAILURE_LOG: failures },
     )
+    if (existsSync(failures)) failureDescriptions.push(readFileSync(failures, 'utf8'))
     if (!existsSync(out)) {
       return { passed: 0, failed: 1, notes: [`no report: vitest ${describeExit(exit, timeoutMs)}`] }
     }
@@ -310,6 +319,11 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const note of tally.notes) console.log(`${''.padEnd(10)}   ${note}`)
   }
   console.log(`${'total'.padEnd(10)} ${String(passed).padStart(6)} ${String(failed).padStart(6)} ${seconds(Date.now() - started).padStart(8)}`)
+  if (failureDescriptions.length > 0) {
+    console.log('\n=== what the failed browser tests showed')
+    const text = failureDescriptions.join('\n')
+    console.log(text.length > 6000 ? `${text.slice(0, 6000)}\n[…]` : text)
+  }
   console.log(`tests: ${passed} passed, ${failed} failed`)
   return failed > 0 || passed === 0 ? 1 : 0
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { appendFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
@@ -122,7 +122,7 @@ const filePrefix = (): string => {
  * address, every open dialog's name and text, and the lobby's last events, so a failure that
  * happened once can still be read afterwards.
  */
-const describePages = async (pages: ReadonlyArray<Page>): Promise<void> => {
+const describePages = async (test: string, pages: ReadonlyArray<Page>): Promise<void> => {
   for (const [i, page] of pages.entries()) {
     if (page.isClosed()) continue
     const seen = await page
@@ -138,6 +138,12 @@ const describePages = async (pages: ReadonlyArray<Page>): Promise<void> => {
       })
       .catch((e: unknown) => ({ url: page.url(), dialogs: [], events: [], error: String(e) }))
     console.error(`[failed test] page ${i + 1}: ${JSON.stringify(seen, null, 2)}`)
+    // Once more, compact, for the test runner to print after its summary (scripts/test.ts).
+    const log = process.env['LOBBY_FAILURE_LOG']
+    if (log !== undefined) {
+      const lines = [`${test}, page ${i + 1}: ${seen.url}`, ...seen.dialogs.map((d) => `  dialog ${d}`), `  events: ${seen.events.join(', ')}`]
+      appendFileSync(log, `${lines.join('\n')}\n`)
+    }
   }
 }
 
@@ -171,7 +177,7 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
   })
   afterEach(async (ctx) => {
     inTest = false
-    if (ctx.task.result?.state === 'fail') await describePages(pages)
+    if (ctx.task.result?.state === 'fail') await describePages(ctx.task.name, pages)
     pages.length = 0
     await unwind(afterTest)
     await control(hallUrl, 'reset')
