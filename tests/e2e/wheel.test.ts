@@ -7,10 +7,11 @@ import { useBrowser } from './support/browser'
 import { replayLog } from './support/replay'
 
 /**
- * Lucky wheel and word collection at phone and desktop sizes (activity types 2 and 18 on the event
+ * Lucky wheel and word collection at phone and desktop sizes (activity types 2, 20 and 18 on the event
  * centre's detail page): a real deposit earns a spin, the spin's prize is the hall's (its seed known
  * to the test), the wheel stops on that prize (turning on the desktop, standing there at once with
- * reduced motion on the phone) and the header balance moves at once; a real deposit earns word
+ * reduced motion on the phone) and the header balance moves at once, for both kinds of wheel; the
+ * session timeline shows the wheel at the logged prize; a real deposit earns word
  * draws, the words drawn fill the set (the seed chosen so they do), the set exchanges for its
  * reward, once. Each test has its own player and activity.
  */
@@ -27,14 +28,15 @@ const openDetail = async (page: Page, template: string, activeId: number): Promi
 const WEIGHTS = [5, 3, 2, 4]
 const PRIZES = [['Seven', '7', 5], ['Three', '3', 3], ['Twenty', '20', 2], ['Nothing', '0', 4]] as const
 
-describe.each(['desktop', 'phone'] as const)('lucky wheel at %s size', (size) => {
+// Both kinds of wheel (LuckyWheel 2, LuckyWheelNew 20) at both sizes.
+describe.each([['desktop', 2], ['phone', 20], ['phone', 2], ['desktop', 20]] as const)('lucky wheel at %s size, activity type %i', (size, kind) => {
   it('a real deposit earns a spin; the wheel stops on the prize the hall drew and the balance moves at once', async () => {
     const p = await kit.player()
-    const template = `wheel-${size}-${Date.now() % 100_000}`
-    const activeId = (await kit.control('wheel-activity', { type: 2, template, title: `Wheel ${size}`, period: 1, tasks: [[1, '50', 1]], prizes: PRIZES }))['activeId'] as number
+    const template = `wheel-${kind}-${size}-${Date.now() % 100_000}`
+    const activeId = (await kit.control('wheel-activity', { type: kind, template, title: `Wheel ${size}`, period: 1, tasks: [[1, '50', 1]], prizes: PRIZES }))['activeId'] as number
     // The seed is searched so the hall's first draw of this activity is a prize that pays (not 'Nothing'), a
     // different one at each size: the test knows the prize before the spin.
-    const wanted = size === 'desktop' ? 2 : 0
+    const wanted = size === 'desktop' ? 2 : kind === 2 ? 0 : 1
     let seed = ''
     for (let s = 0; seed === ''; s += 1) if (pickWeighted(WEIGHTS, seededUniform(`s${s}`, activeId, 1)) === wanted) seed = `s${s}`
     expect(await kit.control('wheel-seed', { template, seed })).toMatchObject({ ok: true, activeId })
@@ -75,9 +77,34 @@ describe.each(['desktop', 'phone'] as const)('lucky wheel at %s size', (size) =>
     const draws = log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string; call?: string; data?: { index: number } } }).event)
       .filter((e) => e.type === 'hall.responded' && e.call === 'turntableDraw')
     expect(draws.map((e) => e.data?.index)).toEqual([expected])
-    const same = replayLog(`wheel-${size}`, log)
+    const same = replayLog(`wheel-${kind}-${size}`, log)
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
+
+    // Support's timeline (devtools.html) on that log: at the spin's answer the screen shows the
+    // wheel standing at the logged prize, and the result the player read.
+    const records = log.trim().split('\n').slice(1).map((l) => JSON.parse(l) as { seq: number; event: { type: string; call?: string } })
+    const drawn = records.find((r) => r.event.type === 'hall.responded' && r.event.call === 'turntableDraw')
+    expect(drawn).toBeDefined()
+    const { page: timeline, errors: timelineErrors } = await kit.open('desktop')
+    await timeline.goto(`${hallUrl}/devtools.html`)
+    await timeline.getByLabel('Log file').setInputFiles({ name: `wheel-${size}.ndjson`, mimeType: 'application/x-ndjson', buffer: Buffer.from(log) })
+    await timeline.getByRole('listbox', { name: 'Records' }).waitFor()
+    const jump = async (seq: number) => {
+      await timeline.getByLabel('Jump to seq').fill(String(seq))
+      await timeline.getByRole('button', { name: 'Jump', exact: true }).click()
+    }
+    const screen = timeline.frameLocator('iframe[title="Lobby screen"]')
+    const shown = screen.getByRole('img', { name: 'Lucky wheel with 4 prizes' })
+    // Just before the answer the spin is asked: no prize yet.
+    await jump((drawn?.seq ?? 1) - 1)
+    await shown.waitFor()
+    await expect.poll(() => shown.getAttribute('data-landed')).toBe('')
+    expect(await screen.locator('.play__result').innerText()).toBe('')
+    await jump(drawn?.seq ?? 0)
+    await expect.poll(() => shown.getAttribute('data-landed')).toBe(String(expected))
+    await expect.poll(() => screen.locator('.play__result').innerText()).toBe(`You won ${PRIZES[expected][1]}`)
+    expect(timelineErrors).toEqual([])
   })
 })
 
