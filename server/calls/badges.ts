@@ -5,14 +5,15 @@
  * site's running red-packet activities offered to the player that it still has packets of; the
  * task red dot is what the player can receive in the task centre (server/calls/tasks.ts); the
  * rebate's is the player's counter (player_counters, which the control `counters` sets) plus the
- * categories giving return gold now (server/calls/rebates.ts); the award's is the counter. The
+ * categories giving return gold now (server/calls/rebates.ts); the award's is its counter plus
+ * what the award page lists as receivable now, from every source (server/calls/rebates.ts). The
  * control's task counters are no longer read. The unread counts (/home/index) are counted from the messages
  * (server/calls/messages.ts).
  */
 import { getRedDot, maxChargeRate } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { activityRedDot } from './activities'
-import { rebateRedDot } from './rebates'
+import { awardRedDot, rebateRedDot } from './rebates'
 import { taskRedDot } from './tasks'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
@@ -82,6 +83,9 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
     // The rebate's own: the categories giving return gold now, beside the operator's counter.
     const rebate = await rebateRedDot(ctx, player)
     const [returnRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [c.return_amount, rebate.amount])).rows
+    // The award's own: what the award page lists now (server/calls/rebates.ts), beside the operator's counter.
+    const award = await awardRedDot(ctx, player)
+    const [rewardRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [c.reward_amount, award.amount])).rows
     return {
       activeAmount: sumRow?.v ?? '0',
       activeCount: (active.rows[0]?.count ?? 0) + events.count,
@@ -90,8 +94,8 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
       taskCount: tasks.count,
       returnAmount: returnRow?.v ?? c.return_amount,
       returnCount: c.return_count + rebate.count,
-      rewardAmount: c.reward_amount,
-      rewardCount: c.reward_count,
+      rewardAmount: rewardRow?.v ?? c.reward_amount,
+      rewardCount: c.reward_count + award.count,
     }
   }),
 ]

@@ -185,6 +185,16 @@ const awardsOf = async (ctx: CallContext, player: PlayerRow): Promise<ReadonlyAr
   return out
 }
 
+/**
+ * The award entry's red dot: what the award page lists (every source's receivable rewards), their
+ * number and their sum; nothing for a trial player, who is offered registration instead.
+ */
+export const awardRedDot = async (ctx: CallContext, player: PlayerRow): Promise<{ count: number; amount: string }> => {
+  if (player.accountType === TRIAL_ACCOUNT) return { count: 0, amount: '0' }
+  const list = await awardsOf(ctx, player)
+  return { count: list.reduce((n, a) => n + a.count, 0), amount: await sumAmounts(ctx.db, list.map((a) => a.amount)) }
+}
+
 /** The source of a ledger entry's kind, for the receive records (SQL). */
 const SOURCE_OF_KIND = `CASE
   WHEN kind = 'bonus-activity' OR kind LIKE 'activity%' THEN 'activity'

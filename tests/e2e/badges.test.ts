@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { callHall, player as playerCaller, visitor } from '../server/support'
 import { useBrowser, type Size } from './support/browser'
 
 /**
@@ -20,8 +21,14 @@ const DISCOUNT_TABS = {
 }
 
 /** A new player of site 201 with these counters and unread notices, signed in at a size on the discount-tab layout. */
-const signedInOn201 = async (size: Size, counters: Record<string, unknown>, unread = 0) => {
+const signedInOn201 = async (size: Size, counters: Record<string, unknown>, unread = 0, checkedIn = false) => {
   const player = await kit.player({ siteCode: '201' })
+  if (checkedIn) {
+    // The day's check-in received from outside the lobby: no award waits.
+    const me = playerCaller('201', (await callHall(kit.hallUrl, await visitor(kit.hallUrl, '201'), 'POST', '/home/login', { username: player.username, password: player.password, clientType: 5 })).envelope.data)
+    const checkIn = (await callHall(kit.hallUrl, me, 'POST', '/active/getByTemplate', { template: 'check-in' })).envelope.data as { activeId: number }
+    expect((await callHall(kit.hallUrl, me, 'POST', '/active/receiveall', { activeId: checkIn.activeId, requestDeviceType: 3 })).envelope.code).toBe(1)
+  }
   await kit.control('counters', { siteCode: '201', username: player.username, ...counters })
   if (unread > 0) await kit.control('message', { siteCode: '201', username: player.username, type: 1, title: 'Notice', content: 'n', count: unread })
   await kit.patchSite('201', 'layout', { tabBar: DISCOUNT_TABS })
@@ -30,7 +37,11 @@ const signedInOn201 = async (size: Size, counters: Record<string, unknown>, unre
   return opened
 }
 
-/** 1 award of 3.5, no rebate (and 5 unread notices); the task count is the task centre's: a new player's registration prize waits. */
+/**
+ * An award counter of 1 (3.5) and no rebate (and 5 unread notices). The award entry counts the
+ * counter and what the award page lists: site 201's daily check-in (1) waits for a new player, so
+ * 2 awards of 4.5. The task count is the task centre's: a new player's registration prize waits.
+ */
 const COUNTERS = { return_count: 0, reward_count: 1, reward_amount: '3.5' }
 
 describe('badges on a phone (site 001)', () => {
@@ -58,7 +69,7 @@ describe('badges of the header, menus and tabs (site 201, European-American)', (
     // The open panel's system entries: task and award with their counts, no rebate at 0 (spec §2).
     const more = page.getByRole('list', { name: 'More' })
     await more.getByRole('button', { name: /^Tasks\s*, 1 unread$/ }).waitFor({ timeout: 30_000 })
-    await more.getByRole('button', { name: /^Rewards\s*, 1 unread$/ }).waitFor()
+    await more.getByRole('button', { name: /^Rewards\s*, 2 unread$/ }).waitFor()
     expect(await more.getByRole('button', { name: /^Rebate/ }).count()).toBe(0)
     // The personal-centre menu: the unread count on its trigger and on the message centre.
     const personal = shell.header.getByRole('button', { name: /^My account/ })
@@ -74,18 +85,18 @@ describe('badges of the header, menus and tabs (site 201, European-American)', (
     const tabBar = page.getByRole('navigation', { name: 'Main' })
     await expect.poll(() => tabBar.getByRole('button').allInnerTexts()).toEqual(['Home', 'Discount', 'Deposit', 'VIP', 'Me'])
     // The discount tab's reward amount (spec §2: a red dot or the reward), the Mine tab's unread count.
-    await tabBar.getByRole('button', { name: /^Discount\s*, 3\.5$/ }).waitFor({ timeout: 30_000 })
+    await tabBar.getByRole('button', { name: /^Discount\s*, 4\.5$/ }).waitFor({ timeout: 30_000 })
     await tabBar.getByRole('button', { name: /^Me\s*, 5 unread$/ }).waitFor()
     await shell.header.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Game categories' })
     await drawer.getByRole('button', { name: /^Tasks\s*, 1 unread$/ }).waitFor()
-    await drawer.getByRole('button', { name: /^Rewards\s*, 1 unread$/ }).waitFor()
+    await drawer.getByRole('button', { name: /^Rewards\s*, 2 unread$/ }).waitFor()
     expect(await drawer.getByRole('button', { name: /^Rebate/ }).count()).toBe(0)
     expect(errors).toEqual([])
   })
 
   it('a red dot on the discount tab when only a rebate waits', async () => {
-    const { page, errors } = await signedInOn201('phone', { return_count: 1, return_amount: '2' })
+    const { page, errors } = await signedInOn201('phone', { return_count: 1, return_amount: '2' }, 0, true)
     const discount = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Discount\s*, new$/ })
     await discount.waitFor({ timeout: 30_000 })
     expect(await discount.locator('.badge--dot').count()).toBe(1)

@@ -72,10 +72,13 @@ describe('rebates at the reference hall', () => {
     expect([electronic.amount, live.amount, chess.amount, before.total]).toEqual(['0.18', '0.31', '0', '0.49'])
 
     // The red dot counts the categories giving return gold; the awards list the rebate.
-    const dot = (await ok(p.caller, '/active/getred_dot', {})) as { returnCount: number; returnAmount: string }
+    const dot = (await ok(p.caller, '/active/getred_dot', {})) as { returnCount: number; returnAmount: string; rewardCount: number; rewardAmount: string }
     expect([dot.returnCount, dot.returnAmount]).toEqual([2, '0.49'])
     const awards = decode(pendingAwards.response, await ok(p.caller, '/record/awards', {}))
     expect(awards.list.filter((a) => a.source === 'rebate').map((a) => [a.amount, a.count])).toEqual([['0.49', 2]])
+    // The award entry's dot counts what the award page lists (the rebate's two categories among them).
+    expect([dot.rewardCount, dot.rewardAmount]).toEqual([awards.list.reduce((n, a) => n + a.count, 0), awards.total])
+    expect(dot.rewardCount).toBeGreaterThanOrEqual(2)
 
     const was = Number(await balance(p))
     const r = await post(p.caller, '/rebate/receive', {})
@@ -93,7 +96,9 @@ describe('rebates at the reference hall', () => {
     expect(await category(p, 1)).toMatchObject({ validBet: '1.99', rounds: 1, amount: '0' })
     expect((await post(p.caller, '/rebate/receive', {})).envelope.code).toBe(1851)
     expect(Number(await balance(p))).toBeCloseTo(was + 0.49, 10)
-    expect(((await ok(p.caller, '/active/getred_dot', {})) as { returnCount: number }).returnCount).toBe(0)
+    const after = decode(pendingAwards.response, await ok(p.caller, '/record/awards', {}))
+    expect(after.list.some((a) => a.source === 'rebate')).toBe(false)
+    expect(await ok(p.caller, '/active/getred_dot', {})).toMatchObject({ returnCount: 0, rewardCount: dot.rewardCount - 2, rewardAmount: after.total })
 
     // More chess: (1.99 + 18.01) × 0.5 % = 0.1, the old round in it.
     await play(p, [['18.01', CHESS]])
