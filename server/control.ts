@@ -234,6 +234,18 @@ const bodies = {
   'agent-mode': Schema.Struct({ siteCode: Schema.optional(Schema.String), mode: Schema.Literals([30004, 1, 2, 10002]) }),
   /** Starts (1) or stops (3 closed, 2 over, 4 expired) a red-packet activity. */
   'red-activity-status': Schema.Struct({ activeId: Schema.Int, status: ActivityStatus }),
+  /**
+   * Sets how a site's tasks of a group and type are paid (server/tasks.ts): self-collect 2, the
+   * player receives them; auto dispatch 4, the hall sends them once done (HasSend 4). Answers how
+   * many tasks it set.
+   */
+  'task-dispatch': Schema.Struct({
+    siteCode: Schema.optional(Schema.String),
+    template: Schema.Literals(['newcomer', 'daily']),
+    taskType: Schema.Int,
+    condition: Schema.optional(Schema.Literals([0, 1, 2, 3])),
+    dispatch: Schema.Literals([2, 4]),
+  }),
   /** Sets a player's badge counters (task/rebate/award red dots) and, with no username, only the site's highest charge rate. */
   counters: Schema.Struct({
     username: Schema.optional(Schema.String),
@@ -643,6 +655,16 @@ export const runControl = async (
     case 'red-activity-status': {
       const b = decoded.value as (typeof bodies)['red-activity-status']['Type']
       return (await setRedActivityStatus(db, b.activeId, b.status)) ? ok() : fail(404, `no red-packet activity ${b.activeId}`)
+    }
+    case 'task-dispatch': {
+      const b = decoded.value as (typeof bodies)['task-dispatch']['Type']
+      const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+      if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+      const set = await db.query(
+        'UPDATE tasks SET dispatch = $5 WHERE site_code = $1 AND template = $2 AND task_type = $3 AND ($4::int IS NULL OR condition = $4) RETURNING id',
+        [site.code, b.template, b.taskType, b.condition ?? null, b.dispatch],
+      )
+      return set.rows.length === 0 ? fail(404, `no ${b.template} task of type ${b.taskType} on site ${site.code}`) : ok({ tasks: set.rows.length })
     }
     case 'counters': {
       const b = decoded.value as typeof bodies.counters.Type

@@ -18,8 +18,10 @@
  * - daily tasks, on the site's calendar day: recharge 1, the day's paid deposits in the wallet's
  *   currency (what they credited less their deposit bonus) reach `need`; betting 2, the bets of the day's game rounds reach it; betting-one 3,
  *   one round's bet reaches it.
- * States: Finish 1 received (this period); UnOpen 99 before the task opens; Expired 2 a newcomer
- * task past its days from registration; PendingReceive 0 done; Goto 3 not done yet.
+ * States: Finish 1 received (this period); HasSend 4 sent by the hall (a task of auto dispatch,
+ * `dispatch` 4: paid as soon as the hall evaluates it done, sendDueTasks); UnOpen 99 before the
+ * task opens; Expired 2 a newcomer task past its days from registration; PendingReceive 0 done;
+ * Goto 3 not done yet.
  */
 import type { TaskItem, VitalityBox } from '../schemas/hall/calls/task'
 import type { Queryable } from './db'
@@ -47,11 +49,13 @@ export interface TaskRow {
   readonly turnoverMultiple: string
   readonly opensMs: number | null
   readonly expireDays: number | null
+  /** Distribution: self-collect 2 (the player receives it), auto dispatch 4 (the hall sends it). */
+  readonly dispatch: 2 | 4
 }
 
 const TASK_COLUMNS = `id, template, task_type AS "taskType", condition, titles, trim_scale(need)::text AS need, trim_scale(reward)::text AS reward,
   vitality, trim_scale(turnover_multiple)::text AS "turnoverMultiple",
-  (extract(epoch FROM opens_at) * 1000)::float8 AS "opensMs", expire_days AS "expireDays"`
+  (extract(epoch FROM opens_at) * 1000)::float8 AS "opensMs", expire_days AS "expireDays", dispatch`
 
 /** A site's tasks of a template (every template when none), in order. */
 export const tasksOf = async (db: Queryable, siteCode: string, template?: Template): Promise<TaskRow[]> =>
@@ -145,20 +149,22 @@ export const evaluateTasks = async (db: Queryable, siteCode: string, player: Pla
   if (tasks.length === 0) return []
   const day = await dayOf(db, zone, now)
   const facts = await factsOf(db, player, day)
-  const claimed = new Set(
+  // Each claim of the player's, and whether the hall sent it.
+  const claimed = new Map(
     (
-      await db.query<{ k: string }>(
-        `SELECT c.task_id::text || '|' || c.period_key AS k FROM task_claims c WHERE c.player_id = $1 AND c.task_id = ANY($2::int[])`,
+      await db.query<{ k: string; sent: boolean }>(
+        `SELECT c.task_id::text || '|' || c.period_key AS k, c.sent FROM task_claims c WHERE c.player_id = $1 AND c.task_id = ANY($2::int[])`,
         [player.id, tasks.map((t) => t.id)],
       )
-    ).rows.map((r) => r.k),
+    ).rows.map((r) => [r.k, r.sent]),
   )
   return tasks.map((task) => {
     const periodKey = task.template === 'daily' ? day.key : 'all'
     const done =
       task.condition === 1 ? facts.dayDeposit : task.condition === 2 ? facts.dayBet : task.condition === 3 ? facts.dayMaxBet : facts.done.has(task.taskType) ? '1' : '0'
     let status: TaskItem['status']
-    if (claimed.has(`${task.id}|${periodKey}`)) status = 1
+    const claim = claimed.get(`${task.id}|${periodKey}`)
+    if (claim !== undefined) status = claim ? 4 : 1
     else if (task.opensMs !== null && now < task.opensMs) status = 99
     else if (task.template === 'newcomer' && task.expireDays !== null && now >= facts.createdMs + task.expireDays * DAY_MS) status = 2
     else if (reached(done, task.need)) status = 0
@@ -192,9 +198,9 @@ export const itemOf = (e: EvaluatedTask, title: string): TaskItem => ({
  */
 export const payTask = async (tx: Queryable, player: PlayerRow, e: EvaluatedTask, dayKey: string, now: number, title: string): Promise<string> => {
   const taken = await tx.query(
-    `INSERT INTO task_claims (task_id, player_id, period_key, day_key, amount, vitality, currency, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
-    [e.task.id, player.id, e.periodKey, dayKey, e.task.reward, e.task.vitality, player.currency, ts(now)],
+    `INSERT INTO task_claims (task_id, player_id, period_key, day_key, amount, vitality, currency, created_at, sent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
+    [e.task.id, player.id, e.periodKey, dayKey, e.task.reward, e.task.vitality, player.currency, ts(now), e.task.dispatch === 4],
   )
   if (taken.rows.length === 0) return '0'
   await payReward(tx, player, e.task.reward, TASK_KIND, { multiple: e.task.turnoverMultiple, source: 'task', title })

@@ -84,10 +84,11 @@ export type MessageArrived = typeof MessageArrived.Type
 
 /**
  * The player's balance changed by someone else's act (wallet/changed, the hall's own notice type:
- * an agent's proxy transfer to an invitee; docs/hall-protocol.md): why, and the amount it moved.
- * The wallet reads the balance again.
+ * an agent's proxy transfer to an invitee, a task prize the hall sent; docs/hall-protocol.md): why
+ * ('transfer', 'task'; a reason the lobby does not know still moves the balance), and the amount
+ * it moved. The wallet reads the balance again.
  */
-export const WalletChanged = Schema.Struct({ reason: Schema.Literal('transfer'), amount: Schema.String })
+export const WalletChanged = Schema.Struct({ reason: Schema.String, amount: Schema.String })
 export type WalletChanged = typeof WalletChanged.Type
 
 /**

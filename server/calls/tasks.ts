@@ -18,6 +18,7 @@ import {
 import type { Received } from '../../schemas/hall/calls/common'
 import { lockPlayer, sumAmounts, TRIAL_ACCOUNT } from '../rewards'
 import { balanceOf, type PlayerRow } from '../store'
+import { storeNotice } from '../ws'
 import { GROUP_TITLES } from '../tasks-seed'
 import { TEMPLATES, boxesOf, dayOf, evaluateTasks, itemOf, payBox, payTask, textIn, type EvaluatedTask, type Template } from '../tasks'
 import { zoneOf } from './records'
@@ -66,8 +67,37 @@ const templateOf = (template: string): Template => {
 
 const titleOf = (ctx: CallContext, e: EvaluatedTask): string => textIn(e.task.titles, ctx.language, ctx.site.languageCode)
 
-const evaluated = (ctx: CallContext, player: PlayerRow, template?: Template) =>
-  evaluateTasks(ctx.db, ctx.site.code, player, zoneOf(ctx.site.timeZone), ctx.now, template)
+/** The tasks of auto dispatch done and not sent yet. */
+const dueToSend = (es: ReadonlyArray<EvaluatedTask>): EvaluatedTask[] => es.filter((e) => e.task.dispatch === 4 && e.status === 0)
+
+/**
+ * Sends the player's tasks of auto dispatch that are done (they answer HasSend 4 after): in one
+ * transaction under the player's lock, evaluated again there, so concurrent evaluations send each
+ * prize once (the claim's key refuses a second one); the socket notice wallet/changed is stored in
+ * that transaction and sent after it, so the lobby's wallet reads the balance at once.
+ */
+const sendDue = async (ctx: CallContext, player: PlayerRow, template?: Template): Promise<void> => {
+  if (player.accountType === TRIAL_ACCOUNT) return
+  const zone = zoneOf(ctx.site.timeZone)
+  if (dueToSend(await evaluateTasks(ctx.db, ctx.site.code, player, zone, ctx.now, template)).length === 0) return
+  const notice = await ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, player.id)
+    const day = await dayOf(tx, zone, ctx.now)
+    const paid: string[] = []
+    for (const e of dueToSend(await evaluateTasks(tx, ctx.site.code, player, zone, ctx.now, template))) {
+      const amount = await payTask(tx, player, e, day.key, ctx.now, textIn(e.task.titles, 'en_US', ctx.site.languageCode))
+      if (amount !== '0') paid.push(amount)
+    }
+    return paid.length === 0 ? null : storeNotice(tx, player.id, 'wallet/changed', { reason: 'task', amount: await sumAmounts(tx, paid) })
+  })
+  if (notice !== null) await ctx.socket?.send(player.id, [notice])
+}
+
+/** The player's tasks as the hall evaluates them now, those it sends by itself sent first. */
+const evaluated = async (ctx: CallContext, player: PlayerRow, template?: Template) => {
+  await sendDue(ctx, player, template)
+  return evaluateTasks(ctx.db, ctx.site.code, player, zoneOf(ctx.site.timeZone), ctx.now, template)
+}
 
 /** The tasks and boxes a player can receive now, and their amount (the task red dot: the system menu's task count). */
 export const taskRedDot = async (ctx: CallContext, player: PlayerRow): Promise<{ count: number; amount: string }> => {
@@ -122,7 +152,7 @@ export const taskCalls: ReadonlyArray<Implementation> = [
     const answer = await receive(ctx, undefined, (es) => {
       const e = es.find((x) => x.task.id === p.taskId)
       if (e === undefined) throw new ServiceError(TaskCodes.unknown, 'no such task')
-      if (e.status === 1) throw new ServiceError(TaskCodes.received, 'already received')
+      if (e.status === 1 || e.status === 4) throw new ServiceError(TaskCodes.received, e.status === 4 ? 'sent to your balance already' : 'already received')
       if (e.status === 2) throw new ServiceError(TaskCodes.expired, 'the time of this task is over')
       if (e.status === 99) throw new ServiceError(TaskCodes.notOpen, 'this task is not open yet')
       if (e.status !== 0) throw new ServiceError(TaskCodes.notDone, 'this task is not done yet')

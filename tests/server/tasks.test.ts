@@ -4,6 +4,7 @@ import { activeTaskIndex, activeTaskTask, getRedDot, musicList, receiveRecords, 
 import { startHall } from '../../server/hall'
 import { GROUP_TITLES, SEED_TASKS, texts } from '../../server/tasks-seed'
 import { hallPlayers, type HallPlayer } from './players'
+import { connectSocket } from './socket-client'
 import { callHall, control, playRound, player, visitor } from './support'
 import type { Hall } from './support'
 
@@ -106,6 +107,36 @@ describe('the task centre at the reference hall', () => {
     expect(today.summary.amount).toBe('4')
     expect((await records({ dateType: 1, source: 'task' })).page.total).toBe(0)
     expect((await records({ dateType: 0, source: 'other' })).page.total).toBe(0)
+  })
+
+  it('a task of auto dispatch is sent by the hall once done: HasSend 4, paid once under concurrent evaluations, the socket told', async () => {
+    expect(await control(hall.url, 'task-dispatch', { template: 'newcomer', taskType: 1, dispatch: 4 })).toMatchObject({ ok: true, tasks: 1 })
+    try {
+      const p = await newPlayer()
+      const socket = connectSocket(hall.url, (p.data as unknown as { token: string }).token, '001')
+      await socket.opened
+      socket.send({ type: 'Ping' })
+      await socket.until((f) => f.type === 'Pong')
+      expect(await task(p, 'newcomer', 1)).toMatchObject({ status: 3 })
+      const before = Number(await balance(p))
+      await bindPhone(p, '5551110009')
+      // Every call that evaluates the tasks at once: the prize of 2 is sent by one of them.
+      await Promise.all([tasks(p, 'newcomer'), tasks(p, 'newcomer'), taskCount(p), ok(p.caller, '/activetask/index', {}), receiveAll(p, 'newcomer')])
+      expect(await task(p, 'newcomer', 1)).toMatchObject({ status: 4, done: '1' })
+      // The registration's prize of 1 may have been received by the receive-all; the phone's is paid once, by the hall.
+      const registered = (await task(p, 'newcomer', 0)).status === 1 ? 1 : 0
+      expect(Number(await balance(p))).toBe(before + 2 + registered)
+      expect((await receive(p, (await task(p, 'newcomer', 1)).taskId)).envelope.code).toBe(1802)
+      expect(Number(await balance(p))).toBe(before + 2 + registered)
+      const sent = await socket.until((f) => f.type === 'notice' && f.content.type === 'wallet/changed')
+      expect(sent.map((f) => (f.type === 'notice' ? f.content.data : null))).toEqual([{ reason: 'task', amount: '2' }])
+      // Its ledger entry is the task centre's, with its turnover.
+      const audits = (await ok(p.caller, '/certify/auditRecordPageList', { current: 1, size: 10 })) as { records: Array<{ source: string; amount: string }> }
+      expect(audits.records.filter((x) => x.source === 'task').map((x) => Number(x.amount)).sort()).toEqual(registered === 1 ? [1, 2] : [2])
+      await socket.close()
+    } finally {
+      await control(hall.url, 'task-dispatch', { template: 'newcomer', taskType: 1, dispatch: 2 })
+    }
   })
 
   it('concurrent receives and receive-alls pay each prize once', async () => {
