@@ -781,7 +781,8 @@ export const runControl = async (
       const b = decoded.value as (typeof bodies)['site-config']['Type']
       const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
       if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
-      return ok({ config: await siteConfigOf(db, state, site, origin) })
+      // The control surface runs outside production only: the page's configuration there, stand-ins included.
+      return ok({ config: await siteConfigOf(db, state, site, origin, { pixelStandIns: true }) })
     }
   }
 }

@@ -293,15 +293,18 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   // The stand-in identity providers of the third-party sign-in (server/thirdparty.ts).
   mountOAuthProviders(app, { db, now })
 
-  // The stand-in tracking scripts and the hits they post (server/promotion.ts).
-  app.post(PIXEL_HIT_PATH, async (c) => {
-    const stored = await recordPixelHit(db, await c.req.json().catch(() => null), now())
-    return stored ? c.body(null, 204) : c.json({ error: 'not a pixel hit' }, 400)
-  })
-  app.get(`${PIXEL_PATH}/:file`, (c) => {
-    const script = standInScript(/^(\w+)\.js$/.exec(c.req.param('file'))?.[1] ?? '')
-    return script === undefined ? c.text('Not Found', 404) : c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
-  })
+  // The stand-in tracking scripts and the hits they post (server/promotion.ts): a hall in dev or
+  // test mode only; in production the site's pixels document names the networks' own scripts.
+  if (opts.mode !== 'production') {
+    app.post(PIXEL_HIT_PATH, async (c) => {
+      const stored = await recordPixelHit(db, await c.req.json().catch(() => null), now())
+      return stored ? c.body(null, 204) : c.json({ error: 'not a pixel hit' }, 400)
+    })
+    app.get(`${PIXEL_PATH}/:file`, (c) => {
+      const script = standInScript(/^(\w+)\.js$/.exec(c.req.param('file'))?.[1] ?? '')
+      return script === undefined ? c.text('Not Found', 404) : c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
+    })
+  }
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
@@ -312,7 +315,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (site === undefined) return c.text('No site configured', 500)
     // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production; the
     // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
-    const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true }
+    const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true, pixelStandIns: opts.mode !== 'production' }
     const config = await siteConfigOf(db, state, site, url.origin, flags)
     // One nonce per answer: the injected configuration is the page's only inline script.
     const nonce = newNonce()

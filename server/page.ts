@@ -80,14 +80,15 @@ export const siteForPage = async (db: Db, url: URL, mode: string): Promise<SiteR
 /**
  * The boot configuration of a site as the lobby at `origin` sees it. `testHooks` (a hall in dev or
  * test mode) lets the page install its test hooks; `diagnostics` (dev or test mode, or the
- * operator's --diagnostics) lets it expose its debug handle window.__lobby.
+ * operator's --diagnostics) lets it expose its debug handle window.__lobby; `pixelStandIns` (dev or
+ * test mode) points a site without a pixels document at the hall's stand-in tracking scripts.
  */
 export const siteConfigOf = async (
   db: Db,
   state: HallState,
   site: SiteRow,
   origin: string,
-  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean } = {},
+  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean; readonly pixelStandIns?: boolean } = {},
 ): Promise<InjectedSiteConfig> => ({
   ...(flags.testHooks === true ? { testHooks: true as const } : {}),
   ...(flags.diagnostics === true ? { diagnostics: true as const } : {}),
@@ -105,7 +106,8 @@ export const siteConfigOf = async (
     lines: hallLines(origin),
     ...(await brandLogoOf(db, site)),
     // The tracking scripts' addresses (server/promotion.ts): the page's script policy allows their origins.
-    pixels: await pixelScriptsOf(db, site.code, origin),
+    // Outside production a site without a pixels document gets the hall's stand-ins.
+    pixels: await pixelScriptsOf(db, site.code, origin, flags.pixelStandIns === true),
   },
 })
 

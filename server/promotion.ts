@@ -12,10 +12,11 @@
  * - the buried config answers the tags and pixels of a channel, a parent agent or a player
  *   (idx 2135 when empty);
  * - the tracking scripts: the site's settings document `pixels` (PixelScripts) names where a
- *   production site loads each kind from; without it the hall serves its own stand-ins under
- *   PIXEL_PATH on its origin, which post every hit to PIXEL_HIT_PATH (table pixel_hits), so a
- *   test reads what an advertising network would have received, and no third-party host is
- *   ever contacted.
+ *   production site loads each kind from; without it a production hall loads none, and a hall in
+ *   dev or test mode serves its own stand-ins under PIXEL_PATH on its origin, which post every
+ *   hit to PIXEL_HIT_PATH (table pixel_hits), so a test reads what an advertising network would
+ *   have received, and no third-party host is ever contacted. A production hall serves neither
+ *   path.
  */
 import type { PixelScripts, PromoterVisit } from '../schemas/hall/calls/site'
 import type { Db, Queryable } from './db'
@@ -151,11 +152,15 @@ export const PIXEL_HIT_PATH = '/pixels/hit'
 const KINDS = ['gtag', 'gtm', 'facebook', 'kwai', 'tiktok'] as const
 type Kind = (typeof KINDS)[number]
 
-/** The scripts of a site: its settings document `pixels`, else the hall's stand-ins on `origin`. */
-export const pixelScriptsOf = async (db: Queryable, siteCode: string, origin: string): Promise<PixelScripts> => {
+/**
+ * The scripts of a site: its settings document `pixels`; without one, the hall's stand-ins on
+ * `origin` outside production (`standIns`), and none in production (no network is loaded until
+ * the operator names where its script comes from).
+ */
+export const pixelScriptsOf = async (db: Queryable, siteCode: string, origin: string, standIns: boolean): Promise<PixelScripts> => {
   const configured = await siteDocument<PixelScripts>(db, siteCode, 'pixels')
   if (configured !== undefined) return configured
-  return Object.fromEntries(KINDS.map((k) => [k, `${origin}${PIXEL_PATH}/${k}.js?id={id}`]))
+  return standIns ? Object.fromEntries(KINDS.map((k) => [k, `${origin}${PIXEL_PATH}/${k}.js?id={id}`])) : {}
 }
 
 /** The origins a site's scripts load from, for the page's script policy. */

@@ -8,6 +8,7 @@
  * plays with trial money held by the page and touches no wallet.
  */
 import { randomInt } from 'node:crypto'
+import { HALL_PREFIX } from '../../schemas/hall/protocol'
 import type { Db } from '../db'
 import { decrypt, randomHex } from '../crypto'
 import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
@@ -82,7 +83,7 @@ export const gamePage = async (db: Db, url: URL, siteCode: string, now: number):
   const site = await siteByCode(db, siteCode)
   const player = demo || site === undefined ? undefined : await sessionOfKey(db, site.siteKey, q.get('key') ?? '', q.get('userkey') ?? '', now)
   if (game === undefined || (!demo && player === undefined)) {
-    return { status: 403, html: shell('Game', `<p role="alert">This game session is not valid.</p><a class="back" href="${escape(back)}" target="_top">Return to lobby</a>`) }
+    return { status: 403, html: shell('Game', `<p role="alert">This game session is not valid.</p><a class="back" href="${escape(back)}" target="_top">Return to lobby</a>`, siteCode) }
   }
   const ticket = randomHex(16)
   await db.query(`DELETE FROM game_tickets WHERE opened_at < now() - $1 * interval '1 millisecond'`, [TICKET_TTL_MS])
@@ -128,7 +129,7 @@ document.getElementById('bet').addEventListener('submit', async (e) => {
   document.getElementById('result').textContent = (a.win > 0 ? 'You won ' + a.win : 'You lost ' + a.bet) + ' · round ' + a.round;
 });
 </script>`
-  return { status: 200, html: shell(game.gameName, body) }
+  return { status: 200, html: shell(game.gameName, body, siteCode) }
 }
 
 /**
@@ -147,9 +148,11 @@ export const gameExit = async (db: Db, url: URL): Promise<string> => {
   return lobbyRoute(url.searchParams.get('route'))
 }
 
-const shell = (title: string, body: string): string => `<!doctype html>
+/** The page around a game: the site's icon in the tab (server/brand.ts) when the site is known. */
+const shell = (title: string, body: string, siteCode?: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
+${siteCode === undefined ? '<link rel="icon" href="data:,">' : `<link rel="icon" type="image/svg+xml" href="${HALL_PREFIX}/static/brand/${escape(siteCode)}/logo.svg">`}
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: Canvas; color: CanvasText; text-align: center; }
 img { border-radius: 12px; }

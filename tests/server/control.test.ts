@@ -158,6 +158,12 @@ describe('the lobby page', () => {
       expect(html).not.toContain('diagnostics')
       // Nor a control surface: no player of its own can be made there.
       expect((await fetch(`${production.url}/__control/new-player`, { method: 'POST', body: '{}' })).status).toBe(404)
+      // Nor the stand-in tracking scripts and their hit recorder: a site without a pixels
+      // document loads no network's script, and nothing is recorded.
+      expect(html).toContain('"pixels":{}')
+      expect((await fetch(`${production.url}/pixels/gtag.js?id=G-1`)).status).toBe(404)
+      const hit = await fetch(`${production.url}/pixels/hit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pixel: 'gtag', id: 'G-1', event: 'page_view', page: 'http://x.test/' }) })
+      expect(hit.status).toBe(404)
     } finally {
       await production.close()
     }
