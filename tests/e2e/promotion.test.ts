@@ -17,8 +17,9 @@ let links = 0
 const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${(links += 1)}`
 
 type Arrival = { kind: string; linkKind: string; linkValue: string; promoterInfo: Record<string, string>; accessUrl: string; repeats: number }
+/** The arrivals the hall stored for a link, views before clicks (the lobby sends both at once: either may be stored first). */
 const arrivalsOf = async (link: { id?: string; cid?: string }): Promise<Arrival[]> =>
-  (await kit.control('promotion-arrivals', { siteCode: '001', ...link }))['arrivals'] as Arrival[]
+  ((await kit.control('promotion-arrivals', { siteCode: '001', ...link }))['arrivals'] as Arrival[]).toSorted((a, b) => (a.kind === b.kind ? 0 : a.kind === 'view' ? -1 : 1))
 const hitsOf = async (id: string): Promise<Array<{ pixel: string; event: string }>> =>
   ((await kit.control('pixel-hits', { id }))['hits'] as Array<{ pixel: string; event: string }>).map((h) => ({ pixel: h.pixel, event: h.event }))
 
