@@ -3,13 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { createLiveSystem } from './system'
 import { SystemProvider } from './system-react'
 import { App } from './views/App'
-import { deviceStorage, keepInvitation } from './views/promote/invitation'
 import './ui/base.css'
 
 const root = createRoot(document.getElementById('root')!)
-
-// An invite or channel link's id is kept before anything rewrites the address (src/views/promote/invitation.ts).
-keepInvitation(window.location.search, deviceStorage())
 
 createLiveSystem({ window })
   .then((system) => {

@@ -252,7 +252,15 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(() => banners.stop())
   cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
   // Promotion links and tracking pixels, and the promote-game page's replacement (screens §2-§4).
-  cleanups.push(startPromotionRunner(core.bus, browserPromotionPorts(w, fingerprint)))
+  cleanups.push(
+    startPromotionRunner(
+      core.bus,
+      browserPromotionPorts(w, fingerprint, {
+        load: () => readPref(db, PREF_KEYS.invitation, (v): v is unknown => v !== undefined),
+        save: (invitation) => writePref(db, PREF_KEYS.invitation, invitation),
+      }),
+    ),
+  )
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   // The offline page's worker: production builds only (devBuild: the dev server's files change under one name).

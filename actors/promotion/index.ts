@@ -4,12 +4,13 @@ import { promotionMachine } from './promotion.machine'
 
 /**
  * The promotion actor: a visitor's arrival by an invite or channel link reported (view and click,
- * once per arrival) and the tracking pixels chosen from the buried config (screens §2, §3).
+ * once per arrival), the tracking pixels chosen from the buried config, and the invitation a later
+ * registration names, kept on the device (screens §2, §3).
  */
 export const promotionActor = {
   id: 'promotion',
   machine: promotionMachine,
-  consumes: ['promotion.arrived', 'site.ready', 'hall.responded', 'hall.failed'],
+  consumes: ['promotion.arrived', 'promotion.invitationLoaded', 'site.ready', 'hall.responded', 'hall.failed'],
 } as const satisfies ActorSpec
 
 /** The promote-game page (screens §4): a guest's demo launch of a self-operated game. */

@@ -1,5 +1,5 @@
 import type { EventOfType } from '../../schemas/events'
-import type { Pixel, PixelKind } from '../../schemas/events/promotion'
+import type { Invitation, Pixel, PixelKind } from '../../schemas/events/promotion'
 import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
 import type { BuriedPoint, PromoterInfo } from '../../schemas/hall/calls/site'
 import { ROOT_KEPT_QUERY } from '../../schemas/routes'
@@ -46,6 +46,29 @@ export const arrivalKeyOf = (info: PromoterInfo): string | null => {
   return link === null ? null : `${link.kind}:${link.value}`
 }
 
+/** An id or a channel as the hall issues them: letters, digits, '-' and '_', at most 40. */
+const LINK_VALUE = /^[A-Za-z0-9_-]{1,40}$/
+
+/**
+ * The invitation of an arrival, for a later registration (the register call's inviteCode for an
+ * invite link, channelId for a channel link); null without a link or with a value the hall never
+ * issues.
+ */
+export const invitationOf = (info: PromoterInfo): Invitation | null => {
+  const link = linkOf(info)
+  if (link === null || !LINK_VALUE.test(link.value)) return null
+  return link.kind === 'id' ? { inviteCode: link.value } : { channelId: link.value }
+}
+
+/** A kept invitation as read back from the device: only its well-formed values; null when none is. */
+export const keptInvitationOf = (kept: Invitation | null): Invitation | null => {
+  if (kept === null) return null
+  const inviteCode = kept.inviteCode !== undefined && LINK_VALUE.test(kept.inviteCode) ? kept.inviteCode : undefined
+  const channelId = kept.channelId !== undefined && LINK_VALUE.test(kept.channelId) ? kept.channelId : undefined
+  if (inviteCode === undefined && channelId === undefined) return null
+  return { ...(inviteCode === undefined ? {} : { inviteCode }), ...(channelId === undefined ? {} : { channelId }) }
+}
+
 /** Whose buried config a visitor's link asks for (screens §3 idxType): the channel 1, else the parent agent 2. */
 export const pointsRequestOf = (info: PromoterInfo): { readonly idx: string; readonly idxType: 1 | 2 } | null => {
   const link = linkOf(info)
@@ -89,8 +112,13 @@ export const pixelsOf = (info: PromoterInfo, points: ReadonlyArray<BuriedPoint>)
 
 // The arrival actor ---------------------------------------------------------------------------
 
-export type PromotionEvent = EventOfType<'promotion.arrived'> | EventOfType<'site.ready'> | EventOfType<'hall.responded'> | EventOfType<'hall.failed'>
-export type PromotionEmitted = EventOfType<'hall.requested'> | EventOfType<'promotion.pixelsChosen'>
+export type PromotionEvent =
+  | EventOfType<'promotion.arrived'>
+  | EventOfType<'promotion.invitationLoaded'>
+  | EventOfType<'site.ready'>
+  | EventOfType<'hall.responded'>
+  | EventOfType<'hall.failed'>
+export type PromotionEmitted = EventOfType<'hall.requested'> | EventOfType<'promotion.pixelsChosen'> | EventOfType<'promotion.invitationKept'>
 
 export interface PromotionContext {
   readonly requests: Requests<'points'>
@@ -98,9 +126,17 @@ export interface PromotionContext {
   readonly done: boolean
   readonly arrival: EventOfType<'promotion.arrived'> | null
   readonly siteReady: boolean
+  /**
+   * The invitation a registration names: this page's arrival's, else the one kept on the device
+   * by an earlier arrival; null when neither.
+   */
+  readonly invitation: Invitation | null
 }
 
-export const initialPromotion: PromotionContext = { requests: noRequests, done: false, arrival: null, siteReady: false }
+export const initialPromotion: PromotionContext = { requests: noRequests, done: false, arrival: null, siteReady: false, invitation: null }
+
+/** The invitation a registration on this page names (screens §2 root id, cid), or null. */
+export const selectInvitation = (s: { readonly context: PromotionContext }): Invitation | null => s.context.invitation
 
 // The promote-game page (screens §4) ------------------------------------------------------------
 

@@ -1,7 +1,9 @@
-import { enqueueActions, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import { promotePointGet, reportClick, reportView } from '../../schemas/hall/calls/site'
 import { answers, dataOf, request, settle } from '../kit'
-import { initialPromotion, linkOf, pixelsOf, pointsRequestOf, type PromotionContext, type PromotionEmitted, type PromotionEvent } from './promotion.logic'
+import {
+  initialPromotion, invitationOf, keptInvitationOf, linkOf, pixelsOf, pointsRequestOf, type PromotionContext, type PromotionEmitted, type PromotionEvent,
+} from './promotion.logic'
 
 /**
  * A visitor's arrival by a promotion link (screens §2 root, §3 buried config; calls §7.3). The
@@ -16,15 +18,32 @@ import { initialPromotion, linkOf, pixelsOf, pointsRequestOf, type PromotionCont
  *
  * Nothing is asked for an address without a link, so a plain visit asks the hall for nothing.
  *
- * Consumes: promotion.arrived, site.ready, hall.responded, hall.failed.
- * Emits: hall.requested, promotion.pixelsChosen.
+ * The invitation a later registration names (the register call's inviteCode or channelId) is the
+ * arrival's link, asked to be kept on the device (`promotion.invitationKept`), so a registration
+ * after navigating, reloading or coming back still names it; without a link on this page, the one
+ * the device kept (`promotion.invitationLoaded`). A newer link replaces the kept one; a link with
+ * both id and cid keeps nothing (the root route sends it to the error page).
+ *
+ * Consumes: promotion.arrived, promotion.invitationLoaded, site.ready, hall.responded, hall.failed.
+ * Emits: hall.requested, promotion.pixelsChosen, promotion.invitationKept.
  */
 export const promotionMachine = setup({
   types: { context: {} as PromotionContext, events: {} as PromotionEvent, emitted: {} as PromotionEmitted },
   actions: {
+    /** The arrival's invitation wins over the one kept; it is kept in its place. */
+    invite: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'promotion.arrived') return
+      const invitation = invitationOf(event.promoterInfo)
+      if (invitation === null) return
+      enqueue.assign({ invitation })
+      enqueue.emit({ type: 'promotion.invitationKept', invitation })
+    }),
+    /** The kept invitation, unless this page's arrival named one. */
+    recall: assign(({ context: c, event }) => (event.type === 'promotion.invitationLoaded' && c.invitation === null ? { invitation: keptInvitationOf(event.invitation) } : {})),
     take: enqueueActions(({ context: c, event, enqueue }) => {
-      const next = { ...c, ...(event.type === 'promotion.arrived' ? { arrival: event } : {}), ...(event.type === 'site.ready' ? { siteReady: true } : {}) }
-      enqueue.assign(next)
+      const changed = { ...(event.type === 'promotion.arrived' ? { arrival: event } : {}), ...(event.type === 'site.ready' ? { siteReady: true } : {}) }
+      const next = { ...c, ...changed }
+      enqueue.assign(changed)
       // Once a page: when both the arrival and the site are known.
       if (next.arrival === null || !next.siteReady || c.done) return
       const a = next.arrival
@@ -57,7 +76,8 @@ export const promotionMachine = setup({
   id: 'promotion',
   context: initialPromotion,
   on: {
-    'promotion.arrived': { actions: 'take' },
+    'promotion.arrived': { actions: ['invite', 'take'] },
+    'promotion.invitationLoaded': { actions: 'recall' },
     'site.ready': { actions: 'take' },
     'hall.responded': { actions: 'choose' },
     'hall.failed': { actions: 'choose' },

@@ -26,6 +26,23 @@ export const promotionArrived = defineEvent('promotion.arrived', 'fact', 'The pa
   reported: Schema.Boolean,
 })
 
+/**
+ * The invitation a visitor arrived with (screens §2: `?id=` the inviter, `?cid=` a promotion
+ * channel): what a later registration names (the register call's inviteCode, channelId).
+ */
+export const Invitation = Schema.Struct({ inviteCode: Schema.optionalKey(Schema.String), channelId: Schema.optionalKey(Schema.String) })
+export type Invitation = typeof Invitation.Type
+
+/** The promotion actor asks for the invitation to be kept on the device, across reloads and visits. */
+export const invitationKept = defineEvent('promotion.invitationKept', 'notice', 'The visitor arrived by an invite or channel link: the invitation is kept on the device for a later registration (a newer link replaces it).', {
+  invitation: Invitation,
+})
+
+/** What the device kept of an earlier arrival, read once at start (null: nothing, or unreadable). */
+export const invitationLoaded = defineEvent('promotion.invitationLoaded', 'fact', 'The invitation kept on the device by an earlier arrival, read at start (null when none or unreadable).', {
+  invitation: Schema.NullOr(Invitation),
+})
+
 /** The pixels to load, chosen from the buried config and the query's ids. */
 export const pixelsChosen = defineEvent('promotion.pixelsChosen', 'notice', 'The tracking tags and pixels to load (the buried config, with the ids from the entry query or the config).', {
   pixels: Schema.Array(Pixel),
@@ -36,4 +53,4 @@ export const promoteGameOpened = defineEvent('promotion.gameOpened', 'notice', '
   url: Sensitive(Schema.String),
 })
 
-export const promotionEvents = [promotionArrived, pixelsChosen, promoteGameOpened] as const
+export const promotionEvents = [promotionArrived, invitationKept, invitationLoaded, pixelsChosen, promoteGameOpened] as const

@@ -3,6 +3,7 @@ import { defineEvent } from '../event'
 import { Sensitive } from '../sensitive'
 import { SocialLogin } from '../hall/calls/common'
 import { BindItem } from './postlogin'
+import { Invitation } from './promotion'
 
 /**
  * The player's session (spec §4 visitor to logged-in, fast login, guest registration, token
@@ -63,7 +64,7 @@ export const registerSubmitted = defineEvent('session.registerSubmitted', 'inten
   /** The registration of a third-party account found unregistered (thirdWay mode, spec §4): thirdpartyregister. */
   thirdWay: Schema.optionalKey(ThirdWay),
   /** The invitation the lobby was opened with (`?id=` the inviter's id, `?cid=` a channel): the hall binds the new player to it. */
-  invitation: Schema.optionalKey(Schema.Struct({ inviteCode: Schema.optionalKey(Schema.String), channelId: Schema.optionalKey(Schema.String) })),
+  invitation: Schema.optionalKey(Invitation),
 })
 
 /** A visitor asked to play as a guest (trial mode, spec §4 login mode trymode): guest registration. */

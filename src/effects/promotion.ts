@@ -1,4 +1,5 @@
-import type { Pixel, PixelKind } from '../../schemas/events/promotion'
+import { Schema } from 'effect'
+import { Invitation, type Pixel, type PixelKind } from '../../schemas/events/promotion'
 import { arrivalKeyOf, hasPromotion, promoterInfoOf } from '../../actors/promotion'
 import type { Bus } from '../bus/bus'
 
@@ -13,6 +14,10 @@ import type { Bus } from '../bus/bus'
  *   `fbq` stub with init and PageView, Kwai's `kwaiq` and TikTok's `ttq` with load and page), then
  *   the script comes from the address the hall injected for its kind (`injected.pixels`, `{id}`
  *   the id), which the page's policy allows; a kind without an address is not loaded;
+ * - after `app.started` it reads the invitation an earlier arrival kept on the device (Dexie
+ *   prefs) and publishes it as `promotion.invitationLoaded` (null when none or unreadable); on
+ *   `promotion.invitationKept` it keeps the new one (a refusing store keeps nothing: the
+ *   registration on this page still names it);
  * - on `promotion.gameOpened` it replaces the page with the game address (location.replace).
  */
 
@@ -24,6 +29,17 @@ export interface PromotionPorts {
   /** Prepares a network's queue and appends its script. */
   readonly loadPixel: (pixel: Pixel, src: string) => void
   readonly replace: (url: string) => void
+  /** The invitation kept on the device (Dexie prefs); reads answer null rather than fail. */
+  readonly invitation: { readonly load: () => Promise<unknown>; readonly save: (invitation: Invitation) => Promise<unknown> }
+}
+
+const decodeInvitation = Schema.decodeUnknownExit(Invitation)
+
+/** A kept value as the invitation it was, or null (nothing kept, or something unreadable). */
+export const invitationFrom = (value: unknown): Invitation | null => {
+  if (value === null || value === undefined) return null
+  const exit = decodeInvitation(value)
+  return exit._tag === 'Success' ? exit.value : null
 }
 
 /** The session-storage key of the reported links. */
@@ -49,11 +65,16 @@ export const pixelSrc = (template: string, id: string): string => template.repla
 export const startPromotionRunner = (bus: Bus, ports: PromotionPorts): (() => void) => {
   let scripts: Partial<Record<PixelKind, string>> = {}
   let started = false
+  let stopped = false
   const loaded = new Set<string>()
   const sub = bus.records$.subscribe(({ event }) => {
     if (event.type === 'app.started' && !started) {
       started = true
       scripts = pixelScriptsOf(event.site.injected)
+      void ports.invitation.load().then(
+        (value) => !stopped && bus.publish({ type: 'promotion.invitationLoaded', invitation: invitationFrom(value) }, 'runner', 'promotion'),
+        () => !stopped && bus.publish({ type: 'promotion.invitationLoaded', invitation: null }, 'runner', 'promotion'),
+      )
       const info = promoterInfoOf(event.url)
       if (!hasPromotion(info)) return
       const key = arrivalKeyOf(info)
@@ -68,11 +89,16 @@ export const startPromotionRunner = (bus: Bus, ports: PromotionPorts): (() => vo
         loaded.add(once)
         ports.loadPixel(pixel, pixelSrc(template, pixel.id))
       }
+    } else if (event.type === 'promotion.invitationKept') {
+      void ports.invitation.save(event.invitation).catch(() => undefined)
     } else if (event.type === 'promotion.gameOpened') {
       ports.replace(event.url)
     }
   })
-  return () => sub.unsubscribe()
+  return () => {
+    stopped = true
+    sub.unsubscribe()
+  }
 }
 
 type Queue = unknown[] & Record<string, unknown>
@@ -145,8 +171,8 @@ const readSet = (storage: Storage | null): Set<string> => {
   }
 }
 
-/** The page's ports. */
-export const browserPromotionPorts = (w: Window, deviceId: string): PromotionPorts => {
+/** The page's ports; the invitation is kept in the lobby's Dexie prefs (`invitation`). */
+export const browserPromotionPorts = (w: Window, deviceId: string, invitation: PromotionPorts['invitation']): PromotionPorts => {
   let storage: Storage | null = null
   try {
     storage = w.sessionStorage
@@ -174,5 +200,6 @@ export const browserPromotionPorts = (w: Window, deviceId: string): PromotionPor
       w.document.head.appendChild(script)
     },
     replace: (url) => w.location.replace(url),
+    invitation,
   }
 }

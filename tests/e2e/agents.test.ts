@@ -21,6 +21,27 @@ const outside = hallPlayers(() => hallUrl)
 
 const headerBalance = async (page: Page): Promise<number> => Number((await page.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()).replace(/,/g, ''))
 
+/** The invitation the lobby kept on the device (its Dexie database's prefs), or null. */
+const keptInvitation = (page: Page): Promise<unknown> =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('lobby')
+        open.onerror = () => resolve(null)
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('prefs').objectStore('prefs').get('invitation')
+            get.onsuccess = () => resolve((get.result as { value?: unknown } | undefined)?.value ?? null)
+            get.onerror = () => resolve(null)
+          } catch {
+            resolve(null)
+          } finally {
+            open.result.close()
+          }
+        }
+      }),
+  )
+
 const go = async (page: Page, name: 'promote' | 'proxyTransfer' | 'myTransferRecord', path: string): Promise<void> => {
   await page.evaluate((n) => window.__lobby!.system.send({ type: 'nav.requested', name: n }), name)
   await expect.poll(() => new URL(page.url()).pathname).toBe(path)
@@ -34,9 +55,13 @@ describe.each(['desktop', 'phone'] as const)('agents at %s size', (size) => {
     const a = await outside.signIn(agent.username, agent.password)
     const code = ((await outside.ok(a.caller, '/promote/summary', {})) as { inviteCode: string }).inviteCode
 
-    // The visitor opens the invite link and signs up through the lobby's form.
+    // The visitor opens the invite link; the lobby keeps the invitation on the device (Dexie), so
+    // the sign-up through the lobby's form after a new page load without the link still names it.
     const invitee = kit.newUsername()
     const guest = await kit.openLobby(size, `home/game?site=001&id=${code}`)
+    await expect.poll(() => keptInvitation(guest.page)).toEqual({ inviteCode: code })
+    await guest.page.goto(`${hallUrl}/home/game?site=001`)
+    await guest.shell.waitReady()
     await guest.shell.register(invitee, 'secret12')
     await guest.shell.settle(invitee)
 

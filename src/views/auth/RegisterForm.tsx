@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldError } from '../../ui/FieldError'
 import { VALIDATION_PARAMS, confirmation, password, required, username } from '../../ui/validation'
-import { useCommand, useSend } from '../../system-react'
+import { useActor, useCommand, useSend } from '../../system-react'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
 import { errorText } from './errors'
@@ -12,9 +12,10 @@ import { useForm } from './use-form'
 import { providerName } from './ThirdPartyButtons'
 import { providerOfType } from '../../../actors/thirdparty'
 import type { ThirdWay } from '../../../schemas/events/session'
-import { deviceStorage, keptInvitation, type Invitation } from '../promote/invitation'
+import type { Invitation } from '../../../schemas/events/promotion'
+import { selectInvitation } from '../../../actors/promotion'
 
-/** The invitation kept from the entry link, as the registration event carries it. */
+/** The invitation the visitor arrived with (the promotion actor's), as the registration event carries it. */
 const invitationOf = (i: Invitation | null) => (i === null ? {} : { invitation: i })
 
 /** How long the player stops typing before the username is checked at the hall. */
@@ -83,6 +84,7 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
   const { t: account } = useTranslation('account')
   const provider = thirdWay === null ? null : providerOfType(thirdWay.requesterType)
   const send = useSend()
+  const invitation = useActor('promotion', selectInvitation)
   const busy = useSessionBusy()
   const serverError = errorText(t, useSessionError('register'), useGeetestSecondsLeft())
   const currencies = useOfferedCurrencies()
@@ -106,7 +108,7 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
     onSubmit: (v) =>
       send({
         type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }),
-        ...invitationOf(keptInvitation(deviceStorage())),
+        ...invitationOf(invitation),
       }),
   })
   const currencyError = form.error('currency')

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { arrivalKeyOf, demoAddressOf, pixelsOf, pointsRequestOf, promoteGameActor, promoteGameIdOf, promoterInfoOf, promotionActor } from '../../../../actors/promotion'
+import {
+  arrivalKeyOf, demoAddressOf, invitationOf, pixelsOf, pointsRequestOf, promoteGameActor, promoteGameIdOf, promoterInfoOf, promotionActor, selectInvitation,
+} from '../../../../actors/promotion'
 import { resolveEntry } from '../../../../actors/nav'
 import type { LobbyEvent } from '../../../../schemas/events'
 import { runActors } from '../../../support/actors'
@@ -42,11 +44,13 @@ describe('the promotion actor', () => {
   it('reports an arrival by an invite link once the site is ready, then asks the parent agent’s config and chooses its pixels', () => {
     const a = runActors([promotionActor])
     a.send(arrived('http://x/?id=7&gtagId=G-Q'))
-    expect(a.emitted).toEqual([])
+    // Before the site is ready only the invitation is kept.
+    expect(a.emitted).toEqual([{ type: 'promotion.invitationKept', invitation: { inviteCode: '7' } }])
     a.send(ready, ready)
-    expect(a.emitted.map((e) => [e.type, e.call])).toEqual([['hall.requested', 'reportView'], ['hall.requested', 'reportClick'], ['hall.requested', 'promotePointGet']])
-    expect(a.emitted[0]?.payload).toEqual({ promoter_info: { id: '7', gtagId: 'G-Q' }, accessUrl: 'http://x/?id=7&gtagId=G-Q', visitor_device: 'fp-1' })
-    expect(a.emitted[2]?.payload).toEqual({ idx: '7', idxType: 2 })
+    const asked = a.emitted.filter((e) => e.type === 'hall.requested')
+    expect(asked.map((e) => e.call)).toEqual(['reportView', 'reportClick', 'promotePointGet'])
+    expect(asked[0]?.payload).toEqual({ promoter_info: { id: '7', gtagId: 'G-Q' }, accessUrl: 'http://x/?id=7&gtagId=G-Q', visitor_device: 'fp-1' })
+    expect(asked[2]?.payload).toEqual({ idx: '7', idxType: 2 })
     a.send({ type: 'hall.responded', requestId: 'promotion-3', call: 'promotePointGet', data: { list: [{ category: 1, type: 1, gid: 'G-C' }] } })
     expect(a.emitted.at(-1)).toEqual({ type: 'promotion.pixelsChosen', pixels: [{ kind: 'gtag', id: 'G-Q' }] })
   })
@@ -54,15 +58,53 @@ describe('the promotion actor', () => {
   it('does not report an arrival this tab reported, but still loads its pixels; a failed config loads none', () => {
     const a = runActors([promotionActor])
     a.send(ready, arrived('http://x/?cid=c1', true))
-    expect(a.emitted.map((e) => e.call)).toEqual(['promotePointGet'])
+    expect(a.emitted.map((e) => e.call ?? e.type)).toEqual(['promotion.invitationKept', 'promotePointGet'])
     a.send({ type: 'hall.failed', requestId: 'promotion-1', call: 'promotePointGet', error: { _tag: 'Network', message: 'down' } })
-    expect(a.emitted).toHaveLength(1)
+    expect(a.emitted).toHaveLength(2)
   })
 
   it('asks nothing for pixel ids without a link', () => {
     const a = runActors([promotionActor])
     a.send(ready, arrived('http://x/?gtagId=G-1'))
     expect(a.emitted).toEqual([])
+  })
+})
+
+describe('the invitation a registration names (the promotion actor)', () => {
+  const loaded = (invitation: { inviteCode?: string; channelId?: string } | null): LobbyEvent => ({ type: 'promotion.invitationLoaded', invitation })
+  const invitation = (a: ReturnType<typeof runActors>) => selectInvitation(a.snapshot('promotion'))
+
+  it('is the arrival’s link, kept on the device; what the device kept before does not replace it, whatever comes first', () => {
+    const a = runActors([promotionActor])
+    a.send(arrived('http://x/?cid=chan-9'), loaded({ inviteCode: 'old1' }))
+    expect(invitation(a)).toEqual({ channelId: 'chan-9' })
+    expect(a.emitted).toEqual([{ type: 'promotion.invitationKept', invitation: { channelId: 'chan-9' } }])
+    const b = runActors([promotionActor])
+    b.send(loaded({ inviteCode: 'old1' }), arrived('http://x/?id=new_2'))
+    expect(invitation(b)).toEqual({ inviteCode: 'new_2' })
+    expect(b.emitted).toEqual([{ type: 'promotion.invitationKept', invitation: { inviteCode: 'new_2' } }])
+  })
+
+  it('without a link on this page, is what the device kept (only well-formed values), and nothing is kept again', () => {
+    const a = runActors([promotionActor])
+    expect(invitation(a)).toBeNull()
+    a.send(arrived('http://x/?gtagId=G-1'), loaded({ inviteCode: '123' }))
+    expect(invitation(a)).toEqual({ inviteCode: '123' })
+    expect(a.emitted).toEqual([])
+    const b = runActors([promotionActor])
+    b.send(loaded({ inviteCode: '<script>', channelId: 'c 1' }))
+    expect(invitation(b)).toBeNull()
+    b.send(loaded(null))
+    expect(invitation(b)).toBeNull()
+  })
+
+  it('keeps nothing for a link with both id and cid, or a value the hall never issues', () => {
+    for (const url of ['http://x/?id=1&cid=2', 'http://x/?id=%3Cscript%3E', `http://x/?id=${'a'.repeat(41)}`]) {
+      const a = runActors([promotionActor])
+      a.send(arrived(url), loaded({ channelId: 'kept' }))
+      expect([url, invitation(a), a.emitted.filter((e) => e.type === 'promotion.invitationKept')]).toEqual([url, { channelId: 'kept' }, []])
+    }
+    expect([invitationOf(promoterInfoOf('http://x/?id=7')), invitationOf(promoterInfoOf('http://x/?cid=c'))]).toEqual([{ inviteCode: '7' }, { channelId: 'c' }])
   })
 })
 
