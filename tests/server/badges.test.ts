@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getRedDot, homeIndex, maxChargeRate } from '../../schemas/hall/calls'
+import { getRedDot, homeIndex, maxChargeRate, pendingAwards } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
 import { callHall, control, player, visitor } from './support'
 import type { Caller, Hall } from './support'
@@ -49,7 +49,12 @@ describe('badges at the reference hall', () => {
     expect(await control(hall.url, 'message', { username, type: 1, title: 'Notice', content: 'n', count: 2 })).toMatchObject({ ok: true })
     expect((await post(caller, '/home/index', {})).envelope.data).toEqual({ message: 2, notice: 2, announcement: 0 })
     // The task count is the task centre's (server/calls/tasks.ts): a new player's registration prize of 1 waits; the control's task counters are not read.
-    expect(await redDot(caller)).toMatchObject({ taskCount: 1, taskAmount: '1', returnCount: 1, returnAmount: '2', rewardCount: 0, rewardAmount: '0' })
+    // The award count is what the award page lists (site 001's daily check-in of 1 waits for a new player).
+    const awards = Schema.decodeUnknownSync(pendingAwards.response)((await post(caller, '/record/awards', {})).envelope.data)
+    expect(awards.list.map((a) => [a.source, a.title, a.amount, a.count])).toEqual([['activity', 'Daily check-in', '1', 1]])
+    expect(await redDot(caller)).toMatchObject({ taskCount: 1, taskAmount: '1', returnCount: 1, returnAmount: '2', rewardCount: 1, rewardAmount: '1' })
+    expect(await control(hall.url, 'counters', { username, reward_count: 2, reward_amount: '3.5' })).toMatchObject({ ok: true })
+    expect(await redDot(caller)).toMatchObject({ rewardCount: 3, rewardAmount: '4.5' })
   })
 
   it('derives the activity red dot from the running red-packet activities the player still has packets of', async () => {
