@@ -38,7 +38,7 @@ import { userAgreementCommand, usernameCheckCommand } from './signup'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
 import {
-  promoteInviteesActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor, proxyTransferActor, transferRecordsActor,
+  promoteDetailsActor, promoteInviteesActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor, proxyTransferActor, transferRecordsActor,
 } from './promote'
 import { taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor, taskSaveAddressActor } from './tasks'
 import { walletActor } from './wallet'
@@ -75,7 +75,7 @@ const allActors = [
   profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
   vipDetailsActor, userVipActor, vipReceiveActor,
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
-  promoteSummaryActor, promoteLinkActor, promoteTeamActor, promotePeriodsActor, promoteReceiveActor, promoteInviteesActor, proxyTransferActor, transferRecordsActor,
+  promoteSummaryActor, promoteDetailsActor, promoteLinkActor, promoteTeamActor, promotePeriodsActor, promoteReceiveActor, promoteInviteesActor, proxyTransferActor, transferRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
   usernameCheckCommand, userAgreementCommand,

@@ -4,6 +4,7 @@ import {
   myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteSummary, promoteTeam, proxyTransfer,
   type CommissionPeriod, type PromoteSummary, type TeamMember, type TransferRecord,
 } from '../../schemas/hall/calls/agents'
+import { promoteDetails, type PromoteDetails } from '../../schemas/hall/calls/active'
 import { linkSetting } from '../../schemas/hall/calls/site'
 import { commandActor, pagedActor, queryActor } from '../kit'
 
@@ -15,6 +16,9 @@ import { commandActor, pagedActor, queryActor } from '../kit'
  * - `promotesummary` (query, real players): the mode and its rates, the team by level, the open
  *   period's commission so far, what closed periods hold; read when the promote screen opens and
  *   after a receipt or a transfer.
+ * - `promotedetails` (query, real players): the site's invite-friends event for the player (the
+ *   reward per friend, the friends invited and those who deposited, what was received and is to
+ *   receive), read when the promote screen opens; its rewards are received on the event's page.
  * - `promotelink` (query, real players): the invite link of the link type chosen (home 2 when the
  *   screen opens).
  * - `promoteteam` (paged list): the team, by level (condition `level`: 0 every level, 1 to 3).
@@ -33,6 +37,16 @@ export const promoteSummaryActor = queryActor({
   fetchOn: { 'promote.opened': true, 'promote.commissionReceived': true, 'promote.transferred': true },
   payload: {},
   select: (d): PromoteSummary => d,
+})
+
+/** The site's invite-friends event as it stands for the player (2108 when the site runs none: nothing shown). */
+export const promoteDetailsActor = queryActor({
+  id: 'promotedetails',
+  call: promoteDetails,
+  audience: 'real',
+  fetchOn: { 'promote.opened': true },
+  payload: {},
+  select: (d): PromoteDetails => d,
 })
 
 export const promoteLinkActor = queryActor({

@@ -291,6 +291,7 @@ const inviteDetails = async (ctx: CallContext, player: PlayerRow) => {
   const e = await evaluateAndDispatch(ctx.db, a, player, zone, ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
   return {
     activeId: a.id,
+    template: a.template,
     inviteUrl: `/?id=${player.id}`,
     inviteCount: counts.invited,
     validCount: counts.valid,

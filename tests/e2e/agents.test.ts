@@ -87,7 +87,16 @@ describe.each(['desktop', 'phone'] as const)('agents at %s size', (size) => {
     // The Infinite mode: 20 × 0.6 % = 0.12 so far in the open period.
     await page.getByText('Level 1: 0.6% of your invitees\' bets.').waitFor()
     await page.locator('.promote__card').getByText('0.12').waitFor()
+    // The site's invite-friends event as it stands for the agent: one friend invited, who deposited.
+    const event = page.getByRole('region', { name: 'Invite-friends event' })
+    const figure = (label: string) => event.locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd')
+    await expect.poll(() => figure('Friends invited').innerText(), { timeout: 15_000 }).toBe('1')
+    expect(await figure('Friends who deposited').innerText()).toBe('1')
     expect(await seriousViolations(page)).toEqual([])
+    // Its rewards are received on the event's own page.
+    await event.getByRole('button', { name: 'Open the event' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/event\/detail\/invite\/\d+$/)
+    await go(page, 'promote', '/home/promote')
 
     // The operator closes the period; the commission is received and the balance moves at once.
     expect(await kit.control('agent-settle', { username: agent.username })).toMatchObject({ closed: true })

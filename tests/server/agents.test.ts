@@ -117,7 +117,7 @@ describe('agents at the reference hall', () => {
     const d = decode(promoteDetails.response, await ok(A.caller, '/active/promote_details', {}))
     const code = (await summary(A)).inviteCode
     // Two direct invitees, both with a paid deposit; the first tier gives 5 for 1 friend.
-    expect([d.inviteUrl, d.inviteCount, d.validCount, d.rewardPerFriend]).toEqual([`/?id=${code}`, 2, 2, '5'])
+    expect([d.template, d.inviteUrl, d.inviteCount, d.validCount, d.rewardPerFriend]).toEqual(['invite', `/?id=${code}`, 2, 2, '5'])
     expect(Number(d.receivable) + Number(d.received)).toBeGreaterThan(0)
   })
 

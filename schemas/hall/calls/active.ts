@@ -465,6 +465,8 @@ export const disableActivePop = defineCall({
  */
 export const PromoteDetails = Schema.Struct({
   activeId: Id,
+  /** The event's template: with activeId, its page in the event centre (where its rewards are received). */
+  template: Schema.String,
   inviteUrl: Schema.String,
   inviteCount: Count,
   validCount: Count,

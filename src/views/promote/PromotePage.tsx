@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor,
+  promoteDetailsActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor,
   type CommissionPeriod, type PromoteSummary, type TeamMember,
 } from '../../../actors/promote'
 import type { Received } from '../../../schemas/hall/calls/common'
@@ -85,6 +85,7 @@ export const PromotePage = () => {
               <button type="button" className="button button--ghost button--small" onClick={() => navigate('proxyTransfer')}>{shell('route.proxyTransfer')}</button>
               <button type="button" className="button button--ghost button--small" onClick={() => navigate('myTransferRecord')}>{shell('route.myTransferRecord')}</button>
             </nav>
+            <InviteEvent currency={s.currency} />
             <Rules summary={s} />
             <Team summary={s} />
             <Periods currency={s.currency} />
@@ -92,6 +93,44 @@ export const PromotePage = () => {
         )}
       </div>
     </PageFrame>
+  )
+}
+
+/**
+ * The site's invite-friends event (/active/promote_details) as it stands for the player: the reward
+ * per friend, the friends invited and those who deposited, what was received and is to receive,
+ * and the way to the event's page, where its rewards are received. Nothing when the site runs no
+ * such event or it could not be read (the rest of the screen does not depend on it).
+ */
+const InviteEvent = ({ currency }: { readonly currency: string }) => {
+  const { t } = useTranslation('promote')
+  const navigate = useNavigate()
+  const d = useQuery(promoteDetailsActor).data
+  if (d === null) return null
+  const figures: ReadonlyArray<readonly [string, ReactNode]> = [
+    [t('inviteEvent.perFriend'), <MoneyText value={d.rewardPerFriend} currency={currency} />],
+    [t('inviteEvent.invited'), d.inviteCount],
+    [t('inviteEvent.valid'), d.validCount],
+    [t('inviteEvent.received'), <MoneyText value={d.received} currency={currency} />],
+    [t('inviteEvent.receivable'), <MoneyText value={d.receivable} currency={currency} />],
+  ]
+  return (
+    <section className="promote__event" aria-labelledby="promote-event">
+      <h2 id="promote-event" className="section-title">{t('inviteEvent.title')}</h2>
+      <dl className="promote__figures">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="promote__actions promote__actions--start">
+        <button type="button" className="button button--ghost button--small" onClick={() => navigate('eventDetail', { params: { template: d.template, eventId: String(d.activeId) } })}>
+          {t('inviteEvent.open')}
+        </button>
+      </div>
+    </section>
   )
 }
 
