@@ -70,6 +70,15 @@ describe.each(['desktop', 'phone'] as const)('task centre at %s size', (size) =>
     await phone.getByText('Received', { exact: true }).waitFor()
     expect(await phone.getByRole('button').count()).toBe(0)
     expect(await balanceOf(hallUrl, p)).toBeCloseTo(before + 2, 2)
+
+    // The receive records list the prize under today, as the task centre's.
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'receiveRecords' }))
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/receive-records')
+    await page.getByRole('combobox', { name: 'Source', exact: true }).selectOption({ label: 'Tasks' })
+    const records = page.locator('section.records')
+    const rows = size === 'desktop' ? records.getByRole('row').filter({ hasText: 'Tasks' }) : records.getByRole('listitem').filter({ hasText: 'Tasks' })
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
+    expect(await rows.first().innerText()).toMatch(/(^|\D)2\.00(\D|$)/)
     expect(errors).toEqual([])
   })
 
