@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { avatarCommand, avatarsActor, bindCpfCommand, modifyInfoCommand, profileActor } from '../../../actors/account'
-import { selectCurrency, selectDisplayName, selectIsLoggedIn } from '../../../actors/session'
+import { selectCurrency } from '../../../actors/session'
 import { selectRealNameMustUppercase } from '../../../actors/site'
 import type { ProfileInfo } from '../../../schemas/hall/calls/account-own'
 import { useActor, useCommand, useQuery, useSend } from '../../system-react'
@@ -9,37 +9,12 @@ import { birthday, cpf, displayName, realName } from '../../ui/validation'
 import { Field, FormAlert } from '../auth/Field'
 import { useForm } from '../auth/use-form'
 import { PageFrame } from '../pages/PageFrame'
-import { useNavigate } from '../routing/nav-hooks'
 import './account.css'
 
 /** Today as YYYY-MM-DD on the player's clock (a birthday is not after it). */
 const todayOf = (): string => {
   const d = new Date()
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
-/** The avatar and display name in the header: the profile's once read, the sign-in's until then. Goes to the personal page. */
-export const ProfileChip = ({ desktop }: { desktop: boolean }) => {
-  const { t } = useTranslation('account')
-  const navigate = useNavigate()
-  const real = useActor('session', selectIsLoggedIn)
-  const signedName = useActor('session', selectDisplayName)
-  const profile = useQuery(profileActor).data
-  const avatars = useQuery(avatarsActor).data
-  if (!real) return null
-  const name = profile?.platfromid ?? signedName ?? ''
-  const url = profile === null ? undefined : avatars?.find((a) => a.id === profile.portrait_id)?.url
-  return (
-    <button type="button" className="profile-chip" data-testid="profile-chip" aria-label={t('personal.open', { name })} onClick={() => navigate('personal')}>
-      {url !== undefined ? (
-        <img className="profile-chip__avatar" src={url} alt="" data-avatar={profile?.portrait_id} />
-      ) : (
-        // The initial is drawn by CSS (attr), so the chip's visible text is the name alone and its label contains it.
-        <span className="profile-chip__avatar profile-chip__avatar--letter" aria-hidden="true" data-letter={name.slice(0, 1).toUpperCase()} />
-      )}
-      {desktop && <span className="profile-chip__name">{name}</span>}
-    </button>
-  )
 }
 
 /**
