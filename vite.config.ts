@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { compressBuild } from './scripts/compress'
-import { serviceWorker } from './scripts/service-worker'
+import { compressBuild } from './scripts/compress.ts'
+import { serviceWorker } from './scripts/service-worker.ts'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
 // site configuration into index.html. In development (npm run dev) Vite serves the sources,

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type Plugin } from 'vite'
-import { tokensIn, type OfflineTexts } from '../src/sw/offline'
+import { tokensIn, type OfflineTexts } from '../src/sw/offline.ts'
 
 const LOCALES = 'src/i18n/locales'
 
