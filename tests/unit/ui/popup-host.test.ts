@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
 import type { ActorSpec } from '../../../actors'
 import { popupsActor } from '../../../actors/popups'
+import { promotionActor } from '../../../actors/promotion'
 import { loginChallengeCommand, smsCountriesCommand } from '../../../actors/recovery'
 import { thirdpartyActor } from '../../../actors/thirdparty'
 import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
@@ -58,7 +59,7 @@ afterEach(() => {
 })
 
 const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<typeof sessionStub>[0] } = {}) => {
-  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor, usernameCheckCommand, userAgreementCommand] })
+  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor, usernameCheckCommand, userAgreementCommand, promotionActor] })
   if (o.device !== null) system.bus.publish(siteReady(o.device ?? 'desktop'), 'actor', 'site')
   return system
 }
