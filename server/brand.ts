@@ -4,9 +4,13 @@
  * screen) and the web app manifest. Served under /hall/static/brand/<code>/.
  */
 import { deflateSync } from 'node:zlib'
+import { HALL_PREFIX } from '../schemas/hall/protocol'
 import type { Queryable } from './db'
 import { siteByCode, siteDocument } from './store'
 import type { SiteRow } from './store'
+
+/** Where a site's brand assets are served (its logo.svg, icons and manifest). */
+export const brandBase = (siteCode: string): string => `${HALL_PREFIX}/static/brand/${encodeURIComponent(siteCode)}`
 
 /** Theme ids 1-7 (spec §9: blue, black, purple, orange, red, green, brown) as icon colours. */
 const THEME_RGB: Readonly<Record<number, readonly [number, number, number]>> = {
@@ -75,7 +79,7 @@ export const iconPng = (theme: number, size: number): Buffer => {
 /** The web app manifest of a site (name, icons, theme colour), starting at the game page. */
 export const manifestOf = async (db: Queryable, site: SiteRow): Promise<unknown> => {
   const info = await siteDocument<{ description?: string }>(db, site.code, 'site')
-  const base = `/hall/static/brand/${site.code}`
+  const base = brandBase(site.code)
   return {
     name: site.name,
     short_name: site.name,

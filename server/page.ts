@@ -14,6 +14,7 @@ import { depositKeyOf } from './calls/pay'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
 import { hallLines } from './lines'
+import { brandBase } from './brand'
 import { pixelScriptsOf } from './promotion'
 import type { HallState } from './state'
 import { siteByCode, siteDocument, siteForHost } from './store'
@@ -126,7 +127,7 @@ const escapeHtml = (s: string): string =>
  */
 export const injectHead = (html: string, config: InjectedSiteConfig): string => {
   const info = config.injected.siteInfo
-  const base = `${HALL_PREFIX}/static/brand/${config.siteCode}`
+  const base = brandBase(config.siteCode)
   const tags = [
     `<title>${escapeHtml(info.title || info.siteName)}</title>`,
     `<meta name="description" content="${escapeHtml(info.description)}">`,

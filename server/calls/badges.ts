@@ -17,6 +17,7 @@ import { awardRedDot, rebateRedDot } from './rebates'
 import { taskRedDot } from './tasks'
 import { requirePlayer } from './session'
 import { OFFERED_TO_PLAYER } from './redpackets'
+import { sumAmounts } from '../rewards'
 import { implement } from './types'
 import type { Implementation } from './types'
 
@@ -79,22 +80,19 @@ export const badgeCalls: ReadonlyArray<Implementation> = [
     const c = await countersOf(ctx.db, player.id)
     const events = await activityRedDot(ctx, player)
     const tasks = await taskRedDot(ctx, player)
-    const [sumRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [active.rows[0]?.amount ?? '0', events.amount])).rows
     // The rebate's own: the categories giving return gold now, beside the operator's counter.
     const rebate = await rebateRedDot(ctx, player)
-    const [returnRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [c.return_amount, rebate.amount])).rows
     // The award's own: what the award page lists now (server/calls/rebates.ts), beside the operator's counter.
     const award = await awardRedDot(ctx, player)
-    const [rewardRow] = (await ctx.db.query<{ v: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS v', [c.reward_amount, award.amount])).rows
     return {
-      activeAmount: sumRow?.v ?? '0',
+      activeAmount: await sumAmounts(ctx.db, [active.rows[0]?.amount ?? '0', events.amount]),
       activeCount: (active.rows[0]?.count ?? 0) + events.count,
       // The task entry's count: the tasks and vitality boxes the player can receive now (server/calls/tasks.ts).
       taskAmount: tasks.amount,
       taskCount: tasks.count,
-      returnAmount: returnRow?.v ?? c.return_amount,
+      returnAmount: await sumAmounts(ctx.db, [c.return_amount, rebate.amount]),
       returnCount: c.return_count + rebate.count,
-      rewardAmount: rewardRow?.v ?? c.reward_amount,
+      rewardAmount: await sumAmounts(ctx.db, [c.reward_amount, award.amount]),
       rewardCount: c.reward_count + award.count,
     }
   }),

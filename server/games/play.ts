@@ -8,7 +8,7 @@
  * plays with trial money held by the page and touches no wallet.
  */
 import { randomInt } from 'node:crypto'
-import { HALL_PREFIX } from '../../schemas/hall/protocol'
+import { brandBase } from '../brand'
 import type { Db } from '../db'
 import { decrypt, randomHex } from '../crypto'
 import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
@@ -148,11 +148,11 @@ export const gameExit = async (db: Db, url: URL): Promise<string> => {
   return lobbyRoute(url.searchParams.get('route'))
 }
 
-/** The page around a game: the site's icon in the tab (server/brand.ts) when the site is known. */
-const shell = (title: string, body: string, siteCode?: string): string => `<!doctype html>
+/** The page around a game, with the site's icon in the tab (server/brand.ts). */
+const shell = (title: string, body: string, siteCode: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
-${siteCode === undefined ? '<link rel="icon" href="data:,">' : `<link rel="icon" type="image/svg+xml" href="${HALL_PREFIX}/static/brand/${escape(siteCode)}/logo.svg">`}
+<link rel="icon" type="image/svg+xml" href="${escape(brandBase(siteCode))}/logo.svg">
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; padding: 16px; background: Canvas; color: CanvasText; text-align: center; }
 img { border-radius: 12px; }
