@@ -54,6 +54,11 @@ export class LobbyDb extends Dexie {
       [TABLES.logChunks]: '[session+firstSeq], session',
       [TABLES.prefs]: 'key',
     })
+    // Version 2: an index of each chunk's record count, so retention counts records from the
+    // index's keys alone instead of reading (and cloning) every stored record.
+    this.version(2).stores({
+      [TABLES.logChunks]: '[session+firstSeq], session, [session+count]',
+    })
   }
 }
 

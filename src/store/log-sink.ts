@@ -17,7 +17,11 @@ export class DexieLogSink implements RecordSink {
   async append(records: ReadonlyArray<LogRecord>): Promise<void> {
     if (records.length === 0) return
     const bySession = new Map<string, LogRecord[]>()
-    for (const r of records) bySession.set(r.session, [...(bySession.get(r.session) ?? []), r])
+    for (const r of records) {
+      const list = bySession.get(r.session)
+      if (list === undefined) bySession.set(r.session, [r])
+      else list.push(r)
+    }
     const rows = [...bySession].map(([session, rs]): LogChunkRow => ({ session, firstSeq: rs[0]!.seq, lastSeq: rs.at(-1)!.seq, count: rs.length, records: rs }))
     // The log's hot path writes through IndexedDB itself: one transaction of plain adds, without
     // Dexie's promise zones and change tracking (nothing observes the log's table live).
@@ -37,10 +41,10 @@ export class DexieLogSink implements RecordSink {
     return decodeRecords(chunks.flatMap((c): unknown[] => (Array.isArray(c.records) ? c.records : [])))
   }
 
-  /** Records stored for a session. */
+  /** Records stored for a session, counted from the count index's keys (no record is read). */
   async count(session: string): Promise<number> {
     let n = 0
-    await this.db.logChunks.where('session').equals(session).each((c) => (n += c.count))
+    await this.db.logChunks.where('[session+count]').between([session, -Infinity], [session, Infinity]).eachKey((key) => (n += (key as [string, number])[1]))
     return n
   }
 
@@ -51,7 +55,7 @@ export class DexieLogSink implements RecordSink {
     const dropped = excess > 0 ? older.slice(0, excess) : []
     for (const s of dropped) await this.dropSession(s.id)
     let total = 0
-    await this.db.logChunks.each((c) => (total += c.count))
+    await this.db.logChunks.orderBy('[session+count]').eachKey((key) => (total += (key as [string, number])[1]))
     for (const s of older.slice(dropped.length)) {
       if (total <= policy.maxRecords) return
       const n = await this.count(s.id)
@@ -59,13 +63,18 @@ export class DexieLogSink implements RecordSink {
       total -= n
     }
     if (total > policy.maxRecords) {
-      // The current session alone is over the cap: drop its oldest chunks.
-      const chunks = await this.db.logChunks.where('session').equals(currentSession).toArray()
+      // The current session alone is over the cap: drop its oldest chunks (by first seq, each
+      // chunk's count taken from the count index).
+      const counts = new Map<number, number>()
+      await this.db.logChunks
+        .where('[session+count]')
+        .between([currentSession, -Infinity], [currentSession, Infinity])
+        .eachKey((key, cursor) => counts.set((cursor.primaryKey)[1], (key as [string, number])[1]))
       const keys: Array<[string, number]> = []
-      for (const c of chunks) {
+      for (const firstSeq of [...counts.keys()].sort((a, b) => a - b)) {
         if (total <= policy.maxRecords) break
-        keys.push([c.session, c.firstSeq])
-        total -= c.count
+        keys.push([currentSession, firstSeq])
+        total -= counts.get(firstSeq)!
       }
       await this.db.logChunks.bulkDelete(keys)
     }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
+import Dexie from 'dexie'
 import type { LogHeader, LogRecord } from '../../../schemas/log'
 import type { BusRecord } from '../../../src/bus/bus'
 import { parseNdjson } from '../../../src/bus/ndjson'
@@ -155,6 +156,29 @@ describe('Dexie log sink', () => {
     await sink.append(Array.from({ length: 5 }, (_, i) => ({ seq: i + 11, at: 3, session: 'new', kind: 'fact' as const, event: { type: 'x' } })))
     await sink.prune({ maxSessions: 5, maxRecords: 6 }, 'new')
     expect((await sink.read('new')).map((r) => r.seq)).toEqual([11, 12, 13, 14, 15])
+    db.close()
+  })
+
+  it('a log stored by the first database version is counted by retention after the upgrade that adds the count index', async () => {
+    const name = `t-${Math.random()}`
+    const v1 = new Dexie(name)
+    v1.version(1).stores({ logSessions: 'id, startedAt', logChunks: '[session+firstSeq], session', prefs: 'key' })
+    const records = (session: string, from: number, n: number) => Array.from({ length: n }, (_, i) => ({ seq: from + i, at: 1, session, kind: 'fact' as const, event: { type: 'x' } }))
+    await v1.table('logSessions').bulkAdd([{ id: 'old', startedAt: 1, header: header('old', 1) }, { id: 'new', startedAt: 2, header: header('new', 2) }])
+    await v1.table('logChunks').bulkAdd([
+      { session: 'old', firstSeq: 1, lastSeq: 8, count: 8, records: records('old', 1, 8) },
+      { session: 'new', firstSeq: 1, lastSeq: 4, count: 4, records: records('new', 1, 4) },
+      { session: 'new', firstSeq: 5, lastSeq: 7, count: 3, records: records('new', 5, 3) },
+    ])
+    v1.close()
+    const db = new LobbyDb(name)
+    const sink = new DexieLogSink(db)
+    expect(await sink.count('old')).toBe(8)
+    expect(await sink.count('new')).toBe(7)
+    // 15 stored, a cap of 5: the older session goes, then the current session's oldest chunk.
+    await sink.prune({ maxSessions: 5, maxRecords: 5 }, 'new')
+    expect((await sink.sessions()).map((h) => h.session)).toEqual(['new'])
+    expect((await sink.read('new')).map((r) => r.seq)).toEqual([5, 6, 7])
     db.close()
   })
 
