@@ -7,6 +7,8 @@
  *   recorder main thread  ms of main-thread time per 100 recorded events
  *   replay throughput     events/s replayed in Node (median of three replays)
  *   initial JS            gzipped bytes of the JavaScript the first route loads
+ *   lighthouse            Lighthouse 12 mobile (simulated 4x CPU, 150 ms RTT, 1.6 Mbps) on the home page
+ *                         of a production hall: score, FCP, LCP, TBT, CLS, JS transferred (median of 3)
  *   game lobby            input-to-paint of a category switch and a search keystroke with the
  *                         CPU throttled 4x, and the DOM node count of the game page
  *   report pages          the hall's answer to one records page for a player with 100,000 rounds
@@ -14,8 +16,8 @@
  *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
  *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60)
  *
- * `npm run bench -- --only recorder,replay` measures only the parts named (js, recorder, timeline,
- * games, reports, replay, halls); the lobby is built only when a part needs it.
+ * `npm run bench -- --only recorder,replay` measures only the parts named (js, lighthouse, recorder,
+ * timeline, games, reports, replay, halls); the lobby is built only when a part needs it.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,6 +33,7 @@ import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
 import { recordsFigures } from '../tests/bench/records'
 import { hallsFigures } from '../tests/bench/halls'
+import { lighthouseFigures } from '../tests/bench/lighthouse'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const figures: Array<[string, string, string]> = []
@@ -111,7 +114,7 @@ const browserFigures = async (url: string): Promise<{ runs: RecorderRun[]; event
 }
 
 /** The parts of the bench. */
-const PARTS = ['js', 'recorder', 'timeline', 'games', 'reports', 'replay', 'halls'] as const
+const PARTS = ['js', 'lighthouse', 'recorder', 'timeline', 'games', 'reports', 'replay', 'halls'] as const
 type Part = (typeof PARTS)[number]
 
 /** The parts asked for with `--only a,b` (every part without it). */
@@ -130,7 +133,7 @@ const overBudget: string[] = []
 const main = async () => {
   const parts = partsAsked(process.argv.slice(2))
   const inBrowser = parts.has('recorder') || parts.has('timeline') || parts.has('games')
-  if (parts.has('js') || inBrowser) {
+  if (parts.has('js') || parts.has('lighthouse') || inBrowser) {
     console.log('building the lobby ...')
     build()
   }
@@ -144,6 +147,25 @@ const main = async () => {
     report('initial JS of the first route', `${kib(gz)} gz`, `<= ${FIRST_ROUTE_BUDGET_KIB} KiB gz (${chunks.length} chunks; ${kib(br)} as served, brotli)`)
     // A budget, not a test: the bench run fails over it, the test suite does not.
     if (gz > FIRST_ROUTE_BUDGET_KIB * 1024) overBudget.push(`first-route JavaScript ${kib(gz)} gz over its ${FIRST_ROUTE_BUDGET_KIB} KiB budget`)
+  }
+
+  if (parts.has('lighthouse')) {
+    // A production hall, as `npm start` runs it: compressed assets, no test hooks.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lobby-bench-lh-'))
+    const hall = await startHall({ port: 0, dataDir, mode: 'production', staticDir: path.join(root, 'dist') })
+    try {
+      const lh = await lighthouseFigures(`${hall.url}/`)
+      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+      report('Lighthouse mobile: performance', lh.score.toFixed(2), `>= 0.95 (median of ${lh.scores.map((x) => x.toFixed(2)).join(', ')}; home page, production hall)`)
+      report('Lighthouse mobile: FCP', s(lh.fcpMs), 'smaller is better')
+      report('Lighthouse mobile: LCP', s(lh.lcpMs), '<= 1.5 s')
+      report('Lighthouse mobile: TBT', `${Math.round(lh.tbtMs)} ms`, 'smaller is better')
+      report('Lighthouse mobile: CLS', lh.cls.toFixed(3), 'smaller is better')
+      report('Lighthouse mobile: JS transferred', `${(lh.scriptBytes / 1024).toFixed(1)} KiB`, 'compressed, as served')
+    } finally {
+      await hall.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }
 
   if (inBrowser) {
