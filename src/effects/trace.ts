@@ -18,8 +18,9 @@ import { followContext, isTransient } from './diagnostics'
  * - What the page saw before the flag is known is held (within the caps) and sent or dropped once
  *   it is; a site with the flag off sends nothing.
  * - The same error (event, message, source, line and column) is reported once per page; at most
- *   TRACES_PER_MINUTE reports in any minute and TRACES_PER_PAGE per page, so a loop of errors
- *   cannot flood the hall.
+ *   TRACES_PER_MINUTE error reports in any minute and TRACES_PER_PAGE per page, so a loop of errors
+ *   cannot flood the hall; slow resources have their own caps (RESOURCES_PER_MINUTE,
+ *   RESOURCES_PER_PAGE), so a slow first load leaves the errors their room.
  * - Reports go in batches (after BATCH_DELAY_MS, or at once when BATCH_SIZE are waiting, or when
  *   the page is hidden), with the hall client like any call (signed, encrypted), retried on a
  *   transient failure (no answer) as the diagnostics upload is. A refusal is final: 2211 (too many
@@ -31,9 +32,12 @@ import { followContext, isTransient } from './diagnostics'
  *   Nothing of it goes on the bus, so the event log holds no trace report.
  */
 
-/** At most this many reports in any 60 s, and per page. */
+/** At most this many error reports (script errors, rejections) in any 60 s, and per page. */
 export const TRACES_PER_MINUTE = 10
 export const TRACES_PER_PAGE = 30
+/** Slow resources have caps of their own, so a slow first load cannot crowd the script errors out. */
+export const RESOURCES_PER_MINUTE = 5
+export const RESOURCES_PER_PAGE = 10
 /** A batch leaves this long after its first report, or at once with BATCH_SIZE reports. */
 export const BATCH_DELAY_MS = 2000
 export const BATCH_SIZE = 10
@@ -55,7 +59,7 @@ export const redactQuery = (text: string): string =>
     } catch {
       // A malformed name is judged as it is.
     }
-    return value !== '' && SECRET_PARAM.test(decoded) ? `${sep}${name}=${encodeURIComponent(REDACTED)}` : whole
+    return value !== '' && SECRET_PARAM.test(decoded) ? `${sep}${name}=${REDACTED}` : whole
   })
 
 const cut = (text: string, max: number): string => (text.length <= max ? text : text.slice(0, max))
@@ -75,8 +79,17 @@ export const traceOf = (t: { event: TraceReport['event']; message: string; sourc
   created: createdOf(t.now),
 })
 
+/** What a script error brings (an ErrorEvent's fields). */
+export interface ScriptError {
+  readonly message?: string
+  readonly filename?: string
+  readonly lineno?: number
+  readonly colno?: number
+  readonly error?: unknown
+}
+
 /** A script error's report. */
-export const errorTrace = (e: { message?: string; filename?: string; lineno?: number; colno?: number; error?: unknown }, href: string, now: number): TraceReport => {
+export const errorTrace = (e: ScriptError, href: string, now: number): TraceReport => {
   const err = e.error
   const message = e.message !== undefined && e.message !== '' ? e.message : err instanceof Error ? `${err.name}: ${err.message}` : 'Script error.'
   return traceOf({ event: 'error', message, source: e.filename ?? '', lineno: e.lineno, colno: e.colno, href, now })
@@ -149,7 +162,7 @@ export interface TracePorts {
   readonly href: () => string
   /** Starts listening to the page (errors, rejections, resource entries, hiding); answers the function that stops. */
   readonly listen: (on: {
-    error: (e: ErrorEvent) => void
+    error: (e: ScriptError) => void
     rejection: (reason: unknown) => void
     resource: (entry: ResourceEntry) => void
     hidden: () => void
@@ -187,7 +200,8 @@ export const sendTraces = (env: TraceEnv) => (traces: ReadonlyArray<TraceReport>
 /** Starts the runner; the function it answers stops it. */
 export const startTraceRunner = (bus: Bus, ports: TracePorts, env: TraceEnv): (() => void) => {
   const context = followContext()
-  const gate = traceGate()
+  const errors = traceGate()
+  const resources = traceGate({ perMinute: RESOURCES_PER_MINUTE, perPage: RESOURCES_PER_PAGE })
   const send = ports.send ?? sendTraces(env)
   /** null: the flag is not known yet (reports are held). */
   let enabled: boolean | null = null
@@ -219,7 +233,7 @@ export const startTraceRunner = (bus: Bus, ports: TracePorts, env: TraceEnv): ((
     try {
       if (stopped || silenced || enabled === false) return
       const t = make()
-      if (t === null || !gate.admit(t, ports.now())) return
+      if (t === null || !(t.event === 'resource' ? resources : errors).admit(t, ports.now())) return
       queue.push(t)
       if (enabled === null) return
       if (queue.length >= BATCH_SIZE) flush()
