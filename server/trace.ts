@@ -6,7 +6,7 @@
  *
  * - a site keeps trace reports only when its sysInfo document says `traceReport: 'open'`; for any
  *   other site a report is accepted and dropped (answered null, nothing stored), so a page loaded
- *   before the operator turned them off gets no error for it;
+ *   before the operator turned them off gets no error for it (whatever the report holds);
  * - each field has its limit (TRACE_LIMITS): a report beyond one, an event not among 'error',
  *   'unhandledrejection' and 'resource', a negative or huge position, or a batch of more than
  *   TRACE_LIMITS.batch refuses the whole call (2210) and stores nothing;
@@ -64,13 +64,14 @@ export interface TraceSender {
 
 /**
  * Keeps the reports of one call as far as the rate limits allow; answers how many were kept.
- * Checks every report first (a broken one refuses the call), and refuses a call of which none
- * could be kept (2211). A site with trace reports off keeps none and refuses nothing.
+ * A site with trace reports off keeps none and refuses nothing. Otherwise checks every report
+ * first (a broken one refuses the call), and refuses a call of which none could be kept (2211).
  */
 export const receiveTraces = async (db: Db, from: TraceSender, traces: ReadonlyArray<TraceReport>, now: number): Promise<number> => {
+  if (!(await tracesOn(db, from.siteCode))) return 0
   if (traces.length > TRACE_LIMITS.batch) throw new ServiceError(TraceCode.refused, `a batch holds at most ${TRACE_LIMITS.batch} trace reports`)
   for (const t of traces) checkTrace(t)
-  if (traces.length === 0 || !(await tracesOn(db, from.siteCode))) return 0
+  if (traces.length === 0) return 0
   const since = new Date(now - TRACE_WINDOW_MS).toISOString()
   return db.transaction(async (tx) => {
     // One count per address at a time: two calls at once cannot both take the last places.

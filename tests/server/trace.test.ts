@@ -121,6 +121,8 @@ describe('trace reports (the player logger, calls §7.3)', () => {
     const device = newDevice()
     const other = await visitor(hall.url, '101')
     expect((await send({ traces: [trace(1)] }, { caller: other, device })).envelope).toMatchObject({ code: 1, data: null })
+    // Whatever it holds: a report beyond the limits is dropped as well, not refused.
+    expect((await send({ traces: [trace(1, { message: 'm'.repeat(TRACE_LIMITS.message + 1) })] }, { caller: other, device })).envelope.code).toBe(1)
     expect(((await control(hall.url, 'trace-reports', { siteCode: '101' }))['traces'] as Row[])).toEqual([])
     await control(hall.url, 'site-document', { siteCode: '001', name: 'sysInfo', patch: { traceReport: 'close' } })
     try {
