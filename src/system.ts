@@ -28,6 +28,7 @@ import { startBannersRunner } from './effects/banners'
 import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
 import { browserPromotionPorts, startPromotionRunner } from './effects/promotion'
+import { browserTracePorts, startTraceRunner } from './effects/trace'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -215,6 +216,15 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     ...(o.hall === undefined ? {} : { options: o.hall }),
   })
   cleanups.push(() => diagnostics.unsubscribe())
+  // Trace reports (script errors, slow resources) for the sites whose sysInfo turns them on (calls §7.3).
+  cleanups.push(
+    startTraceRunner(core.bus, browserTracePorts(w), {
+      domain: w.location.host,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      fingerprint,
+      ...(o.hall === undefined ? {} : { options: o.hall }),
+    }),
+  )
   // Before the host starts, so it sees app.started and answers with session.storedLoaded.
   const storage = startStorageRunner(core.bus, { db, root: w.document.documentElement })
   cleanups.push(() => storage.stop())

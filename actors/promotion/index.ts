@@ -5,12 +5,13 @@ import { promotionMachine } from './promotion.machine'
 /**
  * The promotion actor: a visitor's arrival by an invite or channel link reported (view and click,
  * once per arrival), the tracking pixels chosen from the buried config, and the invitation a later
- * registration names, kept on the device (screens §2, §3).
+ * registration names, kept on the device (screens §2, §3); after a real player's sign-in, the pixels
+ * of the buried config of the player's own id (idxType 3).
  */
 export const promotionActor = {
   id: 'promotion',
   machine: promotionMachine,
-  consumes: ['promotion.arrived', 'promotion.invitationLoaded', 'site.ready', 'hall.responded', 'hall.failed'],
+  consumes: ['promotion.arrived', 'promotion.invitationLoaded', 'site.ready', 'session.loggedIn', 'hall.responded', 'hall.failed'],
 } as const satisfies ActorSpec
 
 /** The promote-game page (screens §4): a guest's demo launch of a self-operated game. */

@@ -114,6 +114,7 @@ export const pixelsOf = (info: PromoterInfo, points: ReadonlyArray<BuriedPoint>)
 
 export type PromotionEvent =
   | EventOfType<'promotion.arrived'>
+  | EventOfType<'session.loggedIn'>
   | EventOfType<'promotion.invitationLoaded'>
   | EventOfType<'site.ready'>
   | EventOfType<'hall.responded'>
@@ -121,7 +122,7 @@ export type PromotionEvent =
 export type PromotionEmitted = EventOfType<'hall.requested'> | EventOfType<'promotion.pixelsChosen'> | EventOfType<'promotion.invitationKept'>
 
 export interface PromotionContext {
-  readonly requests: Requests<'points'>
+  readonly requests: Requests<'points' | 'self'>
   /** The arrival was handled (reported, its config asked): once per page. */
   readonly done: boolean
   readonly arrival: EventOfType<'promotion.arrived'> | null
@@ -131,9 +132,21 @@ export interface PromotionContext {
    * by an earlier arrival; null when neither.
    */
   readonly invitation: Invitation | null
+  /** The player whose own buried config was asked on this page (idxType 3), or null. */
+  readonly selfAsked: string | null
 }
 
-export const initialPromotion: PromotionContext = { requests: noRequests, done: false, arrival: null, siteReady: false, invitation: null }
+export const initialPromotion: PromotionContext = { requests: noRequests, done: false, arrival: null, siteReady: false, invitation: null, selfAsked: null }
+
+/**
+ * The buried config of a signed-in player's own id (screens §3 idxType 3: idx and uid the player's
+ * id), once per player and page: a guest (trial account) or a sign-in without an id asks nothing.
+ */
+export const selfPointsRequestOf = (
+  e: Pick<EventOfType<'session.loggedIn'>, 'real' | 'playerId'>,
+  asked: string | null,
+): { readonly idx: string; readonly idxType: 3; readonly uid: string } | null =>
+  !e.real || e.playerId === undefined || e.playerId === '' || e.playerId === asked ? null : { idx: e.playerId, idxType: 3, uid: e.playerId }
 
 /** The invitation a registration on this page names (screens §2 root id, cid), or null. */
 export const selectInvitation = (s: { readonly context: PromotionContext }): Invitation | null => s.context.invitation

@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate'
 import { promotePointGet, reportClick, reportView } from '../../schemas/hall/calls/site'
 import { answers, dataOf, request, settle } from '../kit'
 import {
-  initialPromotion, invitationOf, keptInvitationOf, linkOf, pixelsOf, pointsRequestOf, type PromotionContext, type PromotionEmitted, type PromotionEvent,
+  initialPromotion, invitationOf, keptInvitationOf, linkOf, pixelsOf, pointsRequestOf, selfPointsRequestOf, type PromotionContext, type PromotionEmitted, type PromotionEvent,
 } from './promotion.logic'
 
 /**
@@ -18,13 +18,17 @@ import {
  *
  * Nothing is asked for an address without a link, so a plain visit asks the hall for nothing.
  *
+ * After a real player's sign-in, the buried config of the player's own id (idxType 3, idx and uid
+ * the player's id) is asked, once per player and page; its pixels are chosen the same way, with
+ * the config's own ids (the entry query's ids belong to the arrival's link).
+ *
  * The invitation a later registration names (the register call's inviteCode or channelId) is the
  * arrival's link, asked to be kept on the device (`promotion.invitationKept`), so a registration
  * after navigating, reloading or coming back still names it; without a link on this page, the one
  * the device kept (`promotion.invitationLoaded`). A newer link replaces the kept one; a link with
  * both id and cid keeps nothing (the root route sends it to the error page).
  *
- * Consumes: promotion.arrived, promotion.invitationLoaded, site.ready, hall.responded, hall.failed.
+ * Consumes: promotion.arrived, promotion.invitationLoaded, site.ready, session.loggedIn, hall.responded, hall.failed.
  * Emits: hall.requested, promotion.pixelsChosen, promotion.invitationKept.
  */
 export const promotionMachine = setup({
@@ -64,6 +68,22 @@ export const promotionMachine = setup({
       }
       enqueue.assign({ requests, done: true })
     }),
+    /** A real player signed in: the buried config of the player's own id. */
+    askSelf: enqueueActions(({ context: c, event, enqueue }) => {
+      if (event.type !== 'session.loggedIn') return
+      const self = selfPointsRequestOf(event, c.selfAsked)
+      if (self === null) return
+      const asked = request('promotion', c.requests, 'self', promotePointGet, self)
+      enqueue.assign({ requests: asked.requests, selfAsked: self.idx })
+      enqueue.emit(asked.notice)
+    }),
+    chooseSelf: enqueueActions(({ context: c, event, enqueue }) => {
+      if (!answers(c.requests, 'self', event)) return
+      enqueue.assign({ requests: settle(c.requests, 'self') })
+      if (event.type !== 'hall.responded') return
+      const pixels = pixelsOf({}, dataOf(promotePointGet, event).list)
+      if (pixels.length > 0) enqueue.emit({ type: 'promotion.pixelsChosen', pixels: [...pixels] })
+    }),
     choose: enqueueActions(({ context: c, event, enqueue }) => {
       if (!answers(c.requests, 'points', event)) return
       enqueue.assign({ requests: settle(c.requests, 'points') })
@@ -79,7 +99,8 @@ export const promotionMachine = setup({
     'promotion.arrived': { actions: ['invite', 'take'] },
     'promotion.invitationLoaded': { actions: 'recall' },
     'site.ready': { actions: 'take' },
-    'hall.responded': { actions: 'choose' },
-    'hall.failed': { actions: 'choose' },
+    'session.loggedIn': { actions: 'askSelf' },
+    'hall.responded': { actions: ['choose', 'chooseSelf'] },
+    'hall.failed': { actions: ['choose', 'chooseSelf'] },
   },
 })

@@ -336,15 +336,19 @@ export const systemCredentials = (c: SessionContext, currency: string) =>
 /**
  * What other domains need of the user info, carried on `session.loggedIn`: for the post-login
  * sequence (spec §4 bind flow) how many items must be bound and which are, and whether the player
- * has recharged; for the red packets the account status.
+ * has recharged; for the red packets the account status; for the buried config of the player's own
+ * id (screens §3 idxType 3) the player's id.
  */
 export const signInFactsOf = (
-  user: Pick<UserInfo, 'mobile_phone' | 'email' | 'is_open_google_auth' | 'userOptResult' | 'must_bind_item' | 'has_recharged' | 'user_status'>,
-): { bind: { mustBindItem: number; bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> }; hasRecharged: boolean; userStatus: number } => {
+  user: Pick<UserInfo, 'mobile_phone' | 'email' | 'is_open_google_auth' | 'userOptResult' | 'must_bind_item' | 'has_recharged' | 'user_status'> & Partial<Pick<UserInfo, 'userIdx'>>,
+): { bind: { mustBindItem: number; bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> }; hasRecharged: boolean; userStatus: number; playerId?: string } => {
   const bound: Array<'phone' | 'email' | 'googleAuth' | 'withdrawPass'> = []
   if (user.mobile_phone !== '') bound.push('phone')
   if (user.email !== '') bound.push('email')
   if (user.is_open_google_auth === 1) bound.push('googleAuth')
   if (user.userOptResult[0] === 1) bound.push('withdrawPass')
-  return { bind: { mustBindItem: user.must_bind_item, bound }, hasRecharged: user.has_recharged === 1, userStatus: user.user_status }
+  return {
+    bind: { mustBindItem: user.must_bind_item, bound }, hasRecharged: user.has_recharged === 1, userStatus: user.user_status,
+    ...(user.userIdx === undefined || user.userIdx === '' || user.userIdx === '0' ? {} : { playerId: user.userIdx }),
+  }
 }

@@ -124,6 +124,8 @@ export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or g
   hasRecharged: Schema.optionalKey(Schema.Boolean),
   /** The account status (user_status, spec §3): red packets are offered only to some (spec §4). */
   userStatus: Schema.optionalKey(Schema.Number),
+  /** The player's own id (userIdx, spec §3): the buried config of the player's own id is asked by it (screens §3 idxType 3). */
+  playerId: Schema.optionalKey(Schema.String),
 })
 
 /** A visitor must be asked to sign in (auto visitor login off, or a register link; spec §4). */

@@ -10,6 +10,7 @@ import type { Queryable } from '../db'
 /** What an audit entry records. */
 export type AuditAction =
   | 'search'
+  | 'traces.searched'
   | 'session.opened'
   | 'log.downloaded'
   | 'timeline.forked'

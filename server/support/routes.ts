@@ -34,6 +34,7 @@ import {
 import { recordAudit, searchAudit, type AuditIn } from './audit'
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention'
 import { searchSessions, sessionLog, type SessionQuery, type SessionSummary } from './store'
+import { tracesOf } from '../trace'
 
 /** Cookie holding a console sign-in. */
 export const SUPPORT_COOKIE = 'lobby_support'
@@ -201,6 +202,22 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
       detail: { criteria: query, found: sessions.length },
     })
     return c.json({ ok: true, sessions })
+  })
+
+  // A site's recent trace reports (server/trace.ts), newest first: ?site= (required), playerId, event, limit.
+  app.get('/support/api/traces', async (c) => {
+    const q = c.req.query()
+    const site = q['site']?.trim() ?? ''
+    if (site === '') return c.json({ ok: false, error: 'name the site' }, 400)
+    const limit = q['limit'] === undefined ? undefined : Number(q['limit'])
+    const traces = await tracesOf(db, {
+      siteCode: site,
+      ...(q['playerId'] === undefined ? {} : { playerId: q['playerId'] }),
+      ...(q['event'] === undefined ? {} : { event: q['event'] }),
+      ...(limit === undefined || !Number.isFinite(limit) ? {} : { limit }),
+    })
+    await audit(c, { action: 'traces.searched', playerId: q['playerId']?.trim() || null, siteCode: site, detail: { criteria: q, found: traces.length } })
+    return c.json({ ok: true, traces })
   })
 
   app.get('/support/api/sessions/:reference', async (c) => {

@@ -64,8 +64,8 @@ export interface DiagnosticsEnv {
 
 const decodeReceipt = Schema.decodeUnknownExit(DiagnosticsReceipt)
 
-/** The hall context followed from the bus, as the hall runner does, plus the session's credentials. */
-const followContext = () => {
+/** The hall context followed from the bus, as the hall runner does, plus the session's credentials (the trace runner follows it too). */
+export const followContext = () => {
   let ctx: Omit<HallContext, 'domain' | 'timezone' | 'fingerprint'> | null = null
   return {
     get: () => ctx,

@@ -128,6 +128,12 @@ export const SysInfo = Schema.Struct({
    * value above 0 the download-app popup shows after login). Absent counts as 0.
    */
   guideSetupMode: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  /**
+   * The site's trace reports (spec §7.3 "only for certain site codes"): 'open' has the lobby report
+   * its script errors and slow resources to the player logger, and the hall keep them. Absent or
+   * 'close': none are sent, and the hall keeps none (docs/hall-protocol.md, "Trace reports").
+   */
+  traceReport: Schema.optionalKey(Switch),
 })
 export type SysInfo = typeof SysInfo.Type
 
@@ -812,8 +818,11 @@ export const getWebTrans = defineCall({
 })
 
 /**
- * A script-error trace (spec §7.3 trace report: event, message, source, lineno, colno, href,
- * created), for the site codes that ask for it.
+ * A trace (spec §7.3 trace report: event, message, source, lineno, colno, href, created), for the
+ * sites whose sysInfo turns `traceReport` on: a script error (`event` 'error'), a promise rejected
+ * unhandled ('unhandledrejection') or a resource that took 3000 ms or more to load ('resource',
+ * never one under 3000 ms). `created` is the lobby's time of it, UTC. The hall refuses a field
+ * beyond TRACE_LIMITS (docs/hall-protocol.md, "Trace reports").
  */
 export const TraceReport = Schema.Struct({
   event: Schema.String,
@@ -826,6 +835,16 @@ export const TraceReport = Schema.Struct({
 })
 export type TraceReport = typeof TraceReport.Type
 
+/** The sizes the hall accepts in a trace report (characters; reports per batch). */
+export const TRACE_LIMITS = { event: 32, message: 1000, source: 2048, href: 2048, position: 10_000_000, batch: 20 } as const
+
+/** The least load time (ms) of a resource worth a trace report (spec: not under 3000 ms). */
+export const SLOW_RESOURCE_MS = 3000
+
+/** Several trace reports in one call (the lobby's batch; at most TRACE_LIMITS.batch). */
+export const TraceBatch = Schema.Struct({ traces: Schema.Array(TraceReport) })
+export type TraceBatch = typeof TraceBatch.Type
+
 /** The network lines' measured pings in ms (screens §3 network line; 9999 failed). */
 export const LineReport = Schema.Struct({
   lines: Schema.Array(Schema.Struct({ url: Schema.String, ping: Schema.Int })),
@@ -833,15 +852,15 @@ export const LineReport = Schema.Struct({
 export type LineReport = typeof LineReport.Type
 
 /**
- * The player logger: a diagnostics chunk (the answer is its receipt), a trace report or the line
- * pings (the answer is null: accepted and kept).
+ * The player logger: a diagnostics chunk (the answer is its receipt), a trace report or a batch of
+ * them, or the line pings (the answer is null: accepted).
  */
 export const netstatLogger = defineCall({
   name: 'netstatLogger',
   area: 'site',
   path: '/v1/netstat/player/logger',
   silent: true,
-  request: Schema.Union([DiagnosticsChunk, TraceReport, LineReport]),
+  request: Schema.Union([DiagnosticsChunk, TraceBatch, TraceReport, LineReport]),
   response: Schema.NullOr(DiagnosticsReceipt),
 })
 

@@ -63,6 +63,27 @@ describe('the promotion actor', () => {
     expect(a.emitted).toHaveLength(2)
   })
 
+  it('asks the buried config of a real player’s own id after the sign-in (idxType 3), once per player, and loads its pixels', () => {
+    const signedIn = (playerId: string | undefined, real = true): LobbyEvent => ({
+      type: 'session.loggedIn', mode: 'normal', username: 'p1', accountType: real ? 0 : 1, real, mustChangePassword: false, ...(playerId === undefined ? {} : { playerId }),
+    })
+    const a = runActors([promotionActor])
+    // A guest, or a sign-in without an id, asks nothing.
+    a.send(ready, signedIn('10000009', false), signedIn(undefined))
+    expect(a.emitted).toEqual([])
+    a.send(signedIn('10000007'))
+    const asked = a.emitted.filter((e) => e.type === 'hall.requested')
+    expect(asked.map((e) => [e.call, e.payload])).toEqual([['promotePointGet', { idx: '10000007', idxType: 3, uid: '10000007' }]])
+    // The same player again (the forced password change signs in again) asks nothing more.
+    a.send(signedIn('10000007'))
+    expect(a.emitted.filter((e) => e.type === 'hall.requested')).toHaveLength(1)
+    a.send({ type: 'hall.responded', requestId: asked[0]?.requestId ?? '', call: 'promotePointGet', data: { list: [{ category: 4, type: 1, gid: 'tt-self' }, { category: 1, type: 2, gid: 'GTM-S' }] } })
+    expect(a.emitted.at(-1)).toEqual({ type: 'promotion.pixelsChosen', pixels: [{ kind: 'tiktok', id: 'tt-self' }, { kind: 'gtm', id: 'GTM-S' }] })
+    // Another player signing in on the same page asks for that player's own.
+    a.send(signedIn('10000008'))
+    expect(a.emitted.filter((e) => e.type === 'hall.requested').map((e) => (e.payload as { idx: string }).idx)).toEqual(['10000007', '10000008'])
+  })
+
   it('asks nothing for pixel ids without a link', () => {
     const a = runActors([promotionActor])
     a.send(ready, arrived('http://x/?gtagId=G-1'))

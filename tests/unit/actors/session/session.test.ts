@@ -40,7 +40,7 @@ describe('session start', () => {
     expect(l.emitted().slice(1)).toEqual([
       { type: 'session.credentialsChanged', token: 'tk-1001', keyMaterial: 'sk-1001', currency: 'USD' },
       { type: 'session.persistRequested', stored: { userkey: 'uk-1001', username: 'player01', accountType: 0 } },
-      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 },
+      { type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1, playerId: '1001' },
       // The user info's balance is the wallet's.
       { type: 'wallet.balanceReported', balance: '100.00', source: 'login' },
     ])
@@ -65,7 +65,7 @@ describe('session start', () => {
     expect(selectLoginError(l.session())).toBeNull()
     l.answer(guest())
     expect(l.ofType('session.loggedIn')).toEqual([
-      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 },
+      { type: 'session.loggedIn', mode: 'trymode', username: 'guest00000001', accountType: 1, real: false, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1, playerId: '2002' },
     ])
     expect([selectIsLoggedIn(l.session()), selectIsGuest(l.session()), selectSessionPhase(l.session())]).toEqual([false, true, 'guest'])
   })
@@ -399,7 +399,7 @@ describe('signed in', () => {
     expect(selectMustChangePassword(l.session())).toBe(true)
     l.intent({ type: 'session.passwordChangeSubmitted', oldPassword: 'secret123', newPassword: 'better456' })
     l.answer({})
-    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1 })
+    expect(l.ofType('session.loggedIn').at(-1)).toEqual({ type: 'session.loggedIn', mode: 'fastlogin', username: 'player01', accountType: 0, real: true, mustChangePassword: false, bind: NO_BIND, hasRecharged: false, userStatus: 1, playerId: '1001' })
     expect(selectMustChangePassword(l.session())).toBe(false)
   })
 
