@@ -151,8 +151,8 @@ describe('registering a subscription (jpushWebId)', () => {
     await players.ok(p.caller, registerWebPush.path, { jpushWebId: subscriptionJson(b, browserKeys()) })
     const other = await callHall(hall.url, p.caller, 'POST', registerWebPush.path, { jpushWebId: subscriptionJson(c, browserKeys()) }, { fingerprint: 'other-browser' })
     expect(other.envelope.code).toBe(1)
-    expect((await players.ok(p.caller, unregisterWebPush.path, { endpoint: a })) as unknown).toEqual({ removed: true })
-    expect((await players.ok(p.caller, unregisterWebPush.path, { endpoint: a })) as unknown).toEqual({ removed: false })
+    expect((await players.ok(p.caller, unregisterWebPush.path, { endpoint: a }))).toEqual({ removed: true })
+    expect((await players.ok(p.caller, unregisterWebPush.path, { endpoint: a }))).toEqual({ removed: false })
     await players.ok(p.caller, userLogout.path, {})
     const left = (await control(hall.url, 'web-push-subscriptions', { username: p.username }))['subscriptions'] as ReadonlyArray<{ endpoint: string }>
     expect(left.map((s) => s.endpoint)).toEqual([c])
