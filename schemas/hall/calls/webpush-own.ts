@@ -7,6 +7,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { Sensitive } from './sensitive'
 
 /** The largest jpushWebId the hall takes (a subscription's JSON is a few hundred characters). */
 export const WEB_PUSH_ID_MAX_CHARS = 4096
@@ -22,7 +23,8 @@ export const registerWebPush = defineCall({
   name: 'registerWebPush',
   area: 'site',
   path: '/api/lobby/webPush/register',
-  request: Schema.Struct({ jpushWebId: Schema.String }),
+  silent: true,
+  request: Schema.Struct({ jpushWebId: Sensitive(Schema.String) }),
   response: Schema.Struct({ created: Schema.Boolean }),
 })
 
@@ -31,6 +33,7 @@ export const unregisterWebPush = defineCall({
   name: 'unregisterWebPush',
   area: 'site',
   path: '/api/lobby/webPush/unregister',
-  request: Schema.Struct({ endpoint: Schema.String }),
+  silent: true,
+  request: Schema.Struct({ endpoint: Sensitive(Schema.String) }),
   response: Schema.Struct({ removed: Schema.Boolean }),
 })
