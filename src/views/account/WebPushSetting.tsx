@@ -27,7 +27,9 @@ export const WebPushSetting = () => {
   const problem = useActor('webpush', selectWebPushProblem)
   const labelId = useId()
   const noteId = useId()
-  useEffect(() => send({ type: 'webPush.opened' }), [send])
+  useEffect(() => {
+    send({ type: 'webPush.opened' })
+  }, [send])
   if (!shown) return null
   return (
     <li className="settings__row settings__row--push">
