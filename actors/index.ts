@@ -52,6 +52,7 @@ import { balanceListActor, recallActor } from './centerwallet'
 import { codePhoneActor, depositActor, firstDepositActor, payBanksActor, payFeeActor, payRatesActor, discountActor, discountShowActor, payChannelsActor, payOrderActor, payRecordsActor, transferCancelActor, transferConfirmActor } from './pay'
 import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, uploadProofCommand, verifyPinCommand } from './withdraw'
 import { promoteGameActor, promotionActor } from './promotion'
+import { webPushActor } from './webpush'
 
 const allActors = [
   siteActor, navActor, sessionActor, languageActor, geetestActor, walletActor, verifyActor, popupsActor, socketActor, musicActor, linesActor,
@@ -82,6 +83,7 @@ const allActors = [
   verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
   homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
   promotionActor, promoteGameActor,
+  webPushActor,
 ] as const
 
 /** Every domain actor of the lobby, in start order. Live, test and replay start this same list. */

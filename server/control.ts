@@ -39,6 +39,7 @@ import { bannerSeedsOf, setBanners } from './banners'
 import { isPlayControl, playBodies, runPlayControl } from './play/control'
 import { runPromotionControl } from './promotion-control'
 import { runTraceControl } from './trace-control'
+import { runWebPushControl } from './webpush-control'
 import { closePeriod } from './agents'
 import { lockPlayer } from './rewards'
 
@@ -395,6 +396,9 @@ export const runControl = async (
   // Trace reports and the player's own buried config (server/trace-control.ts).
   const trace = await runTraceControl(deps.db, name, parsed)
   if (trace !== undefined) return trace
+  // Web push's controls (server/webpush-control.ts).
+  const webPush = await runWebPushControl(deps.db, name, parsed, (deps.now ?? Date.now)())
+  if (webPush !== undefined) return webPush
   if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
   const control = name as ControlName
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)

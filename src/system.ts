@@ -29,6 +29,7 @@ import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
 import { browserPromotionPorts, startPromotionRunner } from './effects/promotion'
 import { browserTracePorts, startTraceRunner } from './effects/trace'
+import { browserWebPushPorts, startWebPushRunner } from './effects/webpush'
 import type { CallOptions } from './effects/hall'
 import { openDb, type LobbyDb } from './store/db'
 import { DexieLogSink } from './store/log-sink'
@@ -261,6 +262,8 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   })
   cleanups.push(() => banners.stop())
   cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
+  // Web push: the permission, the worker's pushManager and its subscription (actors/webpush asks).
+  cleanups.push(startWebPushRunner(core.bus, browserWebPushPorts(w)))
   // Promotion links and tracking pixels, and the promote-game page's replacement (screens §2-§4).
   cleanups.push(
     startPromotionRunner(

@@ -41,6 +41,7 @@ import { noticesEvents } from './notices'
 import { wheelEvents } from './wheel'
 import { promotionEvents } from './promotion'
 import { promoteEvents } from './promote'
+import { webPushEvents } from './webpush'
 
 /**
  * The event catalogue: every bus event type with its kind and schema. The bus refuses an event
@@ -89,6 +90,7 @@ export const eventDefs = [
   ...wheelEvents,
   ...promotionEvents,
   ...promoteEvents,
+  ...webPushEvents,
 ] as const
 
 /** Any event that may travel on the bus. */

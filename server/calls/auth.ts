@@ -38,6 +38,7 @@ import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
+import { removeBrowserSubscriptions } from '../webpush'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -153,6 +154,8 @@ export const authCalls: ReadonlyArray<Implementation> = [
   implement(userLogout, async (ctx) => {
     const { session } = await requirePlayer(ctx)
     await signOut(ctx.db, session, ctx.now)
+    // This browser's push subscriptions stop with its sign-out (server/webpush.ts).
+    await removeBrowserSubscriptions(ctx.db, session.playerId, ctx.fingerprint)
     return {}
   }),
 

@@ -34,6 +34,7 @@ import { playCalls } from './play'
 import { wheelCalls } from './wheel'
 import { promotionCalls } from './promotion'
 import { agentCalls } from './agents'
+import { webPushCalls } from './webpush'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -50,4 +51,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...wheelCalls,
   ...promotionCalls,
   ...agentCalls,
+  ...webPushCalls,
 ]

@@ -8,7 +8,10 @@
  *   the site's configuration, so a page is never cached); when the network fails, the offline
  *   page is answered in the player's language, with a link to try again;
  * - everything else (hall calls, the socket, other origins) is not touched;
- * - activate: the caches of older builds are dropped.
+ * - activate: the caches of older builds are dropped;
+ * - push: the hall's web-push message (server/webpush.ts) shown as a notification with its title,
+ *   text and the site's icon (src/sw/push.ts);
+ * - notificationclick: focuses a lobby window (or opens one) at the message's path, same origin only.
  * The page tells the worker the player's language (a `{ type: 'language' }` message).
  */
 import {
@@ -23,6 +26,7 @@ import {
   type OfflineColours,
   type OfflineTexts,
 } from './offline'
+import { pushNotice, sameOriginPath } from './push'
 
 declare const __LOBBY_SW_VERSION__: string
 declare const __LOBBY_SW_PRECACHE__: ReadonlyArray<string>
@@ -41,14 +45,34 @@ interface FetchEvent extends ExtendableEvent {
 interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { readonly data: unknown; close(): void }
+}
+interface WindowClient {
+  readonly url: string
+  focus(): Promise<WindowClient>
+  navigate(url: string): Promise<WindowClient | null>
+}
 interface WorkerScope {
   readonly location: Location
-  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } }
-  readonly clients: { claim(): Promise<void> }
+  readonly registration: {
+    readonly navigationPreload?: { enable(): Promise<void> }
+    showNotification(title: string, options: { body: string; icon?: string; data: unknown; tag?: string }): Promise<void>
+  }
+  readonly clients: {
+    claim(): Promise<void>
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<ReadonlyArray<WindowClient>>
+    openWindow(url: string): Promise<WindowClient | null>
+  }
   skipWaiting(): Promise<void>
   addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (e: FetchEvent) => void): void
   addEventListener(type: 'message', listener: (e: ExtendableMessageEvent) => void): void
+  addEventListener(type: 'push', listener: (e: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (e: NotificationEvent) => void): void
 }
 
 const scope = self as unknown as WorkerScope
@@ -115,4 +139,27 @@ scope.addEventListener('fetch', (e) => {
   const handling = handlingOf(e.request.method, e.request.mode, new URL(e.request.url), scope.location.origin)
   if (handling === 'asset') e.respondWith(fromCacheFirst(e.request))
   else if (handling === 'page') e.respondWith(page(e))
+})
+
+scope.addEventListener('push', (e) => {
+  const notice = pushNotice(e.data === null ? null : e.data.text(), scope.location.origin)
+  e.waitUntil(scope.registration.showNotification(notice.title, { body: notice.body, ...(notice.icon === '' ? {} : { icon: notice.icon }), data: { url: notice.url } }))
+})
+
+scope.addEventListener('notificationclick', (e) => {
+  e.notification.close()
+  const origin = scope.location.origin
+  const path = sameOriginPath((e.notification.data as { url?: unknown } | null)?.url, origin)
+  e.waitUntil(
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const lobby = windows.find((c) => new URL(c.url).origin === origin)
+      if (lobby === undefined) {
+        await scope.clients.openWindow(path)
+        return
+      }
+      const focused = await lobby.focus()
+      if (new URL(focused.url).pathname + new URL(focused.url).search !== path) await focused.navigate(new URL(path, origin).href)
+    })(),
+  )
 })

@@ -22,6 +22,7 @@ import * as site from './site'
 import * as task from './task'
 import * as vip from './vip'
 import * as wheelOwn from './wheel-own'
+import * as webPushOwn from './webpush-own'
 import * as withdraw from './withdraw'
 import * as withdrawOwn from './withdraw-own'
 import * as yuebao from './yuebao'
@@ -45,6 +46,7 @@ export * from './site'
 export * from './task'
 export * from './vip'
 export * from './wheel-own'
+export * from './webpush-own'
 export * from './withdraw'
 export * from './withdraw-own'
 export * from './yuebao'
@@ -64,7 +66,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents, webPushOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

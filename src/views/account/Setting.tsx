@@ -4,6 +4,7 @@ import { useActor, useSend } from '../../system-react'
 import { SendDiagnostics } from '../diagnostics'
 import { MusicButton } from '../music/MusicButton'
 import { PageFrame } from '../pages/PageFrame'
+import { WebPushSetting } from './WebPushSetting'
 import { CurrencySwitch, LanguageSwitch } from '../shell/Header'
 import './account.css'
 
@@ -12,6 +13,7 @@ import './account.css'
  * guest's; a real player's is the account's), music and sound, the diagnostics to send, and for a
  * trial account the way to a real one (userOptResult 4: the 'pass' popup sets its username and
  * password, and the lobby signs in with them). The route is private but open to trial accounts.
+ * A real player gets the notifications switch (web push) when the site's push is open.
  */
 export const SettingPage = () => {
   const { t } = useTranslation('account')
@@ -35,6 +37,7 @@ export const SettingPage = () => {
           <span className="settings__name">{t('setting.music')}</span>
           <MusicButton className="button button--ghost button--small" />
         </li>
+        {!guest && <WebPushSetting />}
         {guest && (
           <li className="settings__row">
             <span className="settings__name">{t('setting.trial')}</span>
