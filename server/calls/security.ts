@@ -196,12 +196,16 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     }
     const code = p.code
     await ctx.db.transaction(async (tx) => {
+      // A bound authenticator is replaced only after its current code (verifymodify 1; the
+      // ticket is spent): whoever holds a session alone cannot move the second factor.
+      const verified = await guardChange(tx, player.id, 'googleAuth', p.verifyToken, ctx.now)
+      const before = (await accountStateOf(tx, player.id)).googleAuthSecret
       const secret = await pendingSecret(tx, player.id, ctx.now)
       if (secret === undefined) throw new ServiceError(SecurityCodes.noCode, 'start the binding first')
       if (!verifyTotp(base32Decode(secret), code, ctx.now)) throw new ServiceError(SecurityCodes.wrongCode, 'the code is wrong')
       await tx.query("DELETE FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'", [player.id])
       await tx.query('UPDATE players SET google_auth = 1, google_auth_secret = $2 WHERE id = $1', [player.id, secret])
-      await recordChange(tx, player.id, 'googleAuth', 'bind', null)
+      await recordChange(tx, player.id, 'googleAuth', before === null ? 'bind' : 'change', verified)
     })
     return { is_open_google_auth: 1 as const }
   }),
