@@ -293,10 +293,21 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     await expect.poll(() => page.getByTestId('cpf-bound').innerText()).toContain('*********01')
     await expectRedacted(page, ['12345678901', 'abc12345'])
 
-    // The settings: language, music and sound, and the diagnostics to send.
+    // The settings: language, the account's currency with the amounts' format of the language,
+    // music and sound, and the diagnostics to send.
     await go(page, 'setting')
     await page.getByText('Idioma da interface').waitFor()
     await page.getByText('Música e som').waitFor()
+    await expect.poll(() => page.getByTestId('setting-currency').innerText()).toMatch(/^BRL · 1\.?234,50$/)
+    await page.getByText('A moeda da sua conta.', { exact: false }).waitFor()
+
+    // The email on the personal page, masked as the hall gives it (none here), leads to its form in the security centre.
+    await go(page, 'personal')
+    const email = page.getByTestId('personal-email')
+    await expect.poll(() => email.innerText()).toContain('Não associado')
+    await email.getByRole('button', { name: 'Associar email' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/security')
+    await expect.poll(() => row(page, 'email').getAttribute('aria-current')).toBe('true')
     expect(errors).toEqual([])
   })
 })
