@@ -296,7 +296,7 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     // The settings: language, the account's currency with the amounts' format of the language,
     // music and sound, and the diagnostics to send.
     await go(page, 'setting')
-    await page.getByText('Idioma da interface').waitFor()
+    await page.getByText('Idioma da interface', { exact: true }).waitFor()
     await page.getByText('Música e som').waitFor()
     await expect.poll(() => page.getByTestId('setting-currency').innerText()).toMatch(/^BRL · 1\.?234,50$/)
     await page.getByText('A moeda da sua conta.', { exact: false }).waitFor()
