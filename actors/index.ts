@@ -25,7 +25,7 @@ import { marqueeActor, messageDeleteActor, messageReadActor, messageReadAllActor
 import { languageActor, sessionActor } from './session'
 import { authInfoActor, rewardBindActor } from './security'
 import {
-  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
+  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand, bindGoogleAuthCommand,
   verifyLoginPassCommand, setAccountCommand,
 } from './account'
 import { bindThirdUserCommand, thirdpartyActor } from './thirdparty'
@@ -73,7 +73,7 @@ const allActors = [
   restrictedActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,
   opVersionActor, upgradeActor, aboutUsActor, versionsActor,
-  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand,
+  profileActor, avatarsActor, questionActor, historyActor, verifyModifyCommand, secondVerifyCommand, changePassCommand, modifyPhoneCommand, bindEmailCommand, switchGoogleAuthCommand, withdrawPassCommand, passQuintCommand, editQuintCommand, bindCpfCommand, avatarCommand, modifyInfoCommand, boundPhoneCodeCommand, boundEmailCodeCommand, bindGoogleAuthCommand,
   vipDetailsActor, userVipActor, vipReceiveActor,
   rebateActor, rebateReceiveActor, awardsActor, receiveRecordsActor,
   promoteSummaryActor, promoteDetailsActor, promoteLinkActor, promoteTeamActor, promotePeriodsActor, promoteReceiveActor, promoteInviteesActor, proxyTransferActor, transferRecordsActor,

@@ -67,9 +67,9 @@ export const accountStateOf = async (db: Queryable, playerId: string): Promise<A
  * Which verifications a change of `item` needs first, any one of them enough (verify types):
  * a bound phone is changed after a code to it (3), a bound email after a code to it (2), a set
  * withdraw password after the login password (6: the verifyUserPassword popup), a secret question
- * set the first time after the login password (6); the login password (its old one), the
- * authenticator switch (its current code), the question's change (its old answer) and the CPF
- * (bound once) carry their own proof.
+ * set the first time after the login password (6), a bound authenticator replaced after its
+ * current code (1); the login password (its old one), the authenticator switch (its current
+ * code), the question's change (its old answer) and the CPF (bound once) carry their own proof.
  */
 export const verifyTypesFor = (item: SecurityItem, s: AccountState): ReadonlyArray<VerifyType> => {
   switch (item) {
@@ -82,6 +82,8 @@ export const verifyTypesFor = (item: SecurityItem, s: AccountState): ReadonlyArr
     case 'question':
       return !s.question && s.loginPass ? [6] : []
     case 'googleAuth':
+      // Binding a new authenticator over a bound one: the current authenticator's code first.
+      return s.googleAuthSecret === null ? [] : [1]
     case 'loginPass':
     case 'cpf':
       return []

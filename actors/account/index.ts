@@ -1,7 +1,7 @@
 import type { LobbyEvent } from '../../schemas/events'
 import { accountHistory, profileInfo, setAccount } from '../../schemas/hall/calls/account-own'
 import {
-  avatars, bindCpf, bindEmail, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
+  avatars, bindCpf, bindEmail, bindGoogleAuth, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
   securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass,
 } from '../../schemas/hall/calls/security'
 import { securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
@@ -78,6 +78,20 @@ export const switchGoogleAuthCommand = commandActor({
   select: (d) => d.is_open_google_auth,
   announce: () => changed('googleAuth'),
   inlineCodes: { 1231: 'error.wrongCode' },
+})
+
+/**
+ * A new authenticator over the bound one (the security centre's 'change authenticator'): without a
+ * code it starts the binding (the new key and its otpauth URI); with the new app's code and the
+ * ticket of the current authenticator's code (verifymodify googleAuth: [1]) it binds it.
+ */
+export const bindGoogleAuthCommand = commandActor({
+  id: 'bindGoogleAuth',
+  call: bindGoogleAuth,
+  audience: 'real',
+  select: (d) => d,
+  announce: (r) => ('is_open_google_auth' in r ? changed('googleAuth') : []),
+  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
 })
 
 export const withdrawPassCommand = commandActor({

@@ -35,6 +35,7 @@ import {
   userInfo,
 } from '../store'
 import type { PlayerRow } from '../store'
+import { recordChange } from '../account'
 import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
@@ -171,6 +172,8 @@ export const authCalls: ReadonlyArray<Implementation> = [
     const hash = await hashPassword(p.newPassword)
     const userkey = await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE players SET password_hash = $2, change_password = 0 WHERE id = $1', [player.id, hash])
+      // The account's history (migration 140), as every change writes it: the old password proved it.
+      await recordChange(tx, player.id, 'loginPass', 'forcedChange', null)
       return endAccess(tx, player.id, ctx.now, session.token)
     })
     return { change_password: 0, userkey }
@@ -183,6 +186,7 @@ export const authCalls: ReadonlyArray<Implementation> = [
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE players SET currency = $2 WHERE id = $1', [player.id, currency])
       await ensureWallet(tx, player.id, currency)
+      await recordChange(tx, player.id, 'currency', 'change', null)
     })
     const updated = await playerById(ctx.db, player.id)
     if (updated === undefined) throw new ServiceError(ServiceCodes.tokenExpired, 'token expired')

@@ -106,9 +106,6 @@ const oldPinMatches = async (db: Queryable, playerId: string, pin: string): Prom
   return 5
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PIN = /^\d{6}$/
-
 /** A phone number masked for showing: the last 4 digits kept. */
 export const maskPhone = (phone: string): string => (phone === '' ? '' : `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`)
 /** An email masked for showing: the first 2 letters of the name and the domain kept. */
@@ -152,7 +149,7 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     // The bound email as actionVerify shows it names the bound email (a second verification's code).
     const bound = (await bindStateOf(ctx.db, player.id)).email
     const email = bound !== '' && p.email === maskEmail(bound) ? bound : p.email.toLowerCase()
-    if (!EMAIL.test(email) || validation.email(email) !== null) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
+    if (validation.email(email) !== null) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
     await admitSend(ctx.db, player.id, 'email', p, ctx.now)
     await storeCode(ctx.db, player.id, 'email', email, ctx.now)
     return { target: maskEmail(email), expireSeconds: CODE_TTL_MS / 1000 }
@@ -196,18 +193,22 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     }
     const code = p.code
     await ctx.db.transaction(async (tx) => {
+      // A bound authenticator is replaced only after its current code (verifymodify 1; the
+      // ticket is spent): whoever holds a session alone cannot move the second factor.
+      const verified = await guardChange(tx, player.id, 'googleAuth', p.verifyToken, ctx.now)
+      const before = (await accountStateOf(tx, player.id)).googleAuthSecret
       const secret = await pendingSecret(tx, player.id, ctx.now)
       if (secret === undefined) throw new ServiceError(SecurityCodes.noCode, 'start the binding first')
       if (!verifyTotp(base32Decode(secret), code, ctx.now)) throw new ServiceError(SecurityCodes.wrongCode, 'the code is wrong')
       await tx.query("DELETE FROM security_codes WHERE player_id = $1 AND purpose = 'googleAuth'", [player.id])
       await tx.query('UPDATE players SET google_auth = 1, google_auth_secret = $2 WHERE id = $1', [player.id, secret])
-      await recordChange(tx, player.id, 'googleAuth', 'bind', null)
+      await recordChange(tx, player.id, 'googleAuth', before === null ? 'bind' : 'change', verified)
     })
     return { is_open_google_auth: 1 as const }
   }),
   implement(modifyWithdrawPass, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
-    if (!PIN.test(p.newPass)) throw new ServiceError(SecurityCodes.badPin, 'the withdraw password is 6 digits')
+    if (validation.paymentPassword(p.newPass) !== null) throw new ServiceError(SecurityCodes.badPin, 'the withdraw password is 6 digits')
     const hash = await hashPassword(p.newPass)
     await ctx.db.transaction(async (tx) => {
       // A set withdraw password changes after the login password (verifymodify 6), or with the old one.

@@ -141,6 +141,37 @@ it('switches the authenticator off and on with its current TOTP code, and verifi
   expect(await history(caller)).toEqual(['googleAuth:bind:-', 'googleAuth:off:1', 'googleAuth:on:1'])
 })
 
+it('replaces a bound authenticator only after its current code (verifymodify 1): then the new secret works and the old one fails', async () => {
+  const { caller } = await newPlayer()
+  expect(await dataOf(caller, '/user/security/verifymodify', { item: 'googleAuth' })).toEqual({ item: 'googleAuth', verifyTypes: [] })
+  const first = (await dataOf<{ secret: string }>(caller, '/user/security/bindgoogleauth', {})).secret
+  const codeOfSecret = (secret: string) => totp(base32Decode(secret), Date.now())
+  await dataOf(caller, '/user/security/bindgoogleauth', { code: codeOfSecret(first) })
+  expect(await dataOf(caller, '/user/security/verifymodify', { item: 'googleAuth' })).toEqual({ item: 'googleAuth', verifyTypes: [1] })
+  // Whoever holds the session alone: a new binding starts, but it binds nothing without the current code's ticket.
+  const second = (await dataOf<{ secret: string }>(caller, '/user/security/bindgoogleauth', {})).secret
+  expect(second).not.toBe(first)
+  const refused = await post(caller, '/user/security/bindgoogleauth', { code: codeOfSecret(second) })
+  expect(refused.envelope).toMatchObject({ code: AccountCodes.needVerify, data: { verifyTypes: [1] } })
+  // A ticket of another kind does not do either.
+  const pinTicket = await (async () => {
+    await dataOf(caller, '/user/security/modifywithdrawpass', { newPass: '135790' })
+    return (await dataOf<{ verifyToken: string }>(caller, '/user/security/secondVerify', { verifyType: 5, code: '135790' })).verifyToken
+  })()
+  expect(await codeOf(caller, '/user/security/bindgoogleauth', { code: codeOfSecret(second), verifyToken: pinTicket })).toBe(AccountCodes.needVerify)
+  // The old authenticator still guards the account.
+  expect(await codeOf(caller, '/user/security/verifyGoogleAuthCode', { code: codeOfSecret(first) })).toBe(1)
+  // With the current authenticator's code first, the new one binds.
+  const ticket = await dataOf<{ verifyToken: string }>(caller, '/user/security/secondVerify', { verifyType: 1, code: codeOfSecret(first) })
+  expect(await dataOf(caller, '/user/security/bindgoogleauth', { code: codeOfSecret(second), verifyToken: ticket.verifyToken })).toEqual({ is_open_google_auth: 1 })
+  const newValid = [-30_000, 0, 30_000].map((d) => totp(base32Decode(second), Date.now() + d))
+  const oldCode = codeOfSecret(first)
+  if (!newValid.includes(oldCode)) expect(await codeOf(caller, '/user/security/secondVerify', { verifyType: 1, code: oldCode })).toBe(AccountCodes.wrongSecret)
+  expect(await codeOf(caller, '/user/security/secondVerify', { verifyType: 1, code: codeOfSecret(second) })).toBe(1)
+  expect(await codeOf(caller, '/user/security/switchgoogleauth', { status: 0, code: codeOfSecret(second) })).toBe(1)
+  expect(await history(caller)).toEqual(['googleAuth:bind:-', 'withdrawPass:set:-', 'googleAuth:change:1', 'googleAuth:off:1'])
+})
+
 it('changes a set withdraw password after the login password (verifymodify 6) or with the old one', async () => {
   const { caller } = await newPlayer()
   await dataOf(caller, '/user/security/modifywithdrawpass', { newPass: '123456' })

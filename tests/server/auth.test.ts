@@ -17,6 +17,14 @@ beforeAll(async () => {
 afterAll(() => hall.close())
 
 const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params)
+/** The account's history (/user/security/history), oldest first, as item:action:verify type. */
+const historyOf = async (caller: Caller): Promise<string[]> => {
+  const { envelope } = await post(caller, '/user/security/history', {})
+  expect(envelope.code).toBe(1)
+  return (envelope.data as { list: ReadonlyArray<{ item: string; action: string; verifyType: number | null }> }).list
+    .map((h) => `${h.item}:${h.action}:${h.verifyType ?? '-'}`)
+    .reverse()
+}
 const login = (caller: Caller, username: string, password: string) => post(caller, '/home/login', { username, password, clientType: 5 })
 
 describe('signing in at the reference hall', () => {
@@ -58,7 +66,10 @@ describe('signing in at the reference hall', () => {
     expect((await post(me, '/user/forcechangepassword', { oldPassword: 'first123', newPassword: 'first123' })).envelope.code).toBe(1032)
     expect((await post(me, '/user/forcechangepassword', { oldPassword: 'first123', newPassword: 'second12' })).envelope).toMatchObject({ code: 1, data: { change_password: 0 } })
     expect((await login(site, 'forced01', 'first123')).envelope.code).toBe(1011)
-    expect((await login(site, 'forced01', 'second12')).envelope.data).toMatchObject({ change_password: 0 })
+    const after = await login(site, 'forced01', 'second12')
+    expect(after.envelope.data).toMatchObject({ change_password: 0 })
+    // The change is in the account's history, as every change of the account is.
+    expect(await historyOf(player('001', after.envelope.data))).toEqual(['loginPass:forcedChange:-'])
   })
 
   it('answers -1 once the control surface expires the session', async () => {
@@ -77,6 +88,7 @@ describe('signing in at the reference hall', () => {
     const changed = await post(me, '/home/updateGuestCurrency', { currency: 'usdt' })
     expect(changed.envelope.data).toMatchObject({ currency: 'USDT', game_gold: '0' })
     expect((await post(me, '/home/updateGuestCurrency', { currency: 'EUR' })).envelope.code).toBe(1034)
+    expect(await historyOf(me)).toEqual(['currency:change:-'])
 
     const again = await post(brazil, '/home/fastlogin', { token: '', userkey: guest.userkey })
     expect(again.envelope.code).toBe(1)

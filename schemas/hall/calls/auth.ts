@@ -13,29 +13,26 @@ import { BigId } from '../envelope'
 import { defineCall } from '../call'
 import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
+import * as rules from '../../validation'
 
 /**
- * Username rule of spec §5: 4-16 letters or digits. The hall compares usernames
- * case-insensitively, so 'Demo' and 'demo' are the same account.
+ * A string the lobby's rule of spec §5 accepts (schemas/validation.ts): the same function decides
+ * for the form and for the hall, so there is one rule for each value; `expected` says it in words.
  */
-export const Username = Schema.String.check(
-  Schema.isPattern(/^[A-Za-z0-9]{4,16}$/, { expected: '4-16 letters or digits' }),
-)
+export const byRule = (rule: rules.Rule, expected: string) =>
+  Schema.String.check(Schema.makeFilter<string>((value) => (rule(value) === null ? undefined : expected), { expected }))
 
 /**
- * Password rule of spec §5: 6-16 word characters or ~!@#$%^&*_=+-/,.?, and not only digits,
- * only letters or only symbols. Shared so the lobby's form and the hall refuse the same inputs.
+ * Username rule of spec §5 (validation.username): 4-16 letters or digits. The hall compares
+ * usernames case-insensitively, so 'Demo' and 'demo' are the same account.
  */
-export const Password = Sensitive(
-  Schema.String.check(
-    Schema.isPattern(/^[\w~!@#$%^&*=+\-/,.?]{6,16}$/, {
-      expected: '6-16 letters, digits or ~!@#$%^&*_=+-/,.?',
-    }),
-    Schema.isPattern(/^(?!\d+$)(?![A-Za-z]+$)(?![~!@#$%^&*_=+\-/,.?]+$)/, {
-      expected: 'not only digits, only letters or only symbols',
-    }),
-  ),
-)
+export const Username = byRule(rules.username, '4-16 letters or digits')
+
+/**
+ * Password rule of spec §5 (validation.password): 6-16 word characters or ~!@#$%^&*_=+-/,.?, and
+ * not only digits, only letters or only symbols. The lobby's form and the hall refuse the same inputs.
+ */
+export const Password = Sensitive(byRule(rules.password, '6-16 letters, digits or ~!@#$%^&*_=+-/,.?, not only digits, only letters or only symbols'))
 
 /**
  * The base login payload every sign-in call carries (spec §7.1: clientType 5, jpush_id, loginId,

@@ -92,12 +92,16 @@ export const AuthenticatorSecret = Schema.Struct({
 })
 export type AuthenticatorSecret = typeof AuthenticatorSecret.Type
 
-/** Without a code the hall starts the binding (answers the secret); with one it checks it and binds. */
+/**
+ * Without a code the hall starts the binding (answers the secret); with one it checks it and binds.
+ * Over a bound authenticator the binding with a code carries the ticket of the current
+ * authenticator's code (verifymodify googleAuth: [1]); without it the hall answers 1230.
+ */
 export const bindGoogleAuth = defineCall({
   name: 'bindGoogleAuth',
   area: 'security',
   path: '/user/security/bindgoogleauth',
-  request: Schema.Struct({ code: Schema.optional(VerifyCode) }),
+  request: Schema.Struct({ code: Schema.optional(VerifyCode), verifyToken }),
   response: Schema.Union([AuthenticatorSecret, Schema.Struct({ is_open_google_auth: Schema.Literal(1) })]),
 })
 

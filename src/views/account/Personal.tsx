@@ -37,6 +37,7 @@ export const PersonalPage = () => {
         <div className="personal">
           <AvatarPicker current={profile.data.portrait_id} />
           <ProfileForm key={`${profile.data.platfromid}|${profile.data.realName}|${profile.data.birthday}`} profile={profile.data} />
+          <EmailRow email={profile.data.email} />
           <CpfForm profile={profile.data} />
         </div>
       )}
@@ -114,6 +115,25 @@ const ProfileForm = ({ profile }: { profile: ProfileInfo }) => {
         {t('action.save')}
       </button>
     </form>
+  )
+}
+
+/**
+ * The email, masked as the hall gives it, and the way to bind or change it: the security centre
+ * with the email's form open (query current 1, from=bindModal; a change asks a code to the old
+ * address first).
+ */
+const EmailRow = ({ email }: { email: string }) => {
+  const { t } = useTranslation('account')
+  const send = useSend()
+  return (
+    <p className="personal__email" data-testid="personal-email">
+      <span>{t('security.item.email')}:</span>
+      <span>{email === '' ? t('security.state.unbound') : email}</span>
+      <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'nav.requested', name: 'security', query: { current: '1', from: 'bindModal' } })}>
+        {t(email === '' ? 'personal.bindEmail' : 'personal.changeEmail')}
+      </button>
+    </p>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  bindEmailCommand, boundEmailCodeCommand, boundPhoneCodeCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand,
+  bindEmailCommand, bindGoogleAuthCommand, boundEmailCodeCommand, boundPhoneCodeCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand,
   profileActor, questionActor, secondVerifyCommand, switchGoogleAuthCommand, verifyLoginPassCommand, verifyModifyCommand, withdrawPassCommand,
 } from '../../../actors/account'
 import { selectShownPopup } from '../../../actors/popups'
@@ -19,6 +19,7 @@ import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
 import { PinInput } from '../../ui/PinInput'
+import { QrCode } from '../postlogin/QrCode'
 import { answer as answerRule, code as codeRule, differentFrom, email as emailRule, firstOf, phoneOfSite, password, confirmation, paymentPassword, required, VALIDATION_PARAMS, type Rule } from '../../ui/validation'
 import { Field, FormAlert, PasswordField } from '../auth/Field'
 import { useForm } from '../auth/use-form'
@@ -68,7 +69,8 @@ export const SecurityCentre = () => {
   useEffect(() => send({ type: 'account.opened' }), [send])
   const rows = securityRowsOf(authInfo, rewards)
   const opened = useRef(false)
-  const act = (item: CentreItem, info: AuthInfo) => {
+  const act = (item: CentreItem, info: AuthInfo, replace = false) => {
+    if (item === 'googleAuth' && replace) return setFlow({ item, kind: 'change' })
     if (item === 'loginPass' || item === 'question') return setFlow({ item, kind: 'change' })
     const bindItem: BindItem = item
     const bound = item === 'googleAuth' ? info.google_auth_bound === 1 || info.is_open_google_auth === 1 : rows?.find((r) => r.item === item)?.bound === true
@@ -141,6 +143,11 @@ export const SecurityCentre = () => {
                 {s.action}
                 <span className="visually-hidden"> {name}</span>
               </button>
+              {item === 'googleAuth' && s.bound && (
+                <button type="button" className="button button--ghost button--small" disabled={bindOpen || flow !== null} onClick={() => act(item, authInfo, true)}>
+                  {t('security.action.replace')}
+                </button>
+              )}
             </li>
           )
         })}
@@ -178,7 +185,7 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
   const type = types?.[0] ?? null
   const ticket = second.view.status === 'succeeded' ? second.view.result : loginPass.view.status === 'succeeded' ? loginPass.view.result : null
   const verified = types !== null && (type === null || ticket !== null)
-  const title = t(`flow.title.${flow.kind === 'switch' ? (flow.turnOn === true ? 'gaOn' : 'gaOff') : flow.item}`)
+  const title = t(`flow.title.${flow.kind === 'switch' ? (flow.turnOn === true ? 'gaOn' : 'gaOff') : flow.item === 'googleAuth' ? 'gaChange' : flow.item}`)
   // The global verifyUserPassword popup (verifyLoginPass): the login password before a sensitive change.
   if (!done && !verified && type === 6) return <AwaitPassword onCancel={onClose} />
   return (
@@ -202,6 +209,8 @@ const FlowDialog = ({ flow, info, questionSet, onClose }: { flow: Flow; info: Au
         <LoginPassForm onDone={() => setDone(true)} />
       ) : flow.item === 'phone' || flow.item === 'email' ? (
         <NewTargetForm channel={flow.item} ticket={ticket} onDone={() => setDone(true)} />
+      ) : flow.item === 'googleAuth' ? (
+        <AuthenticatorForm ticket={ticket} onDone={() => setDone(true)} />
       ) : flow.item === 'withdrawPass' ? (
         <PinForm ticket={ticket} onDone={() => setDone(true)} />
       ) : flow.item === 'question' ? (
@@ -238,11 +247,15 @@ const AwaitPassword = ({ onCancel }: { onCancel: () => void }) => {
   return null
 }
 
-/** A second verification by a code: to the bound phone (3) or email (2), the authenticator (1), or the withdraw password (5). */
-const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
+/**
+ * A second verification by a code: to the bound phone (3) or email (2), the authenticator (1), the
+ * withdraw password (5), or the secret question's answer (4: text, the question shown).
+ */
+export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
   const { t } = useTranslation('account')
   const { t: auth } = useTranslation('auth')
   const second = useCommand(secondVerifyCommand)
+  const question = useQuery(questionActor).data
   const phoneCode = useCommand(boundPhoneCodeCommand)
   const emailCode = useCommand(boundEmailCodeCommand)
   const [value, setValue] = useState('')
@@ -260,15 +273,20 @@ const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (busy) return
-    const rule: Rule = type === 5 ? paymentPassword : codeRule(channel === 'phone' ? 'sms' : channel === 'email' ? 'email' : 'authenticator', channel === null || sender.view.status === 'succeeded')
+    const rule: Rule = type === 5 ? paymentPassword : type === 4 ? required : codeRule(channel === 'phone' ? 'sms' : channel === 'email' ? 'email' : 'authenticator', channel === null || sender.view.status === 'succeeded')
     const key = rule(value)
-    if (key !== null) return setInvalid(auth(key, { ...VALIDATION_PARAMS, length, item: t('field.code') }))
+    if (key !== null) return setInvalid(auth(key, { ...VALIDATION_PARAMS, length, item: t(type === 4 ? 'field.answer' : 'field.code') }))
     setInvalid(null)
     second.submit({ verifyType: type, code: value })
   }
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="modal__text">{t(`flow.verify.${type}`, { target })}</p>
+      {type === 4 && question !== null && question !== undefined && (
+        <p className="modal__text account-flow__question" data-testid="verify-question">
+          {t(`question.q${question.questionId}`, { defaultValue: question.question })}
+        </p>
+      )}
       <FormAlert text={invalid ?? commandError(t, second.view)} />
       {channel !== null && (
         <div className="bind__send">
@@ -280,6 +298,8 @@ const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
       )}
       {type === 5 ? (
         <PinInput label={t('field.pin')} value={value} onChange={setValue} />
+      ) : type === 4 ? (
+        <PasswordField label={t('field.answer')} value={value} onValue={setValue} error={null} autoComplete="off" data-autofocus="" />
       ) : (
         <Field label={t('field.code')} value={value} onValue={(v) => setValue(v.replace(/\D/g, '').slice(0, length))} error={null} inputMode="numeric" autoComplete="one-time-code" maxLength={length} />
       )}
@@ -317,6 +337,67 @@ const SwitchForm = ({ on, onDone }: { on: boolean; onDone: () => void }) => {
       <button type="submit" className="button button--primary button--block" aria-disabled={busy}>
         {t(on ? 'security.action.turnOn' : 'security.action.turnOff')}
       </button>
+    </form>
+  )
+}
+
+/**
+ * A new authenticator over the bound one, after the current one's code (its ticket): a new key
+ * (QR code, text, otpauth link) for the app, then the code the app shows for it.
+ */
+const AuthenticatorForm = ({ ticket, onDone }: { ticket: string | null; onDone: () => void }) => {
+  const { t } = useTranslation('account')
+  const { t: bind } = useTranslation('postlogin')
+  const cmd = useCommand(bindGoogleAuthCommand)
+  const busy = cmd.view.status === 'submitting'
+  const [key, setKey] = useState<{ secret: string; otpauth: string } | null>(null)
+  const result = cmd.view.result
+  useEffect(() => {
+    if (result !== null && 'secret' in result) setKey(result)
+  }, [result])
+  // Done when the code this form submitted bound the new key (not when the key came).
+  const submitted = useRef(false)
+  useEffect(() => {
+    if (submitted.current && result !== null && 'is_open_google_auth' in result) onDone()
+  }, [result, onDone])
+  const form = useForm({
+    busy,
+    initial: { code: '' },
+    rules: () => ({ code: codeRule('authenticator', true) }),
+    labels: { code: t('field.gaCode') },
+    params: { code: { length: 6 } },
+    onSubmit: (v) => {
+      submitted.current = true
+      cmd.submit({ code: v.code, ...(ticket === null ? {} : { verifyToken: ticket }) })
+    },
+  })
+  const { reset } = cmd
+  useEffect(() => reset(), [reset])
+  return (
+    <form className="account-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+      <p className="modal__text">{t('flow.gaNewHint')}</p>
+      <FormAlert text={commandError(t, cmd.view)} />
+      <div className="bind__send">
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => cmd.submit({})} data-autofocus="">
+          {bind('bind.getKey')}
+        </button>
+      </div>
+      {key !== null && (
+        <>
+          <div className="bind__authenticator">
+            <QrCode text={key.otpauth} label={bind('bind.qr')} />
+            <span>{bind('bind.secret')}</span>
+            <code className="bind__secret" data-testid="ga-secret">{key.secret}</code>
+            <a className="button button--ghost button--small" href={key.otpauth} data-testid="ga-otpauth">
+              {bind('bind.openApp')}
+            </a>
+          </div>
+          <Field label={t('field.gaCode')} value={form.values.code} onValue={(v) => form.set('code')(v.replace(/\D/g, '').slice(0, 6))} error={form.error('code')} inputRef={form.register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          <button type="submit" className="button button--primary button--block" aria-disabled={busy}>
+            {t('action.save')}
+          </button>
+        </>
+      )}
     </form>
   )
 }

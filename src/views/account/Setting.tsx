@@ -5,12 +5,14 @@ import { SendDiagnostics } from '../diagnostics'
 import { MusicButton } from '../music/MusicButton'
 import { PageFrame } from '../pages/PageFrame'
 import { WebPushSetting } from './WebPushSetting'
+import { AccountCurrencyRow } from './AccountCurrencyRow'
 import { CurrencySwitch, LanguageSwitch } from '../shell/Header'
 import './account.css'
 
 /**
  * The settings page (screens §2 /home/setting): the interface language, the currency shown (a
- * guest's; a real player's is the account's), music and sound, the diagnostics to send, and for a
+ * guest's to choose; a registered player's is the account's, shown with the amounts' format), music
+ * and sound (the lobby has music and no sound effects: docs/decisions.md), the diagnostics to send, and for a
  * trial account the way to a real one (userOptResult 4: the 'pass' popup sets its username and
  * password, and the lobby signs in with them). The route is private but open to trial accounts.
  * A real player gets the notifications switch (web push) when the site's push is open.
@@ -33,6 +35,7 @@ export const SettingPage = () => {
             <CurrencySwitch />
           </li>
         )}
+        {!guest && <AccountCurrencyRow />}
         <li className="settings__row">
           <span className="settings__name">{t('setting.music')}</span>
           <MusicButton className="button button--ghost button--small" />

@@ -1,7 +1,10 @@
 import fc from 'fast-check'
+import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
+import { Password, Username } from '../../../schemas/hall/calls/auth'
 import {
-  LIMITS, PASSWORD_SYMBOLS, answer, birthday, code, cpf, differentFrom, displayName, email, password, paymentPassword, phone, phoneBR, phoneOfSite, BRAZILIAN_SITES, realName, trimPhone, username,
+  LIMITS, PASSWORD_SYMBOLS, answer, birthday, code, confirmation, cpf, differentFrom, displayName, email, goToPage, numberCheck, password, paymentPassword, phone, phoneBR, phoneOfSite,
+  BRAZILIAN_SITES, realName, required, trimPhone, url, username,
 } from '../../../schemas/validation'
 
 /**
@@ -122,5 +125,72 @@ describe('validation rules (spec §5), as properties', () => {
       ),
     )
     fc.assert(fc.property(fc.integer({ min: 1901, max: 2025 }), fc.constantFrom('02-30', '02-31', '04-31', '13-01', '00-10'), (y, md) => void expect(birthday(today)(`${y}-${md}`)).toBe('validation.birthday')))
+  })
+
+  it('required: any value with a non-blank character passes; empty or only blanks is refused', () => {
+    const blank = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000'), maxLength: 8 })
+    fc.assert(fc.property(blank, (b) => void expect(required(b)).toBe('validation.required')))
+    fc.assert(fc.property(blank, fc.string({ minLength: 1 }).filter((v) => v.trim() !== ''), blank, (a, v, b) => void expect(required(a + v + b)).toBeNull()))
+  })
+
+  it('confirmation: the same value passes, any other is a mismatch, an empty one is required first', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1 }).filter((v) => v.trim() !== ''), (v) => void expect(confirmation(v)(v)).toBeNull()))
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }).filter((v) => v.trim() !== ''), (pw, again) =>
+        void expect(confirmation(pw)(again)).toBe(pw === again ? null : 'validation.passwordMismatch'),
+      ),
+    )
+    fc.assert(fc.property(fc.string(), (pw) => void expect(confirmation(pw)('')).toBe('validation.required')))
+  })
+
+  it('image code: exactly 4 letters or digits, asked for first; other lengths or characters refused', () => {
+    fc.assert(fc.property(alnum(4, 4), (c) => void expect(code('image', true)(c)).toBeNull()))
+    fc.assert(fc.property(alnum(4, 4), (c) => void expect(code('image', false)(c)).toBe('validation.codeNotRequested')))
+    fc.assert(fc.property(alnum(1, 3), (c) => void expect(code('image', true)(c)).toBe('validation.code')))
+    fc.assert(fc.property(alnum(5, 10), (c) => void expect(code('image', true)(c)).toBe('validation.code')))
+    fc.assert(fc.property(alnum(0, 3), fc.constantFrom('_', '-', '@', 'é', '.'), (a, x) => void expect(code('image', true)((a + x).padEnd(4, 'x'))).toBe('validation.code')))
+  })
+
+  it('number: digits with at most 2 decimals; a third decimal, a sign, letters or a bare point refused', () => {
+    fc.assert(fc.property(digits(1, 12), digits(0, 2), (w, f) => void expect(numberCheck(f === '' ? w : `${w}.${f}`)).toBeNull()))
+    fc.assert(fc.property(digits(1, 12), digits(3, 6), (w, f) => void expect(numberCheck(`${w}.${f}`)).toBe('validation.number')))
+    fc.assert(fc.property(digits(1, 12), fc.constantFrom('-', '+'), (w, sign) => void expect(numberCheck(sign + w)).toBe('validation.number')))
+    fc.assert(fc.property(digits(0, 6), letters(1, 3), digits(0, 6), (a, l, b) => void expect(numberCheck(a + l + b)).toBe('validation.number')))
+    fc.assert(fc.property(digits(1, 6), (w) => void expect([numberCheck(`${w}.`), numberCheck(`.${w}`)]).toEqual(['validation.number', 'validation.number'])))
+  })
+
+  it('url: http or https (any case) with a non-blank rest passes; other schemes, none or a blank inside refused', () => {
+    const rest = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789./-?=&_'), minLength: 1, maxLength: 30 })
+    fc.assert(fc.property(fc.constantFrom('http://', 'https://', 'HTTPS://', 'Http://'), rest, (scheme, r) => void expect(url(scheme + r)).toBeNull()))
+    fc.assert(fc.property(fc.constantFrom('ftp://', 'file://', 'javascript:', 'mailto:', '', '//', 'www.'), rest, (scheme, r) => void expect(url(scheme + r)).toBe('validation.url')))
+    fc.assert(fc.property(rest, rest, (a, b) => void expect(url(`https://${a} ${b}`)).toBe('validation.url')))
+  })
+
+  it('go to page: digits go to that page clamped to 1..last (at least 1); anything else goes nowhere', () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.nat(5_000), fc.integer({ min: 1, max: 100 }), (n, total, size) => {
+        const last = Math.max(1, Math.ceil(total / size))
+        const page = goToPage(String(n), total, size)
+        expect(page).toBe(Math.min(last, Math.max(1, n)))
+        expect(page).toBeGreaterThanOrEqual(1)
+        expect(page).toBeLessThanOrEqual(last)
+      }),
+    )
+    fc.assert(fc.property(digits(1, 4), fc.constantFrom('-', '.', 'a', 'e', ','), fc.nat(500), (d, x, total) => void expect(goToPage(d + x, total, 10)).toBeNull()))
+    fc.assert(fc.property(fc.nat(500), (total) => void expect(goToPage('', total, 10)).toBeNull()))
+  })
+
+  it('password: only symbols refused as weak; any character outside letters, digits and the symbols refused', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...PASSWORD_SYMBOLS), minLength: 6, maxLength: 16 }), (s) => void expect(password(s)).toBe('validation.passwordWeak')))
+    const other = fc.constantFrom(' ', '<', '>', '"', "'", '(', ')', '[', ']', '{', '}', ';', ':', '|', '\\', '`', 'é', 'ç', '中', 'ß')
+    fc.assert(fc.property(letters(2, 6), other, digits(3, 6), (l, o, d) => void expect(password(l + o + d)).toBe('validation.passwordChars')))
+  })
+
+  it('the hall\'s Username and Password schemas accept exactly what the rules accept (one rule each)', () => {
+    const isUsername = Schema.is(Username)
+    const isPassword = Schema.is(Password)
+    const candidate = fc.oneof(fc.string({ maxLength: 20 }), alnum(0, 20), fc.string({ unit: fc.constantFrom(...`${PASSWORD_SYMBOLS}ab12 é`), maxLength: 20 }))
+    fc.assert(fc.property(candidate, (v) => void expect(isUsername(v)).toBe(username(v) === null)))
+    fc.assert(fc.property(candidate, (v) => void expect(isPassword(v)).toBe(password(v) === null)))
   })
 })
