@@ -202,6 +202,8 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
   aboutUs: aboutUsOf(s.name),
   ...entryDocumentsOf(s.code),
   accessRestricted: { title: '', content: '' },
+  /** The human challenge the site asks (image, slider, click, nine; migration 250, docs/hall.md "Human challenges"). */
+  challenge: { kind: 'image' },
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
     licenseText: 'Demonstration site of the reference hall. No real money is involved.',

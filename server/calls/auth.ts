@@ -38,6 +38,7 @@ import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
+import { demandOf } from './challenge'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -81,7 +82,7 @@ export const authCalls: ReadonlyArray<Implementation> = [
   // account's failures.
   implement(login, async (ctx, p) => {
     const keys = [guarded('account', ctx.site.code, p.username), guarded('address', ctx.ip)]
-    await admitAttempt(ctx.db, keys, p, ctx.now)
+    await admitAttempt(ctx.db, keys, p, ctx.now, await demandOf(ctx))
     const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
     const ok =
       player?.passwordHash != null
