@@ -199,6 +199,12 @@ export const register = defineCall({
     inviteCode: Schema.optional(Schema.String),
     /** The promotion channel of the entry link (`cid`): the hall binds the player to it (docs/hall-protocol.md, "Agents and promotion"). */
     channelId: Schema.optional(Schema.String),
+    /**
+     * The phone, where the site asks for one (registerConfig): the country's segment ('+55', from
+     * smsCountry) and the national number, checked by the site's phone rule (phoneOfSite).
+     */
+    areaCode: Schema.optional(Schema.String),
+    mobile_phone: Schema.optional(Schema.String),
   }),
   response: UserInfo,
 })
