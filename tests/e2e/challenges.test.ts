@@ -55,10 +55,11 @@ const slideTo = async (page: Page, puzzle: Locator, x: number) => {
   const y = box.y + box.height / 2
   await page.mouse.move(box.x + box.width / 2, y)
   await page.mouse.down()
-  // A person's drag takes a moment and passes through many positions (the hall checks the track).
-  for (const f of [0.15, 0.35, 0.6, 0.8, 0.95, 1]) {
-    await page.mouse.move(box.x + box.width / 2 + dx * f, y)
-    await page.waitForTimeout(40)
+  // A person's drag passes through many positions over a moment (the hall checks the track): each
+  // move is seen by the slider and painted (two animation frames) before the next.
+  for (let step = 1; step <= 12; step++) {
+    await page.mouse.move(box.x + box.width / 2 + (dx * step) / 12, y)
+    await handle.evaluate(() => new Promise<void>((painted) => requestAnimationFrame(() => requestAnimationFrame(() => painted()))))
   }
   await page.mouse.up()
 }
