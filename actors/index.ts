@@ -34,7 +34,7 @@ import { socketActor } from './socket'
 import { toastsActor } from './toasts'
 import { verifyActor } from './verify'
 import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from './recovery'
-import { userAgreementCommand, usernameCheckCommand } from './signup'
+import { registerConfigCommand, userAgreementCommand, usernameCheckCommand } from './signup'
 import { userVipActor, vipActor, vipDetailsActor, vipReceiveActor } from './vip'
 import { awardsActor, rebateActor, rebateReceiveActor, receiveRecordsActor } from './rebates'
 import {
@@ -79,7 +79,7 @@ const allActors = [
   promoteSummaryActor, promoteDetailsActor, promoteLinkActor, promoteTeamActor, promotePeriodsActor, promoteReceiveActor, promoteInviteesActor, proxyTransferActor, transferRecordsActor,
   taskGroupsActor, taskListActor, taskBoxesActor, taskReceiveActor, taskReceiveAllActor, taskBoxActor, taskSaveAddressActor,
   findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand,
-  usernameCheckCommand, userAgreementCommand,
+  usernameCheckCommand, userAgreementCommand, registerConfigCommand,
   verifyLoginPassCommand, setAccountCommand, thirdpartyActor, bindThirdUserCommand,
   homeBannersActor, footerActor, downloadsActor, clubActor, firstReceiveActor, maintenanceActor,
   promotionActor, promoteGameActor,

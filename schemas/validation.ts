@@ -251,6 +251,13 @@ export const BRAZILIAN_SITES: ReadonlyArray<string> = ['101', '081']
  */
 export const phoneOfSite = (siteCode: string): Rule => (BRAZILIAN_SITES.includes(siteCode) ? phoneBR() : phone)
 
+/**
+ * The phone rule of a site's country-select variant (a national number after the country chosen
+ * from smsCountry: sign-up's phone): on a Brazilian site the Brazilian rules refusing a leading 0,
+ * elsewhere the general rule.
+ */
+export const phoneOfCountrySelect = (siteCode: string): Rule => (BRAZILIAN_SITES.includes(siteCode) ? phoneBR({ refuseLeadingZero: true }) : phone)
+
 /** URL check: http or https. */
 export const url: Rule = (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? null : 'validation.url')
 

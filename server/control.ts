@@ -26,7 +26,7 @@ import { sendMessage } from './calls/messages'
 import { onlineAgents, setAgents } from './calls/service'
 import { latestFeedbackOf, replyToFeedback } from './calls/feedback'
 import { lastCode } from './calls/security'
-import { lastChallenge } from './calls/challenge'
+import { challengeAnswerOf, lastChallenge } from './calls/challenge'
 import { putDiscountCode, settleOrder } from './calls/pay'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
@@ -132,6 +132,8 @@ const bodies = {
   'last-code': Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }),
   /** The newest human challenge (1119) and the digits its image shows. */
   'last-challenge': Schema.Struct({}),
+  /** The answer of the challenge of this key (the digits, the slider's x, the click's points, the nine-square's tiles). */
+  'challenge-answer': Schema.Struct({ key: Schema.String }),
   /**
    * Replaces a site's home banners by the given ones, in order (server/banners.ts); answers the
    * banners it had (to put back) and the new ids. Without banners: only reads them.
@@ -152,7 +154,7 @@ const bodies = {
   /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
-    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain', 'footerConfig', 'download', 'club', 'webPush']),
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain', 'footerConfig', 'download', 'club', 'webPush', 'challenge', 'register']),
     patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
     remove: Schema.optional(Schema.Array(Schema.String)),
   }),
@@ -534,6 +536,12 @@ export const runControl = async (
     case 'last-challenge': {
       const challenge = await lastChallenge(db)
       return challenge === undefined ? fail(404, 'no challenge was asked for') : ok(challenge)
+    }
+    case 'challenge-answer': {
+      // A dev or test hall only (the control surface): a browser test solves a challenge as a person would see it.
+      const b = decoded.value as (typeof bodies)['challenge-answer']['Type']
+      const found = await challengeAnswerOf(db, b.key)
+      return found === undefined ? fail(404, `no challenge ${b.key}`) : ok(found)
     }
     case 'banners': {
       const b = decoded.value as (typeof bodies)['banners']['Type']

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
-import { ChallengeCodes, admitSend, spendChallenge } from './calls/challenge'
+import { ChallengeCodes, admitSend, demandOf, spendChallenge } from './calls/challenge'
 import type { CallContext } from './calls/types'
 
 /** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
@@ -101,7 +101,14 @@ const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a
  * threshold demands a solved challenge (1119; counted as a failure, so guessing without solving
  * reaches the lock), and spends one that is carried (a wrong one: 1127 error_12, also counted).
  */
-export const admitAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, answer: ChallengeAnswer, now: number): Promise<void> => {
+export const admitAttempt = async (
+  db: Queryable,
+  keys: ReadonlyArray<Guarded>,
+  answer: ChallengeAnswer,
+  now: number,
+  /** The code demanding a challenge on the caller's site (1119, or 1124-1126 by its kind: demandOf). */
+  demand: number = GuardCodes.challenge,
+): Promise<void> => {
   const states = await Promise.all(keys.map(async (g) => ({ g, s: await stateOf(db, g, now) })))
   const locked = Math.max(0, ...states.map(({ s }) => s.lockedMs))
   if (locked > 0) throw limited(locked)
@@ -115,7 +122,7 @@ export const admitAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, 
   if (states.some(({ g, s }) => s.failures >= g.policy.challengeAfter)) {
     const lockedNow = await failAttempt(db, keys, now)
     if (lockedNow > 0) throw limited(lockedNow)
-    throw new ServiceError(GuardCodes.challenge, 'force geetest')
+    throw new ServiceError(demand, 'force geetest')
   }
 }
 
@@ -153,7 +160,7 @@ export const forgetFailures = async (db: Queryable, keys: ReadonlyArray<Guarded>
 
 /** Whether a service error is one of the guard's own (it is passed on as it is). */
 export const isGuardRefusal = (e: unknown): boolean =>
-  e instanceof ServiceError && (e.code === GuardCodes.limited || e.code === GuardCodes.challenge || e.code === ChallengeCodes.refused)
+  e instanceof ServiceError && (e.code === GuardCodes.limited || (Object.values(ChallengeCodes) as number[]).includes(e.code))
 
 /**
  * A code send before sign-in: the address's sends are guarded (server/guard.ts 'sends': a solved
@@ -168,8 +175,9 @@ export const admitOpenSend = async (
 ): Promise<void> => {
   const address = guarded('sends', ctx.site.code, ctx.ip)
   const asks = (await failuresOf(ctx.db, address, ctx.now)) >= address.policy.challengeAfter
-  await admitAttempt(ctx.db, [address], asks ? answer : {}, ctx.now)
-  await admitSend(ctx.db, playerId, purpose, asks ? {} : answer, ctx.now, asks)
+  const demand = await demandOf(ctx)
+  await admitAttempt(ctx.db, [address], asks ? answer : {}, ctx.now, demand)
+  await admitSend(ctx.db, playerId, purpose, asks ? {} : answer, ctx.now, asks, demand)
   // Every send counts against the address.
   await failAttempt(ctx.db, [address], ctx.now)
 }

@@ -202,6 +202,10 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
   aboutUs: aboutUsOf(s.name),
   ...entryDocumentsOf(s.code),
   accessRestricted: { title: '', content: '' },
+  /** The human challenge the site asks (image, slider, click, nine; migration 250, docs/hall.md "Human challenges"). */
+  challenge: { kind: 'image' },
+  /** Whether the register form asks for a phone (off, optional, required; migration 251, server/register-phone.ts). */
+  register: { phone: 'off' },
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
     licenseText: 'Demonstration site of the reference hall. No real money is involved.',

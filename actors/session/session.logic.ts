@@ -299,6 +299,7 @@ export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Ask
             ...BASE_LOGIN, username: e.username, password: e.password, currency: e.currency, token: systemToken(c),
             ...(e.invitation?.inviteCode === undefined ? {} : { inviteCode: e.invitation.inviteCode }),
             ...(e.invitation?.channelId === undefined ? {} : { channelId: e.invitation.channelId }),
+            ...(e.phone === undefined ? {} : { areaCode: e.phone.areaCode, mobile_phone: e.phone.number }),
           })
     case 'smsLogin':
       return e.type === 'session.smsLoginSubmitted' ? request('session', r, 'signIn', smsLogin, { phone: e.phone, code: e.code }) : null

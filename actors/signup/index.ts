@@ -1,5 +1,6 @@
 import { checkUsername } from '../../schemas/hall/calls/auth'
 import { getUserAgreement } from '../../schemas/hall/calls/site'
+import { registerConfig } from '../../schemas/hall/calls/signup-own'
 import { commandActor } from '../kit'
 
 /**
@@ -22,4 +23,12 @@ export const userAgreementCommand = commandActor({
   call: getUserAgreement,
   audience: 'anyone',
   select: (d) => d,
+})
+
+/** Whether the site's registration asks for a phone (off, optional, required), asked when the register form opens. */
+export const registerConfigCommand = commandActor({
+  id: 'registerConfig',
+  call: registerConfig,
+  audience: 'anyone',
+  select: (d) => d.phone,
 })

@@ -29,7 +29,7 @@ export const verifyActor = {
 export { verifyMachine } from './verify.machine'
 /** Its rules: delays, the countdown, the forced-challenge code, code lengths and the payloads. */
 export {
-  CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, challengeFieldsOf, codeFits, initialChannel, initialVerify, verifyErrorOf,
+  CHALLENGE_CODES, CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, answerFits, challengeFieldsOf, codeFits, demandsChallenge, initialChannel, initialVerify, verifyErrorOf,
 } from './verify.logic'
 export type { ChannelState, CodeKind, VerifyContext, VerifyError, VerifyEvent, VerifyEmitted } from './verify.logic'
 export * from './verify.selectors'

@@ -16,12 +16,27 @@ export const VERIFY_DELAYS = { sendLock: 1_500, countdownStart: 1_500, tick: 1_0
 export const COUNTDOWN_SECONDS = 60
 /** The service code that demands a human challenge before the hall sends (spec §8: force geetest). */
 export const FORCED_CHALLENGE = 1119
+/**
+ * The service codes that demand a human challenge (spec §8): 1119 force geetest (the image of
+ * digits), 1124 slider, 1125 click, 1126 nine-square; the hall names the kind it asks of the site,
+ * and the challenge it then serves (captcha) names the same kind.
+ */
+export const CHALLENGE_CODES: ReadonlyArray<number> = [FORCED_CHALLENGE, 1124, 1125, 1126]
+/** Whether a service code demands a human challenge. */
+export const demandsChallenge = (code: number | null | undefined): boolean => code != null && CHALLENGE_CODES.includes(code)
 /** Code lengths (spec §5, §9): SMS 4 digits, email 5, the challenge image 4. */
 export const CODE_LENGTHS = { phone: 4, email: 5, image: 4 } as const
 export type CodeKind = keyof typeof CODE_LENGTHS
 
 /** The hall calls of the flow. */
 export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreateMail', challenge: 'captcha', sms: 'shortMsgCreate', mail: 'emailCreateMail' } as const
+
+/**
+ * Whether an answer fits its challenge: the image's digits of their length; a puzzle's answer
+ * (slider, click, nine-square: the JSON the challenge dialog builds) is the hall's to judge.
+ */
+export const answerFits = (challenge: Challenge | null, answer: string): boolean =>
+  (challenge?.kind ?? 'image') === 'image' ? codeFits('image', answer) : answer.trim() !== ''
 
 /** Whether a code has the length its kind asks for (digits only). */
 export const codeFits = (kind: CodeKind, code: string): boolean => code.length === CODE_LENGTHS[kind] && /^\d+$/.test(code)

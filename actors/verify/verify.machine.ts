@@ -4,7 +4,7 @@ import { captcha, emailCreateMail, securityCreateMail, securityCreateSms, shortM
 import { isGeetestError } from '../geetest'
 import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
-  COUNTDOWN_SECONDS, FORCED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, codeFits, initialChannel, initialVerify, verifyErrorOf,
+  COUNTDOWN_SECONDS, CHALLENGE_CODES, RESTRICTED, answerFits as fitsChallenge, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
   type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,
 } from './verify.logic'
 
@@ -41,7 +41,7 @@ type P = { readonly channel: VerifyChannel }
 const send = (p: P): VerifyPurpose => `${p.channel}.send`
 const challengeOf = (p: P): VerifyPurpose => `${p.channel}.challenge`
 const mine = (e: VerifyEvent, p: P): boolean => 'channel' in e && e.channel === p.channel
-const failedWith = (e: VerifyEvent, code: number): boolean => e.type === 'hall.failed' && e.error._tag === 'ServiceCode' && e.error.code === code
+const failedWith = (e: VerifyEvent, codes: ReadonlyArray<number>): boolean => e.type === 'hall.failed' && e.error._tag === 'ServiceCode' && codes.includes(e.error.code)
 
 /** The context with one channel changed. */
 const patch = (c: VerifyContext, channel: VerifyChannel, change: Partial<ChannelState>): Partial<VerifyContext> => ({ [channel]: { ...c[channel], ...change } })
@@ -53,13 +53,13 @@ export const verifyMachine = setup({
     refusedSend: ({ context, event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && context.restricted,
     canSend: ({ event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && event.target.trim() !== '',
     sendAnswer: ({ context, event }, p: P) => answers(context.requests, send(p), event),
-    forcedChallenge: ({ context, event }, p: P) => answers(context.requests, send(p), event) && failedWith(event, FORCED_CHALLENGE),
+    forcedChallenge: ({ context, event }, p: P) => answers(context.requests, send(p), event) && failedWith(event, CHALLENGE_CODES),
     failedInLock: ({ context }, p: P) => context[p.channel].failed,
     lastTick: ({ context }, p: P) => context[p.channel].countdown <= 1,
     challengeAnswer: ({ context, event }, p: P) => answers(context.requests, challengeOf(p), event),
     mineIntent: ({ event }, p: P) => mine(event, p),
     refusedAnswer: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && context.restricted,
-    answerFits: ({ event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && codeFits('image', event.answer),
+    answerFits: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && fitsChallenge(context[p.channel].challenge, event.answer),
   },
   actions: {
     reset: assign(({ context }) => ({ requests: forgetAll(context.requests), phone: initialChannel, email: initialChannel })),

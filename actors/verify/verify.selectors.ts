@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import type { ChannelState, VerifyError } from './verify.logic'
+import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { verifyMachine } from './verify.machine'
 
 type VerifySnapshot = SnapshotFrom<typeof verifyMachine>
@@ -20,8 +21,11 @@ export interface CodeSendView {
   /** Where the last code went. */
   readonly target: string
   readonly error: VerifyError | null
-  /** The human challenge: null when none; its image once fetched. */
-  readonly challenge: { readonly image: string | null } | null
+  /**
+   * The human challenge: null when none; its image once fetched, and for a puzzle (slider, click,
+   * nine-square) its kind, the slider's piece and the prompt (never the answer: the hall keeps it).
+   */
+  readonly challenge: { readonly image: string | null; readonly shown: Challenge | null } | null
 }
 
 const memo = new Map<VerifyChannel, { key: [ChannelState, string, boolean]; view: CodeSendView }>()
@@ -43,7 +47,7 @@ export const selectCodeSend =
       requested: c.requested,
       target: c.target,
       error: c.error,
-      challenge: inChallenge ? { image: c.challenge?.image ?? null } : null,
+      challenge: inChallenge ? { image: c.challenge?.image ?? null, shown: c.challenge } : null,
     }
     memo.set(channel, { key: [c, value, s.context.restricted], view })
     return view

@@ -65,6 +65,8 @@ export const registerSubmitted = defineEvent('session.registerSubmitted', 'inten
   thirdWay: Schema.optionalKey(ThirdWay),
   /** The invitation the lobby was opened with (`?id=` the inviter's id, `?cid=` a channel): the hall binds the new player to it. */
   invitation: Schema.optionalKey(Invitation),
+  /** The phone, where the site's registration asks for one (registerConfig): the country's segment and the national number. */
+  phone: Schema.optionalKey(Schema.Struct({ areaCode: Schema.String, number: Schema.String })),
 })
 
 /** A visitor asked to play as a guest (trial mode, spec §4 login mode trymode): guest registration. */

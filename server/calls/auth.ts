@@ -40,6 +40,9 @@ import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
 import { removeBrowserSubscriptions } from '../webpush'
+import { demandOf } from './challenge'
+import { registerConfigOf, registrationPhone } from '../register-phone'
+import { registerConfig } from '../../schemas/hall/calls'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -78,12 +81,14 @@ const guestName = (): string => `guest${String(Math.floor(Math.random() * 1e8)).
 
 /** The sign-in call implementations. */
 export const authCalls: ReadonlyArray<Implementation> = [
+  // Whether the register form asks for a phone (the site's 'register' document).
+  implement(registerConfig, (ctx) => registerConfigOf(ctx.db, ctx.site.code)),
   // Guessing is stopped (server/guard.ts): the account's and the address's failures lead to the
   // human challenge (1119) and then a lock (2010 with the seconds to wait); a success forgets the
   // account's failures.
   implement(login, async (ctx, p) => {
     const keys = [guarded('account', ctx.site.code, p.username), guarded('address', ctx.ip)]
-    await admitAttempt(ctx.db, keys, p, ctx.now)
+    await admitAttempt(ctx.db, keys, p, ctx.now, await demandOf(ctx))
     const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
     const ok =
       player?.passwordHash != null
@@ -130,6 +135,8 @@ export const authCalls: ReadonlyArray<Implementation> = [
     if ((await playerByUsername(ctx.db, ctx.site.code, p.username)) !== undefined) {
       throw new ServiceError(ServiceCodes.usernameTaken, 'username already exists')
     }
+    // Where the site asks for a phone (server/register-phone.ts), it is checked and bound.
+    const phone = await registrationPhone(ctx.db, ctx.site.code, p)
     const passwordHash = await hashPassword(p.password)
     let player: PlayerRow
     try {
@@ -137,6 +144,7 @@ export const authCalls: ReadonlyArray<Implementation> = [
         createPlayer(tx, { siteCode: ctx.site.code, username: p.username, passwordHash, accountType: 0, currency }).then(async (row) => {
           // The invite link's inviter and channel (docs/hall-protocol.md, "Agents and promotion").
           await bindInvitation(tx, ctx.site.code, row.id, p.inviteCode, p.channelId)
+          if (phone !== '') await tx.query('UPDATE players SET mobile_phone = $2 WHERE id = $1', [row.id, phone])
           return row
         }),
       )

@@ -1,19 +1,48 @@
 /**
- * The hall's human challenge (spec §8: 1119 force geetest, "retry with a challenge"; §5 image
- * code, 4 digits; docs/decisions.md): an image of 4 digits drawn as SVG, kept under a random key
- * for 5 minutes and answered once. A code send past the allowance (3 of one purpose within 10
+ * The hall's human challenge (spec §8: 1119 force geetest, "retry with a challenge", 1124 slider,
+ * 1125 click, 1126 nine-square; §5 image code, 4 digits; docs/decisions.md, docs/hall.md "Human
+ * challenges"): by the site's kind, an image of 4 digits drawn as SVG, or a slider, click or
+ * nine-square picture drawn as PNG (server/challenge-art.ts), kept under a random key for 5
+ * minutes and answered once. A code send past the allowance (3 of one purpose within 10
  * minutes) is refused with 1119 until it carries a challenge's key and digits; a wrong, expired
  * or reused answer is refused with error_12, which starts the lobby's 60 s geetest restriction.
  * Past SEND_LIMIT sends in the window a send is refused with 2010 and the seconds to wait.
  */
 import { randomBytes } from 'node:crypto'
 import { captcha } from '../../schemas/hall/calls'
+import type { Challenge, ChallengeKind } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
+import { clickPicture, ninePicture, sliderPicture, SLIDER } from '../challenge-art'
+import { siteDocument } from '../store'
 import { ServiceError, implement } from './types'
-import type { Implementation } from './types'
+import type { CallContext, Implementation } from './types'
 
-/** Service codes: the spec's force geetest, and the reference hall's refused challenge (message error_12). */
-export const ChallengeCodes = { forced: 1119, refused: 1127 } as const
+/**
+ * Service codes: the spec's force geetest, and the reference hall's refused challenge (message
+ * error_12). A site whose challenge is a slider, a click or a nine-square one (site document
+ * 'challenge', `kind`) is asked with the spec's own code of that kind (1124, 1125, 1126) instead
+ * of 1119; the lobby fetches the challenge (/home/captcha) and shows the kind it names.
+ */
+export const ChallengeCodes = { forced: 1119, slider: 1124, click: 1125, nine: 1126, refused: 1127 } as const
+
+/** The codes that demand a challenge, by the site's kind. */
+export const DEMAND_CODES: Readonly<Record<ChallengeKind, number>> = {
+  image: ChallengeCodes.forced,
+  slider: ChallengeCodes.slider,
+  click: ChallengeCodes.click,
+  nine: ChallengeCodes.nine,
+}
+
+const KINDS: ReadonlyArray<ChallengeKind> = ['image', 'slider', 'click', 'nine']
+
+/** The kind of challenge a site asks (site document 'challenge', `kind`; the image when unset). */
+export const challengeKindOf = async (db: Queryable, siteCode: string): Promise<ChallengeKind> => {
+  const kind = (await siteDocument<{ kind?: unknown }>(db, siteCode, 'challenge'))?.kind
+  return KINDS.find((k) => k === kind) ?? 'image'
+}
+
+/** The code a call of this site answers when it demands a challenge. */
+export const demandOf = async (ctx: CallContext): Promise<number> => DEMAND_CODES[await challengeKindOf(ctx.db, ctx.site.code)]
 /** Sends of one purpose a player may ask for in the window before a challenge is demanded. */
 export const SEND_ALLOWANCE = 3
 export const SEND_WINDOW_MS = 10 * 60_000
@@ -44,25 +73,121 @@ export const challengeImage = (answer: string): string => {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
 
-/** A new challenge: its key and image (the answer stays in the hall). */
-export const newChallenge = async (db: Queryable, now: number): Promise<{ key: string; image: string }> => {
+/** A challenge as the lobby gets it: the pictures and the prompt, never the answer. */
+export type ShownChallenge = Challenge & { readonly kind: ChallengeKind }
+
+/** A new challenge's picture and the answer it keeps (stored as text: the digits, or JSON). */
+const draw = (kind: ChallengeKind): { shown: Omit<ShownChallenge, 'key'>; answer: string } => {
+  switch (kind) {
+    case 'image': {
+      const answer = digits(CHALLENGE_DIGITS)
+      return { shown: { kind, image: challengeImage(answer) }, answer }
+    }
+    case 'slider': {
+      const p = sliderPicture()
+      return { shown: { kind, image: p.image, piece: p.piece }, answer: JSON.stringify({ x: p.x }) }
+    }
+    case 'click': {
+      const p = clickPicture()
+      return { shown: { kind, image: p.image, prompt: p.prompt }, answer: JSON.stringify({ points: p.targets }) }
+    }
+    case 'nine': {
+      const p = ninePicture()
+      return { shown: { kind, image: p.image, prompt: [p.prompt] }, answer: JSON.stringify({ tiles: p.tiles }) }
+    }
+  }
+}
+
+/** A new challenge of a kind: its key and picture (the answer stays in the hall, 5 minutes, answered once). */
+export const newChallenge = async (db: Queryable, now: number, kind: ChallengeKind = 'image'): Promise<ShownChallenge> => {
   const key = randomBytes(16).toString('hex')
-  const answer = digits(CHALLENGE_DIGITS)
+  const { shown, answer } = draw(kind)
   await db.query('DELETE FROM challenges WHERE expires_at < $1', [new Date(now).toISOString()])
-  await db.query('INSERT INTO challenges (key, answer, expires_at) VALUES ($1, $2, $3)', [key, answer, new Date(now + CHALLENGE_TTL_MS).toISOString()])
-  return { key, image: challengeImage(answer) }
+  await db.query('INSERT INTO challenges (key, kind, answer, expires_at) VALUES ($1, $2, $3, $4)', [key, kind, answer, new Date(now + CHALLENGE_TTL_MS).toISOString()])
+  return { key, ...shown }
 }
 
 /** The newest challenge and its answer, for the control surface (tests and demos read the image's digits there). */
-export const lastChallenge = async (db: Queryable): Promise<{ key: string; answer: string } | undefined> =>
-  (await db.query<{ key: string; answer: string }>('SELECT key, answer FROM challenges ORDER BY expires_at DESC LIMIT 1')).rows[0]
+export const lastChallenge = async (db: Queryable): Promise<{ key: string; kind: ChallengeKind; answer: string } | undefined> =>
+  (await db.query<{ key: string; kind: ChallengeKind; answer: string }>('SELECT key, kind, answer FROM challenges ORDER BY expires_at DESC LIMIT 1')).rows[0]
 
-/** Spends a challenge: true when its key is known, not expired, and the digits match (a challenge is answered once). */
+/**
+ * A challenge's answer by its key, for the control surface only (a dev/test hall; production has
+ * no control surface): the digits, or the slider's x, the click's points, the nine-square's tiles.
+ */
+export const challengeAnswerOf = async (db: Queryable, key: string): Promise<{ kind: ChallengeKind; answer: unknown } | undefined> => {
+  const row = (await db.query<{ kind: ChallengeKind; answer: string }>('SELECT kind, answer FROM challenges WHERE key = $1', [key])).rows[0]
+  return row === undefined ? undefined : { kind: row.kind, answer: row.kind === 'image' ? row.answer : JSON.parse(row.answer) }
+}
+
+/** How far (image px) a slider's answer may be from the notch, and a click from a symbol's centre. */
+export const SLIDER_TOLERANCE = 5
+export const CLICK_TOLERANCE = 22
+/** A slider's drag must show a track of at least this many moves over at least this many ms. */
+export const TRACK_POINTS = 4
+export const TRACK_MS = 150
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+/**
+ * Whether a player's answer solves a challenge. The slider's answer is JSON
+ * `{"x": 137, "track": [[ms, x], ...]}`: x within SLIDER_TOLERANCE of the notch, and a track of the
+ * drag (pointer moves or key presses, ms since its start) that took time, moved through several
+ * positions, and ended where the answer says. The click's is `{"points": [[x, y], ...]}`, the
+ * named symbols in order; the nine-square's `{"tiles": [0, 4, 7]}`, exactly the matching tiles.
+ */
+export const solves = (kind: ChallengeKind, stored: string, given: string | undefined): boolean => {
+  if (given === undefined) return false
+  if (kind === 'image') return stored === given
+  let a: unknown
+  try {
+    a = JSON.parse(given)
+  } catch {
+    return false
+  }
+  if (typeof a !== 'object' || a === null) return false
+  const answer = a as Record<string, unknown>
+  switch (kind) {
+    case 'slider': {
+      const { x } = JSON.parse(stored) as { x: number }
+      const track = answer['track']
+      if (!num(answer['x']) || Math.abs(answer['x'] - x) > SLIDER_TOLERANCE || !Array.isArray(track) || track.length < TRACK_POINTS || track.length > 2000) return false
+      const moves = track.filter((m): m is [number, number] => Array.isArray(m) && m.length === 2 && num(m[0]) && num(m[1]))
+      if (moves.length !== track.length) return false
+      const times = moves.map((m) => m[0])
+      const spots = new Set(moves.map((m) => Math.round(m[1])))
+      const ordered = times.every((t, i) => i === 0 || t >= times[i - 1]!)
+      const last = moves.at(-1)![1]
+      return ordered && times.at(-1)! - times[0]! >= TRACK_MS && spots.size >= 3 && Math.abs(last - answer['x']) <= 1 && last <= SLIDER.width
+    }
+    case 'click': {
+      const { points } = JSON.parse(stored) as { points: Array<{ x: number; y: number }> }
+      const given = answer['points']
+      if (!Array.isArray(given) || given.length !== points.length) return false
+      return points.every((p, i) => {
+        const g = given[i] as unknown
+        return Array.isArray(g) && num(g[0]) && num(g[1]) && (g[0] - p.x) ** 2 + (g[1] - p.y) ** 2 <= CLICK_TOLERANCE ** 2
+      })
+    }
+    case 'nine': {
+      const { tiles } = JSON.parse(stored) as { tiles: number[] }
+      const given = answer['tiles']
+      if (!Array.isArray(given) || !given.every((t) => Number.isInteger(t))) return false
+      const picked = [...new Set(given as number[])].sort((x, y) => x - y)
+      return picked.length === tiles.length && picked.every((t, i) => t === tiles[i])
+    }
+  }
+}
+
+/** Spends a challenge: true when its key is known, not expired, and the answer solves it (a challenge is answered once). */
 export const spendChallenge = async (db: Queryable, answer: { readonly captchaKey?: string | undefined; readonly captcha?: string | undefined }, now: number): Promise<boolean> => {
   const row = (
-    await db.query<{ answer: string; expiresAt: string }>('DELETE FROM challenges WHERE key = $1 RETURNING answer, expires_at AS "expiresAt"', [answer.captchaKey ?? ''])
+    await db.query<{ kind: ChallengeKind; answer: string; expiresAt: string }>(
+      'DELETE FROM challenges WHERE key = $1 RETURNING kind, answer, expires_at AS "expiresAt"',
+      [answer.captchaKey ?? ''],
+    )
   ).rows[0]
-  return row !== undefined && new Date(row.expiresAt).getTime() >= now && row.answer === answer.captcha
+  return row !== undefined && new Date(row.expiresAt).getTime() >= now && solves(row.kind, row.answer, answer.captcha)
 }
 
 /**
@@ -77,6 +202,8 @@ export const admitSend = async (
   now: number,
   /** A challenge was solved for this send already (the address's guard spent it). */
   solved = false,
+  /** The code that demands a challenge on this site (1119, or 1124-1126 by its kind). */
+  demand: number = ChallengeCodes.forced,
 ): Promise<void> => {
   const since = new Date(now - SEND_WINDOW_MS).toISOString()
   await db.query('DELETE FROM code_sends WHERE player_id = $1 AND sent_at < $2', [playerId, since])
@@ -94,10 +221,12 @@ export const admitSend = async (
     if (!(await spendChallenge(db, answer, now))) throw new ServiceError(ChallengeCodes.refused, 'error_12')
   } else {
     const sent = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM code_sends WHERE player_id = $1 AND purpose = $2', [playerId, purpose])).rows[0]?.n ?? 0
-    if (sent >= SEND_ALLOWANCE) throw new ServiceError(ChallengeCodes.forced, 'force geetest')
+    if (sent >= SEND_ALLOWANCE) throw new ServiceError(demand, 'force geetest')
   }
   await db.query('INSERT INTO code_sends (player_id, purpose, sent_at) VALUES ($1, $2, $3)', [playerId, purpose, new Date(now).toISOString()])
 }
 
-/** The challenge call: /home/captcha answers a new image and its key. */
-export const challengeCalls: ReadonlyArray<Implementation> = [implement(captcha, (ctx) => newChallenge(ctx.db, ctx.now))]
+/** The challenge call: /home/captcha answers a new challenge of the site's kind and its key. */
+export const challengeCalls: ReadonlyArray<Implementation> = [
+  implement(captcha, async (ctx) => newChallenge(ctx.db, ctx.now, await challengeKindOf(ctx.db, ctx.site.code))),
+]

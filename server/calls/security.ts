@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../crypto'
 import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
 import { bindStateOf } from '../store'
 import { accountStateOf, guardChange, recordChange } from '../account'
-import { admitSend } from './challenge'
+import { admitSend, demandOf } from './challenge'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
@@ -140,7 +140,7 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     // The site's phone rule (spec §5; the Brazilian rules on a Brazilian site), as the lobby's form checks it.
     const problem = validation.phoneOfSite(ctx.site.code)(phone)
     if (problem !== null) throw new ServiceError(SecurityCodes.badPhone, problem)
-    await admitSend(ctx.db, player.id, 'phone', p, ctx.now)
+    await admitSend(ctx.db, player.id, 'phone', p, ctx.now, false, await demandOf(ctx))
     await storeCode(ctx.db, player.id, 'phone', phone, ctx.now)
     return { target: maskPhone(phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
@@ -150,7 +150,7 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     const bound = (await bindStateOf(ctx.db, player.id)).email
     const email = bound !== '' && p.email === maskEmail(bound) ? bound : p.email.toLowerCase()
     if (validation.email(email) !== null) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
-    await admitSend(ctx.db, player.id, 'email', p, ctx.now)
+    await admitSend(ctx.db, player.id, 'email', p, ctx.now, false, await demandOf(ctx))
     await storeCode(ctx.db, player.id, 'email', email, ctx.now)
     return { target: maskEmail(email), expireSeconds: CODE_TTL_MS / 1000 }
   }),

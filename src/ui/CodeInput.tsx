@@ -4,6 +4,7 @@ import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyE
 import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import { useActor, useSend } from '../system-react'
 import { selectGeetestSecondsLeft } from '../../actors/geetest'
+import { ChallengeDialog } from './ChallengeDialog'
 import { PasteButton } from './CopyButton'
 import { FieldError, idRefs } from './FieldError'
 import { pinDigits } from './PinInput'
@@ -94,7 +95,17 @@ export const CodeInput = ({
           {sendError}
         </p>
       )}
-      {view.challenge !== null && <Challenge channel={channel} image={view.challenge.image} />}
+      {view.challenge !== null &&
+        (view.challenge.shown !== null && (view.challenge.shown.kind ?? 'image') !== 'image' ? (
+          <ChallengeDialog
+            challenge={view.challenge.shown}
+            onAnswer={(answer) => send({ type: 'verify.challengeAnswered', channel, answer })}
+            onRenew={() => send({ type: 'verify.challengeRenewed', channel })}
+            onCancel={() => send({ type: 'verify.challengeCancelled', channel })}
+          />
+        ) : (
+          <Challenge channel={channel} image={view.challenge.image} />
+        ))}
     </div>
   )
 }

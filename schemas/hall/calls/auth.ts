@@ -196,6 +196,12 @@ export const register = defineCall({
     inviteCode: Schema.optional(Schema.String),
     /** The promotion channel of the entry link (`cid`): the hall binds the player to it (docs/hall-protocol.md, "Agents and promotion"). */
     channelId: Schema.optional(Schema.String),
+    /**
+     * The phone, where the site asks for one (registerConfig): the country's segment ('+55', from
+     * smsCountry) and the national number, checked by the site's phone rule (phoneOfSite).
+     */
+    areaCode: Schema.optional(Schema.String),
+    mobile_phone: Schema.optional(Schema.String),
   }),
   response: UserInfo,
 })
@@ -283,10 +289,30 @@ export const smsLogin = defineCall({
  * the digits the player read (`captchaKey`, `captcha`); a wrong or expired answer is refused with
  * error_12, which starts the 60 s geetest restriction (docs/decisions.md).
  */
+/**
+ * The kinds of challenge a site may ask (site document 'challenge'): the image of digits (demanded
+ * with 1119), the slider (1124), the click (1125) and the nine-square (1126, spec §8).
+ */
+export const ChallengeKind = Schema.Literals(['image', 'slider', 'click', 'nine'])
+export type ChallengeKind = typeof ChallengeKind.Type
+
+/** The symbols a click or nine-square challenge names in its prompt. */
+export const ChallengeSymbol = Schema.Literals(['circle', 'triangle', 'square', 'star', 'cross', 'ring'])
+export type ChallengeSymbol = typeof ChallengeSymbol.Type
+
 export const Challenge = Schema.Struct({
   key: Schema.String,
-  /** The image, as an SVG data URI. */
+  /** Its kind (absent: the image of digits). */
+  kind: Schema.optionalKey(ChallengeKind),
+  /**
+   * The picture, as a data URI: the digits (SVG); the slider's background with its notch, the
+   * click's symbols, the nine-square's 3x3 tiles (PNG, pixels only: no answer in its markup).
+   */
   image: Schema.String,
+  /** The slider's piece: a strip as tall as the background, the piece at the notch's height, at x 0. */
+  piece: Schema.optionalKey(Schema.String),
+  /** The click's symbols to click, in order; the nine-square's one symbol whose tiles to pick. */
+  prompt: Schema.optionalKey(Schema.Array(ChallengeSymbol)),
 })
 export type Challenge = typeof Challenge.Type
 

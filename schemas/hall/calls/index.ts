@@ -18,6 +18,7 @@ import * as playOwn from './play-own'
 import * as records from './records'
 import * as rewardsOwn from './rewards-own'
 import * as security from './security'
+import * as signupOwn from './signup-own'
 import * as site from './site'
 import * as task from './task'
 import * as vip from './vip'
@@ -41,6 +42,7 @@ export * from './play-own'
 export * from './records'
 export * from './rewards-own'
 export * from './security'
+export * from './signup-own'
 export * from './sensitive'
 export * from './site'
 export * from './task'
@@ -66,7 +68,7 @@ const specCalls: ReadonlyArray<HallCall> = [
  * Calls the spec's screens need but its catalogue does not name: the hall's own design, each
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
-export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents, webPushOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents, webPushOwn, signupOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

@@ -4,6 +4,8 @@ import { SmsLoginForm } from './SmsLoginForm'
 import { password, username } from '../../ui/validation'
 import { useActor, useCommand, useSend } from '../../system-react'
 import { loginChallengeCommand } from '../../../actors/recovery'
+import { demandsChallenge } from '../../../actors/verify'
+import { ChallengeDialog } from '../../ui/ChallengeDialog'
 import { selectShownPopup } from '../../../actors/popups'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
@@ -58,11 +60,16 @@ const PasswordLoginForm = () => {
   // submission carries its key and the digits read.
   const challenge = useCommand(loginChallengeCommand)
   const askChallenge = challenge.submit
-  const forced = loginError?.code === 1119
+  // A site may ask a puzzle instead (1124 slider, 1125 click, 1126 nine-square): it opens in a
+  // dialog, and its answer retries the sign-in at once.
+  const forced = demandsChallenge(loginError?.code)
   useEffect(() => {
     if (forced) askChallenge({})
   }, [forced, loginError, askChallenge])
-  const shown = forced ? challenge.view.result : null
+  const fetched = forced ? challenge.view.result : null
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  const puzzle = fetched !== null && (fetched.kind ?? 'image') !== 'image' ? fetched : null
+  const shown = puzzle === null ? fetched : null
   const [digits, setDigits] = useState('')
   const form = useForm({
     busy,
@@ -96,6 +103,17 @@ const PasswordLoginForm = () => {
         inputRef={form.register('password')}
         autoComplete="current-password"
       />
+      {puzzle !== null && dismissed !== puzzle.key && (
+        <ChallengeDialog
+          challenge={puzzle}
+          busy={busy}
+          onAnswer={(answer) =>
+            send({ type: 'session.loginSubmitted', username: form.values.username.trim(), password: form.values.password, captchaKey: puzzle.key, captcha: answer })
+          }
+          onRenew={() => askChallenge({})}
+          onCancel={() => setDismissed(puzzle.key)}
+        />
+      )}
       {shown !== null && (
         <div className="code-send__challenge" role="group" aria-label={signin('challenge.answer')}>
           <img className="code-send__image" src={shown.image} alt={signin('challenge.answer')} />

@@ -4,7 +4,10 @@ import { FieldError } from '../../ui/FieldError'
 import { VALIDATION_PARAMS, confirmation, password, required, username } from '../../ui/validation'
 import { useActor, useCommand, useSend } from '../../system-react'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
-import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
+import { registerConfigCommand, userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
+import { selectSiteCode } from '../../../actors/site'
+import { phoneOfCountrySelect } from '../../ui/validation'
+import { PhoneCountryField, countryOf, phoneProblem, usePhoneCountries, type SmsCountry } from './PhoneCountryField'
 import { errorText } from './errors'
 import { Field, FormAlert, PasswordField } from './Field'
 import { useGeetestSecondsLeft, useOfferedCurrencies, useSessionBusy, useSessionCurrency, useSessionError } from './session-hooks'
@@ -74,6 +77,46 @@ const UserAgreement = () => {
 }
 
 /**
+ * The phone of the registration, where the site asks for one (registerConfig, asked when the form
+ * opens): the country from smsCountry and the national number, checked by the country's length and
+ * the site's rule of the country-select variant (phoneOfCountrySelect: on a Brazilian site the
+ * Brazilian rules, refusing a leading 0). `problem` answers the message, or null.
+ */
+const useRegisterPhone = () => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const config = useCommand<'off' | 'optional' | 'required', Record<string, never>>(registerConfigCommand)
+  const askConfig = config.submit
+  useEffect(() => {
+    askConfig({})
+  }, [askConfig])
+  const asked = config.view.status === 'succeeded' && config.view.result !== null ? config.view.result : 'off'
+  const siteCode = useActor('site', selectSiteCode)
+  const [segment, setSegment] = useState('')
+  const [number, setNumber] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return {
+    asked,
+    segment, setSegment, number, setNumber, error,
+    /** Checks the phone (sets its message) and answers the event's phone, null when none, or false when wrong. */
+    check: (countries: ReadonlyArray<SmsCountry>) => {
+      if (asked === 'off' || (asked === 'optional' && number.trim() === '')) return setError(null), null
+      const country = countryOf(countries, segment)
+      const length = phoneProblem(number, country?.phoneLengthScope ?? [])
+      const rule = phoneOfCountrySelect(siteCode)(number)
+      const message =
+        number.trim() === '' ? t('sms.phoneRequired')
+        : rule !== null && rule !== 'validation.phone' ? auth(rule as 'validation.phone', VALIDATION_PARAMS)
+        : length !== null ? t('sms.invalidPhone', length)
+        : rule !== null ? auth('validation.phone')
+        : null
+      setError(message)
+      return message === null ? { areaCode: country?.phoneNumberSegment ?? '', number: number.trim() } : false
+    },
+  }
+}
+
+/**
  * The registration form: username, password and its confirmation, and a currency the site offers.
  * The username is checked at the hall while the player types; the site's user agreement can be
  * read before signing up. In thirdWay mode (a third-party sign-in that found no account, spec §4) it registers that
@@ -90,6 +133,8 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
   const currencies = useOfferedCurrencies()
   const sessionCurrency = useSessionCurrency()
   const currencyId = useId()
+  const phone = useRegisterPhone()
+  const countries = usePhoneCountries(phone.asked !== 'off')
   const form = useForm({
     busy,
     initial: {
@@ -105,11 +150,14 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
       confirm: t('field.confirmPassword'),
       currency: t('field.currency'),
     },
-    onSubmit: (v) =>
+    onSubmit: (v) => {
+      const given = phone.check(countries)
+      if (given === false) return
       send({
         type: 'session.registerSubmitted', username: v.username.trim(), password: v.password, currency: v.currency, ...(thirdWay === null ? {} : { thirdWay }),
-        ...invitationOf(invitation),
-      }),
+        ...invitationOf(invitation), ...(given === null ? {} : { phone: given }),
+      })
+    },
   })
   const currencyError = form.error('currency')
   const check = useUsernameCheck(form.values.username)
@@ -175,6 +223,17 @@ export const RegisterForm = ({ thirdWay = null }: { thirdWay?: ThirdWay | null }
         </div>
         <FieldError id={`${currencyId}-error`} error={currencyError} />
       </div>
+      {phone.asked !== 'off' && (
+        <PhoneCountryField
+          countries={countries}
+          segment={phone.segment}
+          onSegment={phone.setSegment}
+          number={phone.number}
+          onNumber={phone.setNumber}
+          error={phone.error}
+          optional={phone.asked === 'optional'}
+        />
+      )}
       <p className="auth-form__agreement-note">{t('signup.agreement')}</p>
       <UserAgreement />
       <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>

@@ -56,7 +56,7 @@ export const lastCode = async (hallUrl: string, player: Pick<TestPlayer, 'userna
   String((await control(hallUrl, 'last-code', { username: player.username, siteCode: player.siteCode, purpose }))['code'])
 
 /** A stored settings document of a site. */
-export type SiteDocumentName = 'site' | 'sysInfo' | 'layout' | 'brandLogo' | 'aboutUs' | 'accessRestricted' | 'maintain' | 'footerConfig' | 'download' | 'club' | 'webPush'
+export type SiteDocumentName = 'site' | 'sysInfo' | 'layout' | 'brandLogo' | 'aboutUs' | 'accessRestricted' | 'maintain' | 'footerConfig' | 'download' | 'club' | 'webPush' | 'challenge' | 'register' | 'smsCountry'
 
 /**
  * Patches a site's settings document and answers how to put it back: the patched keys get their

@@ -16,7 +16,7 @@ const SAME_EVERYWHERE: ReadonlyArray<string> = ['shell:route.vip', 'vip:title', 
 /** `namespace:key` allowed to equal English in one language: the word really is the same there. */
 const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   es_ES: ['shell:category.club', 'records:totals', 'withdraw:speed_2'],
-  fr_FR: ['messages:title', 'account:setting.notifications', 'about:update.version', 'feedback:form.type', 'feedback:type.1', 'shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice', 'records:kind', 'records:kind_bonus', 'records:totals', 'ui:filter.date', 'withdraw:source_bonus', 'pay:bonus', 'activities:title'],
+  fr_FR: ['messages:title', 'account:setting.notifications', 'about:update.version', 'feedback:form.type', 'feedback:type.1', 'shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice', 'records:kind', 'records:kind_bonus', 'records:totals', 'ui:filter.date', 'withdraw:source_bonus', 'pay:bonus', 'activities:title', 'verify:puzzle.symbol.triangle'],
   it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email', 'records:kind_bonus', 'ui:total_one', 'withdraw:source_bonus', 'pay:bonus'],
   de_DE: ['about:update.version', 'records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state'],
   pt_PT: ['records:totals', 'withdraw:speed_2'],

@@ -8,7 +8,7 @@ import { popupsActor } from '../../../actors/popups'
 import { promotionActor } from '../../../actors/promotion'
 import { loginChallengeCommand, smsCountriesCommand } from '../../../actors/recovery'
 import { thirdpartyActor } from '../../../actors/thirdparty'
-import { userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
+import { registerConfigCommand, userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
 import type { SessionError } from '../../../actors/session'
 import type { LobbyEvent } from '../../../schemas/events'
 import { i18n, loadLanguage } from '../../../src/i18n'
@@ -59,7 +59,7 @@ afterEach(() => {
 })
 
 const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<typeof sessionStub>[0] } = {}) => {
-  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor, usernameCheckCommand, userAgreementCommand, promotionActor] })
+  system = createTestSystem({ actors: [siteStub(['BRL', 'USDT', 'USD']), sessionStub(o.session), geetestStub(o.session?.geetestLeft ?? 0), popupsActor, loginChallengeCommand, smsCountriesCommand, thirdpartyActor, usernameCheckCommand, userAgreementCommand, registerConfigCommand, promotionActor] })
   if (o.device !== null) system.bus.publish(siteReady(o.device ?? 'desktop'), 'actor', 'site')
   return system
 }
