@@ -19,7 +19,8 @@ import { commandActor, pagedActor, queryActor, type QueryContext } from '../kit'
  * - `eventlogs` (paged list, real players): the player's own records of the activity.
  * - `eventreceive`, `eventreceiveall` (commands, real players): receive one tier or every
  *   receivable one; the balance after it goes to the wallet, `activities.changed` to the rest.
- *   Only the first receive error of a burst opens the error modal (spec §8).
+ *   Only the first receive error, of either, opens the error modal until an activity's page opens
+ *   again (spec §8).
  */
 export const categoriesActor = queryActor({
   id: 'eventcats',
@@ -92,6 +93,12 @@ export const logsActor = pagedActor({
 /** The event centre's service codes (server/calls/activities.ts) shown beside the reward, not as a modal. */
 const RECEIVE_INLINE = { 1501: 'error.notReceivable', 1502: 'error.received', 1503: 'error.expired', 1504: 'error.trial' } as const
 
+/**
+ * Receive and receive-all share one "first error only" rule (spec §8): after one error modal, no
+ * other receive error of either shows until an activity's page opens again.
+ */
+const RECEIVE_GROUP = { name: 'eventreceive', resetOn: ['activity.opened'] } as const
+
 const received = (r: Received, activeId: number) => [
   { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
   { type: 'activities.changed' as const, activeId, count: r.count },
@@ -104,7 +111,7 @@ export const receiveActor = commandActor({
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
   inlineCodes: RECEIVE_INLINE,
-  firstErrorOnly: true,
+  errorGroup: RECEIVE_GROUP,
 })
 
 export const receiveAllActor = commandActor({
@@ -114,7 +121,7 @@ export const receiveAllActor = commandActor({
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
   inlineCodes: RECEIVE_INLINE,
-  firstErrorOnly: true,
+  errorGroup: RECEIVE_GROUP,
 })
 
 /** Whether any tier can be received now (spec §4: receive-all is enabled if any reward is receivable). */
