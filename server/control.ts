@@ -38,6 +38,7 @@ import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withd
 import { bannerSeedsOf, setBanners } from './banners'
 import { isPlayControl, playBodies, runPlayControl } from './play/control'
 import { runPromotionControl } from './promotion-control'
+import { runActivityControl } from './activities-control'
 import { closePeriod } from './agents'
 import { lockPlayer } from './rewards'
 
@@ -391,6 +392,9 @@ export const runControl = async (
   // Promotion's controls (server/promotion-control.ts).
   const promotion = await runPromotionControl(deps.db, name, parsed)
   if (promotion !== undefined) return promotion
+  // The event centre's operator controls (server/activities-control.ts).
+  const activity = await runActivityControl(deps.db, name, parsed, (deps.now ?? Date.now)())
+  if (activity !== undefined) return activity
   if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
   const control = name as ControlName
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)

@@ -198,4 +198,37 @@ describe('the event centre at the reference hall', () => {
     await byTemplate(p.caller, template)
     expect(Number(await balance(p))).toBe(before + 2)
   })
+  it('a reward distributed by hand waits for the operator: paid once even when the pay is sent twice at once, a rejected one never paid', async () => {
+    const p = await newPlayer()
+    const template = `manual-${p.username}`
+    const activeId = (await control(hall.url, 'activity', {
+      type: 10, template, title: 'VIP deposit review', period: 1, condition: 1, rewardMode: 0, distribution: 5, turnover: '2', tiers: [['10', '4'], ['30', '9'], ['1000', '50']],
+    }))['activeId'] as number
+    const [t1, t2, t3] = (await byTemplate(p.caller, template)).rewards.map((r) => r.receiveId) as [number, number, number]
+    // Not reached: nothing to decide.
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t1 }))['ok']).toBe(false)
+    await deposit(p, '50')
+    // Reached, left to the operator: Processing 0, which the player cannot receive.
+    expect(await statuses(p.caller, template)).toEqual([0, 0, 0])
+    expect((await receive(p, activeId, t1)).envelope.code).toBe(1501)
+    expect((await receiveAll(p, activeId)).envelope.code).toBe(1501)
+    const before = Number(await balance(p))
+    const pays = await Promise.all([1, 2].map(() => control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t1 })))
+    expect(pays.map((a) => a['outcome']).sort()).toEqual(['decided', 'paid'])
+    expect(Number(await balance(p))).toBe(before + 4)
+    expect(await control(hall.url, 'activity-manual-reject', { username: p.username, activeId, receiveId: t2 })).toMatchObject({ ok: true, outcome: 'rejected', amount: '0' })
+    expect(await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t2 })).toMatchObject({ ok: true, outcome: 'decided', amount: '0' })
+    expect(await control(hall.url, 'activity-manual-reject', { username: p.username, activeId, receiveId: t1 })).toMatchObject({ ok: true, outcome: 'decided' })
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t3 }))['ok']).toBe(false)
+    expect(Number(await balance(p))).toBe(before + 4)
+    expect(await statuses(p.caller, template)).toEqual([4, 7, 0])
+    // The player's records and the winners hold the paid reward only; its turnover is the activity's.
+    const logs = decode(activeMyLogs.response, await ok(p.caller, '/active/my_logs', { activeId, page: 1 }))
+    expect(logs.records.map((r) => [r.amount, r.status])).toEqual([['4', 4]])
+    const audits = (await ok(p.caller, '/certify/auditRecordPageList', { current: 1, size: 10 })) as { records: Array<{ source: string; amount: string; need_bet: string }> }
+    expect(audits.records.filter((r) => r.source === 'activity').map((r) => [Number(r.amount), Number(r.need_bet)])).toEqual([[4, 8]])
+    // Another distribution is not the operator's to pay by hand.
+    const self = await byTemplate(p.caller, 'deposit-daily')
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId: self.activeId, receiveId: self.rewards[0]!.receiveId }))['ok']).toBe(false)
+  })
 })

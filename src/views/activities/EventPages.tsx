@@ -128,7 +128,9 @@ const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOp
           {a.title}
           {a.redDot === 1 && <span className="events__dot" aria-hidden="true" />}
         </span>
-        <span className="events__meta">{t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}</span>
+        <span className="events__meta">
+          <span className={`events__state events__state--${a.status}`}>{t(`activityStatus.${a.status}`)}</span> · {t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}
+        </span>
         {a.redDot === 1 && <span className="visually-hidden">, {t('toReceive')}</span>}
       </span>
     </button>
@@ -224,7 +226,10 @@ export const EventDetailPage = () => {
                   const progress = d.type === 3 ? null : Math.min(100, (Number(r.done) / Math.max(Number(r.need), 1e-9)) * 100)
                   return (
                     <li key={r.receiveId} className={`event__tier event__tier--${r.status}`}>
-                      <span className="event__tier-name">{label}</span>
+                      <span className="event__tier-name">
+                        {r.level !== null && <span className={`event__level event__level--${r.level}`}>{t(`level.${r.level}`)}</span>}
+                        {label}
+                      </span>
                       <span className="event__tier-gives">
                         <MoneyText value={r.amount} />
                       </span>
@@ -232,6 +237,10 @@ export const EventDetailPage = () => {
                         <progress className="event__meter" max={100} value={progress} aria-label={t('progressOf', { tier: label })} />
                       )}
                       <span className="event__status">{t(`status.${r.status}`)}</span>
+                      {/* Self-collect with expiry (distribution 3): until when a reward of this period may be received. */}
+                      {r.expireTime !== null && (r.status === 0 || r.status === 1) && (
+                        <span className="event__expiry">{t('expires', { time: r.expireTime.slice(0, 16) })}</span>
+                      )}
                       {r.status === 1 && (
                         <button
                           type="button"
