@@ -233,7 +233,8 @@ export const activityCalls: ReadonlyArray<Implementation> = [
   implement(quickList, async (ctx) => {
     const player = await playerOrNone(ctx)
     const list: ActivitySummary[] = []
-    for (const a of await activitiesOf(ctx.db, ctx.site.code, `status = 1 AND ${LISTED}`, [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+    // Quick entries lead to what runs now: an activity past its end (still listed while its rewards may be received) is not one.
+    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1 AND start_at <= $2 AND end_at > $2', [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
     return { list }
   }),
   implement(customPageList, async (ctx) => {
