@@ -7,7 +7,9 @@
  *   (a repeated or concurrent pay answers `decided` and pays nothing);
  * - `activity-manual-reject` { siteCode?, username, activeId, receiveId }: rejects it (Rejected 7,
  *   nothing paid; a later pay finds it decided).
- * Both answer { outcome: 'paid' | 'rejected' | 'decided', amount }; a tier not reached, of another
+ * - `activity-modules` { siteCode?, task, rebate, award }: which promotion modules the site runs
+ *   (/active/is_show; the discount tab's routing).
+ * The first two answer { outcome: 'paid' | 'rejected' | 'decided', amount }; a tier not reached, of another
  * distribution, or unknown is a 409.
  */
 import { Exit, Schema } from 'effect'
@@ -23,7 +25,11 @@ const Decision = Schema.Struct({
   receiveId: Schema.Int,
 })
 
-const bodies = { 'activity-manual-pay': Decision, 'activity-manual-reject': Decision } as const
+const bodies = {
+  'activity-manual-pay': Decision,
+  'activity-manual-reject': Decision,
+  'activity-modules': Schema.Struct({ siteCode: Schema.optional(Schema.String), task: Schema.Boolean, rebate: Schema.Boolean, award: Schema.Boolean }),
+} as const
 
 /** The event centre controls' names. */
 export const ACTIVITY_CONTROLS = Object.keys(bodies)
@@ -37,9 +43,18 @@ export const runActivityControl = async (db: Db, name: string, parsed: unknown, 
   const control = name as keyof typeof bodies
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)
   if (Exit.isFailure(decoded)) return fail(400, `invalid body for ${control}`)
-  const b = decoded.value
-  const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
-  if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+  const site = decoded.value.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, decoded.value.siteCode)
+  if (site === undefined) return fail(404, `unknown site: ${decoded.value.siteCode}`)
+  if (control === 'activity-modules') {
+    const m = decoded.value as (typeof bodies)['activity-modules']['Type']
+    await db.query(
+      `INSERT INTO activity_modules (site_code, task, rebate, award) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (site_code) DO UPDATE SET task = EXCLUDED.task, rebate = EXCLUDED.rebate, award = EXCLUDED.award`,
+      [site.code, m.task, m.rebate, m.award],
+    )
+    return { status: 200, body: { ok: true } }
+  }
+  const b = decoded.value as typeof Decision.Type
   const player = await playerByUsername(db, site.code, b.username)
   if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
   const a = (await activitiesOf(db, site.code, 'id = $2', [b.activeId]))[0]

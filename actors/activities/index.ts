@@ -4,6 +4,8 @@ import {
 } from '../../schemas/hall/calls/active'
 import type { Received } from '../../schemas/hall/calls/common'
 import { activeIsShow } from '../../schemas/hall/calls/site'
+import { assign, setup } from 'xstate'
+import type { LobbyEvent } from '../../schemas/events'
 import { commandActor, pagedActor, queryActor, type QueryContext } from '../kit'
 
 /**
@@ -31,6 +33,36 @@ export const categoriesActor = queryActor({
   retryOn: ['socket.opened'],
   select: (d): ReadonlyArray<EventCategory> => [...d.list].sort((a, b) => a.sortNumber - b.sortNumber),
 })
+
+/** How many activities of each category the device keeps (spec §9). */
+export const CACHED_PER_CATEGORY = 10
+
+/**
+ * What the device keeps of the categories (spec §9: 10 items each): the first 10 activities of each,
+ * without their red dots (a kept dot would be stale, and another player's). The storage runner
+ * (src/effects/activities.ts) writes it from each answer of the categories.
+ */
+export const toCached = (list: ReadonlyArray<EventCategory>): ReadonlyArray<EventCategory> =>
+  list.map((c) => ({ ...c, activeList: c.activeList.slice(0, CACHED_PER_CATEGORY).map((a) => ({ ...a, redDot: 0 as const })) }))
+
+/**
+ * The kept categories (`eventcatscache`), read when the event centre opens: the list shows them
+ * until the hall answers (the categories query's data then wins).
+ */
+export const cachedCategoriesActor = {
+  id: 'eventcatscache',
+  machine: setup({ types: { context: {} as { readonly list: ReadonlyArray<EventCategory> }, events: {} as LobbyEvent } }).createMachine({
+    id: 'eventcatscache',
+    context: { list: [] },
+    on: {
+      'activities.cacheLoaded': {
+        actions: assign(({ event }) => (event.type === 'activities.cacheLoaded' ? { list: [...event.list].sort((a, b) => a.sortNumber - b.sortNumber) } : {})),
+      },
+    },
+  }),
+  consumes: ['activities.cacheLoaded'],
+  view: (s: { context: { readonly list: ReadonlyArray<EventCategory> } }): ReadonlyArray<EventCategory> => s.context.list,
+} as const
 
 export const modulesActor = queryActor({
   id: 'eventmodules',

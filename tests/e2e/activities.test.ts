@@ -163,7 +163,7 @@ describe('the discount tab (site 501, an operator layout with it)', () => {
   }
   const SEEDED = ['deposit-daily', 'wager-weekly', 'rescue', 'check-in', 'weekend-tournament', 'invite', 'proxy']
 
-  it('goes to the event centre while an activity runs, and to the awards when none does', async () => {
+  it('goes to the event centre while an activity runs, to the awards when none does, and to the cashback when only the rebate runs', async () => {
     await kit.patchSite('501', 'layout', { tabBar: TABS })
     const p = await kit.player({ siteCode: '501' })
     const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
@@ -179,7 +179,13 @@ describe('the discount tab (site 501, an operator layout with it)', () => {
       await page.getByRole('button', { name: 'Back to the lobby' }).click()
       await discount.click()
       await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/award')
+      // Only the rebate module running: the tab leads to the cashback page.
+      expect(await kit.control('activity-modules', { siteCode: '501', task: false, rebate: true, award: false })).toMatchObject({ ok: true })
+      await page.getByRole('button', { name: 'Back to the lobby' }).click()
+      await discount.click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/cashback')
     } finally {
+      await kit.control('activity-modules', { siteCode: '501', task: true, rebate: true, award: true })
       for (const template of SEEDED) await kit.control('activity-end', { siteCode: '501', template, end: '2030-12-31T00:00:00Z' })
     }
     expect(errors).toEqual([])

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import {
-  anyReceivable, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
+  anyReceivable, cachedCategoriesActor, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
   type ActivityDetail, type ActivityReward, type ActivitySummary,
 } from '../../../actors/activities'
 import type { Received } from '../../../schemas/hall/calls/common'
-import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -40,6 +40,8 @@ export const EventIndexPage = () => {
   const navigate = useNavigate()
   const session = useSessionView()
   const categories = useQuery(categoriesActor)
+  // What the device kept (spec §9: 10 a category) shows until the hall answers.
+  const cached = useActor(cachedCategoriesActor.id, cachedCategoriesActor.view)
   const modules = useQuery(modulesActor)
   const pages = useQuery(customPagesActor)
   const [chosen, setChosen] = useState<number | null>(null)
@@ -49,7 +51,7 @@ export const EventIndexPage = () => {
   useEffect(() => {
     if (modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
   }, [modules.status, modules.data, navigate])
-  const list = categories.data ?? []
+  const list = categories.data ?? cached
   const customPages = pages.data ?? []
   const tabs = [...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })), ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : [])]
   const current = tabs.find((x) => x.id === chosen) ?? tabs[0]
