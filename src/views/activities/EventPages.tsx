@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import {
@@ -48,8 +48,12 @@ export const EventIndexPage = () => {
   useEffect(() => {
     send({ type: 'activities.opened' })
   }, [send])
+  // Only the answer to this opening decides: an earlier visit's answer (still shown while the new one
+  // is asked) may say no activity ran when one does now, or name modules switched since.
+  const asked = useRef(false)
   useEffect(() => {
-    if (modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
+    if (modules.status === 'loading') asked.current = true
+    if (asked.current && modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
   }, [modules.status, modules.data, navigate])
   const list = categories.data ?? cached
   const customPages = pages.data ?? []
