@@ -15,7 +15,7 @@ import { redpacketsActor } from './redpackets'
 import { betRecordsActor, movementsActor, statementActor } from './records'
 import { staffActor, webTransActor } from './service'
 import { restrictedActor } from './restricted'
-import { categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
+import { cachedCategoriesActor, categoriesActor, customPagesActor, detailActor, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor } from './activities'
 import { exchangeActor, extractActor, extractAllActor, pointsActor, spinActor, wheelInfoActor, wheelTasksActor, wordsActor } from './wheel'
 import { opVersionActor, upgradeActor } from './upgrade'
 import { aboutUsActor, versionsActor } from './about'
@@ -68,7 +68,7 @@ const allActors = [
   eWalletsActor, bindEwalletCommand, bindWalletAppCommand, uploadProofCommand, verifyPinCommand,
   noticesActor, messageReadActor, messageReadAllActor, messageDeleteActor, messageReceiveActor, marqueeActor,
   staffActor, webTransActor,
-  categoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
+  categoriesActor, cachedCategoriesActor, modulesActor, customPagesActor, detailActor, winnersActor, logsActor, receiveActor, receiveAllActor,
   wheelInfoActor, wheelTasksActor, pointsActor, spinActor, wordsActor, extractActor, extractAllActor, exchangeActor,
   restrictedActor,
   feedbacksActor, feedbackSubmitActor, feedbackReadActor, feedbackImageActor,

@@ -78,6 +78,33 @@ const ACTIVITIES: ReadonlyArray<SeedActivity> = [
   },
 ]
 
+/** The custom page of the event list: its title and its text, in the 18 languages. */
+const PAGE_TITLE: Row18 = [
+  'How promotions work', '活动说明', '活動說明', 'Como funcionam as promoções', 'Cómo funcionan las promociones', 'Comment fonctionnent les promotions',
+  'So funktionieren Aktionen', 'Come funzionano le promozioni', 'Как работают акции', 'プロモーションの仕組み', '프로모션 안내', 'วิธีการทำงานของโปรโมชั่น',
+  'Cách khuyến mãi hoạt động', 'Cara kerja promosi', 'प्रमोशन कैसे काम करते हैं', 'របៀបដែលប្រូម៉ូសិនដំណើរការ', 'ပရိုမိုးရှင်းများ အလုပ်လုပ်ပုံ', 'Paano gumagana ang mga promo',
+]
+const PAGE_CONTENT: Row18 = [
+  'Rewards are credited to your balance when you receive them. A reward may carry a wagering requirement, shown in its rules.',
+  '领取奖励后，奖励将计入您的余额。奖励可能附带投注要求，详见活动规则。',
+  '領取獎勵後，獎勵將計入您的餘額。獎勵可能附帶投注要求，詳見活動規則。',
+  'As recompensas são creditadas no seu saldo quando as recebe. Uma recompensa pode ter um requisito de apostas, indicado nas suas regras.',
+  'Las recompensas se abonan en tu saldo cuando las recibes. Una recompensa puede tener un requisito de apuesta, indicado en sus reglas.',
+  'Les récompenses sont créditées sur votre solde lorsque vous les recevez. Une récompense peut comporter une exigence de mise, indiquée dans ses règles.',
+  'Prämien werden Ihrem Guthaben gutgeschrieben, sobald Sie sie abholen. Eine Prämie kann eine Umsatzbedingung haben, die in ihren Regeln steht.',
+  'I premi vengono accreditati sul saldo quando li ricevi. Un premio può prevedere un requisito di puntata, indicato nelle sue regole.',
+  'Награды зачисляются на ваш баланс, когда вы их получаете. У награды может быть требование по ставкам, указанное в её правилах.',
+  '報酬は受け取ると残高に加算されます。報酬には賭け条件が付く場合があり、ルールに記載されています。',
+  '보상은 수령하면 잔액에 입금됩니다. 보상에는 규칙에 표시된 베팅 요건이 있을 수 있습니다.',
+  'รางวัลจะเข้ายอดเงินของคุณเมื่อคุณรับ รางวัลอาจมีเงื่อนไขการเดิมพันตามที่ระบุในกติกา',
+  'Phần thưởng được cộng vào số dư khi bạn nhận. Phần thưởng có thể kèm yêu cầu cược, được ghi trong thể lệ.',
+  'Hadiah dikreditkan ke saldo Anda saat Anda menerimanya. Hadiah dapat memiliki syarat taruhan yang tercantum dalam aturannya.',
+  'इनाम प्राप्त करने पर आपके बैलेंस में जमा हो जाते हैं। किसी इनाम पर दांव की शर्त हो सकती है, जो उसके नियमों में दी गई है।',
+  'រង្វាន់ត្រូវបានបញ្ចូលទៅក្នុងសមតុល្យរបស់អ្នកនៅពេលអ្នកទទួល។ រង្វាន់អាចមានលក្ខខណ្ឌភ្នាល់ ដែលបង្ហាញក្នុងច្បាប់របស់វា។',
+  'ဆုများကို လက်ခံရယူသည့်အခါ သင့်လက်ကျန်ငွေထဲသို့ ထည့်ပေးပါသည်။ ဆုတစ်ခုတွင် စည်းမျဉ်းတွင်ဖော်ပြထားသော လောင်းကြေးလိုအပ်ချက် ရှိနိုင်ပါသည်။',
+  'Idinadagdag ang mga gantimpala sa iyong balanse kapag tinanggap mo ang mga ito. Maaaring may kinakailangang taya ang isang gantimpala, na nakasaad sa mga patakaran nito.',
+]
+
 const TIER_TITLE = (need: string, type: number): string =>
   type === 3 ? `Day ${need}` : type === 15 || type === 17 ? `${need} friends` : type === 5 ? `Loss from ${need}` : `From ${need}`
 
@@ -93,9 +120,7 @@ export const seedActivities = async (db: Queryable, siteCode: string): Promise<v
     await insertActivity(db, siteCode, categoryIds[a.category]!, a, sort)
   }
   await db.query('INSERT INTO activity_pages (site_code, titles, contents, sort) VALUES ($1, $2, $3, 1)', [
-    siteCode,
-    JSON.stringify({ en_US: 'How promotions work', pt_PT: 'Como funcionam as promoções', zh_CN: '活动说明' }),
-    JSON.stringify({ en_US: '<p>Rewards are credited to your balance when you receive them. A reward may carry a wagering requirement, shown in its rules.</p>' }),
+    siteCode, JSON.stringify(texts(PAGE_TITLE)), JSON.stringify(texts(PAGE_CONTENT.map((p) => `<p>${p}</p>`) as unknown as Row18)),
   ])
 }
 

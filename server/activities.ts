@@ -142,6 +142,8 @@ export interface Evaluated {
   readonly reward: ActivityReward
   readonly tierId: number
   readonly periodKey: string
+  /** Reached, undecided, and left to the operator (manual distribution 5, status Processing 0). */
+  readonly awaitingOperator?: boolean
 }
 
 /** An activity evaluated for a player: progress and each tier's reward with its status. */
@@ -177,9 +179,9 @@ const amountOf = async (db: Queryable, mode: 0 | 1, value: string, progress: str
 /** Evaluates an activity for a player at `now` (no writes). */
 export const evaluate = async (db: Queryable, a: ActivityRow, player: PlayerRow, zone: string, now: number): Promise<Evaluation> => {
   const tiers = await tiersOf(db, a.id)
-  const claims = new Map<string, { status: 2 | 4; amount: string }>()
+  const claims = new Map<string, { status: 2 | 4 | 7; amount: string }>()
   for (const c of (
-    await db.query<{ tierId: number; periodKey: string; status: 2 | 4; amount: string }>(
+    await db.query<{ tierId: number; periodKey: string; status: 2 | 4 | 7; amount: string }>(
       `SELECT tier_id AS "tierId", period_key AS "periodKey", status, trim_scale(amount)::text AS amount FROM activity_claims WHERE activity_id = $1 AND player_id = $2`,
       [a.id, player.id],
     )
@@ -245,6 +247,7 @@ export const evaluate = async (db: Queryable, a: ActivityRow, player: PlayerRow,
     rewards.push({
       tierId: t.id,
       periodKey: period.key,
+      ...(a.distribution === 5 && claim === undefined && !notStarted && isReached ? { awaitingOperator: true } : {}),
       reward: {
         receiveId: t.id, title: '', level: t.level, condition: a.condition, need: t.need, done: progress, amount, status,
         expireTime: a.distribution === 3 && !notStarted ? localTime(deadline, zone) : null,
@@ -273,6 +276,32 @@ export const payClaim = async (tx: Queryable, a: ActivityRow, player: PlayerRow,
   await payReward(tx, player, e.reward.amount, ACTIVITY_KIND, { multiple: a.turnoverMultiple, source: 'activity', title })
   return e.reward.amount
 }
+
+/**
+ * The operator's decision on a reward left to it (manual distribution 5): pay it (Distributed 4,
+ * its ledger entry and turnover, through payClaim) or reject it (Rejected 7, a claim that pays
+ * nothing). One transaction with the player's row locked; the claim's unique key makes a repeated
+ * or concurrent decision a no-op. Answers what happened.
+ */
+export const decideManual = async (
+  db: Db, a: ActivityRow, player: PlayerRow, tierId: number, decision: 'pay' | 'reject', zone: string, now: number, title: string,
+): Promise<{ readonly outcome: 'paid' | 'rejected' | 'decided' | 'notDue'; readonly amount: string }> =>
+  db.transaction(async (tx) => {
+    await lockPlayer(tx, player.id)
+    const e = (await evaluate(tx, a, player, zone, now)).rewards.find((r) => r.tierId === tierId)
+    if (e === undefined) return { outcome: 'notDue', amount: '0' }
+    if (e.awaitingOperator !== true) return { outcome: [2, 4, 7].includes(e.reward.status) ? 'decided' : 'notDue', amount: '0' }
+    if (decision === 'pay') {
+      const paid = await payClaim(tx, a, player, e, 4, now, title)
+      return paid === '0' ? { outcome: 'decided', amount: '0' } : { outcome: 'paid', amount: paid }
+    }
+    const taken = await tx.query(
+      `INSERT INTO activity_claims (activity_id, tier_id, player_id, period_key, amount, currency, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 7, $7) ON CONFLICT DO NOTHING RETURNING id`,
+      [a.id, e.tierId, player.id, e.periodKey, e.reward.amount, player.currency, ts(now)],
+    )
+    return taken.rows.length === 0 ? { outcome: 'decided', amount: '0' } : { outcome: 'rejected', amount: '0' }
+  })
 
 /**
  * Evaluates an activity for a player and pays what the hall dispatches itself (distribution 4),

@@ -40,6 +40,7 @@ import { isPlayControl, playBodies, runPlayControl } from './play/control'
 import { runPromotionControl } from './promotion-control'
 import { runTraceControl } from './trace-control'
 import { runWebPushControl } from './webpush-control'
+import { runActivityControl } from './activities-control'
 import { closePeriod } from './agents'
 import { lockPlayer } from './rewards'
 
@@ -401,6 +402,9 @@ export const runControl = async (
   // Web push's controls (server/webpush-control.ts).
   const webPush = await runWebPushControl(deps.db, name, parsed, (deps.now ?? Date.now)())
   if (webPush !== undefined) return webPush
+  // The event centre's operator controls (server/activities-control.ts).
+  const activity = await runActivityControl(deps.db, name, parsed, (deps.now ?? Date.now)())
+  if (activity !== undefined) return activity
   if (!(name in bodies)) return fail(404, `unknown control: ${name}; one of ${CONTROL_NAMES.join(', ')}`)
   const control = name as ControlName
   const decoded = Schema.decodeUnknownExit(bodies[control])(parsed)

@@ -25,6 +25,7 @@ import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effec
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
 import { startBannersRunner } from './effects/banners'
+import { startActivitiesCacheRunner } from './effects/activities'
 import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
 import { browserPromotionPorts, startPromotionRunner } from './effects/promotion'
@@ -261,6 +262,12 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     save: (flags) => writePref(db, PREF_KEYS.banners, flags),
   })
   cleanups.push(() => banners.stop())
+  // The event categories, 10 activities each, kept to show before the hall answers (spec §9).
+  const eventCache = startActivitiesCacheRunner(core.bus, {
+    load: () => readPref(db, PREF_KEYS.eventCategories, (v): v is unknown => v !== undefined),
+    save: (list) => writePref(db, PREF_KEYS.eventCategories, list),
+  })
+  cleanups.push(() => eventCache.stop())
   cleanups.push(startPwaRunner(core.bus, browserPwaEnv(w, fingerprint)))
   // Web push: the permission, the worker's pushManager and its subscription (actors/webpush asks).
   cleanups.push(startWebPushRunner(core.bus, browserWebPushPorts(w)))

@@ -4,6 +4,8 @@ import {
 } from '../../schemas/hall/calls/active'
 import type { Received } from '../../schemas/hall/calls/common'
 import { activeIsShow } from '../../schemas/hall/calls/site'
+import { assign, setup } from 'xstate'
+import type { LobbyEvent } from '../../schemas/events'
 import { commandActor, pagedActor, queryActor, type QueryContext } from '../kit'
 
 /**
@@ -19,7 +21,8 @@ import { commandActor, pagedActor, queryActor, type QueryContext } from '../kit'
  * - `eventlogs` (paged list, real players): the player's own records of the activity.
  * - `eventreceive`, `eventreceiveall` (commands, real players): receive one tier or every
  *   receivable one; the balance after it goes to the wallet, `activities.changed` to the rest.
- *   Only the first receive error of a burst opens the error modal (spec §8).
+ *   Only the first receive error, of either, opens the error modal until an activity's page opens
+ *   again (spec §8).
  */
 export const categoriesActor = queryActor({
   id: 'eventcats',
@@ -30,6 +33,36 @@ export const categoriesActor = queryActor({
   retryOn: ['socket.opened'],
   select: (d): ReadonlyArray<EventCategory> => [...d.list].sort((a, b) => a.sortNumber - b.sortNumber),
 })
+
+/** How many activities of each category the device keeps (spec §9). */
+export const CACHED_PER_CATEGORY = 10
+
+/**
+ * What the device keeps of the categories (spec §9: 10 items each): the first 10 activities of each,
+ * without their red dots (a kept dot would be stale, and another player's). The storage runner
+ * (src/effects/activities.ts) writes it from each answer of the categories.
+ */
+export const toCached = (list: ReadonlyArray<EventCategory>): ReadonlyArray<EventCategory> =>
+  list.map((c) => ({ ...c, activeList: c.activeList.slice(0, CACHED_PER_CATEGORY).map((a) => ({ ...a, redDot: 0 as const })) }))
+
+/**
+ * The kept categories (`eventcatscache`), read when the event centre opens: the list shows them
+ * until the hall answers (the categories query's data then wins).
+ */
+export const cachedCategoriesActor = {
+  id: 'eventcatscache',
+  machine: setup({ types: { context: {} as { readonly list: ReadonlyArray<EventCategory> }, events: {} as LobbyEvent } }).createMachine({
+    id: 'eventcatscache',
+    context: { list: [] },
+    on: {
+      'activities.cacheLoaded': {
+        actions: assign(({ event }) => (event.type === 'activities.cacheLoaded' ? { list: [...event.list].sort((a, b) => a.sortNumber - b.sortNumber) } : {})),
+      },
+    },
+  }),
+  consumes: ['activities.cacheLoaded'],
+  view: (s: { context: { readonly list: ReadonlyArray<EventCategory> } }): ReadonlyArray<EventCategory> => s.context.list,
+} as const
 
 export const modulesActor = queryActor({
   id: 'eventmodules',
@@ -92,6 +125,12 @@ export const logsActor = pagedActor({
 /** The event centre's service codes (server/calls/activities.ts) shown beside the reward, not as a modal. */
 const RECEIVE_INLINE = { 1501: 'error.notReceivable', 1502: 'error.received', 1503: 'error.expired', 1504: 'error.trial' } as const
 
+/**
+ * Receive and receive-all share one "first error only" rule (spec §8): after one error modal, no
+ * other receive error of either shows until an activity's page opens again.
+ */
+const RECEIVE_GROUP = { name: 'eventreceive', resetOn: ['activity.opened'] } as const
+
 const received = (r: Received, activeId: number) => [
   { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
   { type: 'activities.changed' as const, activeId, count: r.count },
@@ -104,7 +143,7 @@ export const receiveActor = commandActor({
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
   inlineCodes: RECEIVE_INLINE,
-  firstErrorOnly: true,
+  errorGroup: RECEIVE_GROUP,
 })
 
 export const receiveAllActor = commandActor({
@@ -114,7 +153,7 @@ export const receiveAllActor = commandActor({
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
   inlineCodes: RECEIVE_INLINE,
-  firstErrorOnly: true,
+  errorGroup: RECEIVE_GROUP,
 })
 
 /** Whether any tier can be received now (spec §4: receive-all is enabled if any reward is receivable). */

@@ -14,7 +14,8 @@ import type { Audience } from './query'
  * shows its message in the form; a failure shows the error modal (`errors.reported`) unless the
  * call is silent, the code is one of the silent codes, or the domain shows the code in its form
  * (`inlineCodes`); a command marked `firstErrorOnly` shows only its first error until the form
- * starts over (reward receipts, spec §8). On success the domain's notices are announced (what
+ * starts over, and commands of one `errorGroup` share that rule until the group's reset events
+ * (reward receipts, spec §8). On success the domain's notices are announced (what
  * other actors need: the wallet's new balance, a bound item).
  *
  * States: idle, submitting, succeeded, failed (invalid input is failed with a form error and no call).
@@ -53,6 +54,13 @@ export interface CommandConfig<C extends HallCall, R> {
   readonly inlineCodes?: Readonly<Record<number, string>>
   /** Show only the first error in a modal until the form starts over (spec §8: reward receive). */
   readonly firstErrorOnly?: boolean
+  /**
+   * Commands sharing one "first error only" rule (spec §8: a reward receive error is shown once,
+   * the first only, whether it came from receive or receive-all): a modal reported by any command
+   * of the group silences the others, until one of `resetOn` (the screen opening again). A grouped
+   * command keeps its silence across `command.reset`; only `resetOn` and logout end it.
+   */
+  readonly errorGroup?: { readonly name: string; readonly resetOn: ReadonlyArray<LobbyEvent['type']> }
 }
 
 type Ctx = CommandContext<unknown, unknown>
@@ -72,6 +80,8 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
         event.type === 'command.submitted' && event.command === config.id && serves(context) &&
         config.validate !== undefined && config.validate(event.payload as RequestOf<C>) !== null,
       reset: ({ event }) => event.type === 'command.reset' && event.command === config.id,
+      siblingReported: ({ event }) => event.type === 'errors.reported' && config.errorGroup !== undefined && event.group === config.errorGroup.name,
+      groupReset: ({ event }) => config.errorGroup !== undefined && config.errorGroup.resetOn.includes(event.type),
       answered: ({ context, event }) => event.type === 'hall.responded' && isAnswerTo(context.pendingId, event),
       refused: ({ context, event }) => event.type === 'hall.failed' && isAnswerTo(context.pendingId, event),
     },
@@ -101,13 +111,21 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
         const code = serviceCodeOf(event.error)
         const inline = code === null ? undefined : config.inlineCodes?.[code]
         enqueue.assign({ error: event.error, pendingId: null, formError: inline ?? null })
-        if (inline !== undefined || (config.firstErrorOnly === true && context.reported)) return
+        const firstOnly = config.firstErrorOnly === true || config.errorGroup !== undefined
+        if (inline !== undefined || (firstOnly && context.reported)) return
         const notice = errorNotice(config.call, event.error)
         if (notice === null) return
         enqueue.assign({ reported: true })
-        enqueue.emit(notice)
+        enqueue.emit(config.errorGroup === undefined ? notice : { ...notice, group: config.errorGroup.name })
       }),
       clear: assign(({ context }) => ({ ...initialContext, requestCount: context.requestCount, signedIn: context.signedIn, real: context.real })),
+      // A grouped command's form starting over keeps the group's silence.
+      clearForm: assign(({ context }) => ({
+        ...initialContext, requestCount: context.requestCount, signedIn: context.signedIn, real: context.real,
+        reported: config.errorGroup !== undefined && context.reported,
+      })),
+      silence: assign({ reported: true }),
+      unsilence: assign({ reported: false }),
     },
   })
 
@@ -124,7 +142,11 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
       'session.loggedIn': { actions: 'track' },
       // What a player submitted is not the next player's business.
       'session.loggedOut': { target: '.idle', actions: ['track', 'clear'] },
-      'command.reset': { guard: 'reset', target: '.idle', actions: 'clear' },
+      'command.reset': { guard: 'reset', target: '.idle', actions: 'clearForm' },
+      ...(config.errorGroup === undefined ? {} : {
+        'errors.reported': { guard: 'siblingReported', actions: 'silence' },
+        ...Object.fromEntries(config.errorGroup.resetOn.map((type) => [type, { guard: 'groupReset', actions: 'unsilence' }])),
+      }),
     },
     states: {
       idle: { on: { 'command.submitted': submit } },
@@ -149,7 +171,10 @@ export const commandActor = <const Id extends string, C extends HallCall, R>(con
     throw new Error(`command '${config.id}' submits ${config.call.name}'s request, which may hold a secret: name the command '${config.call.name}'`)
   }
   const machine = createCommandMachine(config)
-  const consumes = ['session.loggedIn', 'session.loggedOut', 'command.submitted', 'command.reset', 'hall.responded', 'hall.failed']
+  const consumes = [
+    'session.loggedIn', 'session.loggedOut', 'command.submitted', 'command.reset', 'hall.responded', 'hall.failed',
+    ...(config.errorGroup === undefined ? [] : ['errors.reported', ...config.errorGroup.resetOn]),
+  ]
   /** The command's view model, typed by its result. */
   const view = (snapshot: { value: unknown; context: Ctx }): CommandView<R> => ({
     status: snapshot.value as CommandStatus,

@@ -1,4 +1,5 @@
 import { Schema } from 'effect'
+import { EventCategory } from '../hall/calls/active'
 import { defineEvent } from '../event'
 
 /**
@@ -22,5 +23,13 @@ export const activitiesChanged = defineEvent('activities.changed', 'notice', 'Th
   count: Schema.Number,
 })
 
+/**
+ * The event categories kept on the device (spec §9: 10 activities each), read when the event centre
+ * opens so they show before the hall answers; the hall's answer replaces them.
+ */
+export const activitiesCacheLoaded = defineEvent('activities.cacheLoaded', 'fact', 'The event categories kept on the device (10 activities each) were read when the event centre opened.', {
+  list: Schema.Array(EventCategory),
+})
+
 /** The event-centre events. */
-export const activitiesEvents = [activitiesOpened, activityOpened, activitiesChanged] as const
+export const activitiesEvents = [activitiesOpened, activityOpened, activitiesChanged, activitiesCacheLoaded] as const

@@ -77,6 +77,8 @@ export const errorReported = defineEvent('errors.reported', 'notice', "A call's 
   code: Schema.NullOr(Schema.Number),
   /** The request id an unreadable answer names (spec §8: 'response data not json' with the request id). */
   requestId: Schema.optionalKey(Schema.String),
+  /** The error group of the command that reported it (its siblings show no further error, spec §8). */
+  group: Schema.optionalKey(Schema.String),
 })
 
 /** The kit's events. */

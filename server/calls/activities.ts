@@ -21,7 +21,8 @@
  * A tier reached is receivable (CanReceive 1) for self-collect (distribution 2: until the
  * activity ends; 3: until receive_hours after its period ends, then Expired 3), paid by the hall
  * as soon as it evaluates the player's activities (auto dispatch 4, status Distributed 4), or left
- * Processing 0 for the operator (manual 5). Receiving is one transaction: the claim row's unique
+ * Processing 0 for the operator (manual 5: the control's activity-manual-pay pays it, Distributed 4,
+ * and activity-manual-reject marks it Rejected 7, server/activities-control.ts). Receiving is one transaction: the claim row's unique
  * key (activity, tier, player, period) is taken first, so a repeated or concurrent receive or
  * receive-all pays nothing twice; the wallet is credited with its ledger entry ('bonus-activity')
  * and, where the activity says so, a turnover requirement. Trial players cannot receive.
@@ -182,7 +183,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
       await ctx.db.query<{ username: string; tier: Texts; amount: string; time: string }>(
         `SELECT pl.username, t.titles AS tier, trim_scale(c.amount)::text AS amount, to_char(c.created_at AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS') AS time
          FROM activity_claims c JOIN players pl ON pl.id = c.player_id JOIN activity_tiers t ON t.id = c.tier_id
-         WHERE c.activity_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,
+         WHERE c.activity_id = $1 AND c.status IN (2, 4) ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,
         [a.id, WINNERS, zone],
       )
     ).rows
@@ -194,13 +195,13 @@ export const activityCalls: ReadonlyArray<Implementation> = [
     const size = Math.min(Math.max(p.size ?? 20, 1), MAX_PAGE_SIZE)
     const current = Math.max(p.page ?? 1, 1)
     const zone = zoneOf(ctx.site.timeZone)
-    const total = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_claims WHERE activity_id = $1 AND player_id = $2', [a.id, player.id])).rows[0]!.n
+    const total = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_claims WHERE activity_id = $1 AND player_id = $2 AND status IN (2, 4)', [a.id, player.id])).rows[0]!.n
     const rows = (
       await ctx.db.query<{ id: string; tier: Texts; amount: string; status: 2 | 4; createdAt: string }>(
         `SELECT c.id::text AS id, t.titles AS tier, trim_scale(c.amount)::text AS amount, c.status,
            to_char(c.created_at AT TIME ZONE $5, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
          FROM activity_claims c JOIN activity_tiers t ON t.id = c.tier_id
-         WHERE c.activity_id = $1 AND c.player_id = $2 ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
+         WHERE c.activity_id = $1 AND c.player_id = $2 AND c.status IN (2, 4) ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
         [a.id, player.id, size, (current - 1) * size, zone],
       )
     ).rows
@@ -232,7 +233,8 @@ export const activityCalls: ReadonlyArray<Implementation> = [
   implement(quickList, async (ctx) => {
     const player = await playerOrNone(ctx)
     const list: ActivitySummary[] = []
-    for (const a of await activitiesOf(ctx.db, ctx.site.code, `status = 1 AND ${LISTED}`, [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+    // Quick entries lead to what runs now: an activity past its end (still listed while its rewards may be received) is not one.
+    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1 AND start_at <= $2 AND end_at > $2', [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
     return { list }
   }),
   implement(customPageList, async (ctx) => {

@@ -5,7 +5,7 @@ import type { LobbyDb } from './db'
  * fast-login key, favourites, music settings). Reads never throw: an unreadable store answers
  * the fallback, so a broken database costs the player a preference, never the lobby.
  */
-export const PREF_KEYS = { language: 'language', fingerprint: 'fingerprint', session: 'session', banners: 'banners', invitation: 'invitation' } as const
+export const PREF_KEYS = { language: 'language', fingerprint: 'fingerprint', session: 'session', banners: 'banners', invitation: 'invitation', eventCategories: 'eventCategories' } as const
 
 export const readPref = async <T>(db: LobbyDb | null, key: string, isT: (v: unknown) => v is T): Promise<T | null> => {
   if (db === null) return null

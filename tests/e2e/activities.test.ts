@@ -21,6 +21,12 @@ const headerBalance = async (page: Page): Promise<number> => Number((await page.
 const outside = hallPlayers(() => hallUrl)
 const depositAs = async (username: string, password: string, amount: string): Promise<void> => outside.deposit(await outside.signIn(username, password), amount)
 
+/** An activity's detail as the player's own session reads it at the hall: its id and its tiers. */
+const detailAs = async (username: string, password: string, template: string) => {
+  const d = (await outside.ok((await outside.signIn(username, password)).caller, '/active/getByTemplate', { template })) as { activeId: number; rewards: Array<{ receiveId: number }> }
+  return d
+}
+
 const openEvents = async (page: Page): Promise<void> => {
   await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'eventIndex' }))
   await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/index')
@@ -92,6 +98,50 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
   })
 })
 
+describe.each(['desktop', 'phone'] as const)('event centre cards and tiers at %s size', (size) => {
+  it('a card says its activity ended; a tier shows its level and until when it may be received; the operator’s decisions show Paid out and Rejected', async () => {
+    const p = await kit.player()
+    const tag = `${size}-${Date.now() % 100_000}`
+    // An activity whose window closes after the deposit, its rewards receivable 48 hours more (self-collect with expiry).
+    await kit.control('activity', {
+      type: 10, template: `late-${tag}`, title: `Late race ${tag}`, period: 0, condition: 1, rewardMode: 0, distribution: 3, receiveHours: 48,
+      tiers: [['10', '3']], start: new Date(Date.now() - DAY).toISOString(),
+    })
+    // An activity distributed by hand: the operator pays one tier and rejects the other.
+    const manualId = (await kit.control('activity', {
+      type: 10, template: `manual-${tag}`, title: `Reviewed race ${tag}`, period: 0, condition: 1, rewardMode: 0, distribution: 5, tiers: [['10', '4'], ['30', '9']],
+    }))['activeId'] as number
+    await depositAs(p.username, p.password, '50')
+    expect(await kit.control('activity-end', { template: `late-${tag}`, end: new Date().toISOString() })).toMatchObject({ ok: true })
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    await shell.signIn(p)
+    const [first, second] = (await detailAs(p.username, p.password, `manual-${tag}`)).rewards.map((r) => r.receiveId) as [number, number]
+    expect(await kit.control('activity-manual-pay', { username: p.username, activeId: manualId, receiveId: first })).toMatchObject({ ok: true, outcome: 'paid' })
+    expect(await kit.control('activity-manual-reject', { username: p.username, activeId: manualId, receiveId: second })).toMatchObject({ ok: true, outcome: 'rejected' })
+
+    await openEvents(page)
+    const panel = page.getByRole('tabpanel')
+    await panel.getByRole('button', { name: new RegExp(`^Reviewed race ${tag} Running · One-off`) }).waitFor({ timeout: 15_000 })
+    await panel.getByRole('button', { name: new RegExp(`^Late race ${tag} Ended · One-off`) }).click()
+    await page.getByRole('heading', { name: `Late race ${tag}` }).waitFor()
+    await page.getByRole('button', { name: 'Receive Deposits from 10' }).waitFor()
+    await expect.poll(() => page.locator('.event__expiry').allInnerTexts()).toEqual([expect.stringMatching(/^Receive by \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)])
+    expect(await seriousViolations(page)).toEqual([])
+
+    const open = (template: string, activeId: number) =>
+      page.evaluate(({ template, activeId }) => window.__lobby!.system.send({ type: 'nav.requested', name: 'eventDetail', params: { template, eventId: String(activeId) } }), { template, activeId })
+    await open(`manual-${tag}`, manualId)
+    await page.getByRole('heading', { name: `Reviewed race ${tag}` }).waitFor()
+    await expect.poll(() => page.locator('.event__tier .event__status').allInnerTexts()).toEqual(['Paid out', 'Rejected'])
+    expect(await page.getByRole('button', { name: 'Receive all' }).isDisabled()).toBe(true)
+
+    await open('deposit-daily', (await detailAs(p.username, p.password, 'deposit-daily')).activeId)
+    await page.getByRole('heading', { name: 'Daily deposit bonus' }).waitFor()
+    await expect.poll(() => page.locator('.event__tier .event__level').allInnerTexts()).toEqual(['Silver', 'Gold', 'Diamond'])
+    expect(errors).toEqual([])
+  })
+})
+
 describe('event centre for a trial player', () => {
   it('asks a trial player to register before an activity\'s rewards', async () => {
     const { page, shell } = await kit.openLobby('phone', 'home/game?site=001')
@@ -113,7 +163,7 @@ describe('the discount tab (site 501, an operator layout with it)', () => {
   }
   const SEEDED = ['deposit-daily', 'wager-weekly', 'rescue', 'check-in', 'weekend-tournament', 'invite', 'proxy']
 
-  it('goes to the event centre while an activity runs, and to the awards when none does', async () => {
+  it('goes to the event centre while an activity runs, to the awards when none does, and to the cashback when only the rebate runs', async () => {
     await kit.patchSite('501', 'layout', { tabBar: TABS })
     const p = await kit.player({ siteCode: '501' })
     const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
@@ -129,7 +179,13 @@ describe('the discount tab (site 501, an operator layout with it)', () => {
       await page.getByRole('button', { name: 'Back to the lobby' }).click()
       await discount.click()
       await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/award')
+      // Only the rebate module running: the tab leads to the cashback page.
+      expect(await kit.control('activity-modules', { siteCode: '501', task: false, rebate: true, award: false })).toMatchObject({ ok: true })
+      await page.getByRole('button', { name: 'Back to the lobby' }).click()
+      await discount.click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/cashback')
     } finally {
+      await kit.control('activity-modules', { siteCode: '501', task: true, rebate: true, award: true })
       for (const template of SEEDED) await kit.control('activity-end', { siteCode: '501', template, end: '2030-12-31T00:00:00Z' })
     }
     expect(errors).toEqual([])

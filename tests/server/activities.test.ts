@@ -1,9 +1,9 @@
 import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activeCategory, activeGet, activeIsShow, activeMyLogs, getRedDot } from '../../schemas/hall/calls'
+import { activeAnnouncement, activeCategory, activeGet, activeIsShow, activeMyLogs, customPageList, getRedDot, quickList } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
 import { hallPlayers, type HallPlayer } from './players'
-import { control, playRound, player, visitor } from './support'
+import { callHall, control, playRound, player, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 /**
@@ -197,5 +197,136 @@ describe('the event centre at the reference hall', () => {
     expect(d.rewards.map((r) => [r.amount, r.status])).toEqual([['2', 4]])
     await byTemplate(p.caller, template)
     expect(Number(await balance(p))).toBe(before + 2)
+  })
+  it('a reward distributed by hand waits for the operator: paid once even when the pay is sent twice at once, a rejected one never paid', async () => {
+    const p = await newPlayer()
+    const template = `manual-${p.username}`
+    const activeId = (await control(hall.url, 'activity', {
+      type: 10, template, title: 'VIP deposit review', period: 1, condition: 1, rewardMode: 0, distribution: 5, turnover: '2', tiers: [['10', '4'], ['30', '9'], ['1000', '50']],
+    }))['activeId'] as number
+    const [t1, t2, t3] = (await byTemplate(p.caller, template)).rewards.map((r) => r.receiveId) as [number, number, number]
+    // Not reached: nothing to decide.
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t1 }))['ok']).toBe(false)
+    await deposit(p, '50')
+    // Reached, left to the operator: Processing 0, which the player cannot receive.
+    expect(await statuses(p.caller, template)).toEqual([0, 0, 0])
+    expect((await receive(p, activeId, t1)).envelope.code).toBe(1501)
+    expect((await receiveAll(p, activeId)).envelope.code).toBe(1501)
+    const before = Number(await balance(p))
+    const pays = await Promise.all([1, 2].map(() => control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t1 })))
+    expect(pays.map((a) => a['outcome']).sort()).toEqual(['decided', 'paid'])
+    expect(Number(await balance(p))).toBe(before + 4)
+    expect(await control(hall.url, 'activity-manual-reject', { username: p.username, activeId, receiveId: t2 })).toMatchObject({ ok: true, outcome: 'rejected', amount: '0' })
+    expect(await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t2 })).toMatchObject({ ok: true, outcome: 'decided', amount: '0' })
+    expect(await control(hall.url, 'activity-manual-reject', { username: p.username, activeId, receiveId: t1 })).toMatchObject({ ok: true, outcome: 'decided' })
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId, receiveId: t3 }))['ok']).toBe(false)
+    expect(Number(await balance(p))).toBe(before + 4)
+    expect(await statuses(p.caller, template)).toEqual([4, 7, 0])
+    // The player's records and the winners hold the paid reward only; its turnover is the activity's.
+    const logs = decode(activeMyLogs.response, await ok(p.caller, '/active/my_logs', { activeId, page: 1 }))
+    expect(logs.records.map((r) => [r.amount, r.status])).toEqual([['4', 4]])
+    const audits = (await ok(p.caller, '/certify/auditRecordPageList', { current: 1, size: 10 })) as { records: Array<{ source: string; amount: string; need_bet: string }> }
+    expect(audits.records.filter((r) => r.source === 'activity').map((r) => [Number(r.amount), Number(r.need_bet)])).toEqual([[4, 8]])
+    // Another distribution is not the operator's to pay by hand.
+    const self = await byTemplate(p.caller, 'deposit-daily')
+    expect((await control(hall.url, 'activity-manual-pay', { username: p.username, activeId: self.activeId, receiveId: self.rewards[0]!.receiveId }))['ok']).toBe(false)
+  })
+  it('the announcement names the latest winner masked', async () => {
+    const p = await newPlayer()
+    await deposit(p, '60')
+    const d = await byTemplate(p.caller, 'deposit-daily')
+    expect((await receive(p, d.activeId, d.rewards[0]!.receiveId)).envelope.code).toBe(1)
+    const site = await visitor(hall.url)
+    const winners = decode(activeAnnouncement.response, await ok(site, '/active/announcement', { activeId: d.activeId })).list
+    expect(winners[0]).toMatchObject({ username: `${p.username.slice(0, 2)}***${p.username.slice(-1)}`, amount: '5', title: 'From 50' })
+    expect(winners[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(winners.some((w) => w.username === p.username)).toBe(false)
+  })
+
+  it('the custom page reads in each of the 18 languages', async () => {
+    const site = await visitor(hall.url)
+    const LANGS = ['en_US', 'zh_CN', 'zh_TW', 'pt_PT', 'es_ES', 'fr_FR', 'de_DE', 'it_IT', 'ru_RU', 'ja_JP', 'ko_KR', 'th_TH', 'vi_VN', 'id_ID', 'hi_IN', 'km_KH', 'my_MM', 'tl_PH']
+    const pages = []
+    for (const language of LANGS) {
+      const a = await callHall(hall.url, site, 'POST', '/active/customPageList', {}, { language })
+      expect(a.envelope.code).toBe(1)
+      pages.push(decode(customPageList.response, a.envelope.data).list[0]!)
+    }
+    expect(pages[0]).toMatchObject({ title: 'How promotions work', content: expect.stringMatching(/^<p>Rewards are credited/) })
+    expect(pages[6]!.title).toBe('So funktionieren Aktionen')
+    // Every language its own title and text.
+    expect(new Set(pages.map((x) => x.title)).size).toBe(18)
+    expect(new Set(pages.map((x) => x.content)).size).toBe(18)
+  })
+
+  it('the quick list holds the running activities; the category list also one over whose rewards may still be received (status Over 2)', async () => {
+    const p = await newPlayer()
+    const template = `over-${p.username}`
+    await control(hall.url, 'activity', {
+      type: 10, template, title: 'Over but receivable', period: 0, condition: 1, rewardMode: 0, distribution: 3, receiveHours: 48, tiers: [['10', '1']],
+      start: new Date(Date.now() - 2 * DAY).toISOString(), end: new Date(Date.now() - DAY).toISOString(),
+    })
+    const site = await visitor(hall.url)
+    const quick = decode(quickList.response, await ok(site, '/active/quickList', {})).list
+    expect(quick.some((a) => a.template === 'deposit-daily' && a.status === 1)).toBe(true)
+    expect(quick.every((a) => a.status === 1)).toBe(true)
+    expect(quick.some((a) => a.template === template)).toBe(false)
+    const listed = decode(activeCategory.response, await ok(site, '/active/category', {})).list.flatMap((c) => c.activeList)
+    expect(listed.find((a) => a.template === template)?.status).toBe(2)
+  })
+
+  it('deposit tiers start again the next day; a deposit before the activity’s window is not counted', async () => {
+    const p = await newPlayer()
+    await deposit(p, '60')
+    expect((await byTemplate(p.caller, 'deposit-daily')).rewards.map((r) => [r.done, r.status])).toEqual([['58.8', 1], ['58.8', 0], ['58.8', 0]])
+    const template = `later-${p.username}`
+    await control(hall.url, 'activity', {
+      type: 10, template, title: 'Starts in a minute', period: 0, condition: 1, rewardMode: 0, distribution: 2, tiers: [['10', '2']],
+      start: new Date(Date.now() + 60_000).toISOString(),
+    })
+    expect(await statuses(p.caller, template)).toEqual([5])
+    try {
+      ahead = DAY
+      const next = await byTemplate(p.caller, 'deposit-daily')
+      expect([next.rechargeAmount, next.rewards.map((r) => r.status)]).toEqual(['0', [0, 0, 0]])
+      expect((await byTemplate(p.caller, template)).rewards.map((r) => [r.done, r.status])).toEqual([['0', 0]])
+      await deposit(p, '50')
+      expect((await byTemplate(p.caller, template)).rewards.map((r) => [r.done, r.status])).toEqual([['49', 1]])
+    } finally {
+      ahead = 0
+    }
+  })
+
+  it('the weekly period runs from Monday', async () => {
+    const p = await newPlayer()
+    await control(hall.url, 'credit', { username: p.username, amount: '500' })
+    const site = await visitor(hall.url)
+    await playRound(hall.url, site, p.caller, p.data, '110')
+    expect((await byTemplate(p.caller, 'wager-weekly')).betAmount).toBe('110')
+    // Site 001 keeps UTC: the next Monday 00:00 UTC.
+    const now = new Date()
+    const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7))
+    try {
+      ahead = Math.max(monday - 60_000 - Date.now(), 0)
+      expect((await byTemplate(p.caller, 'wager-weekly')).betAmount).toBe('110')
+      ahead = monday + 60_000 - Date.now()
+      const next = await byTemplate(p.caller, 'wager-weekly')
+      expect([next.betAmount, next.rewards.map((r) => r.status)]).toEqual(['0', [0, 0, 0]])
+    } finally {
+      ahead = 0
+    }
+  })
+
+  it('a rate reward is rounded down to the currency’s scale and paid exactly', async () => {
+    const p = await newPlayer()
+    const template = `rate-${p.username}`
+    const activeId = (await control(hall.url, 'activity', { type: 12, template, title: 'Odd rate', period: 1, condition: 2, rewardMode: 1, distribution: 2, tiers: [['5', '3.333']] }))['activeId'] as number
+    await control(hall.url, 'credit', { username: p.username, amount: '100' })
+    await playRound(hall.url, await visitor(hall.url), p.caller, p.data, '7')
+    // 7 x 3.333 % = 0.23331: 0.23 in USD (two decimals), never rounded up.
+    expect((await byTemplate(p.caller, template)).rewards.map((r) => [r.amount, r.status])).toEqual([['0.23', 1]])
+    const before = await balance(p)
+    expect((await receiveAll(p, activeId)).envelope.data).toMatchObject({ amount: '0.23', count: 1 })
+    expect(Math.round((Number(await balance(p)) - Number(before)) * 100)).toBe(23)
   })
 })

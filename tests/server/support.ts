@@ -49,6 +49,8 @@ export interface CallOptions {
   readonly extraQuery?: Readonly<Record<string, string>>
   /** The fingerprint header (default 'test-fingerprint'). */
   readonly fingerprint?: string
+  /** The language header (default 'en_US'). */
+  readonly language?: string
 }
 
 /** An answer: HTTP status, headers, and the envelope (decrypted when it came encrypted; code NaN when not JSON). */
@@ -89,7 +91,7 @@ export const callHall = async (
   const signature = hmac(o.signWith ?? caller.keyMaterial, canonicalString({ method, path, query, timestamp, nonce: n, body }))
   const headers: Record<string, string> = {
     platformtype: '5',
-    language: 'en_US',
+    language: o.language ?? 'en_US',
     sitecode: caller.siteCode,
     token: caller.token,
     device: 'pc',

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import {
-  anyReceivable, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
+  anyReceivable, cachedCategoriesActor, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
   type ActivityDetail, type ActivityReward, type ActivitySummary,
 } from '../../../actors/activities'
 import type { Received } from '../../../schemas/hall/calls/common'
-import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -40,16 +40,22 @@ export const EventIndexPage = () => {
   const navigate = useNavigate()
   const session = useSessionView()
   const categories = useQuery(categoriesActor)
+  // What the device kept (spec §9: 10 a category) shows until the hall answers.
+  const cached = useActor(cachedCategoriesActor.id, cachedCategoriesActor.view)
   const modules = useQuery(modulesActor)
   const pages = useQuery(customPagesActor)
   const [chosen, setChosen] = useState<number | null>(null)
   useEffect(() => {
     send({ type: 'activities.opened' })
   }, [send])
+  // Only the answer to this opening decides: an earlier visit's answer (still shown while the new one
+  // is asked) may say no activity ran when one does now, or name modules switched since.
+  const asked = useRef(false)
   useEffect(() => {
-    if (modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
+    if (modules.status === 'loading') asked.current = true
+    if (asked.current && modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
   }, [modules.status, modules.data, navigate])
-  const list = categories.data ?? []
+  const list = categories.data ?? cached
   const customPages = pages.data ?? []
   const tabs = [...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })), ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : [])]
   const current = tabs.find((x) => x.id === chosen) ?? tabs[0]
@@ -128,7 +134,9 @@ const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOp
           {a.title}
           {a.redDot === 1 && <span className="events__dot" aria-hidden="true" />}
         </span>
-        <span className="events__meta">{t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}</span>
+        <span className="events__meta">
+          <span className={`events__state events__state--${a.status}`}>{t(`activityStatus.${a.status}`)}</span> · {t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}
+        </span>
         {a.redDot === 1 && <span className="visually-hidden">, {t('toReceive')}</span>}
       </span>
     </button>
@@ -224,7 +232,10 @@ export const EventDetailPage = () => {
                   const progress = d.type === 3 ? null : Math.min(100, (Number(r.done) / Math.max(Number(r.need), 1e-9)) * 100)
                   return (
                     <li key={r.receiveId} className={`event__tier event__tier--${r.status}`}>
-                      <span className="event__tier-name">{label}</span>
+                      <span className="event__tier-name">
+                        {r.level !== null && <span className={`event__level event__level--${r.level}`}>{t(`level.${r.level}`)}</span>}
+                        {label}
+                      </span>
                       <span className="event__tier-gives">
                         <MoneyText value={r.amount} />
                       </span>
@@ -232,6 +243,10 @@ export const EventDetailPage = () => {
                         <progress className="event__meter" max={100} value={progress} aria-label={t('progressOf', { tier: label })} />
                       )}
                       <span className="event__status">{t(`status.${r.status}`)}</span>
+                      {/* Self-collect with expiry (distribution 3): until when a reward of this period may be received. */}
+                      {r.expireTime !== null && (r.status === 0 || r.status === 1) && (
+                        <span className="event__expiry">{t('expires', { time: r.expireTime.slice(0, 16) })}</span>
+                      )}
                       {r.status === 1 && (
                         <button
                           type="button"

@@ -18,7 +18,7 @@ const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   es_ES: ['shell:category.club', 'records:totals', 'withdraw:speed_2'],
   fr_FR: ['messages:title', 'account:setting.notifications', 'about:update.version', 'feedback:form.type', 'feedback:type.1', 'shell:category.club', 'shell:category.sports', 'shell:tab.sport', 'shell:route.sports', 'shell:route.eventIndex', 'shell:route.notice', 'records:kind', 'records:kind_bonus', 'records:totals', 'ui:filter.date', 'withdraw:source_bonus', 'pay:bonus', 'activities:title', 'verify:puzzle.symbol.triangle'],
   it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email', 'records:kind_bonus', 'ui:total_one', 'withdraw:source_bonus', 'pay:bonus'],
-  de_DE: ['about:update.version', 'records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state'],
+  de_DE: ['about:update.version', 'records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:level.1'],
   pt_PT: ['records:totals', 'withdraw:speed_2'],
   // 'Email' (and bonus, transfer, platform, total) are the everyday words in these languages.
   id_ID: ['vip:col.level', 'postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus', 'pay:title', 'pay:submit', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:type.10'],

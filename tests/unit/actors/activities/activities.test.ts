@@ -56,3 +56,49 @@ describe('the event centre actors', () => {
     expect(anyReceivable([reward(1, 0), reward(2, 1)])).toBe(true)
   })
 })
+
+describe('a reward receive error is shown once, the first only (spec §8)', () => {
+  const refused = (requestId: string, call: 'activeReceive' | 'activeReceiveAll'): LobbyEvent =>
+    ({ type: 'hall.failed', requestId, call, error: { _tag: 'ServiceCode', code: 1001, msg: 'The activity is busy' } })
+  const receive = (receiveId: number): LobbyEvent => ({ type: 'command.submitted', command: 'eventreceive', payload: { activeId: 7001, receiveId, requestDeviceType: 3 } })
+  const receiveAll: LobbyEvent = { type: 'command.submitted', command: 'eventreceiveall', payload: { activeId: 7001, requestDeviceType: 3 } }
+  const modals = (a: ReturnType<typeof runActors>) => a.emitted.filter((e) => e.type === 'errors.reported')
+  /** The actors with a bus's one duty here: what one emits reaches the others. */
+  const onBus = (specs: Parameters<typeof runActors>[0]) => {
+    const a = runActors(specs)
+    const send = (...events: LobbyEvent[]): void => {
+      for (const event of events) {
+        const before = a.emitted.length
+        a.send(event)
+        for (const e of a.emitted.slice(before)) if (e.type === 'errors.reported') a.send(e as LobbyEvent)
+      }
+    }
+    return { ...a, send }
+  }
+
+  it('one modal for a burst over receive and receive-all; none after it until an activity page opens again', () => {
+    const a = onBus([receiveActor, receiveAllActor])
+    a.send(login, { type: 'activity.opened', activeId: 7001 })
+    a.send(receive(90001), receiveAll)
+    a.send(refused('eventreceive-1', 'activeReceive'), refused('eventreceiveall-1', 'activeReceiveAll'))
+    expect(modals(a)).toEqual([{ type: 'errors.reported', message: 'The activity is busy', translate: false, code: 1001, group: 'eventreceive' }])
+    // Later errors of either, and a form starting over, stay silent.
+    a.send({ type: 'command.reset', command: 'eventreceive' }, receive(90002), refused('eventreceive-2', 'activeReceive'))
+    a.send(receiveAll, refused('eventreceiveall-2', 'activeReceiveAll'))
+    expect(modals(a)).toHaveLength(1)
+    // The detail page opening again: the next error is shown, once.
+    a.send({ type: 'activity.opened', activeId: 7002 })
+    a.send(receiveAll, refused('eventreceiveall-3', 'activeReceiveAll'), receive(90003), refused('eventreceive-3', 'activeReceive'))
+    expect(modals(a)).toHaveLength(2)
+    expect(modals(a)[1]).toMatchObject({ message: 'The activity is busy', group: 'eventreceive' })
+  })
+
+  it('an error shown inline (already received, expired) opens no modal and does not silence the next one', () => {
+    const a = onBus([receiveActor, receiveAllActor])
+    a.send(login, { type: 'activity.opened', activeId: 7001 })
+    a.send(receive(90001), { type: 'hall.failed', requestId: 'eventreceive-1', call: 'activeReceive', error: { _tag: 'ServiceCode', code: 1503, msg: 'Expired' } })
+    expect(modals(a)).toEqual([])
+    a.send(receiveAll, refused('eventreceiveall-1', 'activeReceiveAll'))
+    expect(modals(a)).toHaveLength(1)
+  })
+})
