@@ -142,16 +142,24 @@ describe.each(['desktop', 'phone'] as const)('event centre cards and tiers at %s
   })
 })
 
-describe('event centre for a trial player', () => {
+describe.each(['phone', 'desktop'] as const)('event centre for a trial player at %s size', (size) => {
   it('asks a trial player to register before an activity\'s rewards', async () => {
-    const { page, shell } = await kit.openLobby('phone', 'home/game?site=001')
-    await expect.poll(() => shell.loggedInEvents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.objectContaining({ real: false })]))
-    await openEvents(page)
-    await page.getByRole('tab', { name: /^Every day/ }).click()
-    // An activity's page is a real player's: the trial player is asked to register, and stays on the list.
-    await page.getByRole('button', { name: /^Daily check-in/ }).click()
-    await shell.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
-    expect(new URL(page.url()).pathname).toBe('/home/event/index')
+    // A desktop visitor becomes a trial player only where the site says so (site 001 says no by
+    // default): this test says yes for its own page and puts it back.
+    if (size === 'desktop') await kit.patchSite('001', 'sysInfo', { auto_visitor_login_web: 'open' })
+    try {
+      const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
+      await expect.poll(() => shell.loggedInEvents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.objectContaining({ real: false })]))
+      await openEvents(page)
+      await page.getByRole('tab', { name: /^Every day/ }).click()
+      // An activity's page is a real player's: the trial player is asked to register, and stays on the list.
+      await page.getByRole('button', { name: /^Daily check-in/ }).click()
+      await shell.authDialog.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/home/event/index')
+      expect(errors).toEqual([])
+    } finally {
+      if (size === 'desktop') await kit.patchSite('001', 'sysInfo', { auto_visitor_login_web: 'close' })
+    }
   })
 })
 
