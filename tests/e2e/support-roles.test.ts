@@ -92,7 +92,7 @@ describe('support roles in the console', () => {
     // The console says how long sessions are kept; only the agent's own links are offered.
     await expect.poll(() => page.getByText('Sessions are kept for 30 days').count()).toBe(1)
     const nav = page.getByRole('navigation', { name: 'Console' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sessions'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sessions', 'Script errors'])
 
     // Searches by the player's id, and opens the session.
     const search = page.getByRole('search', { name: 'Search sessions' })
@@ -143,7 +143,7 @@ describe('support roles in the console', () => {
     const errors = watchErrors(page)
     await signIn(page, LEAD)
     const nav = page.getByRole('navigation', { name: 'Console' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sessions', 'Audit trail', 'Accounts'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sessions', 'Script errors', 'Audit trail', 'Accounts'])
 
     // The audit trail, filtered by the agent: the session opened, with the player it concerns.
     await nav.getByRole('link', { name: 'Audit trail' }).click()

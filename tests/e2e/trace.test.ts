@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { allViolations as axeViolations } from './support/axe'
 import { useBrowser } from './support/browser'
 import { ShellPage } from './support/shell.model'
 
@@ -9,7 +10,7 @@ import { ShellPage } from './support/shell.model'
  * opens), a script error thrown on the page reaches the hall, read back through the `trace-reports`
  * control, without the token its address carried; on a site that leaves it off (001), the page
  * sends nothing: both pages throw at once, and once the first one's report is stored the second
- * one's batch would have left too.
+ * one's batch would have left too. Support then reads the report in the console's script errors.
  */
 const kit = useBrowser()
 
@@ -60,6 +61,20 @@ describe.each(['phone', 'desktop'] as const)('trace reports at %s size', (size) 
     await expect.poll(() => tracesOf('081', `${message}-second`), { timeout: 20_000 }).toHaveLength(1)
     expect(await tracesOf('081', message)).toHaveLength(2)
     expect((await tracesOf('081', message)).filter((t) => t.message === `Uncaught Error: ${message}`)).toHaveLength(1)
+    // Support reads the site's script errors in the console.
+    const support = (await kit.open(size)).page
+    await support.goto(`${kit.hallUrl}/support/traces`)
+    const signIn = support.getByRole('form', { name: 'Sign in' })
+    await signIn.getByLabel('Username').fill('support')
+    await signIn.getByLabel('Password').fill('support-dev')
+    await signIn.getByRole('button', { name: 'Sign in' }).click()
+    const find = support.getByRole('search', { name: 'Find script errors' })
+    await find.getByLabel('Site code').fill('081')
+    await find.getByRole('button', { name: 'Find' }).click()
+    const row = support.getByRole('table', { name: 'Script errors' }).getByRole('row').filter({ hasText: `Uncaught Error: ${message}-second` })
+    await row.waitFor()
+    expect(await row.getByRole('cell').nth(1).innerText()).toContain('Script error')
+    expect(await axeViolations(support)).toEqual([])
     // The only page errors are the probes.
     expect([...off.errors, ...on.errors].every((e) => e.includes(message))).toBe(true)
   })

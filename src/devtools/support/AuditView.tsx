@@ -5,6 +5,7 @@ import { Cell, Row, Table } from './Table'
 /** What each recorded action is called in the console. */
 const ACTIONS: Readonly<Record<string, string>> = {
   search: 'Searched sessions',
+  'traces.searched': 'Read script errors',
   'session.opened': 'Opened session',
   'log.downloaded': 'Downloaded log',
   'timeline.forked': 'Forked timeline',

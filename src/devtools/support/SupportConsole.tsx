@@ -5,21 +5,23 @@ import { AuditView } from './AuditView'
 import { Login } from './Login'
 import { SearchView } from './SearchView'
 import { SessionView } from './SessionView'
+import { TracesView } from './TracesView'
 
 /**
  * The support console (docs/timeline.md): sign in, search the sessions players uploaded with
- * 'send diagnostics', open one in the timeline; leads also read the audit trail and manage the
+ * 'send diagnostics', open one in the timeline, read a site's script errors (trace reports); leads also read the audit trail and manage the
  * support accounts. Talks to the hall's /support/api, which enforces the roles: the links a role
  * may not follow are not shown, and the hall refuses them anyway. Works from a phone as from a
  * desktop; English only.
  *
- * Where: /support (search), /support/sessions/<reference>, /support/audit, /support/accounts
+ * Where: /support (search), /support/sessions/<reference>, /support/traces, /support/audit, /support/accounts
  * (?ref=<reference> still opens a session).
  */
 
 type Route =
   | { readonly view: 'sessions' }
   | { readonly view: 'session'; readonly reference: string }
+  | { readonly view: 'traces' }
   | { readonly view: 'audit' }
   | { readonly view: 'accounts' }
 
@@ -27,6 +29,7 @@ const routeOf = (location: Location): Route => {
   const ref = new URLSearchParams(location.search).get('ref')
   if (ref !== null && ref !== '') return { view: 'session', reference: ref }
   const path = location.pathname.replace(/\/+$/, '')
+  if (path === '/support/traces') return { view: 'traces' }
   if (path === '/support/audit') return { view: 'audit' }
   if (path === '/support/accounts') return { view: 'accounts' }
   const session = /^\/support\/sessions\/([^/]+)$/.exec(path)?.[1]
@@ -36,7 +39,7 @@ const routeOf = (location: Location): Route => {
 const pathOf = (r: Route): string =>
   r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : `/support/${r.view}`
 
-const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', audit: 'Audit trail', accounts: 'Support accounts' }
+const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts' }
 
 export const SupportConsole = () => {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
@@ -80,6 +83,7 @@ export const SupportConsole = () => {
         <span className="sc-brand">Lobby support</span>
         <nav aria-label="Console" className="sc-links">
           {link({ view: 'sessions' }, 'Sessions')}
+          {link({ view: 'traces' }, 'Script errors')}
           {me.role === 'lead' ? link({ view: 'audit' }, 'Audit trail') : null}
           {me.role === 'lead' ? link({ view: 'accounts' }, 'Accounts') : null}
         </nav>
@@ -94,6 +98,8 @@ export const SupportConsole = () => {
         <SearchView me={me} onOpen={(reference) => go({ view: 'session', reference })} onOut={out} />
       ) : route.view === 'session' ? (
         <SessionView reference={route.reference} onBack={() => go({ view: 'sessions' })} onOut={out} />
+      ) : route.view === 'traces' ? (
+        <TracesView onOut={out} />
       ) : route.view === 'audit' ? (
         <AuditView me={me} onOpen={(reference) => go({ view: 'session', reference })} onOut={out} />
       ) : (
