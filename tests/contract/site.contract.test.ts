@@ -159,6 +159,7 @@ describe('coverage', () => {
     testRegister: { currency: 'USD' },
     register: { username: 'coverage01', password: 'secret123' },
     checkUsername: { username: 'demo' },
+    registerConfig: {},
     userLogout: {},
     updateGuestCurrency: { currency: 'USD' },
     forceChangePassword: { oldPassword: 'demo1234', newPassword: 'demo5678' },

@@ -66,7 +66,7 @@ describe('verification flow', () => {
     l.failLast('verify', 1119, 'force geetest')
     expect(l.requestsOf('verify').at(-1)).toMatchObject({ call: 'captcha', payload: {} })
     l.answerLast('verify', { key: 'k1', image: 'data:image/svg+xml;base64,AA==' })
-    expect(l.phone().challenge).toEqual({ image: 'data:image/svg+xml;base64,AA==' })
+    expect(l.phone().challenge).toEqual({ image: 'data:image/svg+xml;base64,AA==', shown: { key: 'k1', image: 'data:image/svg+xml;base64,AA==' } })
     l.intent({ type: 'verify.challengeAnswered', channel: 'phone', answer: '4321' })
     expect(l.requestsOf('verify').at(-1)).toMatchObject({ call: 'securityCreateSms', payload: { phone: PHONE, captchaKey: 'k1', captcha: '4321' } })
     l.failLast('verify', 1127, 'error_12')
