@@ -7,6 +7,7 @@
  * - /hall/static/banners/<site>/<id>.svg: the banner's title and subtitle on its two colours.
  * - /hall/static/logos/<slug>.svg: a licence or payment logo, named by its slug.
  * - /hall/static/logos/provider-<id>.svg: a game provider's logo, from the platform's name.
+ * - /hall/static/icons/<key>.svg: a tab-bar or header entry's icon, from its key.
  */
 import type { Queryable } from './db'
 
@@ -124,6 +125,27 @@ export const footerProviders = async (db: Queryable, limit = 12): Promise<Readon
 
 const svgResponse = (svg: string): Response =>
   new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' } })
+
+/** Where a layout entry's icon is served (the tab bar's and the header's lists name it). */
+export const layoutIconUrl = (key: string): string => `/hall/static/icons/${key}.svg`
+
+/**
+ * A layout entry's icon: a round plate with the entry's initial, its hue from the key. The lobby
+ * draws its own icons for the entries it knows; an operator's client of its own shows these.
+ */
+export const iconSvg = (key: string): string => {
+  let h = 0
+  for (const c of key) h = (h * 31 + c.charCodeAt(0)) % 360
+  return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="48" height="48">' +
+    `<circle cx="24" cy="24" r="22" fill="hsl(${h} 50% 32%)"/>` +
+    `<text x="24" y="31" text-anchor="middle" font-family="system-ui,sans-serif" font-size="20" font-weight="700" fill="#ffffff">${escape(key.charAt(0).toUpperCase())}</text></svg>`
+}
+
+/** A layout entry's icon (`<key>.svg` under /static/icons/), or undefined. */
+export const iconAsset = (rest: string): Response | undefined => {
+  const m = /^([a-z][a-zA-Z0-9]{0,31})\.svg$/.exec(rest)
+  return m === null ? undefined : svgResponse(iconSvg(m[1]!))
+}
 
 /** A banner picture (`<site>/<id>.svg` under /static/banners/), or undefined. */
 export const bannerAsset = async (db: Queryable, rest: string): Promise<Response | undefined> => {

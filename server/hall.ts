@@ -30,7 +30,7 @@ import { lineDelay, lineOfPath } from './lines'
 import { openPostgres } from './pg'
 import { brandAsset } from './brand'
 import { BASE_HEADERS, FRAMED_PAGE_HEADERS, newNonce, originOf, pagePolicy } from './headers'
-import { bannerAsset, logoAsset } from './banners'
+import { bannerAsset, iconAsset, logoAsset } from './banners'
 import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
@@ -204,6 +204,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     }
     if (path.startsWith('/static/banners/') && c.req.method === 'GET') {
       return (await bannerAsset(db, path.slice('/static/banners/'.length))) ?? c.json({ error: 'not found' }, 404)
+    }
+    if (path.startsWith('/static/icons/') && c.req.method === 'GET') {
+      return iconAsset(path.slice('/static/icons/'.length)) ?? c.json({ error: 'not found' }, 404)
     }
     if (path.startsWith('/static/logos/') && c.req.method === 'GET') {
       return (await logoAsset(db, path.slice('/static/logos/'.length))) ?? c.json({ error: 'not found' }, 404)

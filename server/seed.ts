@@ -8,7 +8,7 @@ import { seedActivities } from './activities-seed'
 import { seedTasks } from './tasks-seed'
 import { seedPlay } from './play/seed'
 import { seedWheels } from './play/wheel-seed'
-import { SEED_BANNERS, setBanners } from './banners'
+import { SEED_BANNERS, layoutIconUrl, setBanners } from './banners'
 import { entryDocumentsOf } from './calls/entries'
 import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
@@ -123,7 +123,7 @@ const SITES: ReadonlyArray<SiteSeed> = [
   },
 ]
 
-const tab = (key: string, name: string, sort: number) => ({ key, name, icon: `/hall/static/icons/${key}.svg`, sort })
+const tab = (key: string, name: string, sort: number) => ({ key, name, icon: layoutIconUrl(key), sort })
 
 /**
  * The mobile tab bar of each layout (spec §2): the classic lists are the spec's defaults; the other

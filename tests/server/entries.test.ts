@@ -86,6 +86,27 @@ describe('the footer at the hall', () => {
   })
 })
 
+describe("the hall's own pictures", () => {
+  it('serves every picture a site configuration names under /hall/static/', async () => {
+    const named = new Set<string>()
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string' && v.startsWith('/hall/static/') && /\.svg$/.test(v)) named.add(v)
+      else if (Array.isArray(v)) v.forEach(collect)
+      else if (v !== null && typeof v === 'object') Object.values(v).forEach(collect)
+    }
+    for (const siteCode of ['001', '101', '081', '201', '301', '401', '501']) collect(await control(hall.url, 'site-config', { siteCode }))
+    // The tab bar's and the header's icons, the brand's logo: the configuration names each.
+    expect([...named].filter((u) => u.startsWith('/hall/static/icons/')).length).toBeGreaterThan(10)
+    expect([...named].some((u) => u.startsWith('/hall/static/brand/'))).toBe(true)
+    for (const url of named) {
+      const r = await fetch(`${hall.url}${url}`)
+      expect(r.status, url).toBe(200)
+      expect(r.headers.get('content-type'), url).toBe('image/svg+xml')
+    }
+    expect((await fetch(`${hall.url}/hall/static/icons/..%2Fx.svg`)).status).toBe(404)
+  })
+})
+
 describe('the lobby entries at the hall', () => {
   it('answers a first-use flag once per player: first 1, then 0; a bad flag is refused with 1900', async () => {
     const a = await players.newPlayer('flag')
