@@ -25,6 +25,8 @@ export interface BannerAnswer {
 
 /** A banner as the seed or the control surface gives it. */
 export interface BannerSeed {
+  /** Keeps this id (a banner put back as it was, so its picture's address still answers); else a new one. */
+  readonly id?: number | undefined
   readonly title: string
   readonly subtitle?: string | undefined
   readonly colourFrom?: string | undefined
@@ -43,17 +45,35 @@ export const SEED_BANNERS: ReadonlyArray<BannerSeed> = [
   { title: 'Invite friends', subtitle: 'Earn for every friend who joins', colourFrom: '#a16207', colourTo: '#f59e0b', locationType: 7 },
 ]
 
-/** Replaces a site's banners by these, in this order; answers the new rows' ids. */
+/**
+ * Replaces a site's banners by these, in this order; answers the rows' ids. A banner with an id
+ * keeps it (the banners a control put back: a recorded session's pictures still answer), and the
+ * numbering goes on past it.
+ */
 export const setBanners = async (db: Queryable, siteCode: string, banners: ReadonlyArray<BannerSeed>): Promise<ReadonlyArray<number>> => {
   await db.query('DELETE FROM banners WHERE site_code = $1', [siteCode])
   const ids: number[] = []
   for (const [i, b] of banners.entries()) {
-    const r = await db.query<{ id: number }>(
-      `INSERT INTO banners (site_code, title, subtitle, colour_from, colour_to, location_type, location_value, location_template, jump_window, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [siteCode, b.title, b.subtitle ?? '', b.colourFrom ?? '#1e6cff', b.colourTo ?? '#7b3fe4', b.locationType, b.locationValue ?? '', b.locationTemplate ?? '', b.jumpWindow ?? 0, i + 1],
-    )
+    const values = [siteCode, b.title, b.subtitle ?? '', b.colourFrom ?? '#1e6cff', b.colourTo ?? '#7b3fe4', b.locationType, b.locationValue ?? '', b.locationTemplate ?? '', b.jumpWindow ?? 0, i + 1]
+    const r =
+      b.id === undefined
+        ? await db.query<{ id: number }>(
+            `INSERT INTO banners (site_code, title, subtitle, colour_from, colour_to, location_type, location_value, location_template, jump_window, sort)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            values,
+          )
+        : await db.query<{ id: number }>(
+            `INSERT INTO banners (id, site_code, title, subtitle, colour_from, colour_to, location_type, location_value, location_template, jump_window, sort)
+             OVERRIDING SYSTEM VALUE VALUES ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            [...values, b.id],
+          )
     ids.push(r.rows[0]!.id)
+  }
+  if (banners.some((b) => b.id !== undefined)) {
+    await db.query(
+      `SELECT setval(pg_get_serial_sequence('banners', 'id'), m) FROM (SELECT max(id) AS m FROM banners) x
+       WHERE m > (SELECT last_value FROM banners_id_seq)`,
+    )
   }
   return ids
 }
@@ -61,13 +81,13 @@ export const setBanners = async (db: Queryable, siteCode: string, banners: Reado
 /** A site's banners as the control surface reads them (to put them back after a test). */
 export const bannerSeedsOf = async (db: Queryable, siteCode: string): Promise<ReadonlyArray<BannerSeed>> =>
   (
-    await db.query<{ title: string; subtitle: string; colour_from: string; colour_to: string; location_type: number; location_value: string; location_template: string; jump_window: number }>(
-      `SELECT title, subtitle, colour_from, colour_to, location_type, location_value, location_template, jump_window
+    await db.query<{ id: number; title: string; subtitle: string; colour_from: string; colour_to: string; location_type: number; location_value: string; location_template: string; jump_window: number }>(
+      `SELECT id, title, subtitle, colour_from, colour_to, location_type, location_value, location_template, jump_window
        FROM banners WHERE site_code = $1 AND enabled ORDER BY sort, id`,
       [siteCode],
     )
   ).rows.map((r) => ({
-    title: r.title, subtitle: r.subtitle, colourFrom: r.colour_from, colourTo: r.colour_to,
+    id: r.id, title: r.title, subtitle: r.subtitle, colourFrom: r.colour_from, colourTo: r.colour_to,
     locationType: r.location_type, locationValue: r.location_value, locationTemplate: r.location_template, jumpWindow: r.jump_window,
   }))
 

@@ -142,6 +142,8 @@ const bodies = {
   banners: Schema.Struct({
     siteCode: Schema.String,
     banners: Schema.optional(Schema.Array(Schema.Struct({
+      /** A banner put back keeps its id (what the control answered as `banners` before). */
+      id: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 999_999_999 }))),
       title: Schema.String,
       subtitle: Schema.optional(Schema.String),
       colourFrom: Schema.optional(Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{6}$/))),

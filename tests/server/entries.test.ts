@@ -58,7 +58,15 @@ describe('banners at the hall', () => {
     expect(svg).toContain('Out &#60;there&#62;')
     expect(svg).not.toContain('<there>')
     await control(hall.url, 'banners', { siteCode: '301', banners: before['banners'] })
-    expect(((await get(bannerIndex.path, '301')) as ReadonlyArray<unknown>).length).toBe(4)
+    // Put back as they were, ids and pictures too: a recorded session's pictures still answer.
+    const back = (await get(bannerIndex.path, '301')) as ReadonlyArray<{ id: number; imgUrl: string }>
+    expect(back.map((b) => b.id)).toEqual((before['banners'] as ReadonlyArray<{ id: number }>).map((b) => b.id))
+    expect(back.length).toBe(4)
+    for (const b of back) expect((await fetch(`${hall.url}${b.imgUrl}`)).status).toBe(200)
+    // The numbering goes on past them.
+    const next = await control(hall.url, 'banners', { siteCode: '301', banners: [...(before['banners'] as ReadonlyArray<object>), { title: 'One more', locationType: 5 }] })
+    expect((next['ids'] as number[]).at(-1)).toBeGreaterThan(Math.max(...(set['ids'] as number[])))
+    await control(hall.url, 'banners', { siteCode: '301', banners: before['banners'] })
     expect(await control(hall.url, 'banners', { siteCode: '301', banners: [{ title: 'x', locationType: 11 }] })).toMatchObject({ ok: false })
   })
 })
