@@ -61,7 +61,10 @@ export const watchErrors = (page: Page): string[] => {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('console', (m) => {
-    if (m.type() === 'error' && !INLINE_CODE_REFUSED.test(m.text())) errors.push(m.text())
+    if (m.type() !== 'error' || INLINE_CODE_REFUSED.test(m.text())) return
+    // Chromium's text for a failed load does not name the resource; its location does.
+    const url = m.location().url
+    errors.push(m.text().startsWith('Failed to load resource') && url !== '' ? `${m.text()}: ${url}` : m.text())
   })
   return errors
 }
