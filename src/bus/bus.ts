@@ -54,6 +54,20 @@ export interface BusOptions {
   readonly onInvalid: 'throw' | 'report'
 }
 
+/** Excess fields are refused: an event carries what its schema names and nothing else. */
+const STRICT = { onExcessProperty: 'error' } as const
+type Decoder = (input: unknown, options: typeof STRICT) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>
+/** One decoder per event type, made on first use (making one per publish cost more than decoding). */
+const decoders = new Map<string, Decoder>()
+const decoderOf = (type: string, schema: Schema.Codec<unknown>): Decoder => {
+  let d = decoders.get(type)
+  if (d === undefined) {
+    d = Schema.decodeUnknownExit(schema)
+    decoders.set(type, d)
+  }
+  return d
+}
+
 export class Bus {
   private seq = 0
   private readonly queue: Array<{ event: LobbyEvent; kind: EventKind; cause: number | undefined; source: string | undefined }> = []
@@ -104,7 +118,7 @@ export class Bus {
     if (def === undefined) reason = 'not in the event catalogue'
     else if (!allowedKinds[from].includes(def.kind)) reason = `a ${def.kind} cannot be published by a ${from}`
     else {
-      const exit = Schema.decodeUnknownExit(def.schema as Schema.Codec<unknown>)(event, { onExcessProperty: 'error' })
+      const exit = decoderOf(type, def.schema as Schema.Codec<unknown>)(event, STRICT)
       if (exit._tag === 'Failure') reason = `does not decode: ${String(exit.cause)}`
     }
     if (reason === undefined) return def?.kind
