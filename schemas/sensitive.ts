@@ -16,6 +16,84 @@ export const Sensitive = <S extends Schema.Top>(schema: S): S['Rebuild'] =>
 
 const marks = (annotations: unknown): boolean => (annotations as Record<string, unknown> | undefined)?.[SENSITIVE_KEY] === true
 
+/** The annotation key that marks an address (or its query) whose secret parameters are redacted. */
+export const SENSITIVE_PARAMS_KEY = 'lobby/sensitiveParams'
+
+/**
+ * What an address field holds: a whole URL (absolute or a path, with its query and fragment), a
+ * location's search ('?a=1&b=2'), or a query already parsed into names and values.
+ */
+export type ParamsKind = 'url' | 'search' | 'query'
+
+/**
+ * Marks a field that carries an address or a query: the values of its secret parameters (an
+ * OAuth code or state, a token, a key, a password, a signature: SENSITIVE_PARAM and
+ * SENSITIVE_NAME) are replaced with REDACTED before a record is stored; the rest of the address
+ * stays as it was, so replay still sees where the player was.
+ */
+export const SensitiveParams = <S extends Schema.Top>(schema: S, kind: ParamsKind): S['Rebuild'] =>
+  schema.annotate({ [SENSITIVE_PARAMS_KEY]: kind })
+
+/** Query parameter names whose values are secrets wherever they appear in an address. */
+export const SENSITIVE_PARAM = /^(code|state|auth|authorization|key|api_?key|pwd|sign|signature|sig|ticket|otp|verify_?code|code_?verifier)$/i
+
+const paramsKindOf = (ast: SchemaAST.AST): ParamsKind | undefined => {
+  const own = (ast.annotations as Record<string, unknown> | undefined)?.[SENSITIVE_PARAMS_KEY]
+  if (own === 'url' || own === 'search' || own === 'query') return own
+  for (const c of ast.checks ?? []) {
+    const k = (c.annotations as Record<string, unknown> | undefined)?.[SENSITIVE_PARAMS_KEY]
+    if (k === 'url' || k === 'search' || k === 'query') return k
+  }
+  return undefined
+}
+
+const secretParam = (name: string): boolean => SENSITIVE_PARAM.test(name) || SENSITIVE_NAME.test(name)
+
+/** A query string ('a=1&b=2', no '?') with its secret parameters' values redacted, or null if it has none. */
+const redactQueryText = (text: string): string | null => {
+  if (text === '' || !text.includes('=')) return null
+  let found = false
+  const params = new URLSearchParams(
+    [...new URLSearchParams(text)].map(([name, v]): [string, string] => {
+      if (!secretParam(name)) return [name, v]
+      found = true
+      return [name, REDACTED]
+    }),
+  )
+  return found ? params.toString() : null
+}
+
+/**
+ * An address with the values of its secret parameters redacted, in its query and in a fragment
+ * that holds parameters (`#access_token=…`, the implicit OAuth flow). Anything else is kept as
+ * written; an address with no secret parameter is returned as it was.
+ */
+export const redactParams = (value: string, kind: 'url' | 'search'): string => {
+  const hashAt = kind === 'url' ? value.indexOf('#') : -1
+  const beforeHash = hashAt === -1 ? value : value.slice(0, hashAt)
+  const hash = hashAt === -1 ? '' : value.slice(hashAt + 1)
+  const queryAt = beforeHash.indexOf('?')
+  const head = kind === 'search' ? '' : queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt)
+  const query = kind === 'search' ? beforeHash.replace(/^\?/, '') : queryAt === -1 ? '' : beforeHash.slice(queryAt + 1)
+  const q = redactQueryText(query)
+  const h = redactQueryText(hash)
+  if (q === null && h === null) return value
+  const lead = kind === 'search' ? (beforeHash.startsWith('?') ? '?' : '') : queryAt === -1 ? '' : '?'
+  return `${head}${lead}${q ?? query}${hashAt === -1 ? '' : `#${h ?? hash}`}`
+}
+
+/** A parsed query with the values of its secret parameters redacted (the same object if none). */
+const redactQueryRecord = (value: Record<string, unknown>): Record<string, unknown> => {
+  let out: Record<string, unknown> | undefined
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && v !== '' && secretParam(k)) {
+      out ??= { ...value }
+      out[k] = REDACTED
+    }
+  }
+  return out ?? value
+}
+
 /**
  * Whether a schema is marked sensitive. The mark sits on the schema's own annotations, or, for a
  * schema with checks (Sensitive(Schema.String.check(...)), the password rule), on its last check:
@@ -74,7 +152,7 @@ const mayHoldSecret = (ast: SchemaAST.AST): boolean => {
   const known = holdsSecret.get(ast)
   if (known !== undefined) return known
   let holds: boolean
-  if (isSensitive(ast)) holds = true
+  if (isSensitive(ast) || paramsKindOf(ast) !== undefined) holds = true
   else {
     switch (ast._tag) {
       case 'Objects':
@@ -107,6 +185,9 @@ const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
   if (value === undefined || value === null || value === '') return value
   if (!mayHoldSecret(ast)) return value
   if (isSensitive(ast)) return REDACTED
+  const params = paramsKindOf(ast)
+  if (params === 'query') return isRecord(value) ? redactQueryRecord(value) : value
+  if (params !== undefined) return typeof value === 'string' ? redactParams(value, params) : value
   switch (ast._tag) {
     case 'Objects': {
       if (!isRecord(value)) return value

@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { Viewport } from '../log'
-import { Sensitive } from '../sensitive'
+import { Sensitive, SensitiveParams } from '../sensitive'
 
 /**
  * The page and its environment, as facts: the page started with this site configuration,
@@ -33,7 +33,7 @@ export const appStarted = defineEvent('app.started', 'fact', 'The page started: 
   storedLanguage: Schema.NullOr(Schema.String),
   device: Schema.Literals(['mobile', 'desktop']),
   viewport: Viewport,
-  url: Schema.String,
+  url: SensitiveParams(Schema.String, 'url'),
 })
 
 /** The page became hidden or visible (document.visibilityState). */

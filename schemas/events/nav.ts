@@ -1,5 +1,6 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
+import { SensitiveParams } from '../sensitive'
 
 /**
  * Navigation (spec §2): the location is actor state, so replay knows which screen the player
@@ -11,21 +12,21 @@ import { defineEvent } from '../event'
 export const navRequested = defineEvent('nav.requested', 'intent', 'A view asks to go to a route, by name.', {
   name: Schema.String,
   params: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
-  query: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  query: Schema.optionalKey(SensitiveParams(Schema.Record(Schema.String, Schema.String), 'query')),
   replace: Schema.optionalKey(Schema.Boolean),
 })
 
 /** The browser's location: at start, and on back/forward. */
 export const locationChanged = defineEvent('nav.locationChanged', 'fact', "The browser's location (at start, and on back or forward).", {
   path: Schema.String,
-  search: Schema.String,
+  search: SensitiveParams(Schema.String, 'search'),
 })
 
 /** The navigation actor moved: the history runner pushes (or replaces) this location. */
 export const navigated = defineEvent('nav.navigated', 'notice', 'The lobby is now on this location; the history runner updates the address bar.', {
   name: Schema.String,
   path: Schema.String,
-  search: Schema.String,
+  search: SensitiveParams(Schema.String, 'search'),
   replace: Schema.Boolean,
 })
 

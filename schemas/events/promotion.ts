@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { PromoterInfo } from '../hall/calls/site'
-import { Sensitive } from '../sensitive'
+import { Sensitive, SensitiveParams } from '../sensitive'
 
 /**
  * Promotion links and tracking (screens §2 root, §3 buried config, §4 promote-game; calls §7.3
@@ -20,7 +20,7 @@ export type Pixel = typeof Pixel.Type
 /** The entry address carried promotion values (the root query keys of screens §2). */
 export const promotionArrived = defineEvent('promotion.arrived', 'fact', 'The page was opened with promotion values (invite id, channel cid, pixel ids): the kept values, the address, the device and whether this tab already reported this arrival.', {
   promoterInfo: PromoterInfo,
-  accessUrl: Schema.String,
+  accessUrl: SensitiveParams(Schema.String, 'url'),
   visitorDevice: Schema.String,
   /** This tab reported this very arrival before (a reload): not reported again. */
   reported: Schema.Boolean,

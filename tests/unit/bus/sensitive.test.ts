@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { describe, expect, it } from 'vitest'
-import { isSensitive, REDACTED, redact, Sensitive } from '../../../schemas/sensitive'
+import { isSensitive, REDACTED, redact, Sensitive, SensitiveParams } from '../../../schemas/sensitive'
+import { redactEvent } from '../../../schemas/events/redact'
 
 describe('redact', () => {
   const S = Schema.Struct({
@@ -50,5 +51,45 @@ describe('redact: a sensitive schema with checks', () => {
     expect(isSensitive(Schema.String.check(Schema.isMinLength(6)).ast)).toBe(false)
     const O = Schema.Struct({ newPassword: Rule, maybe: Schema.optional(Rule), note: Schema.String })
     expect(redact(O, { newPassword: 'abc123', maybe: 'xyz789', note: 'n' })).toEqual({ newPassword: REDACTED, maybe: REDACTED, note: 'n' })
+  })
+})
+
+describe('redact: addresses and queries', () => {
+  it("replaces the values of an address's secret parameters, in its query and its fragment, and keeps the rest as written", () => {
+    const url = SensitiveParams(Schema.String, 'url')
+    expect(redact(url, 'https://lobby.test/home/game?id=77&code=4/0AbC&state=xyz&gameCategoryId=3')).toBe(
+      `https://lobby.test/home/game?id=77&code=${encodeURIComponent(REDACTED)}&state=${encodeURIComponent(REDACTED)}&gameCategoryId=3`,
+    )
+    // (Any name SENSITIVE_NAME knows is redacted too, token_type with the token: erring on the safe side.)
+    expect(redact(url, '/cb#access_token=ya29.secret&token_type=Bearer&expires_in=3599')).toBe(
+      `/cb#access_token=${encodeURIComponent(REDACTED)}&token_type=${encodeURIComponent(REDACTED)}&expires_in=3599`,
+    )
+    // Every value of a repeated name; a password under any spelling SENSITIVE_NAME knows.
+    expect(redact(url, '/x?sign=a&sign=b&userPassword=p')).toBe(`/x?sign=${encodeURIComponent(REDACTED)}&sign=${encodeURIComponent(REDACTED)}&userPassword=${encodeURIComponent(REDACTED)}`)
+    // An address with no secret parameter is the same string, exactly (spaces, order, a bare fragment).
+    for (const same of ['http://127.0.0.1:8080/', '/home/game?gameCategoryId=5&platformId=136', '/a?q=a%20b+c#top', '', '/x?id=1&cid=2#section']) {
+      expect(redact(url, same)).toBe(same)
+    }
+  })
+
+  it("redacts a location's search and a parsed query the same way", () => {
+    const search = SensitiveParams(Schema.String, 'search')
+    expect(redact(search, '?current=1&ticket=T-9')).toBe(`?current=1&ticket=${encodeURIComponent(REDACTED)}`)
+    expect(redact(search, '?current=1&from=bindModal')).toBe('?current=1&from=bindModal')
+    const query = Schema.Struct({ query: Schema.optionalKey(SensitiveParams(Schema.Record(Schema.String, Schema.String), 'query')) })
+    expect(redact(query, { query: { current: '2', code: '123456', token: 't' } })).toEqual({ query: { current: '2', code: REDACTED, token: REDACTED } })
+    const kept = { query: { gameCategoryId: '5' } }
+    expect(redact(query, kept)).toBe(kept)
+  })
+
+  it('redacts the events that carry the address: the start, the arrival and the navigation', () => {
+    const started = redactEvent({ type: 'app.started', url: 'https://lobby.test/?code=abc&id=9' } as never) as { url: string }
+    expect(started.url).toBe(`https://lobby.test/?code=${encodeURIComponent(REDACTED)}&id=9`)
+    const arrived = redactEvent({ type: 'promotion.arrived', accessUrl: 'https://lobby.test/?cid=3&token=zz' } as never) as { accessUrl: string }
+    expect(arrived.accessUrl).toBe(`https://lobby.test/?cid=3&token=${encodeURIComponent(REDACTED)}`)
+    const moved = redactEvent({ type: 'nav.locationChanged', path: '/home/security', search: '?current=1&state=s' } as never) as { search: string }
+    expect(moved.search).toBe(`?current=1&state=${encodeURIComponent(REDACTED)}`)
+    const asked = redactEvent({ type: 'nav.requested', name: 'security', query: { current: '1', key: 'k' } } as never) as { query: Record<string, string> }
+    expect(asked.query).toEqual({ current: '1', key: REDACTED })
   })
 })
