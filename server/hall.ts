@@ -275,7 +275,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const body: unknown = await c.req.json().catch(() => null)
     // Outside production a test may name the outcome of its round (the stand-in game's even odds are otherwise random).
     const asked = opts.mode === 'production' ? undefined : (body as { outcome?: unknown } | null)?.outcome
-    return c.json(await playRound(db, body, asked === 'win' || asked === 'lose' ? asked : undefined))
+    // The round is played at the hall's time: the periods that count it (a day's bets) follow the hall's clock.
+    return c.json(await playRound(db, body, asked === 'win' || asked === 'lose' ? asked : undefined, now()))
   })
   // The stand-in chat page of the site's agents (server/calls/service.ts), framed by the lobby.
   app.get(SERVICE_CHAT_PATH, async (c) => {

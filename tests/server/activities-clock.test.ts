@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { activeGet } from '../../schemas/hall/calls'
 import { startHall } from '../../server/hall'
 import { hallPlayers } from './players'
-import { control } from './support'
+import { control, playRound, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 /**
  * The control `clock` (server/control.ts, server/state.ts): it moves the hall's clock, not the
  * lobby's. Calls signed with the real clock are still accepted; what decides "today" follows the
- * hall's clock: the daily check-in and the day a deposit counts in. `reset` and { offsetMs: 0 } put
+ * hall's clock: the daily check-in and the day a deposit or a game round counts in. `reset` and { offsetMs: 0 } put
  * the clock back. Site 001 keeps UTC; the tests start at the next UTC noon so no day boundary
  * falls between two steps.
  */
@@ -58,15 +58,20 @@ describe('the hall clock control', () => {
     expect((await receiveAll()).envelope.code).toBe(1501)
   })
 
-  it('counts a deposit in the hall’s day, and puts the clock back with offsetMs 0 and with reset', async () => {
+  it('counts a deposit and a round in the hall’s day, and puts the clock back with offsetMs 0 and with reset', async () => {
     await toNoon()
     const p = await newPlayer('clk')
+    const template = `wager-day-${p.username.toLowerCase()}`
+    await control(hall.url, 'activity', { type: 12, template, title: 'Daily wager', period: 1, condition: 2, rewardMode: 0, distribution: 2, tiers: [['10', '1']] })
     await control(hall.url, 'clock', { advanceMs: DAY })
     await deposit(p, '100')
-    // Paid on the hall's day: it counts there, and not on the real day before it.
+    await playRound(hall.url, await visitor(hall.url), p.caller, p.data, '15', 'lose')
+    // Paid and played on the hall's day: they count there, and not on the real day before it.
     expect((await byTemplate(p.caller, 'deposit-daily')).rechargeAmount).toBe('98')
+    expect((await byTemplate(p.caller, template)).betAmount).toBe('15')
     expect(await control(hall.url, 'clock', { offsetMs: 0 })).toMatchObject({ ok: true, offsetMs: 0 })
     expect((await byTemplate(p.caller, 'deposit-daily')).rechargeAmount).toBe('0')
+    expect((await byTemplate(p.caller, template)).betAmount).toBe('0')
     await control(hall.url, 'clock', { advanceMs: 2 * DAY })
     await control(hall.url, 'reset')
     expect(await control(hall.url, 'clock', { advanceMs: 0 })).toMatchObject({ ok: true, offsetMs: 0 })
