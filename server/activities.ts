@@ -88,27 +88,43 @@ const shownAt = (a: ActivityRow, now: number): number => Math.min(Math.max(now, 
 
 export const ts = (ms: number): string => new Date(ms).toISOString()
 
-/** The player's progress in a window, by the activity's type. */
+/**
+ * The money the player deposited in a window, in the player's wallet currency only (a deposit into
+ * another currency's wallet counts nowhere here): what was credited less its deposit bonus (as VIP
+ * and the tasks count it).
+ */
+const depositedIn = async (db: Queryable, player: PlayerRow, from: number, to: number): Promise<string> =>
+  (
+    await db.query<{ v: string }>(
+      `SELECT coalesce(trim_scale(sum(credit - least(bonus * rate, credit))), 0)::text AS v FROM deposit_orders
+       WHERE player_id = $1 AND wallet_currency = $2 AND status = 1 AND paid_at >= $3 AND paid_at < $4`,
+      [player.id, player.currency, ts(from), ts(to)],
+    )
+  ).rows[0]!.v
+
+/** The bets of the rounds the player played in a window, in the player's wallet currency only. */
+const betIn = async (db: Queryable, player: PlayerRow, from: number, to: number): Promise<string> =>
+  (
+    await db.query<{ v: string }>(
+      `SELECT coalesce(trim_scale(sum(bet)), 0)::text AS v FROM game_rounds
+       WHERE player_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
+      [player.id, player.currency, ts(from), ts(to)],
+    )
+  ).rows[0]!.v
+
+/** True for an activity every player reaches without doing anything: a Customize one without a condition. */
+const unconditional = (a: Pick<ActivityRow, 'type' | 'condition'>): boolean => a.type === 1 && a.condition === 0
+
+/** The player's progress in a window, by the activity's type (a Customize one: by its condition). */
 const progressIn = async (db: Queryable, a: ActivityRow, player: PlayerRow, from: number, to: number): Promise<string> => {
   const window = [player.id, player.currency, ts(from), ts(to)]
   switch (a.type) {
+    case 1:
+      return a.condition === 1 ? depositedIn(db, player, from, to) : a.condition === 2 ? betIn(db, player, from, to) : '0'
     case 10:
-      return (
-        await db.query<{ v: string }>(
-          // The money deposited, not its deposit bonus (as VIP and the tasks count it).
-          `SELECT coalesce(trim_scale(sum(credit - least(bonus * rate, credit))), 0)::text AS v FROM deposit_orders
-           WHERE player_id = $1 AND wallet_currency = $2 AND status = 1 AND paid_at >= $3 AND paid_at < $4`,
-          window,
-        )
-      ).rows[0]!.v
+      return depositedIn(db, player, from, to)
     case 12:
-      return (
-        await db.query<{ v: string }>(
-          `SELECT coalesce(trim_scale(sum(bet)), 0)::text AS v FROM game_rounds
-           WHERE player_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
-          window,
-        )
-      ).rows[0]!.v
+      return betIn(db, player, from, to)
     case 5:
       return (
         await db.query<{ v: string }>(
@@ -227,7 +243,8 @@ export const evaluate = async (db: Queryable, a: ActivityRow, player: PlayerRow,
   // A rescue reward (last period's loss) is received during the current period.
   const deadline = a.distribution === 3 ? (a.type === 5 ? current.to : period.to) + a.receiveHours * 3_600_000 : a.endMs
   const over = now >= deadline
-  const reached = tiers.filter((t) => cmp(progress, '0') > 0 && cmp(progress, t.need) >= 0)
+  // A Customize activity without a condition: every tier is every player's, once a period.
+  const reached = unconditional(a) ? tiers : tiers.filter((t) => cmp(progress, '0') > 0 && cmp(progress, t.need) >= 0)
   // Rescue pays the highest tier reached, one reward a period.
   const rescueTier = a.type === 5 ? reached.reduce<TierRow | undefined>((best, t) => (best === undefined || cmp(t.need, best.need) > 0 ? t : best), undefined) : undefined
   const rescueClaim = a.type === 5 ? [...claims].find(([k]) => k.endsWith(`|${period.key}`)) : undefined

@@ -107,6 +107,12 @@ const bodies = {
     })),
   }),
   reset: Schema.Struct({}),
+  /**
+   * Moves the hall's clock (server/state.ts clockOffsetMs): `advanceMs` ahead of where it is, or to
+   * `offsetMs` from its base clock ({ offsetMs: 0 } puts it back; so does `reset`). Answers the
+   * offset and the hall's time. What decides "today" follows it: a daily check-in, a period's deposits.
+   */
+  clock: Schema.Struct({ advanceMs: Schema.optional(Schema.Int), offsetMs: Schema.optional(Schema.Int) }),
   push: Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), type: Schema.String, data: Schema.optional(Schema.Unknown) }),
   'site-config': Schema.Struct({ siteCode: Schema.optional(Schema.String) }),
   player: Schema.Struct({
@@ -793,6 +799,12 @@ export const runControl = async (
       if (!(Number(b.amount) > 0)) return fail(400, 'a discount code is worth more than zero')
       await putDiscountCode(db, { siteCode: site.code, code: b.code, amount: String(b.amount), currency: b.currency ?? site.currencyCode, maxUses: b.uses ?? 1000, needPhone: b.needPhone ?? false, active: b.active ?? true })
       return ok({ code: b.code.toUpperCase() })
+    }
+    case 'clock': {
+      const b = decoded.value as typeof bodies.clock.Type
+      if ((b.advanceMs === undefined) === (b.offsetMs === undefined)) return fail(400, 'give advanceMs or offsetMs')
+      state.clockOffsetMs = b.offsetMs ?? state.clockOffsetMs + (b.advanceMs ?? 0)
+      return ok({ offsetMs: state.clockOffsetMs, now: new Date((deps.now ?? Date.now)()).toISOString() })
     }
     case 'reset':
       state.reset()

@@ -67,7 +67,10 @@ export interface HallOptions {
   readonly diagnostics?: boolean
   /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
   readonly edge?: Partial<EdgeOptions>
-  /** The hall's clock (ms since epoch) for calls and support; default Date.now. Tests move it. */
+  /**
+   * The hall's base clock (ms since epoch) for calls and support; default Date.now. Tests move it,
+   * and outside production the control `clock` moves the hall's clock ahead of it.
+   */
   readonly now?: () => number
   /** Days diagnostics uploads are kept before the hall deletes them (default 30, server/support/retention.ts). */
   readonly supportRetentionDays?: number
@@ -140,10 +143,15 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const implementations = new Map<string, Implementation>(
     implemented.map((i) => [`${i.call.method} ${i.call.path}`, i]),
   )
-  const now = opts.now ?? Date.now
+  // The hall's clock: its base clock (the option, else Date.now) moved by the control `clock`
+  // (state.clockOffsetMs, 0 unless a test moved it; `reset` puts it back). The signed timestamps of
+  // requests are checked against the base clock: the lobby's clock does not move with the hall's.
+  const baseNow = opts.now ?? Date.now
+  const now = (): number => baseNow() + state.clockOffsetMs
   const deps: PipelineDeps = {
     db,
     now,
+    signedNow: baseNow,
     state,
     config,
     implementations,
@@ -270,7 +278,8 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const body: unknown = await c.req.json().catch(() => null)
     // Outside production a test may name the outcome of its round (the stand-in game's even odds are otherwise random).
     const asked = opts.mode === 'production' ? undefined : (body as { outcome?: unknown } | null)?.outcome
-    return c.json(await playRound(db, body, asked === 'win' || asked === 'lose' ? asked : undefined))
+    // The round is played at the hall's time: the periods that count it (a day's bets) follow the hall's clock.
+    return c.json(await playRound(db, body, asked === 'win' || asked === 'lose' ? asked : undefined, now()))
   })
   // The stand-in chat page of the site's agents (server/calls/service.ts), framed by the lobby.
   app.get(SERVICE_CHAT_PATH, async (c) => {

@@ -75,6 +75,11 @@ export interface PipelineDeps {
   readonly log: (line: string) => void
   /** The hall's clock (ms); default Date.now. */
   readonly now?: () => number
+  /**
+   * The clock a request's signed timestamp is checked against and its nonce kept by; default `now`.
+   * The hall passes its base clock: the control `clock` moves `now` alone (server/state.ts).
+   */
+  readonly signedNow?: () => number
   /** The realtime socket, handed to the calls (CallContext.socket). */
   readonly socket?: SocketHub
 }
@@ -233,7 +238,7 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
     }
 
     const now = deps.now?.() ?? Date.now()
-    const v = await verify(deps, call, req, now)
+    const v = await verify(deps, call, req, deps.signedNow?.() ?? now)
     const responseKey = v.encrypted || call.encrypted ? v.keyMaterial : undefined
 
     const forced = deps.state.takeForced(call.path)

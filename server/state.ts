@@ -29,6 +29,13 @@ export class HallState {
   readonly force = new Map<string, ForcedAnswer>()
   /** The version op.json reports to a site's lobbies instead of the build's (the control app-version: a new build is out). */
   readonly servedVersion = new Map<string, string>()
+  /**
+   * How far the hall's clock runs ahead of its base clock (ms; the control `clock`): a browser test
+   * checks in today and again tomorrow without waiting a day. Every rule that decides "today" reads
+   * the hall's clock (the calls' ctx.now, the provider's payments, the controls); the check of a
+   * request's signed timestamp does not, so the lobby's real clock stays within the window.
+   */
+  clockOffsetMs = 0
 
   /** Added latency for a call path: the path's own value, else the all-calls value, else 0. */
   latencyFor(path: string): number {
@@ -44,8 +51,9 @@ export class HallState {
     return f
   }
 
-  /** Drops every override: latency, forced answers, maintenance and area flags. */
+  /** Drops every override: latency, forced answers, maintenance and area flags, the moved clock. */
   reset(): void {
+    this.clockOffsetMs = 0
     this.maintenance.clear()
     this.area.clear()
     this.latency.clear()

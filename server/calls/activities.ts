@@ -13,7 +13,11 @@
  *   (need 1 … N), a missed day starts the streak again at day 1, after day N it starts over;
  * - Promote (15): the players the player invited who registered in the period; Proxy (17): the
  *   invitees who have made a paid deposit;
- * - Customize (1): rules only, nothing to compute.
+ * - Customize (1): by the condition the operator chose: cumulative recharge (1) counts the
+ *   deposits as Deposit does, cumulative coding (2) the bets as Wager does; without a condition (0)
+ *   every tier is every real player's, once a period. One without tiers is rules only.
+ * Deposits and rounds count in the player's wallet currency only: what the player deposited or bet
+ * in another currency's wallet (a trial player's before a currency change) counts in none.
  * Periods are the site's calendar (time zone): Signal 0 the activity's whole window, Daily 1 the
  * day, Weekly 2 the week from Monday. A tier gives a fixed amount (reward mode 0) or a rate in
  * percent of the progress (mode 1), rounded down to the currency's scale.
@@ -99,7 +103,6 @@ export const activityRedDot = async (ctx: CallContext, player: PlayerRow): Promi
   let count = 0
   const amounts: string[] = []
   for (const a of await activitiesOf(ctx.db, ctx.site.code)) {
-    if (a.type === 1) continue
     const e = await evaluateAndDispatch(ctx.db, a, player, zoneOf(ctx.site.timeZone), ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
     const open = e.rewards.filter((r) => r.reward.status === 1)
     if (open.length > 0) count += 1
@@ -165,7 +168,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
     const list = []
     for (const c of categories) {
       const activeList: ActivitySummary[] = []
-      for (const a of activities.filter((x) => x.categoryId === c.id)) activeList.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+      for (const a of activities.filter((x) => x.categoryId === c.id)) activeList.push(summaryOf(ctx, a, await hasReceivable(ctx, a, player)))
       if (activeList.length > 0) list.push({ categoryId: c.id, categoryName: textIn(c.names, ctx.language, ctx.site.languageCode), sortNumber: c.sortNumber, activeList })
     }
     return { list }
@@ -234,7 +237,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
     const player = await playerOrNone(ctx)
     const list: ActivitySummary[] = []
     // Quick entries lead to what runs now: an activity past its end (still listed while its rewards may be received) is not one.
-    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1 AND start_at <= $2 AND end_at > $2', [ts(ctx.now)])) list.push(summaryOf(ctx, a, a.type !== 1 && (await hasReceivable(ctx, a, player))))
+    for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1 AND start_at <= $2 AND end_at > $2', [ts(ctx.now)])) list.push(summaryOf(ctx, a, await hasReceivable(ctx, a, player)))
     return { list }
   }),
   implement(customPageList, async (ctx) => {

@@ -162,7 +162,6 @@ const awardsOf = async (ctx: CallContext, player: PlayerRow): Promise<ReadonlyAr
   }
   const zone = zoneOf(ctx.site.timeZone)
   for (const a of await activitiesOf(ctx.db, ctx.site.code)) {
-    if (a.type === 1) continue
     const e = await evaluateAndDispatch(ctx.db, a, player, zone, ctx.now, textIn(a.titles, 'en_US', ctx.site.languageCode))
     const open = e.rewards.filter((r) => r.reward.status === 1)
     if (open.length === 0) continue

@@ -174,6 +174,8 @@ export type RoundAnswer =
 export const settleRound = async (
   db: Db,
   r: { readonly playerId: string; readonly gameId: number; readonly currency: string; readonly bet: string; readonly win: string },
+  /** When the round is played (ms, the hall's clock); the database's clock when not given. */
+  at?: number,
 ): Promise<string | undefined> =>
   db.transaction(async (tx) => {
     const after = await credit(tx, r.playerId, r.currency, `-${r.bet}`, 'game-bet')
@@ -182,8 +184,9 @@ export const settleRound = async (
     if (final === undefined) throw new Error('a win cannot make the balance negative')
     const round = (
       await tx.query<{ id: string }>(
-        'INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
-        [r.playerId, r.gameId, r.currency, r.bet, r.win, final],
+        `INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now())) RETURNING id::text AS id`,
+        [r.playerId, r.gameId, r.currency, r.bet, r.win, final, at === undefined ? null : new Date(at).toISOString()],
       )
     ).rows[0]
     if (round === undefined) throw new Error('round insert returned no row')
@@ -195,7 +198,7 @@ export const settleRound = async (
  * Plays a round: the bet leaves the wallet and the win (0, or twice the bet, even odds; or a
  * forced outcome for tests) comes back, in one transaction with the round's record.
  */
-export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' | undefined = undefined): Promise<RoundAnswer> => {
+export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' | undefined = undefined, at?: number): Promise<RoundAnswer> => {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { ticket?: unknown; bet?: unknown }
   const t = typeof b.ticket === 'string' && /^[0-9a-f]{32}$/.test(b.ticket) ? await ticketOf(db, b.ticket) : undefined
   if (t === undefined) return { ok: false, error: 'This game session has ended.' }
@@ -217,7 +220,7 @@ export const playRound = async (db: Db, body: unknown, outcome: 'win' | 'lose' |
     return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: Number(after.balance).toFixed(2), round: 'demo' }
   }
   const playerId = t.playerId
-  const r = await settleRound(db, { playerId, gameId: t.gameId, currency: t.currency, bet: betText, win: win.toFixed(2) })
+  const r = await settleRound(db, { playerId, gameId: t.gameId, currency: t.currency, bet: betText, win: win.toFixed(2) }, at)
   if (r === undefined) return { ok: false, error: 'Not enough balance.' }
   return { ok: true, bet: bet.toFixed(2), win: win.toFixed(2), balance: await balanceOf(db, playerId, t.currency), round: r }
 }

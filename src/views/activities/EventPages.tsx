@@ -153,6 +153,10 @@ const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityRew
       return t('tier.friends', { count: Number(r.need) })
     case 5:
       return t('tier.loss', { need: r.need })
+    case 1:
+      // A Customize tier without a condition is named by the operator's title alone.
+      if (d.condition === 0) return r.title === '' ? t('tier.name') : r.title
+      return d.condition === 2 ? t('tier.bet', { need: r.need }) : t('tier.deposit', { need: r.need })
     default:
       return d.condition === 2 ? t('tier.bet', { need: r.need }) : t('tier.deposit', { need: r.need })
   }
@@ -211,6 +215,12 @@ export const EventDetailPage = () => {
               <strong><MoneyText value={d.condition === 1 ? d.rechargeAmount : d.betAmount} /></strong>
             </p>
           )}
+          {/* The check-in's streak: the days in a row the player has checked in, today's included once done (the hall's `done`). */}
+          {d.type === 3 && session.real && d.rewards.length > 0 && (
+            <p className="event__progress">
+              {t('progress.streak')} <strong>{d.rewards[0]!.done}</strong>
+            </p>
+          )}
           {d.rewards.length > 0 && (
             <section aria-labelledby="event-tiers">
               <div className="event__bar">
@@ -229,7 +239,7 @@ export const EventDetailPage = () => {
               <ul className="event__tiers" role="list">
                 {d.rewards.map((r) => {
                   const label = tierLabel(t, d, r)
-                  const progress = d.type === 3 ? null : Math.min(100, (Number(r.done) / Math.max(Number(r.need), 1e-9)) * 100)
+                  const progress = d.type === 3 || (d.type === 1 && d.condition === 0) ? null : Math.min(100, (Number(r.done) / Math.max(Number(r.need), 1e-9)) * 100)
                   return (
                     <li key={r.receiveId} className={`event__tier event__tier--${r.status}`}>
                       <span className="event__tier-name">
