@@ -9,7 +9,7 @@
  */
 import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
-import { ChallengeCodes, admitSend, demandOf, spendChallenge } from './calls/challenge'
+import { ChallengeCodes, admitSend, demandOf, forgetMisses, refuseAnswer, spendChallenge } from './calls/challenge'
 import type { CallContext } from './calls/types'
 
 /** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
@@ -18,6 +18,8 @@ export const GuardCodes = {
   challenge: ChallengeCodes.forced,
   /** Too many failed attempts: the message ends with the seconds to wait ('… try again in 300 s'). */
   limited: 2010,
+  /** A wrong challenge answer, the first in a row (the second is 1127 error_12): server/calls/challenge.ts refuseAnswer. */
+  missed: ChallengeCodes.missed,
 } as const
 
 export interface GuardPolicy {
@@ -99,7 +101,9 @@ const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a
 /**
  * Before an attempt: refuses it while any of its keys is locked (2010); past a key's challenge
  * threshold demands a solved challenge (1119; counted as a failure, so guessing without solving
- * reaches the lock), and spends one that is carried (a wrong one: 1127 error_12, also counted).
+ * reaches the lock), and spends one that is carried. A wrong one is counted as a failure and
+ * refused by challenge.ts refuseAnswer over the same keys: 2011 the first time, 1127 error_12 the
+ * second time in a row; a solved one forgets the keys' misses.
  */
 export const admitAttempt = async (
   db: Queryable,
@@ -113,10 +117,12 @@ export const admitAttempt = async (
   const locked = Math.max(0, ...states.map(({ s }) => s.lockedMs))
   if (locked > 0) throw limited(locked)
   if (carries(answer)) {
+    const named = keys.map((g) => g.key)
     if (!(await spendChallenge(db, answer, now))) {
       await failAttempt(db, keys, now)
-      throw new ServiceError(ChallengeCodes.refused, 'error_12')
+      throw await refuseAnswer(db, named, now)
     }
+    await forgetMisses(db, named)
     return
   }
   if (states.some(({ g, s }) => s.failures >= g.policy.challengeAfter)) {
