@@ -48,6 +48,12 @@ export const GUARD_POLICIES = {
    * site's usernames. A name that exists forgets nothing.
    */
   lookups: { challengeAfter: Infinity, lockAfter: 10, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /**
+   * An address's support console sign-ins over every username (server/support/routes.ts): the
+   * challenge after 10 failures, locked at 20 for 15 minutes. The username's own failures have
+   * the console's doubling lock (server/support/accounts.ts SIGN_IN_LOCKOUT).
+   */
+  supportAddress: { challengeAfter: 10, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
   /** An address's code sends before sign-in: the challenge after 5, locked at 20 for 15 minutes. */
   sends: { challengeAfter: 5, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, GuardPolicy>
@@ -89,6 +95,9 @@ const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failur
 
 /** The failures of a key that still count. */
 export const failuresOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).failures
+
+/** The ms a key's lock still lasts (0: none). */
+export const lockedMsOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).lockedMs
 
 /** What an attempt carries when it answers a challenge. */
 export interface ChallengeAnswer {
