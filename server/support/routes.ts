@@ -119,7 +119,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
     const b = await readJson(c)
     if (b === undefined) return c.json({ ok: false, error: 'body is not a JSON object' }, 400)
     if (typeof b['username'] !== 'string' || typeof b['password'] !== 'string') return c.json({ ok: false, error: 'username and password are required' }, 400)
-    const text = (k: string): string | undefined => (typeof b[k] === 'string' ? (b[k] as string) : undefined)
+    const text = (k: string): string | undefined => (typeof b[k] === 'string' ? b[k] : undefined)
     const answer = { captchaKey: text('captchaKey'), captcha: text('captcha') }
     const address = addressOf(c)
     const fromAddress = guarded('supportAddress', address)
