@@ -810,6 +810,8 @@ export const runControl = async (
       state.reset()
       // Every test's players share the loopback address: what one test failed is not the next one's (server/guard.ts).
       await db.query('DELETE FROM attempt_failures')
+      // The support console's own lockout of usernames too (server/support/accounts.ts).
+      await db.query('DELETE FROM support_sign_in_failures')
       return ok()
     case 'site-config': {
       const b = decoded.value as (typeof bodies)['site-config']['Type']

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
-import { ChallengeCodes, admitSend, demandOf, spendChallenge } from './calls/challenge'
+import { ChallengeCodes, admitSend, demandOf, forgetMisses, refuseAnswer, spendChallenge } from './calls/challenge'
 import type { CallContext } from './calls/types'
 
 /** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
@@ -18,6 +18,8 @@ export const GuardCodes = {
   challenge: ChallengeCodes.forced,
   /** Too many failed attempts: the message ends with the seconds to wait ('… try again in 300 s'). */
   limited: 2010,
+  /** A wrong challenge answer, the first in a row (the second is 1127 error_12): server/calls/challenge.ts refuseAnswer. */
+  missed: ChallengeCodes.missed,
 } as const
 
 export interface GuardPolicy {
@@ -46,6 +48,12 @@ export const GUARD_POLICIES = {
    * site's usernames. A name that exists forgets nothing.
    */
   lookups: { challengeAfter: Infinity, lockAfter: 10, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /**
+   * An address's support console sign-ins over every username (server/support/routes.ts): the
+   * challenge after 10 failures, locked at 20 for 15 minutes. The username's own failures have
+   * the console's doubling lock (server/support/accounts.ts SIGN_IN_LOCKOUT).
+   */
+  supportAddress: { challengeAfter: 10, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
   /** An address's code sends before sign-in: the challenge after 5, locked at 20 for 15 minutes. */
   sends: { challengeAfter: 5, lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, GuardPolicy>
@@ -88,6 +96,9 @@ const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failur
 /** The failures of a key that still count. */
 export const failuresOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).failures
 
+/** The ms a key's lock still lasts (0: none). */
+export const lockedMsOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).lockedMs
+
 /** What an attempt carries when it answers a challenge. */
 export interface ChallengeAnswer {
   readonly captchaKey?: string | undefined
@@ -99,7 +110,9 @@ const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a
 /**
  * Before an attempt: refuses it while any of its keys is locked (2010); past a key's challenge
  * threshold demands a solved challenge (1119; counted as a failure, so guessing without solving
- * reaches the lock), and spends one that is carried (a wrong one: 1127 error_12, also counted).
+ * reaches the lock), and spends one that is carried. A wrong one is counted as a failure and
+ * refused by challenge.ts refuseAnswer over the same keys: 2011 the first time, 1127 error_12 the
+ * second time in a row; a solved one forgets the keys' misses.
  */
 export const admitAttempt = async (
   db: Queryable,
@@ -113,10 +126,12 @@ export const admitAttempt = async (
   const locked = Math.max(0, ...states.map(({ s }) => s.lockedMs))
   if (locked > 0) throw limited(locked)
   if (carries(answer)) {
+    const named = keys.map((g) => g.key)
     if (!(await spendChallenge(db, answer, now))) {
       await failAttempt(db, keys, now)
-      throw new ServiceError(ChallengeCodes.refused, 'error_12')
+      throw await refuseAnswer(db, named, now)
     }
+    await forgetMisses(db, named)
     return
   }
   if (states.some(({ g, s }) => s.failures >= g.policy.challengeAfter)) {

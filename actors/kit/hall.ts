@@ -37,11 +37,12 @@ export const serviceCodeOf = (error: HallError): number | null => (error._tag ==
 export const TOKEN_EXPIRED = -1
 
 /**
- * Codes that show no error modal (spec §8 reactions): geetest challenges (1119, 1124-1127), the
+ * Codes that show no error modal (spec §8 reactions): geetest challenges (1119, 1124-1127, and the
+ * reference hall's missed challenge 2011, a generic challenge failure the form words), the
  * SMS-code error (1101), bind withdraw (3003) and central wallet without balance (9527) have
  * their own reactions; token expiry has the session's single modal.
  */
-export const SILENT_CODES: ReadonlySet<number> = new Set([TOKEN_EXPIRED, 1119, 1124, 1125, 1126, 1127, 1101, 3003, 9527])
+export const SILENT_CODES: ReadonlySet<number> = new Set([TOKEN_EXPIRED, 1119, 1124, 1125, 1126, 1127, 2011, 1101, 3003, 9527])
 
 /** The key (i18n namespace `errors`) of a failure without a hall message (spec §8: timeout, not JSON, empty data). */
 export const failureKey = (error: HallError): string => {

@@ -24,6 +24,15 @@ export const FORCED_CHALLENGE = 1119
 export const CHALLENGE_CODES: ReadonlyArray<number> = [FORCED_CHALLENGE, 1124, 1125, 1126]
 /** Whether a service code demands a human challenge. */
 export const demandsChallenge = (code: number | null | undefined): boolean => code != null && CHALLENGE_CODES.includes(code)
+/**
+ * The reference hall's missed challenge (issue 24; docs/hall.md "Human challenges"): the first
+ * wrong answer of a round, a generic challenge failure (spec §8 "other geetest failures show a
+ * generic message"); a new challenge is offered. The second wrong answer in a row is error_12,
+ * which restricts (the geetest actor).
+ */
+export const MISSED_CHALLENGE = 2011
+/** Whether a service code is the missed challenge (a generic message and a new challenge). */
+export const missedChallenge = (code: number | null | undefined): boolean => code === MISSED_CHALLENGE
 /** Code lengths (spec §5, §9): SMS 4 digits, email 5, the challenge image 4. */
 export const CODE_LENGTHS = { phone: 4, email: 5, image: 4 } as const
 export type CodeKind = keyof typeof CODE_LENGTHS

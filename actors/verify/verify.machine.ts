@@ -4,7 +4,7 @@ import { captcha, emailCreateMail, securityCreateMail, securityCreateSms, shortM
 import { isGeetestError } from '../geetest'
 import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
-  COUNTDOWN_SECONDS, CHALLENGE_CODES, RESTRICTED, answerFits as fitsChallenge, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
+  COUNTDOWN_SECONDS, CHALLENGE_CODES, MISSED_CHALLENGE, RESTRICTED, answerFits as fitsChallenge, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
   type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,
 } from './verify.logic'
 
@@ -26,7 +26,9 @@ import {
  *   a time), the button locked until it ends.
  * - `challenge`: the hall answered 1119 (force geetest): the image challenge is fetched
  *   (/home/captcha), the player reads its 4 digits, and the send is tried again with them. A
- *   wrong answer is refused with error_12: the 60 s restriction (the geetest actor) starts.
+ *   wrong answer is refused with 2011 the first time (a new challenge is fetched, the refusal
+ *   shown beside it) and with error_12 the second time in a row: the 60 s restriction (the
+ *   geetest actor) starts.
  *
  * A sign-in or sign-out starts afresh. What is in flight is the kit's bookkeeping (actors/kit/requests.ts).
  *
@@ -54,6 +56,7 @@ export const verifyMachine = setup({
     canSend: ({ event }, p: P) => event.type === 'verify.codeSendRequested' && mine(event, p) && event.target.trim() !== '',
     sendAnswer: ({ context, event }, p: P) => answers(context.requests, send(p), event),
     forcedChallenge: ({ context, event }, p: P) => answers(context.requests, send(p), event) && failedWith(event, CHALLENGE_CODES),
+    missedChallenge: ({ context, event }, p: P) => answers(context.requests, send(p), event) && failedWith(event, [MISSED_CHALLENGE]),
     failedInLock: ({ context }, p: P) => context[p.channel].failed,
     lastTick: ({ context }, p: P) => context[p.channel].countdown <= 1,
     challengeAnswer: ({ context, event }, p: P) => answers(context.requests, challengeOf(p), event),
@@ -104,6 +107,8 @@ export const verifyMachine = setup({
       enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { failed: false, challenge: null, error: null }) })
       enqueue.emit(asked.notice)
     }),
+    /** The missed challenge's refusal stays shown beside the new challenge. */
+    keepMiss: assign(({ context, event }, p: P) => (event.type === 'hall.failed' ? patch(context, p.channel, { error: verifyErrorOf(event.error) }) : {})),
     takeChallenge: assign(({ context, event }, p: P) => ({
       requests: settle(context.requests, challengeOf(p)),
       ...patch(context, p.channel, { challenge: event.type === 'hall.responded' ? dataOf(captcha, event) : null }),
@@ -157,6 +162,7 @@ function channelRegion(channel: VerifyChannel) {
             on: {
               'hall.failed': [
                 { guard: guard('forcedChallenge'), target: `#verify.${channel}.challenge`, actions: action('askChallenge') },
+                { guard: guard('missedChallenge'), target: `#verify.${channel}.challenge`, actions: [action('askChallenge'), action('keepMiss')] },
                 { guard: guard('sendAnswer'), actions: action('fail') },
               ],
             },
@@ -165,6 +171,7 @@ function channelRegion(channel: VerifyChannel) {
             on: {
               'hall.failed': [
                 { guard: guard('forcedChallenge'), target: `#verify.${channel}.challenge`, actions: action('askChallenge') },
+                { guard: guard('missedChallenge'), target: `#verify.${channel}.challenge`, actions: [action('askChallenge'), action('keepMiss')] },
                 { guard: guard('sendAnswer'), target: idle, actions: action('fail') },
               ],
             },

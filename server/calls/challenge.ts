@@ -4,8 +4,10 @@
  * challenges"): by the site's kind, an image of 4 digits drawn as SVG, or a slider, click or
  * nine-square picture drawn as PNG (server/challenge-art.ts), kept under a random key for 5
  * minutes and answered once. A code send past the allowance (3 of one purpose within 10
- * minutes) is refused with 1119 until it carries a challenge's key and digits; a wrong, expired
- * or reused answer is refused with error_12, which starts the lobby's 60 s geetest restriction.
+ * minutes) is refused with 1119 until it carries a challenge's key and digits. A wrong, expired
+ * or reused answer is refused with 2011 (a generic challenge failure: the lobby fetches a new
+ * challenge) the first time, and with error_12 (which starts the lobby's 60 s geetest
+ * restriction) when it is the second in a row for the same key (refuseAnswer).
  * Past SEND_LIMIT sends in the window a send is refused with 2010 and the seconds to wait.
  */
 import { randomBytes } from 'node:crypto'
@@ -18,12 +20,13 @@ import { ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
 /**
- * Service codes: the spec's force geetest, and the reference hall's refused challenge (message
- * error_12). A site whose challenge is a slider, a click or a nine-square one (site document
+ * Service codes: the spec's force geetest, the reference hall's refused challenge (message
+ * error_12, the second wrong answer in a row) and its missed challenge (2011, issue 24's range:
+ * the first wrong answer, a generic challenge failure). A site whose challenge is a slider, a click or a nine-square one (site document
  * 'challenge', `kind`) is asked with the spec's own code of that kind (1124, 1125, 1126) instead
  * of 1119; the lobby fetches the challenge (/home/captcha) and shows the kind it names.
  */
-export const ChallengeCodes = { forced: 1119, slider: 1124, click: 1125, nine: 1126, refused: 1127 } as const
+export const ChallengeCodes = { forced: 1119, slider: 1124, click: 1125, nine: 1126, refused: 1127, missed: 2011 } as const
 
 /** The codes that demand a challenge, by the site's kind. */
 export const DEMAND_CODES: Readonly<Record<ChallengeKind, number>> = {
@@ -190,6 +193,48 @@ export const spendChallenge = async (db: Queryable, answer: { readonly captchaKe
   return row !== undefined && new Date(row.expiresAt).getTime() >= now && solves(row.kind, row.answer, answer.captcha)
 }
 
+/** Wrong answers in a row (for one key) of which the last is refused with error_12 (the lobby's 60 s restriction). */
+export const MISSES_RESTRICT = 2
+/** A wrong answer older than this no longer counts towards the restriction. */
+export const MISS_WINDOW_MS = 15 * 60_000
+
+/** The attempt_failures keys of challenge misses ('miss:' and the key of what the challenge guards). */
+const missKeys = (keys: ReadonlyArray<string>): string[] => [...new Set(keys.map((k) => `miss:${k}`))]
+
+/**
+ * The refusal of a wrong, expired or reused challenge answer (docs/hall.md "Human challenges"):
+ * a miss is counted on each key the challenge guards (a sign-in's account and address, a send's
+ * address or player); the first miss in a row is 2011 'challenge not passed' (the lobby shows a
+ * generic message and a new challenge), the second in a row on any of the keys is 1127 error_12
+ * (the lobby's 60 s restriction) and starts the count again. A solved challenge forgets them
+ * (forgetMisses); misses older than MISS_WINDOW_MS do not count.
+ */
+export const refuseAnswer = async (db: Queryable, keys: ReadonlyArray<string>, now: number): Promise<ServiceError> => {
+  const misses = missKeys(keys)
+  const recent = new Date(now - MISS_WINDOW_MS).toISOString()
+  let most = 0
+  for (const key of misses) {
+    const row = (
+      await db.query<{ failures: number }>(
+        `INSERT INTO attempt_failures (key, failures, last_failed_at, locked_until) VALUES ($1, 1, $2, NULL)
+         ON CONFLICT (key) DO UPDATE SET failures = CASE WHEN attempt_failures.last_failed_at < $3 THEN 1 ELSE attempt_failures.failures + 1 END,
+           last_failed_at = EXCLUDED.last_failed_at
+         RETURNING failures`,
+        [key, new Date(now).toISOString(), recent],
+      )
+    ).rows[0]
+    most = Math.max(most, row?.failures ?? 1)
+  }
+  if (most < MISSES_RESTRICT) return new ServiceError(ChallengeCodes.missed, 'challenge not passed: try the new one')
+  await forgetMisses(db, keys)
+  return new ServiceError(ChallengeCodes.refused, 'error_12')
+}
+
+/** A solved challenge forgets the misses of its keys. */
+export const forgetMisses = async (db: Queryable, keys: ReadonlyArray<string>): Promise<void> => {
+  if (keys.length > 0) await db.query('DELETE FROM attempt_failures WHERE key = ANY($1)', [missKeys(keys)])
+}
+
 /**
  * Lets a code send through or refuses it: with a challenge answer, the challenge is spent and
  * must match; without one, the send must be within the allowance. The send is then counted.
@@ -218,7 +263,9 @@ export const admitSend = async (
   if (solved) {
     // The send's challenge was answered already.
   } else if (answer.captchaKey !== undefined || answer.captcha !== undefined) {
-    if (!(await spendChallenge(db, answer, now))) throw new ServiceError(ChallengeCodes.refused, 'error_12')
+    const keys = [`player:${playerId}`]
+    if (!(await spendChallenge(db, answer, now))) throw await refuseAnswer(db, keys, now)
+    await forgetMisses(db, keys)
   } else {
     const sent = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM code_sends WHERE player_id = $1 AND purpose = $2', [playerId, purpose])).rows[0]?.n ?? 0
     if (sent >= SEND_ALLOWANCE) throw new ServiceError(demand, 'force geetest')

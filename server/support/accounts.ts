@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { hashPassword, randomHex, verifyPassword } from '../crypto'
 import type { Db, Queryable } from '../db'
 import { recordAudit } from './audit'
+import { spendChallenge } from '../calls/challenge'
 
 /** What an account may do: agents search and open sessions; leads also manage accounts and read the audit trail. */
 export type SupportRole = 'agent' | 'lead'
@@ -51,6 +52,20 @@ export const MIN_PASSWORD_LENGTH = 12
  * `forgetAfterMs` no longer count.
  */
 export const SIGN_IN_LOCKOUT = { freeFailures: 5, firstLockMs: 60_000, maxLockMs: 60 * 60_000, forgetAfterMs: 60 * 60_000 } as const
+
+/**
+ * Consecutive failures of a username after which a sign-in must carry a solved human challenge
+ * (the hall's image of digits, server/calls/challenge.ts: one use, 5 minutes), until a success.
+ * An attempt without it, or with a wrong answer, is refused unchecked and counted as a failure, so
+ * guessing without solving reaches the lock all the same (issue 24 "Guessing is stopped").
+ */
+export const SIGN_IN_CHALLENGE_AFTER = 3
+
+/** A sign-in's answer to the human challenge it was given. */
+export interface SignInAnswer {
+  readonly captchaKey?: string | undefined
+  readonly captcha?: string | undefined
+}
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/
 
@@ -202,8 +217,17 @@ export const seedSupportAccount = async (db: Queryable): Promise<void> => {
 /** How a sign-in ended. */
 export type SignIn =
   | { readonly ok: true; readonly token: string; readonly user: SupportUser }
-  /** Wrong username or password; `lockedForMs` when this failure locked the username. */
-  | { readonly ok: false; readonly reason: 'wrong'; readonly lockedForMs?: number }
+  /**
+   * Wrong username or password; `lockedForMs` when this failure locked the username, `challenge`
+   * when the next attempt must carry a solved human challenge.
+   */
+  | { readonly ok: false; readonly reason: 'wrong'; readonly lockedForMs?: number; readonly challenge?: true }
+  /**
+   * A solved human challenge is needed first: none was carried (`missed` false) or its answer was
+   * wrong, expired or used (`missed` true). The password was not checked; the attempt counted as a
+   * failure (`lockedForMs` when it locked the username).
+   */
+  | { readonly ok: false; readonly reason: 'challenge'; readonly missed: boolean; readonly lockedForMs?: number }
   /** The username is locked after repeated failures; the password was not even checked. */
   | { readonly ok: false; readonly reason: 'locked'; readonly retryAfterMs: number }
   /** The password is right but the account is disabled. */
@@ -239,9 +263,17 @@ const oneAtATime = <T>(db: Queryable, key: string, fn: () => Promise<T>): Promis
 /**
  * Signs in at `now` (ms): a token, or why not. A locked username is refused without checking the
  * password; a failure counts against the attempted username (known or not, so the answers do not
- * tell which names exist) and locks it after SIGN_IN_LOCKOUT.freeFailures in a row.
+ * tell which names exist) and locks it after SIGN_IN_LOCKOUT.freeFailures in a row. Past
+ * SIGN_IN_CHALLENGE_AFTER failures (or when the caller's address asks it: `challenged`) the attempt
+ * must carry a solved human challenge, spent whether right or wrong; without one it is a failure.
  */
-export const supportSignIn = (db: Queryable, username: string, password: string, now: number): Promise<SignIn> => {
+export const supportSignIn = (
+  db: Queryable,
+  username: string,
+  password: string,
+  now: number,
+  o: { readonly answer?: SignInAnswer; readonly challenged?: boolean } = {},
+): Promise<SignIn> => {
   const key = username.trim().toLowerCase().slice(0, 64)
   return oneAtATime(db, key, async (): Promise<SignIn> => {
     const failed = (
@@ -252,6 +284,30 @@ export const supportSignIn = (db: Queryable, username: string, password: string,
     ).rows[0]
     const lockedUntil = failed?.lockedUntil?.getTime() ?? 0
     if (lockedUntil > now) return { ok: false, reason: 'locked', retryAfterMs: lockedUntil - now }
+    const recent = failed !== undefined && failed.lastFailedAt.getTime() > now - SIGN_IN_LOCKOUT.forgetAfterMs
+    /** Counts this failure; answers the lock it started (0: none) and the failures now. */
+    const fail = async (): Promise<{ lock: number; failures: number }> => {
+      const failures = recent ? (failed?.failures ?? 0) + 1 : 1
+      const lock = lockFor(failures)
+      await db.query(
+        `INSERT INTO support_sign_in_failures (username, failures, last_failed_at, locked_until) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)
+         ON CONFLICT (username) DO UPDATE SET failures = EXCLUDED.failures, last_failed_at = EXCLUDED.last_failed_at, locked_until = EXCLUDED.locked_until`,
+        [key, failures, ts(now), lock > 0 ? ts(now + lock) : null],
+      )
+      // Old failures of names nobody tries any more are forgotten.
+      await db.query('DELETE FROM support_sign_in_failures WHERE last_failed_at < $1::timestamptz AND (locked_until IS NULL OR locked_until < $2::timestamptz)', [
+        ts(now - SIGN_IN_LOCKOUT.forgetAfterMs),
+        ts(now),
+      ])
+      return { lock, failures }
+    }
+    if (o.challenged === true || (recent && (failed?.failures ?? 0) >= SIGN_IN_CHALLENGE_AFTER)) {
+      const carried = o.answer !== undefined && (o.answer.captchaKey !== undefined || o.answer.captcha !== undefined)
+      if (!carried || !(await spendChallenge(db, o.answer ?? {}, now))) {
+        const { lock } = await fail()
+        return lock > 0 ? { ok: false, reason: 'challenge', missed: carried, lockedForMs: lock } : { ok: false, reason: 'challenge', missed: carried }
+      }
+    }
     const row = (
       await db.query<{ hash: string; role: SupportRole; disabled: boolean }>(
         'SELECT password_hash AS hash, role, disabled_at IS NOT NULL AS disabled FROM support_accounts WHERE username = $1',
@@ -268,20 +324,9 @@ export const supportSignIn = (db: Queryable, username: string, password: string,
       await db.query('DELETE FROM support_tokens WHERE expires_at < $1::timestamptz', [ts(now)])
       return { ok: true, token, user: { username: key, role: row.role } }
     }
-    const recent = failed !== undefined && failed.lastFailedAt.getTime() > now - SIGN_IN_LOCKOUT.forgetAfterMs
-    const failures = recent ? failed.failures + 1 : 1
-    const lock = lockFor(failures)
-    await db.query(
-      `INSERT INTO support_sign_in_failures (username, failures, last_failed_at, locked_until) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)
-       ON CONFLICT (username) DO UPDATE SET failures = EXCLUDED.failures, last_failed_at = EXCLUDED.last_failed_at, locked_until = EXCLUDED.locked_until`,
-      [key, failures, ts(now), lock > 0 ? ts(now + lock) : null],
-    )
-    // Old failures of names nobody tries any more are forgotten.
-    await db.query('DELETE FROM support_sign_in_failures WHERE last_failed_at < $1::timestamptz AND (locked_until IS NULL OR locked_until < $2::timestamptz)', [
-      ts(now - SIGN_IN_LOCKOUT.forgetAfterMs),
-      ts(now),
-    ])
-    return lock > 0 ? { ok: false, reason: 'wrong', lockedForMs: lock } : { ok: false, reason: 'wrong' }
+    const { lock, failures } = await fail()
+    if (lock > 0) return { ok: false, reason: 'wrong', lockedForMs: lock }
+    return failures >= SIGN_IN_CHALLENGE_AFTER ? { ok: false, reason: 'wrong', challenge: true } : { ok: false, reason: 'wrong' }
   })
 }
 

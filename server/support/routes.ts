@@ -35,13 +35,19 @@ import { recordAudit, searchAudit, type AuditIn } from './audit'
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention'
 import { searchSessions, sessionLog, type SessionQuery, type SessionSummary } from './store'
 import { tracesOf } from '../trace'
+import { GUARD_POLICIES, failAttempt, failuresOf, guarded, lockedMsOf } from '../guard'
+import { newChallenge } from '../calls/challenge'
 
 /** Cookie holding a console sign-in. */
 export const SUPPORT_COOKIE = 'lobby_support'
 
-/** Failed sign-ins one address may make in ADDRESS_WINDOW_MS before it is refused for the rest of the window. */
-export const ADDRESS_FAILURES = 20
-const ADDRESS_WINDOW_MS = 15 * 60_000
+/**
+ * Failed sign-ins one address may make (in 15 minutes, over every username) before it is locked for
+ * 15 minutes; past ADDRESS_CHALLENGE_AFTER its sign-ins need a solved human challenge (the hall's
+ * guard, server/guard.ts 'supportAddress', kept in attempt_failures).
+ */
+export const ADDRESS_FAILURES = GUARD_POLICIES.supportAddress.lockAfter
+export const ADDRESS_CHALLENGE_AFTER = GUARD_POLICIES.supportAddress.challengeAfter
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyContext = Context<any>
@@ -64,26 +70,6 @@ const addressOf = (c: AnyContext): string => {
 }
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
-
-/** Failed sign-ins per address in a fixed window; memory stays bounded by the addresses failing lately. */
-class AddressFailures {
-  private readonly seen = new Map<string, { count: number; since: number }>()
-
-  /** Ms until the address may try again, or 0. */
-  blockedFor(address: string, now: number): number {
-    const f = this.seen.get(address)
-    if (f === undefined || now - f.since >= ADDRESS_WINDOW_MS) return 0
-    return f.count >= ADDRESS_FAILURES ? f.since + ADDRESS_WINDOW_MS - now : 0
-  }
-
-  fail(address: string, now: number): void {
-    const f = this.seen.get(address)
-    if (f === undefined || now - f.since >= ADDRESS_WINDOW_MS) {
-      if (this.seen.size > 10_000) for (const [a, g] of this.seen) if (now - g.since >= ADDRESS_WINDOW_MS) this.seen.delete(a)
-      this.seen.set(address, { count: 1, since: now })
-    } else f.count += 1
-  }
-}
 
 /** What the support routes need from the hall. */
 export interface SupportDeps {
@@ -127,35 +113,54 @@ const readJson = async (c: AnyContext): Promise<Record<string, unknown> | undefi
 export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<void>) => {
   const { db, files, now } = deps
   const retentionDays = deps.retentionDays ?? DEFAULT_RETENTION_DAYS
-  const addresses = new AddressFailures()
   const audit = (c: AnyContext, e: Omit<AuditIn, 'account'>) => recordAudit(db, { account: userOf(c).username, ...e }, now())
 
   app.post('/support/api/login', async (c) => {
     const b = await readJson(c)
     if (b === undefined) return c.json({ ok: false, error: 'body is not a JSON object' }, 400)
     if (typeof b['username'] !== 'string' || typeof b['password'] !== 'string') return c.json({ ok: false, error: 'username and password are required' }, 400)
+    const text = (k: string): string | undefined => (typeof b[k] === 'string' ? b[k] : undefined)
+    const answer = { captchaKey: text('captchaKey'), captcha: text('captcha') }
     const address = addressOf(c)
+    const fromAddress = guarded('supportAddress', address)
     const at = now()
-    const blocked = addresses.blockedFor(address, at)
-    if (blocked > 0) {
-      c.header('retry-after', String(seconds(blocked)))
-      return c.json({ ok: false, error: `too many failed sign-ins from this address: try again in ${seconds(blocked)} s` }, 429)
+    // Past a lock the next attempt needs a solved challenge (the failures that locked are past the
+    // challenge's threshold): its image comes with the refusal ('New image' asks another).
+    const tooMany = async (ms: number, why: string) => {
+      const { key, image } = await newChallenge(db, at, 'image')
+      c.header('retry-after', String(seconds(ms)))
+      return c.json({ ok: false, error: `${why}try again in ${seconds(ms)} s`, retryAfter: seconds(ms), challenge: { key, image } }, 429)
     }
+    // A locked address is refused before anything is checked.
+    const addressLockedMs = await lockedMsOf(db, fromAddress, at)
+    if (addressLockedMs > 0) return tooMany(addressLockedMs, 'too many failed sign-ins from this address: ')
+    const addressAsks = (await failuresOf(db, fromAddress, at)) >= fromAddress.policy.challengeAfter
     const attempted = b['username'].trim().toLowerCase().slice(0, 64)
-    const r = await supportSignIn(db, b['username'], b['password'], at)
+    const r = await supportSignIn(db, b['username'], b['password'], at, { answer, challenged: addressAsks })
     if (r.ok) {
       await recordAudit(db, { account: r.user.username, action: 'signed-in', detail: { address } }, at)
       setCookie(c, SUPPORT_COOKIE, r.token, { httpOnly: true, sameSite: 'Strict', path: '/support', maxAge: SUPPORT_TOKEN_TTL_MS / 1000 })
       return c.json({ ok: true, username: r.user.username, role: r.user.role, token: r.token })
     }
-    await recordAudit(db, { account: attempted, action: 'sign-in.refused', detail: { reason: r.reason, address } }, at)
+    const reason = r.reason === 'challenge' ? (r.missed ? 'challenge-missed' : 'challenge-needed') : r.reason
+    await recordAudit(db, { account: attempted, action: 'sign-in.refused', detail: { reason, address } }, at)
     if (r.reason === 'disabled') return c.json({ ok: false, error: 'this support account is disabled' }, 403)
-    addresses.fail(address, at)
-    const lockedMs = r.reason === 'locked' ? r.retryAfterMs : r.lockedForMs
-    if (lockedMs === undefined) return c.json({ ok: false, error: 'wrong username or password' }, 401)
-    c.header('retry-after', String(seconds(lockedMs)))
-    const why = r.reason === 'wrong' ? 'wrong username or password; ' : ''
-    return c.json({ ok: false, error: `${why}too many failed sign-ins for this username: try again in ${seconds(lockedMs)} s` }, 429)
+    if (r.reason === 'locked') return tooMany(r.retryAfterMs, 'too many failed sign-ins for this username: ')
+    const addressLocked = await failAttempt(db, [fromAddress], at)
+    if (addressLocked > 0) return tooMany(addressLocked, 'too many failed sign-ins from this address: ')
+    const why = r.reason === 'wrong' ? 'wrong username or password' : r.missed ? 'the human check was not passed' : 'solve the human check to sign in'
+    if (r.lockedForMs !== undefined) return tooMany(r.lockedForMs, `${why}; too many failed sign-ins for this username: `)
+    // The next attempt needs a solved challenge: the hall's image of digits comes with the refusal.
+    const asks = r.reason === 'challenge' || r.challenge === true || (await failuresOf(db, fromAddress, at)) >= fromAddress.policy.challengeAfter
+    if (!asks) return c.json({ ok: false, error: why }, 401)
+    const { key, image } = await newChallenge(db, at, 'image')
+    return c.json({ ok: false, error: r.reason === 'wrong' ? `${why}; solve the human check to try again` : why, challenge: { key, image } }, 401)
+  })
+
+  // Another image of digits for the sign-in's human challenge (the one shown expired, or cannot be read).
+  app.post('/support/api/challenge', async (c) => {
+    const { key, image } = await newChallenge(db, now(), 'image')
+    return c.json({ ok: true, challenge: { key, image } })
   })
 
   app.post('/support/api/logout', async (c) => {

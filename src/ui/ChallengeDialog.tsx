@@ -20,15 +20,22 @@ export interface ChallengeDialogProps {
   readonly onCancel: () => void
   /** The retried attempt is in flight. */
   readonly busy?: boolean
+  /** Why the last answer was refused (a new challenge is shown), or null. */
+  readonly error?: string | null
 }
 
 /** The pictures' width in their own pixels (the hall draws them 300 px wide). */
 const PICTURE_WIDTH = 300
 
-export const ChallengeDialog = ({ challenge, onAnswer, onRenew, onCancel, busy = false }: ChallengeDialogProps) => {
+export const ChallengeDialog = ({ challenge, onAnswer, onRenew, onCancel, busy = false, error = null }: ChallengeDialogProps) => {
   const { t } = useTranslation('verify')
   return (
     <Modal open title={t('puzzle.title')} onClose={onCancel} showCloseButton closeLabel={t('challenge.cancel')} className="puzzle">
+      {error !== null && (
+        <p className="puzzle__error" role="alert">
+          {error}
+        </p>
+      )}
       {challenge.kind === 'slider' && <SliderPuzzle key={challenge.key} challenge={challenge} onAnswer={onAnswer} busy={busy} />}
       {challenge.kind === 'click' && <ClickPuzzle key={challenge.key} challenge={challenge} onAnswer={onAnswer} busy={busy} />}
       {challenge.kind === 'nine' && <NinePuzzle key={challenge.key} challenge={challenge} onAnswer={onAnswer} busy={busy} />}

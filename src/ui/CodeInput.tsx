@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CODE_LENGTHS, codeFits, selectCodeSend, type CodeSendView, type VerifyError } from '../../actors/verify'
+import { CODE_LENGTHS, codeFits, missedChallenge, selectCodeSend, type CodeSendView, type VerifyError } from '../../actors/verify'
 import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import { useActor, useSend } from '../system-react'
 import { selectGeetestSecondsLeft } from '../../actors/geetest'
@@ -102,6 +102,7 @@ export const CodeInput = ({
             onAnswer={(answer) => send({ type: 'verify.challengeAnswered', channel, answer })}
             onRenew={() => send({ type: 'verify.challengeRenewed', channel })}
             onCancel={() => send({ type: 'verify.challengeCancelled', channel })}
+            error={sendError}
           />
         ) : (
           <Challenge channel={channel} image={view.challenge.image} />
@@ -120,6 +121,8 @@ const useErrorText = (error: VerifyError | null): string | null => {
   // Too many sends (2010): the wait, in the player's language (the message ends with its seconds).
   const wait = error.code === 2010 ? /(\d+) s$/.exec(error.message) : null
   if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
+  // A wrong challenge answer, the first of a round (2011): a generic message beside the new challenge.
+  if (missedChallenge(error.code)) return t('error.challengeMissed', { ns: 'signin' })
   return `${error.message} (${error.code})`
 }
 

@@ -8,8 +8,9 @@ import { callHall, visitor } from '../server/support'
  * The hall's puzzle challenges at phone and desktop sizes (issue 24; spec §8 1124 slider, 1125
  * click, 1126 nine-square): a site that asks the slider (its 'challenge' document) answers a
  * sign-in past the free failures with 1124; the lobby opens the hall's picture in a dialog, and a
- * drag of the piece into the notch signs in. A drag beside the notch is refused with error_12: the
- * 60 s restriction with its countdown, during which sign-in is refused by the lobby itself. The
+ * drag of the piece into the notch signs in. A drag beside the notch is refused with a generic
+ * message and a new puzzle (2011); a second wrong drag in a row is refused with error_12: the 60 s
+ * restriction with its countdown, during which sign-in is refused by the lobby itself. The
  * test learns the answer as a person would see it, through the test hall's control surface (never
  * from the lobby), and the lobby's log never holds it. The click and nine-square puzzles are solved
  * with the pointer and with the keyboard.
@@ -92,10 +93,22 @@ describe.each(['desktop', 'phone'] as const)('puzzle challenges at %s size', (si
     expect(errors).toEqual([])
   })
 
-  it('refuses a drag beside the notch: the 60 s restriction counts down and sign-in waits for it', async () => {
+  it('refuses a drag beside the notch with a generic message and a new puzzle; a second wrong drag starts the 60 s restriction, counting down', async () => {
     const { page, shell, errors, login, puzzle, answer } = await signInToPuzzle(size, 'slider')
     const { x } = answer as { x: number }
+    const { key: firstKey } = (await kit.control('last-challenge')) as { key: string }
     await slideTo(page, puzzle, x > 150 ? x - 40 : x + 40)
+    // The first wrong answer: a generic message in the dialog, and a new puzzle from the hall.
+    await puzzle.getByRole('alert').getByText('That was not right. Please try the new check.').waitFor()
+    await expect.poll(async () => ((await kit.control('last-challenge')) as { key: string }).key).not.toBe(firstKey)
+    const { key: secondKey } = (await kit.control('last-challenge')) as { key: string }
+    const { answer: second } = (await kit.control('challenge-answer', { key: secondKey })) as { answer: { x: number } }
+    const handle = puzzle.getByRole('slider', { name: 'Slide the piece' })
+    await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe('0')
+    await expectNoAnswer(page, second.x)
+    await page.screenshot({ path: `/tmp/challenge-missed-${size}.png` })
+    // The second wrong answer in a row: error_12, the restriction.
+    await slideTo(page, puzzle, second.x > 150 ? second.x - 40 : second.x + 40)
     await puzzle.waitFor({ state: 'hidden' })
     const alert = login.getByRole('alert').getByText(/^Too many attempts\. Try again in \d+ seconds\.$/)
     await alert.waitFor()
@@ -111,6 +124,7 @@ describe.each(['desktop', 'phone'] as const)('puzzle challenges at %s size', (si
     expect((await shell.events<{ type: string }>()).filter((e) => e.type === 'hall.requested').length).toBe(asked)
     expect(await login.isVisible()).toBe(true)
     await expectNoAnswer(page, x)
+    await expectNoAnswer(page, second.x)
     expect(errors).toEqual([])
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate'
 import {
-  COUNTDOWN_SECONDS, FORCED_CHALLENGE, VERIFY_CALLS, VERIFY_DELAYS, initialVerify, selectCodeSend, verifyMachine, type VerifyContext, type VerifyEvent,
+  COUNTDOWN_SECONDS, FORCED_CHALLENGE, MISSED_CHALLENGE, VERIFY_CALLS, VERIFY_DELAYS, initialVerify, selectCodeSend, verifyMachine, type VerifyContext, type VerifyEvent,
 } from '../../actors/verify'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import type { HallError } from '../../schemas/hall/errors'
@@ -118,6 +118,7 @@ const events = (s: Snap): ModelEvent[] => {
     if (offered) out.push({ type: 'verify.challengeCancelled', channel: ch })
     if (sendId !== null) {
       out.push(ok(sendId, call, {}), ko(sendId, call, service(FORCED_CHALLENGE, 'force geetest')), ko(sendId, call, service(1127, 'error_12')))
+      out.push(ko(sendId, call, service(MISSED_CHALLENGE, 'challenge not passed: try the new one')))
       out.push(ko(sendId, call, ch === 'phone' ? service(1220, 'not a phone number') : { _tag: 'Network', message: 'offline' }))
     }
     if (challengeId !== null) out.push(ok(challengeId, VERIFY_CALLS.challenge, CHALLENGE), ko(challengeId, VERIFY_CALLS.challenge, { _tag: 'Network', message: 'offline' }))
@@ -258,5 +259,20 @@ describe('verify model', () => {
     ])
     expect(emitted.filter((e) => e.type === 'geetest.challengeFailed')).toEqual([{ type: 'geetest.challengeFailed', attempt: 'codeSend' }])
     expect(selectCodeSend('phone')(real)).toMatchObject({ canSend: false, error: { reason: 'restricted' } })
+  })
+
+  it('2011: a wrong answer, the first in a row, fetches a new challenge and keeps the refusal shown beside it; no restriction', () => {
+    const { real, emitted } = harness.runEvents([
+      { type: 'verify.codeSendRequested', channel: 'phone', target: TARGET.phone },
+      ko('verify-1', VERIFY_CALLS.phone, service(FORCED_CHALLENGE, 'force geetest')),
+      ok('verify-2', VERIFY_CALLS.challenge, CHALLENGE),
+      { type: 'verify.challengeAnswered', channel: 'phone', answer: '1234' },
+      ko('verify-3', VERIFY_CALLS.phone, service(MISSED_CHALLENGE, 'challenge not passed: try the new one')),
+      ok('verify-4', VERIFY_CALLS.challenge, CHALLENGE),
+    ] as never)
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => e['call'])).toEqual(['securityCreateSms', 'captcha', 'securityCreateSms', 'captcha'])
+    expect(emitted.filter((e) => e.type === 'geetest.challengeFailed')).toEqual([])
+    expect(real.matches({ phone: { challenge: 'shown' } })).toBe(true)
+    expect(real.context.phone.error).toMatchObject({ code: MISSED_CHALLENGE, reason: 'service' })
   })
 })

@@ -2,13 +2,14 @@
  * The hall's human challenges by kind (issue 24; spec §8 1119 image, 1124 slider, 1125 click,
  * 1126 nine-square): a site asks the kind its 'challenge' document names, with that kind's code;
  * the picture is a PNG and the answer stays in the hall (the control surface reveals it to a test,
- * as a person would read the picture); an answer is checked with a tolerance, once, and a wrong
- * one is refused with error_12 (1127).
+ * as a person would read the picture); an answer is checked with a tolerance, once; a wrong one is
+ * refused with 2011 (a generic challenge failure, a new challenge is fetched), and the second wrong
+ * one in a row with error_12 (1127, the lobby's 60 s restriction).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHall, type RunningHall } from '../../server/hall'
 import { GUARD_POLICIES } from '../../server/guard'
-import { ChallengeCodes, solves, SLIDER_TOLERANCE, TRACK_MS } from '../../server/calls/challenge'
+import { ChallengeCodes, MISS_WINDOW_MS, solves, SLIDER_TOLERANCE, TRACK_MS } from '../../server/calls/challenge'
 import { callHall, control, visitor } from './support'
 import type { Caller } from './support'
 
@@ -69,25 +70,27 @@ describe('the slider (1124)', () => {
     expect(x).toBeGreaterThan(0)
     const solved = JSON.stringify({ x: x + SLIDER_TOLERANCE - 1, track: track(x + SLIDER_TOLERANCE - 1) })
     expect((await login(username, 'abc12345', { captchaKey: c.key, captcha: solved })).code).toBe(1)
-    // Answered once: the same key again is refused.
-    expect((await login(username, 'abc12345', { captchaKey: c.key, captcha: solved })).code).toBe(ChallengeCodes.refused)
+    // Answered once: the same key again is refused (the first miss since the solved challenge: 2011).
+    expect((await login(username, 'abc12345', { captchaKey: c.key, captcha: solved })).code).toBe(ChallengeCodes.missed)
   })
 
-  it('refuses an answer off the notch, a drag without a track, and a reused key with error_12', async () => {
+  it('refuses an answer off the notch, a drag without a track and a human-less track: 2011 first, error_12 the second time in a row, then 2011 again', async () => {
     await setKind('slider')
     const username = await failing()
     expect((await login(username, 'abc12345')).code).toBe(ChallengeCodes.slider)
     // Each refusal counts as a failure (the lock comes at 10): the next challenge is fetched at once.
-    const refused = async (captcha: (x: number) => string) => {
+    const refused = async (captcha: (x: number) => string, expected: [number, string]) => {
       const c = await challenge()
       const { x } = (await revealed(c.key)) as { x: number }
       const e = await login(username, 'abc12345', { captchaKey: c.key, captcha: captcha(x) })
-      expect([e.code, e.msg]).toEqual([ChallengeCodes.refused, 'error_12'])
+      expect([e.code, e.msg]).toEqual(expected)
       return c.key
     }
-    await refused((x) => JSON.stringify({ x: x + 20, track: track(x + 20) }))
-    await refused((x) => JSON.stringify({ x }))
-    const key = await refused((x) => JSON.stringify({ x, track: [[0, 0], [1, x / 2], [2, x]] }))
+    const missed: [number, string] = [ChallengeCodes.missed, 'challenge not passed: try the new one']
+    await refused((x) => JSON.stringify({ x: x + 20, track: track(x + 20) }), missed)
+    await refused((x) => JSON.stringify({ x }), [ChallengeCodes.refused, 'error_12'])
+    // The restriction started a new round: the next miss is the generic one again.
+    const key = await refused((x) => JSON.stringify({ x, track: [[0, 0], [1, x / 2], [2, x]] }), missed)
     // A refused answer spent its challenge.
     expect((await control(hall.url, 'challenge-answer', { key }))['ok']).toBe(false)
   })
@@ -103,7 +106,7 @@ describe('the click (1125) and the nine-square (1126)', () => {
     expect(wrong.prompt).toHaveLength(3)
     const pts = ((await revealed(wrong.key)) as { points: Array<{ x: number; y: number }> }).points
     const reversed = JSON.stringify({ points: [...pts].reverse().map((p) => [p.x, p.y]) })
-    expect((await login(username, 'abc12345', { captchaKey: wrong.key, captcha: reversed })).code).toBe(ChallengeCodes.refused)
+    expect((await login(username, 'abc12345', { captchaKey: wrong.key, captcha: reversed })).code).toBe(ChallengeCodes.missed)
     expect((await login(username, 'abc12345')).code).toBe(ChallengeCodes.click)
     const c = await challenge()
     const points = ((await revealed(c.key)) as { points: Array<{ x: number; y: number }> }).points
@@ -120,7 +123,7 @@ describe('the click (1125) and the nine-square (1126)', () => {
     expect(wrong.prompt).toHaveLength(1)
     const tiles = ((await revealed(wrong.key)) as { tiles: number[] }).tiles
     expect(tiles.length).toBeGreaterThanOrEqual(2)
-    expect((await login(username, 'abc12345', { captchaKey: wrong.key, captcha: JSON.stringify({ tiles: tiles.slice(1) }) })).code).toBe(ChallengeCodes.refused)
+    expect((await login(username, 'abc12345', { captchaKey: wrong.key, captcha: JSON.stringify({ tiles: tiles.slice(1) }) })).code).toBe(ChallengeCodes.missed)
     expect((await login(username, 'abc12345')).code).toBe(ChallengeCodes.nine)
     const c = await challenge()
     const right = ((await revealed(c.key)) as { tiles: number[] }).tiles
@@ -134,6 +137,52 @@ describe('the click (1125) and the nine-square (1126)', () => {
     const c = await challenge()
     expect(c.kind).toBe('image')
     expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/)
+  })
+})
+
+describe('two wrong answers in a row', () => {
+  const wrongDigits = async (): Promise<{ key: string; captcha: string }> => {
+    const c = await challenge()
+    const digits = (await revealed(c.key)) as string
+    return { key: c.key, captcha: digits === '0000' ? '0001' : '0000' }
+  }
+  const solved = async (): Promise<{ key: string; captcha: string }> => {
+    const c = await challenge()
+    return { key: c.key, captcha: (await revealed(c.key)) as string }
+  }
+
+  it('refuses the first with 2011 and the second with error_12; a solved challenge between them starts the count again', async () => {
+    await setKind('image')
+    const username = await failing()
+    const miss = async () => {
+      const { key, captcha } = await wrongDigits()
+      return (await login(username, 'wrong1234', { captchaKey: key, captcha })).code
+    }
+    expect(await miss()).toBe(ChallengeCodes.missed)
+    // Solved (the password is still wrong): the misses are forgotten.
+    const right = await solved()
+    expect((await login(username, 'wrong1234', { captchaKey: right.key, captcha: right.captcha })).code).toBe(1011)
+    expect(await miss()).toBe(ChallengeCodes.missed)
+    expect(await miss()).toBe(ChallengeCodes.refused)
+  })
+
+  it("counts an address's misses over its accounts, and forgets misses older than the window", async () => {
+    await setKind('image')
+    const first = await failing()
+    const second = await failing()
+    const miss = async (username: string) => {
+      const { key, captcha } = await wrongDigits()
+      return (await login(username, 'abc12345', { captchaKey: key, captcha })).code
+    }
+    expect(await miss(first)).toBe(ChallengeCodes.missed)
+    // The same address misses again, for another account: the second in a row.
+    expect(await miss(second)).toBe(ChallengeCodes.refused)
+    // The restriction forgot the misses of that attempt's keys (the address, the second account);
+    // the first account's own miss still stands, so its next one is its second in a row.
+    expect(await miss(first)).toBe(ChallengeCodes.refused)
+    expect(await miss(second)).toBe(ChallengeCodes.missed)
+    clock += MISS_WINDOW_MS + 1
+    expect(await miss(first)).toBe(ChallengeCodes.missed)
   })
 })
 

@@ -134,7 +134,7 @@ it('binds a phone and an email with the codes it sent, refuses a wrong or missin
   })
 })
 
-it('demands the human challenge (1119) after 3 sends in 10 minutes; the image\'s digits let one send through, a wrong answer is error_12', async () => {
+it('demands the human challenge (1119) after 3 sends in 10 minutes; the image\'s digits let one send through; a wrong answer is 2011, the second in a row error_12', async () => {
   const { caller } = await newPlayer()
   for (let i = 0; i < 3; i++) expect((await post(caller, '/user/security/createsms', { phone: '5551234567' })).envelope.code).toBe(1)
   const forced = await post(caller, '/user/security/createsms', { phone: '5551234567' })
@@ -147,9 +147,10 @@ it('demands the human challenge (1119) after 3 sends in 10 minutes; the image\'s
   expect(answer).toMatch(/^\d{4}$/)
   const wrong = answer === '0000' ? '1111' : '0000'
   const refused = await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: challenge.key, captcha: wrong })
-  expect([refused.envelope.code, refused.envelope.msg]).toEqual([1127, 'error_12'])
-  // A challenge is answered once, right or wrong.
-  expect((await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: challenge.key, captcha: answer })).envelope.code).toBe(1127)
+  expect([refused.envelope.code, refused.envelope.msg]).toEqual([2011, 'challenge not passed: try the new one'])
+  // A challenge is answered once, right or wrong: the reused key is the second miss in a row, error_12.
+  const reused = await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: challenge.key, captcha: answer })
+  expect([reused.envelope.code, reused.envelope.msg]).toEqual([1127, 'error_12'])
   const next = (await post(caller, '/home/captcha', {})).envelope.data as { key: string }
   const digits = ((await control(hall.url, 'last-challenge', {})) as unknown as { answer: string }).answer
   expect((await post(caller, '/user/security/createsms', { phone: '5551234567', captchaKey: next.key, captcha: digits })).envelope.code).toBe(1)

@@ -126,14 +126,14 @@ it('answers 20 wrong passwords for one account with the challenge, then the limi
   expect((await login(username, 'abc12345')).code).toBe(1)
 })
 
-it('asks the challenge of an account that keeps failing and signs it in with the challenge solved; a wrong answer is refused', async () => {
+it('asks the challenge of an account that keeps failing and signs it in with the challenge solved; a wrong answer is refused (2011)', async () => {
   clock += DAY
   const { username } = await newPlayer()
   for (let i = 0; i < GUARD_POLICIES.account.challengeAfter; i++) expect((await login(username, 'wrong1234')).code).toBe(1011)
   expect((await login(username, 'abc12345')).code).toBe(GuardCodes.challenge)
   const { key } = await dataOf<{ key: string }>('/home/captcha', {})
   const digits = (await control(hall.url, 'last-challenge'))['answer'] as string
-  expect((await login(username, 'abc12345', { captchaKey: key, captcha: digits === '0000' ? '0001' : '0000' })).code).toBe(1127)
+  expect((await login(username, 'abc12345', { captchaKey: key, captcha: digits === '0000' ? '0001' : '0000' })).code).toBe(GuardCodes.missed)
   const again = await dataOf<{ key: string }>('/home/captcha', {})
   const right = (await control(hall.url, 'last-challenge'))['answer'] as string
   expect((await login(username, 'abc12345', { captchaKey: again.key, captcha: right })).code).toBe(1)
@@ -216,18 +216,26 @@ it('asks the challenge of code sends past the allowance, and refuses them past t
   expect((await send()).code).toBe(1)
 })
 
-it("the support console's sign-in: 20 wrong passwords are refused, then limited with the wait; the right one works after it", async () => {
+it("the support console's sign-in: 20 wrong passwords are answered with the challenge, then limited with the wait; the right one with the challenge solved works after it", async () => {
   clock += DAY
-  const signIn = async (password: string) => {
-    const res = await fetch(`${hall.url}/support/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'support', password }) })
-    return { status: res.status, error: ((await res.json()) as { error?: string }).error ?? '' }
+  const signIn = async (password: string, answer: Record<string, string> = {}) => {
+    const res = await fetch(`${hall.url}/support/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'support', password, ...answer }),
+    })
+    const body = (await res.json()) as { error?: string; challenge?: { key: string }; retryAfter?: number }
+    return { status: res.status, error: body.error ?? '', challenge: body.challenge, retryAfter: body.retryAfter }
   }
   const answers = []
   for (let i = 0; i < 20; i++) answers.push(await signIn('wrong-password'))
   expect(answers.slice(0, 4).map((a) => a.status)).toEqual([401, 401, 401, 401])
-  expect(answers.slice(4).every((a) => a.status === 429 && /try again in \d+ s$/.test(a.error))).toBe(true)
+  expect(answers[3]!.error).toBe('solve the human check to sign in')
+  expect(answers.slice(4).every((a) => a.status === 429 && /try again in \d+ s$/.test(a.error) && a.retryAfter === 60)).toBe(true)
   const refused = await signIn('support-dev')
-  expect([refused.status, refused.error]).toEqual([429, 'too many failed sign-ins from this address: try again in 900 s'])
-  clock += 15 * 60_000
-  expect((await signIn('support-dev')).status).toBe(200)
+  expect([refused.status, refused.error]).toEqual([429, 'too many failed sign-ins for this username: try again in 60 s'])
+  clock += 60_000
+  const key = refused.challenge!.key
+  const digits = (await control(hall.url, 'challenge-answer', { key }))['answer'] as string
+  expect((await signIn('support-dev', { captchaKey: key, captcha: digits })).status).toBe(200)
 })

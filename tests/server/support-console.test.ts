@@ -2,13 +2,13 @@
  * The support console's API: roles enforced by the hall (agents search and open sessions, leads
  * also manage accounts and read the audit trail), the audit trail of every search, session opened,
  * log downloaded and timeline fork (filtered by account, player and date, paged), and the sign-in
- * lockout. The hall's clock is the test's, so time moves without waiting.
+ * guard (the human challenge past a few failures, then the lockout with the wait). The hall's clock is the test's, so time moves without waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHall, type RunningHall } from '../../server/hall'
-import { SIGN_IN_LOCKOUT } from '../../server/support/accounts'
-import { ADDRESS_FAILURES } from '../../server/support/routes'
-import { callHall, player, visitor } from './support'
+import { SIGN_IN_CHALLENGE_AFTER, SIGN_IN_LOCKOUT } from '../../server/support/accounts'
+import { ADDRESS_CHALLENGE_AFTER, ADDRESS_FAILURES } from '../../server/support/routes'
+import { callHall, control, player, visitor } from './support'
 import { sessionLog, uploadLog } from './uploads'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -163,50 +163,125 @@ describe('roles and the audit trail', () => {
   })
 })
 
+interface Shown {
+  readonly key: string
+  readonly image: string
+}
+/** The answer to a challenge the console was given, read off its image (through the test hall's control surface). */
+const solved = async (c: Shown | undefined): Promise<{ captchaKey: string; captcha: string }> => {
+  if (c === undefined) throw new Error('no challenge was given')
+  expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/)
+  const { answer } = (await control(hall.url, 'challenge-answer', { key: c.key })) as { answer: string }
+  return { captchaKey: c.key, captcha: answer }
+}
+const misread = async (c: Shown | undefined) => {
+  const right = await solved(c)
+  return { ...right, captcha: right.captcha === '0000' ? '0001' : '0000' }
+}
+const attempt = (username: string, password: string, answer: { captchaKey: string; captcha: string } | Record<string, never> = {}) =>
+  api<{ token: string; role: string; challenge: Shown; retryAfter: number }>('login', { body: { username, password, ...answer } })
+
 describe('sign-in attempts are limited', () => {
-  it('locks a username after repeated failures, even for the right password, doubling; the lock ends on the hall clock', async () => {
+  it('answers 20 wrong passwords for one username with the challenge, then the limit; the right password with a solved challenge works after the wait', async () => {
+    clock += DAY
+    const lead = await tokenOf('support', 'support-dev')
+    const password = (await api<{ password: string }>('accounts', { token: lead, body: { username: 'guessed.agent' } })).body.password
+    const answers = []
+    for (let i = 0; i < 20; i++) answers.push(await attempt('guessed.agent', 'wrong-password'))
+    const free = SIGN_IN_CHALLENGE_AFTER
+    // The free failures; then the challenge is demanded (unsolved, the attempt counts as a failure);
+    // at the lock's threshold the username is locked, and refused unchecked while it lasts.
+    expect(answers.map((a) => a.status)).toEqual([...Array<number>(SIGN_IN_LOCKOUT.freeFailures - 1).fill(401), ...Array<number>(20 - SIGN_IN_LOCKOUT.freeFailures + 1).fill(429)])
+    expect(answers.slice(0, free - 1).map((a) => [a.body.error, a.body.challenge])).toEqual(Array(free - 1).fill(['wrong username or password', undefined]))
+    expect(answers[free - 1]!.body.error).toBe('wrong username or password; solve the human check to try again')
+    await solved(answers[free - 1]!.body.challenge)
+    expect(answers.slice(free, SIGN_IN_LOCKOUT.freeFailures - 1).map((a) => a.body.error)).toEqual(Array(SIGN_IN_LOCKOUT.freeFailures - 1 - free).fill('solve the human check to sign in'))
+    const locking = answers[SIGN_IN_LOCKOUT.freeFailures - 1]!
+    expect([locking.headers.get('retry-after'), locking.body.error, locking.body.retryAfter]).toEqual(['60', 'solve the human check to sign in; too many failed sign-ins for this username: try again in 60 s', 60])
+    expect(answers.at(-1)!.body.error).toBe('too many failed sign-ins for this username: try again in 60 s')
+    // While locked even the right password with a solved challenge waits (and the challenge is not spent).
+    const last = answers.at(-1)!.body.challenge
+    const waited = await attempt('guessed.agent', password, await solved(last))
+    expect([waited.status, waited.body.error]).toEqual([429, 'too many failed sign-ins for this username: try again in 60 s'])
+    clock += 60_000
+    // After the wait the challenge is still asked: without it the right password is refused unchecked.
+    const unsolved = await attempt('guessed.agent', password)
+    expect([unsolved.status, unsolved.body.error]).toEqual([429, 'solve the human check to sign in; too many failed sign-ins for this username: try again in 120 s'])
+    clock += 120_000
+    expect((await attempt('guessed.agent', password, await solved(unsolved.body.challenge))).status).toBe(200)
+    // The success forgot the failures: a wrong password is an ordinary one again.
+    const after = await attempt('guessed.agent', 'wrong-password')
+    expect([after.status, after.body.error, after.body.challenge]).toEqual([401, 'wrong username or password', undefined])
+  })
+
+  it('locks a username after repeated failures, even for the right password, doubling; a wrong answer to the challenge counts; the lock ends on the hall clock', async () => {
     // A day on: the failures of the test before no longer count against this address.
     clock += DAY
     const lead = await tokenOf('support', 'support-dev')
     const password = (await api<{ password: string }>('accounts', { token: lead, body: { username: 'locked.agent' } })).body.password
-    for (let i = 1; i < SIGN_IN_LOCKOUT.freeFailures; i++) expect((await signIn('locked.agent', 'wrong-password')).status).toBe(401)
-    const locking = await signIn('Locked.Agent', 'wrong-password')
+    for (let i = 1; i < SIGN_IN_CHALLENGE_AFTER; i++) expect((await attempt('locked.agent', 'wrong-password')).status).toBe(401)
+    const challenged = await attempt('Locked.Agent', 'wrong-password')
+    // A wrong answer is refused with a new image, the password unchecked; it counts as a failure.
+    const missed = await attempt('locked.agent', password, await misread(challenged.body.challenge))
+    expect([missed.status, missed.body.error]).toEqual([401, 'the human check was not passed'])
+    for (let i = SIGN_IN_CHALLENGE_AFTER + 2; i < SIGN_IN_LOCKOUT.freeFailures; i++) expect((await attempt('locked.agent', 'wrong-password', await solved(missed.body.challenge))).status).toBe(401)
+    const locking = await attempt('locked.agent', 'wrong-password', await solved(missed.body.challenge))
     expect([locking.status, locking.headers.get('retry-after'), locking.body.error]).toEqual([
       429,
       '60',
       'wrong username or password; too many failed sign-ins for this username: try again in 60 s',
     ])
     // The right password is not even checked while locked.
-    const refused = await signIn('locked.agent', password)
+    const refused = await attempt('locked.agent', password, await solved(locking.body.challenge))
     expect([refused.status, refused.body.error]).toEqual([429, 'too many failed sign-ins for this username: try again in 60 s'])
     clock += 30_000
-    expect((await signIn('locked.agent', password)).headers.get('retry-after')).toBe('30')
+    expect((await attempt('locked.agent', password)).headers.get('retry-after')).toBe('30')
 
-    // A minute later it signs in, which clears the failures.
+    // A minute later it signs in with a solved challenge, which clears the failures.
     clock += 31_000
-    expect((await signIn('locked.agent', password)).status).toBe(200)
-    for (let i = 1; i < SIGN_IN_LOCKOUT.freeFailures; i++) expect((await signIn('locked.agent', 'wrong-password')).status).toBe(401)
+    expect((await attempt('locked.agent', password, await solved(refused.body.challenge))).status).toBe(200)
+    for (let i = 1; i < SIGN_IN_CHALLENGE_AFTER; i++) expect((await attempt('locked.agent', 'wrong-password')).status).toBe(401)
+    let next = (await attempt('locked.agent', 'wrong-password')).body.challenge
+    for (let i = SIGN_IN_CHALLENGE_AFTER + 1; i < SIGN_IN_LOCKOUT.freeFailures; i++) next = (await attempt('locked.agent', 'wrong-password', await solved(next))).body.challenge
 
     // Failures in a row without a success: each lock is twice the last.
-    expect((await signIn('locked.agent', 'wrong-password')).headers.get('retry-after')).toBe('60')
+    const first = await attempt('locked.agent', 'wrong-password', await solved(next))
+    expect(first.headers.get('retry-after')).toBe('60')
     clock += 61_000
-    expect((await signIn('locked.agent', 'wrong-password')).headers.get('retry-after')).toBe('120')
+    expect((await attempt('locked.agent', 'wrong-password', await solved(first.body.challenge))).headers.get('retry-after')).toBe('120')
 
-    // An unknown username is counted and answered exactly the same way.
-    for (let i = 1; i < SIGN_IN_LOCKOUT.freeFailures; i++) expect((await signIn('nobody.here', 'wrong-password')).body.error).toBe('wrong username or password')
-    expect((await signIn('nobody.here', 'wrong-password')).status).toBe(429)
+    // An unknown username is counted and answered exactly the same way (once the address's own
+    // failures, past its challenge threshold by now, are forgotten).
+    clock += 15 * 60_000 + 1
+    for (let i = 1; i < SIGN_IN_CHALLENGE_AFTER; i++) expect((await attempt('nobody.here', 'wrong-password')).body.error).toBe('wrong username or password')
+    expect((await attempt('nobody.here', 'wrong-password')).body.error).toBe('wrong username or password; solve the human check to try again')
+    expect((await attempt('nobody.here', 'wrong-password')).body.error).toBe('solve the human check to sign in')
+    expect((await attempt('nobody.here', 'wrong-password')).status).toBe(429)
 
-    // Failed sign-ins are in the audit trail.
+    // Failed sign-ins are in the audit trail, with why.
     const trail = await api<{ entries: Entry[] }>('audit?account=nobody.here', { token: lead })
     expect(trail.body.entries.map((e) => [e.action, e.detail['reason']])).toContainEqual(['sign-in.refused', 'wrong'])
+    expect(trail.body.entries.map((e) => [e.action, e.detail['reason']])).toContainEqual(['sign-in.refused', 'challenge-needed'])
   })
 
-  it('refuses an address that keeps failing with many usernames', async () => {
+  it('asks an address that keeps failing with many usernames for the challenge, then refuses it', async () => {
     clock += DAY
-    for (let i = 0; i < ADDRESS_FAILURES; i++) expect((await signIn(`spray-${i}`, 'wrong-password')).status).toBe(401)
-    const refused = await signIn('support', 'support-dev')
+    const answers = []
+    for (let i = 0; i < ADDRESS_FAILURES; i++) answers.push(await attempt(`spray-${i}`, 'wrong-password'))
+    expect(answers.slice(0, -1).map((a) => a.status)).toEqual(Array(ADDRESS_FAILURES - 1).fill(401))
+    // Past the address's threshold every username needs the challenge, even one never tried.
+    expect(answers[ADDRESS_CHALLENGE_AFTER - 1]!.body.challenge).toBeDefined()
+    expect(answers[ADDRESS_CHALLENGE_AFTER]!.body.error).toBe('solve the human check to sign in')
+    expect([answers.at(-1)!.status, answers.at(-1)!.body.error]).toEqual([429, 'too many failed sign-ins from this address: try again in 900 s'])
+    const refused = await attempt('support', 'support-dev')
     expect([refused.status, refused.body.error]).toEqual([429, 'too many failed sign-ins from this address: try again in 900 s'])
     clock += 15 * 60_000
-    expect((await signIn('support', 'support-dev')).status).toBe(200)
+    expect((await attempt('support', 'support-dev')).status).toBe(200)
+  })
+
+  it('gives another image of digits on request, without a sign-in', async () => {
+    const another = await api<{ challenge: Shown }>('challenge', { body: {} })
+    expect(another.status).toBe(200)
+    expect((await solved(another.body.challenge)).captcha).toMatch(/^\d{4}$/)
   })
 })

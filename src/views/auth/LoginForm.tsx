@@ -4,7 +4,7 @@ import { SmsLoginForm } from './SmsLoginForm'
 import { password, username } from '../../ui/validation'
 import { useActor, useCommand, useSend } from '../../system-react'
 import { loginChallengeCommand } from '../../../actors/recovery'
-import { demandsChallenge } from '../../../actors/verify'
+import { demandsChallenge, missedChallenge } from '../../../actors/verify'
 import { ChallengeDialog } from '../../ui/ChallengeDialog'
 import { selectShownPopup } from '../../../actors/popups'
 import { errorText } from './errors'
@@ -61,12 +61,16 @@ const PasswordLoginForm = () => {
   const challenge = useCommand(loginChallengeCommand)
   const askChallenge = challenge.submit
   // A site may ask a puzzle instead (1124 slider, 1125 click, 1126 nine-square): it opens in a
-  // dialog, and its answer retries the sign-in at once.
-  const forced = demandsChallenge(loginError?.code)
+  // dialog, and its answer retries the sign-in at once. A wrong answer, the first of a round (2011),
+  // shows a generic message and a new challenge; the second in a row is error_12, the restriction.
+  const forced = demandsChallenge(loginError?.code) || missedChallenge(loginError?.code)
   useEffect(() => {
     if (forced) askChallenge({})
   }, [forced, loginError, askChallenge])
-  const fetched = forced ? challenge.view.result : null
+  // A challenge answered once is spent: it is not shown again while the next one is fetched.
+  const [answered, setAnswered] = useState<string | null>(null)
+  const result = challenge.view.result
+  const fetched = forced && result !== null && result.key !== answered ? result : null
   const [dismissed, setDismissed] = useState<string | null>(null)
   const puzzle = fetched !== null && (fetched.kind ?? 'image') !== 'image' ? fetched : null
   const shown = puzzle === null ? fetched : null
@@ -78,6 +82,7 @@ const PasswordLoginForm = () => {
     labels: { username: t('field.username'), password: t('field.password') },
     onSubmit: (v) => {
       send({ type: 'session.loginSubmitted', username: v.username.trim(), password: v.password, ...(shown === null ? {} : { captchaKey: shown.key, captcha: digits }) })
+      if (shown !== null) setAnswered(shown.key)
       setDigits('')
     },
   })
@@ -107,11 +112,13 @@ const PasswordLoginForm = () => {
         <ChallengeDialog
           challenge={puzzle}
           busy={busy}
-          onAnswer={(answer) =>
+          onAnswer={(answer) => {
+            setAnswered(puzzle.key)
             send({ type: 'session.loginSubmitted', username: form.values.username.trim(), password: form.values.password, captchaKey: puzzle.key, captcha: answer })
-          }
+          }}
           onRenew={() => askChallenge({})}
           onCancel={() => setDismissed(puzzle.key)}
+          error={missedChallenge(loginError?.code) ? serverError : null}
         />
       )}
       {shown !== null && (

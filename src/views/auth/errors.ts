@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { SessionError } from '../../../actors/session'
-import { demandsChallenge } from '../../../actors/verify'
+import { demandsChallenge, missedChallenge } from '../../../actors/verify'
 
 /** The message keys of the session's errors that have their own wording (spec §8). */
 const WORDED = ['SYSTEM_ERROR', 'RSP_DATA_NOT_JSON', 'NETWORK_TIMEOUT', 'NETWORK_ERROR'] as const
@@ -25,6 +25,8 @@ export const errorText = (t: TFunction<'auth'>, error: SessionError | null, geet
   // Guessing is stopped (issue 24): the challenge first (1119), then the wait (2010: its message ends with the seconds).
   if (error.code === 1119) return t('error.challenge', { ns: 'signin' })
   if (demandsChallenge(error.code)) return t('error.puzzle', { ns: 'signin' })
+  // A wrong challenge answer, the first of a round (2011): a generic message, and a new challenge is shown.
+  if (missedChallenge(error.code)) return t('error.challengeMissed', { ns: 'signin' })
   const wait = error.code === 2010 ? /(\d+) s$/.exec(error.msg) : null
   if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
   if (error.code !== null && SMS_CODES[error.code] !== undefined) return t(SMS_CODES[error.code]!, { ns: 'signin' })
