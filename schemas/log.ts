@@ -6,8 +6,18 @@ import { EventKind } from './event'
  * replayer reads. Support opens the same file a developer replays.
  */
 
-/** Version of the log file format; bump it (and write a migration) when a record changes shape. */
-export const LOG_FORMAT_VERSION = 1
+/**
+ * Version of the log file format; bump it (and write a migration) when a record changes shape.
+ * 2: large answer bodies are content-addressed blobs (a record's `def` and `ref`, see LogLine);
+ * 1: every record carried its whole event.
+ */
+export const LOG_FORMAT_VERSION = 2
+
+/**
+ * An event field whose value is an object or an array of more than this many characters of JSON
+ * is stored once, as a blob named by the SHA-256 of that JSON, and referred to by that name.
+ */
+export const BLOB_MIN_CHARS = 256
 
 /** Viewport at the start of a log session. */
 export const Viewport = Schema.Struct({ width: Schema.Number, height: Schema.Number })
@@ -49,3 +59,11 @@ export const LogRecord = Schema.Struct({
   states: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
 })
 export type LogRecord = typeof LogRecord.Type
+
+/**
+ * A record as a version-2 log line or an IndexedDB chunk holds it. `def` (a file only): these
+ * event fields hold their body in full, and it is blob `hash` from here on. `ref`: these event
+ * fields hold the hash of a blob in place of the body (defined earlier in the file, or in the
+ * database's blob table). Readers resolve both before anything else sees the record.
+ */
+export type LogLine = LogRecord & { readonly def?: Readonly<Record<string, string>>; readonly ref?: ReadonlyArray<string> }

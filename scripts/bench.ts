@@ -12,12 +12,15 @@
  *   game lobby            input-to-paint of a category switch and a search keystroke with the
  *                         CPU throttled 4x, and the DOM node count of the game page
  *   report pages          the hall's answer to one records page for a player with 100,000 rounds
+ *   log size              the event log of a scripted session in Chromium against a real hall (a
+ *                         category switch every 2 s for 150 s), gzipped, carried on to an hour:
+ *                         log format 2 (bodies stored once) beside format 1 (tests/bench/log-size.ts)
  *   halls                 200 players for 60 s on one hall on PGlite, one and two on PostgreSQL:
  *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
  *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60)
  *
  * `npm run bench -- --only recorder,replay` measures only the parts named (js, lighthouse, recorder,
- * timeline, games, reports, replay, halls); the lobby is built only when a part needs it.
+ * timeline, games, logsize, reports, replay, halls); the lobby is built only when a part needs it.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,6 +34,7 @@ import { launch } from '../tests/e2e/support/browser'
 import { syntheticLog } from '../tests/bench/replay-log'
 import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
+import { logSizeFigures } from '../tests/bench/log-size'
 import { recordsFigures } from '../tests/bench/records'
 import { hallsFigures } from '../tests/bench/halls'
 import { lighthouseFigures } from '../tests/bench/lighthouse'
@@ -114,7 +118,7 @@ const browserFigures = async (url: string): Promise<{ runs: RecorderRun[]; event
 }
 
 /** The parts of the bench. */
-const PARTS = ['js', 'lighthouse', 'recorder', 'timeline', 'games', 'reports', 'replay', 'halls'] as const
+const PARTS = ['js', 'lighthouse', 'recorder', 'timeline', 'games', 'logsize', 'reports', 'replay', 'halls'] as const
 type Part = (typeof PARTS)[number]
 
 /** The parts asked for with `--only a,b` (every part without it). */
@@ -132,7 +136,7 @@ const overBudget: string[] = []
 
 const main = async () => {
   const parts = partsAsked(process.argv.slice(2))
-  const inBrowser = parts.has('recorder') || parts.has('timeline') || parts.has('games')
+  const inBrowser = parts.has('recorder') || parts.has('timeline') || parts.has('games') || parts.has('logsize')
   if (parts.has('js') || parts.has('lighthouse') || inBrowser) {
     console.log('building the lobby ...')
     build()
@@ -194,6 +198,14 @@ const main = async () => {
         report('search keystroke, input to paint', ms(g.keystrokePaintMs), `<= 50 ms (4x CPU throttling, ${g.keystrokePaintMs.length} keys)`)
         report('search, to results painted', ms(g.searchResultsMs), 'includes debounce and the hall answer')
         report('game page DOM nodes', `${g.domNodes.desktop.toLocaleString('en')} / ${g.domNodes.phone.toLocaleString('en')}`, 'desktop / phone, list loaded; fewer is better')
+      }
+      if (parts.has('logsize')) {
+        const l = await logSizeFigures(hall.url)
+        const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`
+        const how = `${l.switches} category switches in ${Math.round(l.seconds)} s, ${l.records.toLocaleString('en')} records, carried on to an hour`
+        report('log per scripted hour (gzipped)', `${mb(l.gzPerHour)} gz`, `<= 1 MB gz (${how}; replay ${l.identical ? 'IDENTICAL' : 'DIVERGED'})`)
+        report('  the same log in format 1', `${mb(l.v1GzPerHour)} gz`, `every answer body in full; ${mb(l.rawPerHour)} raw in format 2`)
+        if (!l.identical) throw new Error('the scripted session\'s log does not replay identically')
       }
     } finally {
       await hall.close()

@@ -64,6 +64,25 @@ const asObject = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
 
 /**
+ * A record's event with its blobs put back (log format 2: a `def` field holds a body named by its
+ * hash, a `ref` field holds the hash of a body defined earlier), as far as they resolve.
+ */
+const withBlobs = (record: Record<string, unknown>, blobs: Map<string, unknown>): Record<string, unknown> | undefined => {
+  const event = asObject(record['event'])
+  if (event === undefined) return undefined
+  const def = asObject(record['def'])
+  if (def !== undefined) for (const [field, hash] of Object.entries(def)) if (typeof hash === 'string') blobs.set(hash, event[field])
+  const ref = record['ref']
+  if (!Array.isArray(ref)) return event
+  const resolved = { ...event }
+  for (const field of ref) {
+    const hash = typeof field === 'string' ? resolved[field] : undefined
+    if (typeof hash === 'string' && blobs.has(hash)) resolved[field as string] = blobs.get(hash)
+  }
+  return resolved
+}
+
+/**
  * Reads the searchable facts of an NDJSON log: the header, the usernames of every sign-in, the
  * time range, and the error codes of failed hall calls (a service code, or the error's tag).
  * Tolerant: a line that is not JSON is skipped, because the console must still open what arrived.
@@ -75,6 +94,7 @@ export const summarizeLog = (text: string): LogSummary => {
   let first: number | null = null
   let last: number | null = null
   let records = 0
+  const blobs = new Map<string, unknown>()
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
     let json: unknown
@@ -94,7 +114,7 @@ export const summarizeLog = (text: string): LogSummary => {
       first ??= o['at']
       last = o['at']
     }
-    const event = asObject(o['event'])
+    const event = withBlobs(o, blobs)
     if (event === undefined) continue
     if (event['type'] === 'session.loggedIn' && typeof event['username'] === 'string') usernames.add(event['username'])
     if (event['type'] === 'hall.failed') {

@@ -1,14 +1,45 @@
 import { Schema } from 'effect'
-import { LOG_FORMAT_VERSION, LogHeader, LogRecord } from '../../schemas/log'
+import { LOG_FORMAT_VERSION, LogHeader, LogRecord, type LogLine } from '../../schemas/log'
+import { blobFields, withRefs } from './blobs'
 
 /**
  * The log file: NDJSON, a header line then one record a line. Support opens it, developers
  * replay it; reading it never throws: it answers with a typed failure naming the line.
+ *
+ * Format version 2 stores each large answer body once: the first record that holds it carries it
+ * in full and names it (`"def":{"data":"<sha-256>"}`); every later record with the same body holds
+ * the hash in that field instead (`"data":"<sha-256>"`, `"ref":["data"]`). Every line is still a
+ * record; the reader puts the bodies back, so the replayer, the timeline and the support console
+ * see whole events.
  */
 
-/** Writes a log file. */
-export const toNdjson = (header: LogHeader, records: ReadonlyArray<LogRecord>): string =>
-  [JSON.stringify(header), ...records.map((r) => JSON.stringify(r))].join('\n') + '\n'
+/** Writes a log file in the current format: records are already redacted, bodies are hashed as they are. */
+export const toNdjson = (header: LogHeader, records: ReadonlyArray<LogRecord>): string => {
+  const lines = [JSON.stringify({ ...header, formatVersion: LOG_FORMAT_VERSION })]
+  const written = new Set<string>()
+  for (const r of records) {
+    const blobs = blobFields(r.event)
+    if (blobs.length === 0) {
+      lines.push(JSON.stringify(r))
+      continue
+    }
+    const def: Record<string, string> = {}
+    const refs = blobs.filter((b) => written.has(b.hash))
+    for (const b of blobs) {
+      if (written.has(b.hash)) continue
+      def[b.field] = b.hash
+      written.add(b.hash)
+    }
+    const line: LogLine = {
+      ...r,
+      event: refs.length === 0 ? r.event : withRefs(r.event, refs),
+      ...(refs.length === blobs.length ? {} : { def }),
+      ...(refs.length === 0 ? {} : { ref: refs.map((b) => b.field) }),
+    }
+    lines.push(JSON.stringify(line))
+  }
+  return lines.join('\n') + '\n'
+}
 
 /** A log file read back. */
 export interface LogFile {
@@ -36,11 +67,14 @@ export interface LogMigration {
 }
 
 /**
- * The migrations this build knows, by the version they read. Version 1 is the first format, so
- * there is none yet: a log of another version is refused with a message naming it. When
- * LOG_FORMAT_VERSION is bumped, the step from the previous version goes here.
+ * The migrations this build knows, by the version they read; a log of a version none reaches is
+ * refused with a message naming it. When LOG_FORMAT_VERSION is bumped, the step from the previous
+ * version goes here.
+ *
+ * 1 → 2: the identity. A version-1 record holds its whole event, which is a version-2 record
+ * with no `def` and no `ref`: nothing to resolve.
  */
-export const LOG_MIGRATIONS: ReadonlyMap<number, LogMigration> = new Map()
+export const LOG_MIGRATIONS: ReadonlyMap<number, LogMigration> = new Map([[1, { from: 1, header: (h) => h, record: (r) => r }]])
 
 /** Why a log of this version cannot be read, or null when the migrations bring it to the current one. */
 const versionProblem = (version: unknown, migrations: ReadonlyMap<number, LogMigration>): string | null => {
@@ -57,6 +91,44 @@ const versionProblem = (version: unknown, migrations: ReadonlyMap<number, LogMig
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Puts a version-2 line's blobs back: a `def` field's body is remembered under its hash, a `ref`
+ * field's hash is replaced by that body. Answers the line's problem, or null; `json` loses its
+ * `def` and `ref` keys.
+ */
+const resolveBlobs = (json: Record<string, unknown>, blobs: Map<string, unknown>): string | null => {
+  const def = json['def']
+  const ref = json['ref']
+  if (def === undefined && ref === undefined) return null
+  const event = json['event']
+  if (!isObject(event)) return 'a record with blobs has no event'
+  delete json['def']
+  delete json['ref']
+  if (def !== undefined) {
+    if (!isObject(def)) return `"def" is not an object of field names and hashes: ${JSON.stringify(def)}`
+    for (const field in def) {
+      const hash = def[field]
+      const body = event[field]
+      if (typeof hash !== 'string' || hash === '') return `"def" names no hash for field '${field}'`
+      if (body === null || typeof body !== 'object') return `"def" names field '${field}', which holds no body in the event`
+      blobs.set(hash, body)
+    }
+  }
+  if (ref !== undefined) {
+    if (!Array.isArray(ref)) return `"ref" is not a list of field names: ${JSON.stringify(ref)}`
+    const resolved: Record<string, unknown> = { ...event }
+    for (const field of ref as unknown[]) {
+      if (typeof field !== 'string') return `"ref" names a field that is not a string: ${JSON.stringify(field)}`
+      const hash = resolved[field]
+      if (typeof hash !== 'string') return `"ref" names field '${field}', which holds no blob hash`
+      if (!blobs.has(hash)) return `field '${field}' refers to blob ${hash}, which no earlier line defines (a missing or corrupt blob)`
+      resolved[field] = blobs.get(hash)
+    }
+    json['event'] = resolved
+  }
+  return null
+}
 
 const KINDS = new Set(['intent', 'fact', 'notice'])
 const RECORD_KEYS = new Set(['seq', 'at', 'session', 'kind', 'event', 'cause', 'source', 'states'])
@@ -112,6 +184,7 @@ export const parseNdjson = (
   const header = decodeHeader(migratedHeader)
   if (header._tag === 'Failure') return { ok: false, error: { line: 1, message: `not a lobby log header: ${String(header.cause)}` } }
   const records: LogRecord[] = []
+  const blobs = new Map<string, unknown>()
   let last = 0
   for (let i = 1; i < lines.length; i++) {
     let json: unknown
@@ -123,6 +196,10 @@ export const parseNdjson = (
     for (const step of steps) {
       if (!isObject(json)) break
       json = step.record(json)
+    }
+    if (isObject(json)) {
+      const blobProblem = resolveBlobs(json, blobs)
+      if (blobProblem !== null) return { ok: false, error: { line: i + 1, message: blobProblem } }
     }
     let record: LogRecord
     if (looksLikeRecord(json)) record = json

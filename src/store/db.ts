@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie'
 import { Schema } from 'effect'
-import { LogHeader, LogRecord } from '../../schemas/log'
+import { LogHeader, LogRecord, type LogLine } from '../../schemas/log'
 
 /**
  * The one Dexie database of the lobby: the event log (log sessions and their records) and
@@ -12,7 +12,7 @@ import { LogHeader, LogRecord } from '../../schemas/log'
 export const DB_NAME = 'lobby'
 
 /** Table names (changing one needs a migration). */
-export const TABLES = { logSessions: 'logSessions', logChunks: 'logChunks', prefs: 'prefs' } as const
+export const TABLES = { logSessions: 'logSessions', logChunks: 'logChunks', logBlobs: 'logBlobs', prefs: 'prefs' } as const
 
 /** A log session: one page load of the lobby. */
 export interface LogSessionRow {
@@ -30,7 +30,19 @@ export interface LogChunkRow {
   readonly firstSeq: number
   readonly lastSeq: number
   readonly count: number
-  readonly records: ReadonlyArray<LogRecord>
+  /**
+   * The records, redacted; a large answer body is held as its blob's hash (the record's `ref`
+   * names those fields) and stored once in logBlobs. Rows written before version 3 hold whole records.
+   */
+  readonly records: ReadonlyArray<LogLine>
+  /** The hashes of the blobs these records refer to (absent when none): retention's index of what is still used. */
+  readonly blobs?: ReadonlyArray<string>
+}
+
+/** A large answer body of the log, stored once under the SHA-256 of its JSON (src/bus/blobs.ts). */
+export interface LogBlobRow {
+  readonly hash: string
+  readonly body: unknown
 }
 
 /** A stored preference (language, favourites, fast-login key ...). */
@@ -42,6 +54,7 @@ export interface PrefRow {
 export class LobbyDb extends Dexie {
   logSessions!: Table<LogSessionRow, string>
   logChunks!: Table<LogChunkRow, [string, number]>
+  logBlobs!: Table<LogBlobRow, string>
   prefs!: Table<PrefRow, string>
 
   constructor(name: string = DB_NAME) {
@@ -58,6 +71,14 @@ export class LobbyDb extends Dexie {
     // index's keys alone instead of reading (and cloning) every stored record.
     this.version(2).stores({
       [TABLES.logChunks]: '[session+firstSeq], session, [session+count]',
+    })
+    // Version 3 (log format 2): large answer bodies stored once in logBlobs by hash, and a
+    // multi-entry index of the hashes each chunk refers to, so retention finds the blobs no chunk
+    // uses any more from the index's unique keys alone. Rows of earlier versions hold whole
+    // records and no hashes: they read back as they are, so the upgrade moves nothing.
+    this.version(3).stores({
+      [TABLES.logChunks]: '[session+firstSeq], session, [session+count], *blobs',
+      [TABLES.logBlobs]: 'hash',
     })
   }
 }

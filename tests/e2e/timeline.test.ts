@@ -139,7 +139,7 @@ describe('the session timeline', () => {
     const old = `${JSON.stringify({ format: 'lobby-log', formatVersion: 0, appVersion: '0.0.9', session: 'x', siteCode: '001', language: 'en_US', startedAt: 0 })}\n`
     await tl.open('old.ndjson', old)
     expect(await page.getByRole('alert').textContent()).toBe(
-      'old.ndjson cannot be opened: line 1: log format version 0 is not supported (this build reads version 1 and has no migration from version 0)',
+      'old.ndjson cannot be opened: line 1: log format version 0 is not supported (this build reads version 2 and has no migration from version 0)',
     )
   })
 })

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { parseNdjson } from '../../../src/bus/ndjson'
 
 /** An event of the lobby's log, with the fields the browser tests read. */
 export interface LoggedEvent {
@@ -35,13 +36,14 @@ export class LobbyPage {
     return this.page.evaluate(() => window.__lobby!.exportLog())
   }
 
-  /** The events the lobby processed so far, in order, from its exported log (the header line left out). */
+  /**
+   * The events the lobby processed so far, in order, from its exported log read as the timeline
+   * reads it (a repeated answer body is a hash in the file: the reader puts it back).
+   */
   async events<E extends { readonly type: string } = LoggedEvent>(): Promise<E[]> {
-    return (await this.exportLog())
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => (JSON.parse(l) as { event: E }).event)
+    const parsed = parseNdjson(await this.exportLog())
+    if (!parsed.ok) throw new Error(`the exported log does not open: line ${parsed.error.line}: ${parsed.error.message}`)
+    return parsed.file.records.map((r) => r.event as unknown as E)
   }
 
   /** The events since the player's last real sign-in (session.loggedIn, real), that one included; [] before any. */

@@ -80,7 +80,8 @@ const record = async (events: LobbyEvent[], durable: boolean) => {
   rec.attach(bus)
   for (const e of events) bus.publish(e, e.type === 'hall.requested' ? 'actor' : 'runner')
   await rec.flush()
-  const stored = db ? JSON.stringify(await db.logChunks.toArray()) : JSON.stringify(await rec.records())
+  // IndexedDB: the chunks and the blobs their records refer to (a large answer body is stored once, by hash).
+  const stored = db ? JSON.stringify([await db.logChunks.toArray(), await db.logBlobs.toArray()]) : JSON.stringify(await rec.records())
   const exported = await rec.exportNdjson()
   db?.close()
   return { stored, exported }

@@ -6,7 +6,7 @@ import type { LobbyEvent } from '../../../schemas/events'
 import { Bus } from '../../../src/bus/bus'
 import { BusClock, type TimerPort } from '../../../src/bus/clock'
 import { ActorHost } from '../../../src/bus/host'
-import { parseNdjson, toNdjson } from '../../../src/bus/ndjson'
+import { parseNdjson } from '../../../src/bus/ndjson'
 import { Recorder } from '../../../src/bus/recorder'
 import { replayLog } from '../../../src/bus/replayer'
 import { appStarted, responded, siteInfo } from '../../support/site-fixtures'
@@ -124,7 +124,7 @@ describe('replayer', () => {
 
 describe('log file', () => {
   it('refuses another format version with a message naming it', () => {
-    const text = toNdjson({ ...header, formatVersion: 9 }, [])
+    const text = `${JSON.stringify({ ...header, formatVersion: 9 })}\n`
     const parsed = parseNdjson(text)
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) expect(parsed.error.message).toMatch(/version 9 is not supported/)

@@ -27,24 +27,30 @@ describe('log format versions', () => {
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) {
       expect(parsed.error.line).toBe(1)
-      expect(parsed.error.message).toBe('log format version 0 is not supported (this build reads version 1 and has no migration from version 0)')
+      expect(parsed.error.message).toBe('log format version 0 is not supported (this build reads version 2 and has no migration from version 0)')
     }
   })
 
-  it('opens a version-0 log after its migration, as a version-1 file', () => {
-    const parsed = parseNdjson(v0, new Map([[0, zeroToOne]]))
+  it('opens a version-0 log after its migrations, step by step to the current version', () => {
+    const parsed = parseNdjson(v0, new Map([...LOG_MIGRATIONS, [0, zeroToOne]]))
     if (!parsed.ok) throw new Error(parsed.error.message)
-    expect(parsed.file.header).toMatchObject({ formatVersion: 1, appVersion: '0.0.9', viewport: { width: 0, height: 0 } })
+    expect(parsed.file.header).toMatchObject({ formatVersion: 2, appVersion: '0.0.9', viewport: { width: 0, height: 0 } })
     expect(parsed.file.records.map((r) => [r.seq, r.at])).toEqual([
       [1, 1_700_000_000_001],
       [2, 1_700_000_000_002],
     ])
   })
 
+  it('without the step from version 1 a version-0 log is refused, naming the missing step', () => {
+    const parsed = parseNdjson(v0, new Map([[0, zeroToOne]]))
+    expect(parsed.ok).toBe(false)
+    if (!parsed.ok) expect(parsed.error.message).toBe('log format version 0 is not supported (this build reads version 2 and has no migration from version 1)')
+  })
+
   it('refuses a newer version, saying a newer build reads it', () => {
     const parsed = parseNdjson(JSON.stringify({ format: 'lobby-log', formatVersion: 3 }))
     expect(parsed.ok).toBe(false)
-    if (!parsed.ok) expect(parsed.error.message).toMatch(/version 3 is not supported: it is newer than this build, which reads version 1/)
+    if (!parsed.ok) expect(parsed.error.message).toMatch(/version 3 is not supported: it is newer than this build, which reads version 2/)
   })
 
   it('says so when the first line is not a lobby log header', () => {
