@@ -67,3 +67,25 @@ export type LogRecord = typeof LogRecord.Type
  * database's blob table). Readers resolve both before anything else sees the record.
  */
 export type LogLine = LogRecord & { readonly def?: Readonly<Record<string, string>>; readonly ref?: ReadonlyArray<string> }
+
+/** A format-2 event with its blobs put back, or why one could not be. */
+export type ResolvedRefs = { readonly event: Record<string, unknown> } | { readonly problem: string }
+
+/**
+ * The event of a format-2 line with each `ref` field's hash replaced by its body, from the bodies
+ * known so far (a file's earlier `def` fields, or the database's blob table). The one reading of
+ * `ref`: each reader decides what a problem means (a file names the line, a stored chunk is
+ * skipped, the support console's summary keeps the line as it is).
+ */
+export const resolveRefs = (event: Readonly<Record<string, unknown>>, ref: unknown, bodies: ReadonlyMap<string, unknown>): ResolvedRefs => {
+  if (!Array.isArray(ref)) return { problem: `"ref" is not a list of field names: ${JSON.stringify(ref)}` }
+  const resolved: Record<string, unknown> = { ...event }
+  for (const field of ref as unknown[]) {
+    if (typeof field !== 'string') return { problem: `"ref" names a field that is not a string: ${JSON.stringify(field)}` }
+    const hash = resolved[field]
+    if (typeof hash !== 'string') return { problem: `"ref" names field '${field}', which holds no blob hash` }
+    if (!bodies.has(hash)) return { problem: `field '${field}' refers to blob ${hash}, which is not there: no earlier line or stored blob defines it (a missing or corrupt blob)` }
+    resolved[field] = bodies.get(hash)
+  }
+  return { event: resolved }
+}

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import type { Db, Queryable } from '../db'
+import { resolveRefs } from '../../schemas/log'
 
 /** What a chunk of an upload brings. */
 export interface ChunkIn {
@@ -65,21 +66,17 @@ const asObject = (v: unknown): Record<string, unknown> | undefined =>
 
 /**
  * A record's event with its blobs put back (log format 2: a `def` field holds a body named by its
- * hash, a `ref` field holds the hash of a body defined earlier), as far as they resolve.
+ * hash, a `ref` field holds the hash of a body defined earlier); as it is when they do not resolve.
  */
 const withBlobs = (record: Record<string, unknown>, blobs: Map<string, unknown>): Record<string, unknown> | undefined => {
   const event = asObject(record['event'])
   if (event === undefined) return undefined
   const def = asObject(record['def'])
   if (def !== undefined) for (const [field, hash] of Object.entries(def)) if (typeof hash === 'string') blobs.set(hash, event[field])
-  const ref = record['ref']
-  if (!Array.isArray(ref)) return event
-  const resolved = { ...event }
-  for (const field of ref) {
-    const hash = typeof field === 'string' ? resolved[field] : undefined
-    if (typeof hash === 'string' && blobs.has(hash)) resolved[field as string] = blobs.get(hash)
-  }
-  return resolved
+  if (record['ref'] === undefined) return event
+  // A line whose blobs do not resolve is summarized as it is (the console opens what arrived).
+  const r = resolveRefs(event, record['ref'], blobs)
+  return 'problem' in r ? event : r.event
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Schema } from 'effect'
-import { LOG_FORMAT_VERSION, LogHeader, LogRecord, type LogLine } from '../../schemas/log'
+import { LOG_FORMAT_VERSION, LogHeader, LogRecord, resolveRefs, type LogLine } from '../../schemas/log'
 import { blobFields, withRefs } from './blobs'
 
 /**
@@ -116,16 +116,9 @@ const resolveBlobs = (json: Record<string, unknown>, blobs: Map<string, unknown>
     }
   }
   if (ref !== undefined) {
-    if (!Array.isArray(ref)) return `"ref" is not a list of field names: ${JSON.stringify(ref)}`
-    const resolved: Record<string, unknown> = { ...event }
-    for (const field of ref as unknown[]) {
-      if (typeof field !== 'string') return `"ref" names a field that is not a string: ${JSON.stringify(field)}`
-      const hash = resolved[field]
-      if (typeof hash !== 'string') return `"ref" names field '${field}', which holds no blob hash`
-      if (!blobs.has(hash)) return `field '${field}' refers to blob ${hash}, which no earlier line defines (a missing or corrupt blob)`
-      resolved[field] = blobs.get(hash)
-    }
-    json['event'] = resolved
+    const r = resolveRefs(event, ref, blobs)
+    if ('problem' in r) return r.problem
+    json['event'] = r.event
   }
   return null
 }

@@ -1,4 +1,4 @@
-import type { LogHeader, LogLine, LogRecord } from '../../schemas/log'
+import { resolveRefs, type LogHeader, type LogLine, type LogRecord } from '../../schemas/log'
 import { blobFields, withRefs } from '../bus/blobs'
 import type { RecordSink, RetentionPolicy } from '../bus/recorder'
 import { decodeRecords, decodeStoredHeader, TABLES, type LobbyDb, type LogChunkRow } from './db'
@@ -13,14 +13,10 @@ const resolveLine = (line: unknown, bodies: ReadonlyMap<string, unknown>): unkno
   if (!isObject(line) || line['ref'] === undefined) return line
   const { ref, ...record } = line
   const event = record['event']
-  if (!Array.isArray(ref) || !isObject(event)) return null
-  const resolved: Record<string, unknown> = { ...event }
-  for (const field of ref as unknown[]) {
-    const hash = typeof field === 'string' ? resolved[field] : undefined
-    if (typeof hash !== 'string' || !bodies.has(hash)) return null
-    resolved[field as string] = bodies.get(hash)
-  }
-  return { ...record, event: resolved }
+  if (!isObject(event)) return null
+  const r = resolveRefs(event, ref, bodies)
+  if ('problem' in r) return null
+  return { ...record, event: r.event }
 }
 
 /**

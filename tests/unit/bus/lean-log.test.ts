@@ -117,7 +117,7 @@ describe('log format 2: the file', () => {
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) {
       expect(parsed.error.line).toBe(2)
-      expect(parsed.error.message).toMatch(/field 'data' refers to blob [0-9a-f]{64}, which no earlier line defines/)
+      expect(parsed.error.message).toMatch(/field 'data' refers to blob [0-9a-f]{64}, which is not there: no earlier line or stored blob defines it/)
     }
   })
 
