@@ -145,6 +145,8 @@ const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOp
 
 /** A tier's name from what it needs, in the interface language (the hall's numbers, the lobby's words). */
 const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityReward): string => {
+  // A Customize tier without a condition is named by the operator's title alone; with one, by its need.
+  if (d.type === 1 && d.condition === 0) return r.title === '' ? t('tier.name') : r.title
   switch (d.type) {
     case 3:
       return t('tier.day', { day: r.need })
@@ -153,10 +155,6 @@ const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityRew
       return t('tier.friends', { count: Number(r.need) })
     case 5:
       return t('tier.loss', { need: r.need })
-    case 1:
-      // A Customize tier without a condition is named by the operator's title alone.
-      if (d.condition === 0) return r.title === '' ? t('tier.name') : r.title
-      return d.condition === 2 ? t('tier.bet', { need: r.need }) : t('tier.deposit', { need: r.need })
     default:
       return d.condition === 2 ? t('tier.bet', { need: r.need }) : t('tier.deposit', { need: r.need })
   }
