@@ -11,7 +11,7 @@ import { ActorHost } from './bus/host'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
-import { deviceOf, startDomRunner } from './effects/dom'
+import { afterNextPaint, deviceOf, startDomRunner } from './effects/dom'
 import { startVersionRunner } from './effects/version'
 import { startGameAddressRunner, startGamesStoreRunner } from './effects/games'
 import { startHallRunner } from './effects/hall-runner'
@@ -203,6 +203,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     fingerprint,
     ...(o.hall === undefined ? {} : { options: o.hall }),
+    defer: afterNextPaint(w),
   })
   cleanups.push(() => hallSub.unsubscribe())
   // The maintenance information file, when the site says it is in maintenance mode.

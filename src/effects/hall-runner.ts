@@ -29,6 +29,12 @@ export interface HallRunnerEnv {
   readonly timezone: string
   readonly fingerprint: string
   readonly options?: CallOptions
+  /**
+   * Where a call is sent from: at once by default; the live page defers it past the frame being
+   * drawn (`afterNextPaint`), so a tap that asks the hall paints before the request is enciphered
+   * and signed. The call's headers are read when it is asked, whenever it is sent.
+   */
+  readonly defer?: (send: () => void) => void
 }
 
 /** Device header values (spec §3 device type strings: H5 '3', PC '4'). */
@@ -75,7 +81,7 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
       bus.publish({ type: 'hall.failed', requestId: event.requestId, call: event.call, error }, 'runner', 'hall')
     if (call === undefined) return fail({ _tag: 'Decode', message: `unknown hall call '${event.call}'` })
     if (context === null) return fail({ _tag: 'Network', message: 'the site configuration is not known yet' })
-    void Effect.runPromise(
+    const send = (): void => void Effect.runPromise(
       callHall(call, event.payload, context, env.options ?? {}).pipe(
         Effect.match({
           onSuccess: (data): LobbyEvent => ({ type: 'hall.responded', requestId: event.requestId, call: event.call, data }),
@@ -83,6 +89,8 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
         }),
       ),
     ).then((fact) => bus.publish(fact, 'runner', 'hall'))
+    if (env.defer === undefined) send()
+    else env.defer(send)
   }
 
   return bus.records$.subscribe((record) => {

@@ -24,16 +24,31 @@ const columnsOf = (width: number): number => Math.max(2, Math.floor((width + GAP
  * The game list: a virtualized grid (only the rows in view and a few around are in the DOM) of
  * lazy images; the next page of 20 is asked for when the last rows come into view.
  */
+/**
+ * The list to draw: the games held, or while another list's first page is on its way (a category
+ * switch, a new search) the list drawn before, so the tap paints at once and the old tiles go
+ * when the new ones come, not in the tap's frame. `stale` marks the kept list.
+ */
+const useShownGames = (games: ReadonlyArray<Game>, loading: boolean): { readonly shown: ReadonlyArray<Game>; readonly stale: boolean } => {
+  const last = useRef(games)
+  const waiting = loading && games.length === 0
+  useEffect(() => {
+    if (!waiting) last.current = games
+  }, [games, waiting])
+  return waiting ? { shown: last.current, stale: last.current.length > 0 } : { shown: games, stale: false }
+}
+
 export const GameGrid = ({ label }: { label: string }) => {
   const { t } = useTranslation('games')
   const send = useSend()
-  const games = useGames(selectGames)
+  const held = useGames(selectGames)
   const total = useGames(selectTotal)
   const loading = useGames(selectLoading)
   const failed = useGames(selectListFailed)
   const more = useGames(selectHasMore)
   const favorites = useGames(selectFavorites)
   const canFavorite = useGames(selectCanFavorite)
+  const { shown: games, stale } = useShownGames(held, loading)
   // A game opened from the demo list is the demo choice (spec §4): it keeps the demo category.
   const demoChoice = useGames(selectCategory).category === CATEGORY.demo
   const favSet = useMemo(() => new Set(favorites.map((f: FavoriteRef) => f.game_id)), [favorites])
@@ -53,16 +68,22 @@ export const GameGrid = ({ label }: { label: string }) => {
   const virtual = useVirtualizer({ count: rows, getScrollElement: () => parent.current, estimateSize: () => tile + NAME + GAP, overscan: 3 })
   // A new width changes every row's height: measure again.
   useEffect(() => virtual.measure(), [tile, virtual])
+  // Another list arrived in place of a kept one: it starts at its top.
+  const wasStale = useRef(false)
+  useEffect(() => {
+    if (wasStale.current && !stale) virtual.scrollToOffset(0)
+    wasStale.current = stale
+  }, [stale, virtual])
   const items = virtual.getVirtualItems()
   const lastRow = items.at(-1)?.index ?? -1
   useEffect(() => {
-    if (more && !loading && lastRow >= rows - 2) send({ type: 'games.moreRequested' })
-  }, [lastRow, rows, more, loading, send])
+    if (more && !loading && !stale && lastRow >= rows - 2) send({ type: 'games.moreRequested' })
+  }, [lastRow, rows, more, loading, stale, send])
 
   return (
     <div className="game-list">
       <p className="game-list__count" role="status">
-        {loading && games.length === 0 ? t('loading') : t('count', { count: total })}
+        {loading && held.length === 0 ? t('loading') : t('count', { count: total })}
       </p>
       {failed && (
         <p role="alert" className="game-list__error">
@@ -72,9 +93,9 @@ export const GameGrid = ({ label }: { label: string }) => {
           </button>
         </p>
       )}
-      {!loading && !failed && games.length === 0 && <p className="game-list__empty">{t('noResults')}</p>}
-      <div ref={parent} className="game-list__scroller" role="region" aria-label={label} tabIndex={0}>
-        <ul role="list" className="game-list__inner" style={{ height: virtual.getTotalSize() }}>
+      {!loading && !failed && held.length === 0 && <p className="game-list__empty">{t('noResults')}</p>}
+      <div ref={parent} className={`game-list__scroller${stale ? ' game-list__scroller--stale' : ''}`} role="region" aria-label={label} aria-busy={stale} tabIndex={0}>
+        <ul role="list" className="game-list__inner" style={{ height: virtual.getTotalSize() }} inert={stale}>
           {items.map((row) => (
             <li key={row.key} ref={virtual.measureElement} data-index={row.index} className="game-list__row"
               style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, paddingBottom: GAP }}>

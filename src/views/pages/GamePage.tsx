@@ -11,7 +11,7 @@ import { MineView } from './MineView'
 import { Marquee } from '../messages/Marquee'
 import { BannerCarousel } from '../home/BannerCarousel'
 import { SiteFooter } from '../home/SiteFooter'
-import { useEffect } from 'react'
+import { memo, useEffect } from 'react'
 
 /**
  * The game page (/home/game): the lobby's home: the marquee, the site's banner carousel (the
@@ -28,7 +28,6 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
   const { t } = useTranslation()
   const send = useSend()
   const navigate = useNavigate()
-  const site = useSiteName()
   const session = useSessionView()
   const desktop = useMedia(DESKTOP_QUERY)
   useEffect(() => {
@@ -37,6 +36,44 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
   const category = CATEGORIES.find((c) => String(c.id) === categoryId) ?? CATEGORIES[0]!
   return (
     <section className="lobby" aria-labelledby="page-title">
+      <LobbyTop />
+      <h2 className="section-title">{t('game.categories')}</h2>
+      <ul className="tiles" role="list">
+        {visibleCategories({ real: session.real, desktop }).map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className="tile"
+              aria-current={c.id === category.id ? 'page' : undefined}
+              onClick={() => navigate('game', { query: { gameCategoryId: String(c.id) } })}
+            >
+              <span className="tile__icon">
+                <Icon name={c.icon} />
+              </span>
+              <span className="tile__label">{t(`category.${c.key}`)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="section-title">{t(`category.${category.key}`)}</h2>
+      <LobbyGames />
+      <LobbyFooter />
+    </section>
+  )
+}
+
+/**
+ * The lobby's head (marquee, title, banners or the welcome card). Its own component, kept when
+ * the category changes: a category switch redraws the list, not the banners.
+ */
+const LobbyTop = memo(() => {
+  const { t } = useTranslation()
+  const send = useSend()
+  const site = useSiteName()
+  const session = useSessionView()
+  return (
+    <>
       <Marquee />
       <h1 id="page-title" className="visually-hidden">
         {t('game.welcome', { site })}
@@ -64,29 +101,11 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
           </div>
         )}
       />
-
-      <h2 className="section-title">{t('game.categories')}</h2>
-      <ul className="tiles" role="list">
-        {visibleCategories({ real: session.real, desktop }).map((c) => (
-          <li key={c.id}>
-            <button
-              type="button"
-              className="tile"
-              aria-current={c.id === category.id ? 'page' : undefined}
-              onClick={() => navigate('game', { query: { gameCategoryId: String(c.id) } })}
-            >
-              <span className="tile__icon">
-                <Icon name={c.icon} />
-              </span>
-              <span className="tile__label">{t(`category.${c.key}`)}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-
-      <h2 className="section-title">{t(`category.${category.key}`)}</h2>
-      <GameContent />
-      <SiteFooter />
-    </section>
+    </>
   )
-}
+})
+LobbyTop.displayName = 'LobbyTop'
+
+/** The list and the footer read their own actors: a category switch does not render them again from here. */
+const LobbyGames = memo(GameContent)
+const LobbyFooter = memo(SiteFooter)

@@ -41,3 +41,42 @@ describe('hall runner and session.credentialsChanged', () => {
     expect(visitor['signature']).toBe(before['signature'])
   })
 })
+
+/** The live page sends a call after the frame being drawn: asked now, sent when `defer` runs, with the headers of the moment it was asked. */
+describe('hall runner with a deferred send', () => {
+  it('sends nothing until the deferred work runs, then signs with the credentials of the ask', async () => {
+    const bus = new Bus({ now: () => 0, onInvalid: 'throw' })
+    const { fetch, seen } = fakeFetch(() => json({ code: 1, msg: 'ok', data: {} }))
+    const queued: Array<() => void> = []
+    startHallRunner(bus, { domain: 'lobby.test', timezone: 'UTC', fingerprint: 'fp', options: { ports: fixedPorts(fetch) }, defer: (send) => queued.push(send) })
+    const answered: string[] = []
+    bus.records$.subscribe((r) => {
+      if (r.event.type === 'hall.responded') answered.push(r.event.requestId)
+    })
+    bus.publish(appStarted(), 'runner', 'page')
+    bus.publish({ type: 'session.credentialsChanged', token: 'tk-player', keyMaterial: 'sk-player', currency: 'USDT' }, 'actor', 'session')
+    bus.publish({ type: 'hall.requested', requestId: 'd-1', call: 'userLogout', payload: {} }, 'actor', 'session')
+    // A sign-out between the ask and the send: the call still goes with the player's credentials it was asked with.
+    bus.publish({ type: 'session.credentialsChanged', token: 'sys-token', keyMaterial: 'site-key-0001-secret', currency: 'USD' }, 'actor', 'session')
+    await Promise.resolve()
+    expect(seen).toHaveLength(0)
+    expect(queued).toHaveLength(1)
+    queued.shift()!()
+    await expect.poll(() => answered).toEqual(['d-1'])
+    expect(seen).toHaveLength(1)
+    expect([seen[0]!.headers['token'], seen[0]!.headers['currency']]).toEqual(['tk-player', 'USDT'])
+  })
+
+  it('fails a call it cannot send at once, without deferring', () => {
+    const bus = new Bus({ now: () => 0, onInvalid: 'throw' })
+    const queued: Array<() => void> = []
+    startHallRunner(bus, { domain: 'lobby.test', timezone: 'UTC', fingerprint: 'fp', defer: (send) => queued.push(send) })
+    const failed: string[] = []
+    bus.records$.subscribe((r) => {
+      if (r.event.type === 'hall.failed') failed.push(r.event.error._tag)
+    })
+    bus.publish({ type: 'hall.requested', requestId: 'd-2', call: 'userLogout', payload: {} }, 'actor', 'session')
+    expect(failed).toEqual(['Network'])
+    expect(queued).toHaveLength(0)
+  })
+})
