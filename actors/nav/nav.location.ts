@@ -144,6 +144,15 @@ export const ERROR_PAGES: Readonly<Record<string, RouteName>> = {
   '/pages/403': 'page403',
 }
 
+/**
+ * The location an error page of site initialisation shows (the 500 page for a page it does not
+ * know), made once per page: a blocked site asks for it again on every failed retry.
+ */
+const errorLocations: Readonly<Record<string, NavLocation>> = Object.fromEntries(
+  Object.entries(ERROR_PAGES).map(([page, name]) => [page, locationOf(name)!]),
+)
+export const errorPageLocation = (page: string): NavLocation => (Object.hasOwn(errorLocations, page) ? errorLocations[page]! : errorLocations['/pages/500']!)
+
 /** Whether the location is one of the site's error pages. */
 export const isErrorPage = (l: NavLocation | null): boolean =>
   l !== null && Object.values(ERROR_PAGES).includes(l.name)

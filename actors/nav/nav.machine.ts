@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import {
-  ERROR_PAGES,
+  errorPageLocation,
   isErrorPage,
   isMineTab,
   isPrivate,
@@ -189,7 +189,7 @@ export const navMachine = setup({
     }),
     showBlocked: enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'site.blocked') return
-      const to = locationOf(ERROR_PAGES[event.page] ?? 'page500')!
+      const to = errorPageLocation(event.page)
       if (sameUrl(to, context.location)) return
       enqueue.assign({ location: to })
       enqueue.emit(navigated(to, true))

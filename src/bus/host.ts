@@ -18,6 +18,27 @@ export interface ActorFailure {
 }
 
 /**
+ * Whether two state values are the same as JSON text, keys in the same order (a value whose keys
+ * came in another order counts as changed, as it always has in the log). A state value is a
+ * string or an object of them; it is walked rather than written out, and anything else falls
+ * back to comparing the JSON text.
+ */
+const sameValueText = (a: unknown, b: unknown): boolean => {
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) {
+    return JSON.stringify(a) === JSON.stringify(b)
+  }
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return JSON.stringify(a) === JSON.stringify(b)
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!
+    if (k !== kb[i] || !sameValueText((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return JSON.stringify(a) === JSON.stringify(b)
+  }
+  return true
+}
+
+/**
  * Runs the actors on the bus: delivers each processed event to the actors that consume it,
  * publishes what they emit as notices (queued behind the current event), and notes on the
  * record every actor whose state value changed. The same host runs live, in tests and in
@@ -25,7 +46,8 @@ export interface ActorFailure {
  */
 export class ActorHost {
   private readonly refs = new Map<string, AnyActorRef>()
-  private readonly lastValue = new Map<string, string>()
+  /** The state value each actor had when it last changed (as noted on a record). */
+  private readonly lastValue = new Map<string, unknown>()
   /** The snapshot each actor had at the last check: an unchanged snapshot object means an unchanged state. */
   private readonly lastSnapshot = new Map<string, unknown>()
   private readonly routes = new Map<string, string[]>()
@@ -73,7 +95,7 @@ export class ActorHost {
       })
       ref.start()
       this.refs.set(spec.id, ref)
-      this.lastValue.set(spec.id, JSON.stringify(ref.getSnapshot().value))
+      this.lastValue.set(spec.id, ref.getSnapshot().value)
       this.lastSnapshot.set(spec.id, ref.getSnapshot())
     }
     this.bus.setDispatcher((record) => this.dispatch(record))
@@ -136,9 +158,8 @@ export class ActorHost {
       if (snapshot === this.lastSnapshot.get(id)) continue
       this.lastSnapshot.set(id, snapshot)
       const value = snapshot.value
-      const json = JSON.stringify(value)
-      if (json !== this.lastValue.get(id)) {
-        this.lastValue.set(id, json)
+      if (!sameValueText(value, this.lastValue.get(id))) {
+        this.lastValue.set(id, value)
         states ??= {}
         states[id] = value
       }

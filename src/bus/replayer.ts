@@ -51,8 +51,43 @@ const stable = (v: unknown): string =>
       : value,
   )
 
+const isPlainObject = (v: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(v)
+  return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function'
+}
+
+/**
+ * Whether two values are surely equal as JSON up to key order, found by walking them instead of
+ * writing both out: the same value, or plain objects and arrays of strings, booleans, finite
+ * numbers and null that match key by key. Anything else (a class, a function, a non-finite
+ * number, an undefined array element) answers false, and the caller falls back to the JSON text:
+ * false means "not shown equal", never "different".
+ */
+const surelySameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return typeof a !== 'bigint' && (typeof a !== 'number' || Number.isFinite(a))
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (a[i] === undefined || !surelySameJson(a[i], b[i])) return false
+    return true
+  }
+  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false
+  const ra = a as Record<string, unknown>
+  const rb = b as Record<string, unknown>
+  let defined = 0
+  for (const k of Object.keys(ra)) {
+    const v = ra[k]
+    if (v === undefined) continue
+    defined++
+    if (!Object.prototype.hasOwnProperty.call(rb, k) || !surelySameJson(v, rb[k])) return false
+  }
+  for (const k of Object.keys(rb)) if (rb[k] !== undefined) defined--
+  return defined === 0
+}
+
 /** Equal as JSON: the same text is equal at once; otherwise equal up to key order. */
 const sameJson = (a: unknown, b: unknown): boolean => {
+  if (surelySameJson(a, b)) return true
   const ja = JSON.stringify(a)
   const jb = JSON.stringify(b)
   return ja === jb || stable(a) === stable(b)
@@ -63,7 +98,7 @@ const firstStateDifference = (
   actual: Record<string, unknown> | undefined,
 ): string | null => {
   if (expected === undefined && actual === undefined) return null
-  if (expected !== undefined && actual !== undefined && JSON.stringify(expected) === JSON.stringify(actual)) return null
+  if (expected !== undefined && actual !== undefined && surelySameJson(expected, actual)) return null
   const keys = new Set([...Object.keys(expected ?? {}), ...Object.keys(actual ?? {})])
   for (const k of [...keys].sort()) if (!sameJson(expected?.[k], actual?.[k])) return k
   return null
