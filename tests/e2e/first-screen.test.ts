@@ -167,6 +167,15 @@ describe.each(CASES)('the first screen at $size size (site $site)', ({ size, sit
     expect(await page.locator('#first-screen').count()).toBe(0)
     expect(await page.locator('header').count()).toBe(1)
     await page.getByRole('banner').getByRole('button', { name: t('header.login'), exact: true }).waitFor()
+    // The first route's styles came inline: their links (disabled) were neither fetched nor added again.
+    const styles = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      const inline = links.filter((l) => l.disabled).map((l) => l.href)
+      const fetched = new Set(performance.getEntriesByType('resource').map((e) => e.name))
+      return { inline: inline.length, again: inline.filter((href) => fetched.has(href) || links.filter((l) => l.href === href).length > 1) }
+    })
+    expect(styles.inline).toBeGreaterThan(0)
+    expect(styles.again).toEqual([])
     expect(errors).toEqual([])
   })
 })
