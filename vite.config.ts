@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compressBuild } from './scripts/compress.ts'
+import { firstScreen } from './scripts/first-screen.ts'
 import { serviceWorker } from './scripts/service-worker.ts'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
@@ -29,7 +30,7 @@ export default defineConfig(({ command, mode }) => {
   // which put the test hooks and the throwing bus into dist/. Vite reads NODE_ENV after this file.
   if (command === 'build') process.env['NODE_ENV'] = mode === 'development' ? 'development' : 'production'
   return {
-    plugins: [react(), siteConfigFromHall(), serviceWorker(), compressBuild()],
+    plugins: [react(), siteConfigFromHall(), firstScreen(), serviceWorker(), compressBuild()],
     build: {
       outDir: 'dist',
       // Maps are written for support and the replay tools, but no script names its map and the hall

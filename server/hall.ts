@@ -31,7 +31,8 @@ import { openPostgres } from './pg'
 import { brandAsset } from './brand'
 import { BASE_HEADERS, FRAMED_PAGE_HEADERS, newNonce, originOf, pagePolicy } from './headers'
 import { bannerAsset, iconAsset, logoAsset } from './banners'
-import { StaticFiles, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
+import { firstScreenSite, injectFirstScreen, opensOnLobby, stylesheetsOf } from './first-screen'
+import { StaticFiles, compressPage, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
@@ -329,12 +330,23 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
     const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true, pixelStandIns: opts.mode !== 'production' }
     const config = await siteConfigOf(db, state, site, url.origin, flags)
-    // One nonce per answer: the injected configuration is the page's only inline script.
+    // One nonce per answer: the injected configuration is the page's only inline script (the first
+    // screen's inline styles carry it too).
     const nonce = newNonce()
     const lines = [config.configApiBaseUrl, ...(config.injected.lines ?? []).map((l) => l.url)].flatMap((u) => originOf(u) ?? [])
-    const html = injectConfig(await files.index(), config, nonce)
+    const page = injectConfig(await files.index(), config, nonce)
+    // The routes that open on the game lobby get its first screen, painted from the same configuration.
+    const kit = opensOnLobby(url) ? files.firstScreenKit() : undefined
+    const css = kit === undefined ? undefined : files.styles(stylesheetsOf(page))
+    const html = kit === undefined ? page : injectFirstScreen(page, firstScreenSite(config, url), kit, { nonce, ...(css === undefined ? {} : { css }) })
     const scripts = pixelOrigins(config.injected.pixels ?? {})
-    return c.html(html, 200, { 'cache-control': 'no-cache', 'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines, scripts }) })
+    const answer = compressPage(html, c.req.header('accept-encoding') ?? '')
+    return c.body(answer.body, 200, {
+      'content-type': 'text/html; charset=UTF-8',
+      'cache-control': 'no-cache',
+      'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines, scripts }),
+      ...answer.headers,
+    })
   })
   app.all('*', (c) => c.text('Not Found', 404))
 

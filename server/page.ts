@@ -8,8 +8,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { BrandLogo, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
+import { FIRST_SCREEN_KIT_FILE, type FirstScreenKit } from '../schemas/first-screen'
 import { depositKeyOf } from './calls/pay'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
@@ -60,6 +62,21 @@ export const pickEncoding = (accept: string): ReadonlyArray<{ readonly name: 'br
     ...(ok('br') ? [{ name: 'br' as const, suffix: 'br' as const }] : []),
     ...(ok('gzip') ? [{ name: 'gzip' as const, suffix: 'gz' as const }] : []),
   ]
+}
+
+/**
+ * A page's answer body in the best coding the request accepts (brotli at a quick level, else gzip),
+ * with its headers: the lobby's page carries its first screen and inline styles, worth compressing
+ * on the way out like the build's files.
+ */
+export const compressPage = (html: string, acceptEncoding: string): { readonly body: string | Uint8Array<ArrayBuffer>; readonly headers: Readonly<Record<string, string>> } => {
+  const coding = pickEncoding(acceptEncoding)[0]
+  if (coding === undefined) return { body: html, headers: { vary: 'accept-encoding' } }
+  const body =
+    coding.name === 'br'
+      ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } })
+      : gzipSync(html, { level: 6 })
+  return { body: new Uint8Array(body), headers: { 'content-encoding': coding.name, vary: 'accept-encoding' } }
 }
 
 /** The page served when the hall runs without a built lobby: enough to read the injected config. */
@@ -220,6 +237,38 @@ export class StaticFiles {
   async index(): Promise<string> {
     const file = this.root === undefined ? undefined : join(this.root, 'index.html')
     return file !== undefined && existsSync(file) ? readFile(file, 'utf8') : BARE_INDEX
+  }
+
+  private readonly texts = new Map<string, { readonly mtimeMs: number; readonly text: string }>()
+
+  /** A text file of the build, read again only when it changed on disk; undefined when absent. */
+  private cachedText(pathname: string): string | undefined {
+    const file = this.fileFor(pathname)
+    if (file === undefined) return undefined
+    const mtimeMs = statSync(file).mtimeMs
+    const hit = this.texts.get(file)
+    if (hit !== undefined && hit.mtimeMs === mtimeMs) return hit.text
+    const text = readFileSync(file, 'utf8')
+    this.texts.set(file, { mtimeMs, text })
+    return text
+  }
+
+  /** The build's stylesheets at these paths, joined in their order; undefined when one is missing. */
+  styles(paths: ReadonlyArray<string>): string | undefined {
+    const texts = paths.map((p) => this.cachedText(p))
+    return texts.every((t) => t !== undefined) ? texts.join('\n') : undefined
+  }
+
+  /** What the build wrote for the home page's first screen (scripts/first-screen.ts), if present and valid. */
+  firstScreenKit(): FirstScreenKit | undefined {
+    const text = this.cachedText(`/${FIRST_SCREEN_KIT_FILE}`)
+    if (text === undefined) return undefined
+    try {
+      const kit = JSON.parse(text) as FirstScreenKit
+      return typeof kit.icons === 'object' && typeof kit.texts === 'object' ? kit : undefined
+    } catch {
+      return undefined
+    }
   }
 
   /** A JSON file of the build (op.json, manifest), if present and valid. */

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { createLiveSystem } from './system'
 import { SystemProvider } from './system-react'
 import { App } from './views/App'
+import { dropFirstScreen } from './views/boot/first-screen'
 import './ui/base.css'
+import './ui/first-screen.css'
 
 const root = createRoot(document.getElementById('root')!)
 
@@ -20,6 +22,7 @@ createLiveSystem({ window })
   })
   .catch((error: unknown) => {
     console.error(error)
+    dropFirstScreen()
     root.render(
       <main className="boot boot--blocked">
         <h1>The lobby could not start</h1>

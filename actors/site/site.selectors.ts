@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { siteMachine } from './site.machine'
+import { layoutOfSkin, themeOf, type LayoutName } from '../../schemas/layouts'
 
 type SiteSnapshot = SnapshotFrom<typeof siteMachine>
 
@@ -44,21 +45,13 @@ export const selectOfferedLanguages = (s: SiteSnapshot): ReadonlyArray<string> =
 /** The currencies the site offers (site.ready's `currencies`), for the currency switch. */
 export const selectOfferedCurrencies = (s: SiteSnapshot): ReadonlyArray<string> => offeredBy(s).currencies
 
-/** The four layouts (spec §1), by site info's skinTypeValue (schemas/hall/calls/site.ts SkinType). */
-export type LayoutName = 'classic' | 'europeanAmerican' | 'simpleEuropeanAmerican' | 'cyanBlue'
-const LAYOUT_BY_SKIN: Readonly<Record<number, LayoutName>> = { 1: 'classic', 2: 'europeanAmerican', 3: 'simpleEuropeanAmerican', 4: 'cyanBlue' }
+export type { LayoutName }
 
 /** The site's layout; classic until site info says otherwise. */
-export const selectLayoutName = (s: SiteSnapshot): LayoutName => {
-  const skin = s.context.siteInfo?.['skinTypeValue']
-  return (typeof skin === 'number' ? LAYOUT_BY_SKIN[skin] : undefined) ?? 'classic'
-}
+export const selectLayoutName = (s: SiteSnapshot): LayoutName => layoutOfSkin(s.context.siteInfo?.['skinTypeValue'])
 
 /** The colour theme id 1-7 (spec §9) from site info's themeTypeWeb; blue (1) by default. */
-export const selectThemeId = (s: SiteSnapshot): number => {
-  const theme = s.context.siteInfo?.['themeTypeWeb']
-  return typeof theme === 'number' && Number.isInteger(theme) && theme >= 1 && theme <= 7 ? theme : 1
-}
+export const selectThemeId = (s: SiteSnapshot): number => themeOf(s.context.siteInfo?.['themeTypeWeb'])
 
 /** One entry of a layout list (tab bar, header) as the hall gives it. */
 export interface LayoutEntryView {

@@ -5,6 +5,7 @@ import { ToastHost } from '../ui/Toast'
 import { useActor } from '../system-react'
 import { PopupHost } from './auth/PopupHost'
 import { BootScreen } from './boot/BootScreen'
+import { useFirstScreenTakeover } from './boot/first-screen'
 import { useNavPhase } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
 import { Shell } from './shell/Shell'
@@ -15,14 +16,17 @@ import { UpgradePrompt } from './upgrade/UpgradePrompt'
 /**
  * The lobby's screen, from the navigation actor's phase: the boot screen while the site
  * initialises; the error page of a blocked site on its own (there is no site to show a header
- * for); otherwise the shell with the current route's page.
+ * for); otherwise the shell with the current route's page. The hall's first screen stays until
+ * the screen is the lobby's own (not the boot screen), then gives way in the same frame.
  */
 const Screen = () => {
   const { t } = useTranslation()
   const phase = useNavPhase()
   const sitePhase = useActor('site', selectSitePhase)
-  if (phase === 'booting') return <BootScreen />
-  if (phase === 'blocked') return sitePhase === 'loading' ? <BootScreen /> : <Routes />
+  const booting = phase === 'booting' || (phase === 'blocked' && sitePhase === 'loading')
+  useFirstScreenTakeover(!booting)
+  if (booting) return <BootScreen />
+  if (phase === 'blocked') return <Routes />
   return <Shell>{phase === 'pending' ? <BootScreen label={t('pending')} /> : <Routes />}</Shell>
 }
 

@@ -11,7 +11,8 @@ const kit = useBrowser()
 
 const open = async (page: Page, query = ''): Promise<void> => {
   await page.goto(`${kit.hallUrl}/home/game?site=001${query}`)
-  await page.getByRole('banner').waitFor({ timeout: 30_000 })
+  // The lobby's own header (the hall's first screen paints one before the lobby starts).
+  await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
 }
 
 const downloadBanner = (page: Page) => page.getByRole('complementary', { name: 'Download the app' })
@@ -24,7 +25,7 @@ describe('banners on a phone (site 001)', () => {
     await downloadBanner(page).getByRole('button', { name: 'Close the banner' }).click()
     await downloadBanner(page).waitFor({ state: 'detached' })
     await page.reload()
-    await page.getByRole('banner').waitFor({ timeout: 30_000 })
+    await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
     // The install tip shows once the kept flags are read: by then the banner would show if it could.
     await installTip(page).waitFor()
     expect(await downloadBanner(page).count()).toBe(0)

@@ -33,7 +33,8 @@ beforeAll(() => {
 
 const open = async (page: Page, site: string): Promise<void> => {
   await page.goto(`${hallUrl}/home/game?site=${site}`)
-  await page.getByRole('banner').waitFor({ timeout: 30_000 })
+  // The lobby's own header (the hall's first screen paints one before the lobby starts).
+  await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
 }
 
 
@@ -152,7 +153,7 @@ describe('sites by configuration', () => {
   it('the default site opens in en_US with no betting-provider entry', async () => {
     const { page } = await kit.open('phone')
     await page.goto(`${hallUrl}/`)
-    await page.getByRole('banner').waitFor({ timeout: 30_000 })
+    await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US')
     await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Game categories' })

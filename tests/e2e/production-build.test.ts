@@ -32,7 +32,8 @@ const openLobby = async (url: string): Promise<{ page: Page; console: string[]; 
   const messages: string[] = []
   page.on('console', (m) => messages.push(m.text()))
   await page.goto(`${url}/`)
-  await page.getByRole('banner').waitFor()
+  // The lobby's own header (the hall's first screen paints one before the lobby starts).
+  await page.locator('#root').getByRole('banner').waitFor()
   return { page, console: messages, close: () => context.close() }
 }
 

@@ -19,29 +19,10 @@ import { useActor } from '../../system-react'
 type SiteRef = ActorRefFrom<typeof siteMachine>
 const useSite = <T,>(selector: (s: ReturnType<SiteRef['getSnapshot']>) => T): T => useActor('site', selector)
 
+import { LAYOUT_TRAITS, type LayoutTraits } from '../../../schemas/layouts'
+
 export type { LayoutName }
-
-/**
- * What each layout does differently (spec §1, §2). Everything else is shared: the differences
- * live here, once, and the views ask.
- */
-export interface LayoutTraits {
-  /** Recent and collect in the desktop menu (spec §2: European-American only; phones always). */
-  readonly recentCollectOnDesktop: boolean
-  /** Every category goes to the game list (spec §2: cyan-blue); otherwise only hot, demo, collect, recent. */
-  readonly allCategoriesToList: boolean
-  /** The 'earn R$ 75' promo banner on the phone home (spec §2: simple European-American). */
-  readonly promoBanner: boolean
-  /** How the desktop menu shows: an icon rail that expands on hover, an open panel, or a bar under the header. */
-  readonly desktopMenu: 'rail' | 'panel' | 'bar'
-}
-
-export const LAYOUT_TRAITS: Readonly<Record<LayoutName, LayoutTraits>> = {
-  classic: { recentCollectOnDesktop: false, allCategoriesToList: false, promoBanner: false, desktopMenu: 'rail' },
-  europeanAmerican: { recentCollectOnDesktop: true, allCategoriesToList: false, promoBanner: false, desktopMenu: 'panel' },
-  simpleEuropeanAmerican: { recentCollectOnDesktop: false, allCategoriesToList: false, promoBanner: true, desktopMenu: 'bar' },
-  cyanBlue: { recentCollectOnDesktop: false, allCategoriesToList: true, promoBanner: false, desktopMenu: 'rail' },
-}
+export { LAYOUT_TRAITS, type LayoutTraits }
 
 /** The site's layout name and traits. */
 export const useLayout = (): { readonly name: LayoutName; readonly traits: LayoutTraits } => {

@@ -35,15 +35,22 @@ export const VIEWPORTS = {
 /** The two sizes a browser test opens pages at. */
 export type Size = keyof typeof VIEWPORTS
 
+/** How a test's browser context differs: the service worker allowed, JavaScript turned off. */
+export interface ContextOptions {
+  readonly serviceWorkers?: 'allow' | 'block'
+  readonly javaScriptEnabled?: boolean
+}
+
 /**
- * A fresh context at a size. The lobby's service worker (src/sw/worker.ts) is blocked unless
+ * A fresh context at a size (JavaScript off when `javaScriptEnabled` is false). The lobby's service worker (src/sw/worker.ts) is blocked unless
  * `serviceWorkers` is 'allow': a test of the offline page allows it; the others see every file
  * come from the hall as it answers, not from a worker's cache.
  */
-export const newContext = (browser: Browser, size: Size, o: { readonly serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> =>
+export const newContext = (browser: Browser, size: Size, o: ContextOptions = {}): Promise<BrowserContext> =>
   browser.newContext({
     viewport: VIEWPORTS[size],
     serviceWorkers: o.serviceWorkers ?? 'block',
+    ...(o.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   })
 
@@ -85,7 +92,7 @@ export interface BrowserKit {
   /** The file's browser (launched before its first test). */
   readonly browser: Browser
   /** A fresh context and blank page at a size, closed after the test (or after the file, when opened in a beforeAll). */
-  open(size: Size, o?: { readonly serviceWorkers?: 'allow' | 'block' }): Promise<Opened>
+  open(size: Size, o?: ContextOptions): Promise<Opened>
   /** The same, on the lobby at `path` (e.g. 'home/game?site=201'), once its top bar shows. */
   openLobby(size: Size, path?: string): Promise<Opened & { readonly shell: ShellPage }>
   /**

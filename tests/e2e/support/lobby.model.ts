@@ -22,9 +22,12 @@ export class LobbyPage {
     await this.page.goto(`${this.hallUrl}/${query}`)
   }
 
-  /** Waits until the site is initialised (the top bar with the site name shows). */
+  /**
+   * Waits until the site is initialised (the lobby's top bar with the site name shows; on the home
+   * page the hall's first screen shows one before the lobby starts, outside the lobby's root).
+   */
   async waitReady(): Promise<void> {
-    await this.page.getByRole('banner').waitFor({ state: 'visible', timeout: 30_000 })
+    await this.page.locator('#root').getByRole('banner').waitFor({ state: 'visible', timeout: 30_000 })
   }
 
   heading(name: string | RegExp) {
