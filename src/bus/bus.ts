@@ -133,14 +133,9 @@ export class Bus {
     this.draining = true
     try {
       for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) {
-        const record: BusRecord = {
-          seq: ++this.seq,
-          at: this.options.now(),
-          kind: next.kind,
-          event: next.event,
-          ...(next.cause === undefined ? {} : { cause: next.cause }),
-          ...(next.source === undefined ? {} : { source: next.source }),
-        }
+        const record: { -readonly [K in keyof BusRecord]: BusRecord[K] } = { seq: ++this.seq, at: this.options.now(), kind: next.kind, event: next.event }
+        if (next.cause !== undefined) record.cause = next.cause
+        if (next.source !== undefined) record.source = next.source
         this.current = record
         try {
           this.dispatcher?.(record)

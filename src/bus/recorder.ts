@@ -37,6 +37,11 @@ export interface RecorderOptions {
   readonly sink: RecordSink | null
   /** Flush when this many records wait. */
   readonly batchSize?: number
+  /**
+   * A batch that fills while an earlier write is still running waits for that write to end and
+   * goes with what arrived meanwhile, in one write of at most this many records.
+   */
+  readonly maxBatch?: number
   /** Flush this long after the first waiting record. */
   readonly flushMs?: number
   /** Newest records kept in memory after a storage failure. */
@@ -54,9 +59,13 @@ export interface RecorderStatus {
   readonly failure: string | null
 }
 
-/** Defaults: a batch is at most 100 records or 250 ms old; at most 20 log sessions or 200,000 records kept. */
+/**
+ * Defaults: a batch is at most 100 records or 250 ms old (up to 1,000 records while an earlier
+ * write is still running); at most 20 log sessions or 200,000 records kept.
+ */
 export const RECORDER_DEFAULTS = {
   batchSize: 100,
+  maxBatch: 1_000,
   flushMs: 250,
   ringSize: 20_000,
   retention: { maxSessions: 20, maxRecords: 200_000 },
@@ -69,16 +78,14 @@ const defaultTimers: Timers = {
 }
 
 /** The log record of a processed bus event, redacted. */
-export const toLogRecord = (session: string, r: BusRecord): LogRecord => ({
-  seq: r.seq,
-  at: r.at,
-  session,
-  kind: r.kind,
-  event: redactEvent(r.event),
-  ...(r.cause === undefined ? {} : { cause: r.cause }),
-  ...(r.source === undefined ? {} : { source: r.source }),
-  ...(r.states === undefined ? {} : { states: r.states }),
-})
+export const toLogRecord = (session: string, r: BusRecord): LogRecord => {
+  // Fields in the log's order, the optional ones only when present (no spread of a temporary object per field).
+  const out: { -readonly [K in keyof LogRecord]: LogRecord[K] } = { seq: r.seq, at: r.at, session, kind: r.kind, event: redactEvent(r.event) }
+  if (r.cause !== undefined) out.cause = r.cause
+  if (r.source !== undefined) out.source = r.source
+  if (r.states !== undefined) out.states = r.states
+  return out
+}
 
 export class Recorder {
   readonly header: LogHeader
@@ -95,6 +102,9 @@ export class Recorder {
   private stored = 0
   private readonly status = new BehaviorSubject<RecorderStatus>({ mode: 'durable', stored: 0, failure: null })
   private readonly batchSize: number
+  private readonly maxBatch: number
+  /** A batch came due while a write was running: it goes when the running writes end. */
+  private held = false
   private readonly flushMs: number
   private readonly ringSize: number
   private readonly retention: RetentionPolicy
@@ -107,6 +117,7 @@ export class Recorder {
     this.sink = options.sink
     this.readSink = options.sink
     this.batchSize = options.batchSize ?? RECORDER_DEFAULTS.batchSize
+    this.maxBatch = Math.max(this.batchSize, options.maxBatch ?? RECORDER_DEFAULTS.maxBatch)
     this.flushMs = options.flushMs ?? RECORDER_DEFAULTS.flushMs
     this.ringSize = options.ringSize ?? RECORDER_DEFAULTS.ringSize
     this.retention = options.retention ?? RECORDER_DEFAULTS.retention
@@ -133,30 +144,64 @@ export class Recorder {
   /** Takes one processed event. */
   accept(record: BusRecord): void {
     this.buffer.push(toLogRecord(this.header.session, record))
-    if (this.buffer.length >= this.batchSize) void this.flush()
-    else if (this.timer === undefined) this.timer = this.timers.set(() => void this.flush(), this.flushMs)
+    if (this.buffer.length >= this.batchSize) this.due()
+    else if (this.timer === undefined) this.timer = this.timers.set(() => this.timerEnded(), this.flushMs)
   }
 
   /**
-   * Writes what waits; resolves when every write so far has ended (stored, or kept in memory
-   * after a failure). Each batch starts its own write at once instead of queueing behind the
-   * previous one, so a page that dies loses only what had not been handed to IndexedDB yet:
-   * IndexedDB itself runs the writes in the order they were started.
+   * The flush timer outlives the batches that fill before it ends (a burst arms one timer per
+   * flushMs, not one per batch); when it ends, what waits goes, and nothing waiting ends it.
+   */
+  private timerEnded(): void {
+    this.timer = undefined
+    if (this.buffer.length > 0) this.due()
+  }
+
+  /**
+   * A batch is full or old enough. It is handed to storage at once, unless a write is still
+   * running: then it waits for that write and goes with whatever arrived meanwhile (group
+   * commit), so a burst costs a few large IndexedDB transactions instead of one per 100 records.
+   * A waiting batch that reaches maxBatch goes at once anyway.
+   */
+  private due(): void {
+    if (this.sink !== null && this.inflight.size > 0 && this.buffer.length < this.maxBatch) {
+      this.held = true
+      return
+    }
+    this.startWrite()
+  }
+
+  /**
+   * Writes what waits at once, even while another write runs (the page hides or unloads, an
+   * export is taken); resolves when every write so far has ended (stored, or kept in memory
+   * after a failure). A write starts without queueing behind the previous one, so a page that
+   * dies loses only what had not been handed to IndexedDB yet: IndexedDB itself runs the writes
+   * in the order they were started.
    */
   flush(): Promise<void> {
     if (this.timer !== undefined) {
       this.timers.clear(this.timer)
       this.timer = undefined
     }
-    if (this.buffer.length > 0) {
-      const batch = this.buffer
-      this.buffer = []
-      this.writing.add(batch)
-      const write = this.begun.then(() => this.write(batch)).finally(() => this.writing.delete(batch))
-      this.inflight.add(write)
-      void write.finally(() => this.inflight.delete(write))
-    }
+    this.startWrite()
     return Promise.all([...this.inflight]).then(() => undefined)
+  }
+
+  private startWrite(): void {
+    this.held = false
+    if (this.buffer.length === 0) return
+    const batch = this.buffer
+    this.buffer = []
+    this.writing.add(batch)
+    const write: Promise<void> = this.begun
+      .then(() => this.write(batch))
+      .finally(() => {
+        this.writing.delete(batch)
+        this.inflight.delete(write)
+        // The batches that came due during this write go now, together.
+        if (this.held && this.inflight.size === 0) this.startWrite()
+      })
+    this.inflight.add(write)
   }
 
   /** The whole log session as records, oldest first: durable ones, then memory, then what waits. */

@@ -32,9 +32,12 @@ export interface LogChunkRow {
   readonly count: number
   /**
    * The records, redacted; a large answer body is held as its blob's hash (the record's `ref`
-   * names those fields) and stored once in logBlobs. Rows written before version 3 hold whole records.
+   * names those fields) and stored once in logBlobs. The recorder writes them as one JSON text
+   * (an array of log lines, as an exported file writes each line): IndexedDB copies a string far
+   * faster than a hundred objects. Rows written earlier hold the array itself (before version 3,
+   * whole records); both read back.
    */
-  readonly records: ReadonlyArray<LogLine>
+  readonly records: ReadonlyArray<LogLine> | string
   /** The hashes of the blobs these records refer to (absent when none): retention's index of what is still used. */
   readonly blobs?: ReadonlyArray<string>
 }

@@ -19,9 +19,21 @@ const resolveLine = (line: unknown, bodies: ReadonlyMap<string, unknown>): unkno
   return { ...record, event: r.event }
 }
 
+/** A chunk's log lines: the JSON text the recorder writes, or the array rows of earlier versions hold; none if unreadable. */
+const chunkLines = (records: unknown): unknown[] => {
+  if (Array.isArray(records)) return records
+  if (typeof records !== 'string') return []
+  try {
+    const lines: unknown = JSON.parse(records)
+    return Array.isArray(lines) ? lines : []
+  } catch {
+    return []
+  }
+}
+
 /**
- * The recorder's durable storage in Dexie: each batch is one chunk row (bulkAdd of the batch's
- * chunks), read back and decoded record by record. A large answer body is written once to the
+ * The recorder's durable storage in Dexie: each batch is one chunk row (its lines as one JSON
+ * text), read back and decoded record by record. A large answer body is written once to the
  * blob table under its hash and the records hold the hash (log format 2). Retention keeps the
  * newest log sessions and caps the number of records, deleting the oldest first, then the blobs
  * no chunk refers to any more.
@@ -61,13 +73,15 @@ export class DexieLogSink implements RecordSink {
       firstSeq: lines[0]!.seq,
       lastSeq: lines.at(-1)!.seq,
       count: lines.length,
-      records: lines,
+      records: JSON.stringify(lines),
       ...(blobs.size === 0 ? {} : { blobs: [...blobs] }),
     }))
     for (const hash of fresh.keys()) this.pending.set(hash, (this.pending.get(hash) ?? 0) + 1)
     // The log's hot path writes through IndexedDB itself: one transaction of plain adds, without
     // Dexie's promise zones and change tracking (nothing observes the log's table live). A new
-    // blob goes in the same transaction as the first chunk that refers to it.
+    // blob goes in the same transaction as the first chunk that refers to it. The transaction is
+    // committed as soon as its adds are issued (where the browser offers commit()), instead of
+    // when the page's current task ends.
     const idb = this.db.backendDB()
     try {
       await new Promise<void>((resolve, reject) => {
@@ -78,6 +92,7 @@ export class DexieLogSink implements RecordSink {
         }
         const store = tx.objectStore(TABLES.logChunks)
         for (const row of rows) store.add(row)
+        if (typeof tx.commit === 'function') tx.commit()
         tx.oncomplete = () => resolve()
         tx.onabort = () => reject(tx.error ?? new DOMException('the log write was aborted', 'AbortError'))
         tx.onerror = () => reject(tx.error ?? new DOMException('the log write failed', 'UnknownError'))
@@ -100,7 +115,7 @@ export class DexieLogSink implements RecordSink {
       const rows = await this.db.logBlobs.bulkGet(hashes)
       rows.forEach((row, i) => row !== undefined && bodies.set(hashes[i]!, row.body))
     }
-    const lines = chunks.flatMap((c): unknown[] => (Array.isArray(c.records) ? c.records : []))
+    const lines = chunks.flatMap((c): unknown[] => chunkLines(c.records))
     return decodeRecords(hashes.length === 0 ? lines : lines.map((l) => resolveLine(l, bodies)))
   }
 

@@ -124,6 +124,56 @@ describe('recorder', () => {
     expect(all.map((r) => r.seq)).toEqual([1, 2, 3])
   })
 
+  it('a batch that fills while a write runs waits for it and goes with what arrived meanwhile; a flush writes at once', async () => {
+    const gates: Array<() => void> = []
+    class GatedSink extends ArraySink {
+      override async append(records: ReadonlyArray<LogRecord>): Promise<void> {
+        await new Promise<void>((r) => gates.push(r))
+        this.batches.push([...records])
+      }
+    }
+    const sink = new GatedSink()
+    const t = manualTimers()
+    const rec = new Recorder({ header: header(), sink, batchSize: 2, maxBatch: 5, timers: t.timers })
+    // Lets the recorder's promise chains run (no timer involved).
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve()
+    }
+    rec.accept(visibility(1))
+    rec.accept(visibility(2))
+    await settle()
+    expect(gates).toHaveLength(1)
+    // Two more full batches arrive while the first write runs: they wait. The burst armed one flush timer.
+    for (let i = 3; i <= 6; i++) rec.accept(visibility(i))
+    await settle()
+    expect(gates).toHaveLength(1)
+    expect(t.count).toBe(1)
+    gates[0]!()
+    await settle()
+    expect(gates).toHaveLength(2)
+    // Waiting records that reach maxBatch go at once, beside the running write.
+    for (let i = 7; i <= 11; i++) rec.accept(visibility(i))
+    await settle()
+    expect(gates).toHaveLength(3)
+    // The page hides: what waits is handed over at once, whatever runs.
+    rec.accept(visibility(12))
+    const flushed = rec.flush()
+    await settle()
+    expect(gates).toHaveLength(4)
+    for (const g of gates) g()
+    await flushed
+    expect(sink.batches.map((b) => b.map((r) => r.seq))).toEqual([[1, 2], [3, 4, 5, 6], [7, 8, 9, 10, 11], [12]])
+    // A timer that ends with nothing waiting writes nothing.
+    rec.accept(visibility(13))
+    rec.accept(visibility(14))
+    await settle()
+    t.fireAll()
+    gates.at(-1)!()
+    await rec.flush()
+    expect(sink.batches.map((b) => b.length)).toEqual([2, 4, 5, 1, 2])
+    expect((await rec.records()).map((r) => r.seq)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1))
+  })
+
   it('keeps only the newest records in the memory ring', async () => {
     const rec = new Recorder({ header: header(), sink: null, batchSize: 1, ringSize: 3, timers: manualTimers().timers })
     for (let i = 1; i <= 7; i++) rec.accept(visibility(i))
