@@ -55,7 +55,9 @@ const records = async (page: Page): Promise<Rec[]> =>
     .map((l) => JSON.parse(l) as Rec)
 
 const signUp = async (page: Page): Promise<void> => {
-  const header = page.getByRole('banner')
+  // The lobby's own header (in #root), not the first screen the hall paints before it: the lobby
+  // may open its sign-in popup as it takes over, so whether one is open is asked of the lobby.
+  const header = page.locator('#root').getByRole('banner')
   const auth = page.getByRole('dialog', { name: /Log in|Sign up/ })
   await header.waitFor()
   if (!(await auth.isVisible())) await header.getByRole('button', { name: 'Sign up', exact: true }).click()

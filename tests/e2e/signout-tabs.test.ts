@@ -35,7 +35,8 @@ const records = async (page: Page): Promise<Rec[]> => {
 const signedInAs = async (page: Page): Promise<string | null> =>
   (await records(page)).filter((r) => r.event.type === 'session.loggedIn' || r.event.type === 'session.loggedOut').map((r) => (r.event.type === 'session.loggedIn' ? String(r.event['username']) : null)).at(-1) ?? null
 
-const header = (page: Page) => page.getByRole('banner')
+/** The lobby's own header (in #root), not the first screen the hall paints before the lobby takes over. */
+const header = (page: Page) => page.locator('#root').getByRole('banner')
 
 describe('logging out in one tab', () => {
   it('signs the other tab of the same browser out at once, and it goes to the root', async () => {
@@ -60,6 +61,10 @@ describe('logging out in one tab', () => {
     await header(two).waitFor()
     await expect.poll(() => signedInAs(two)).toBe(username)
     const twoSession = await two.evaluate(() => window.__lobby!.system.recorder!.header.session)
+    // The second tab has finished its own start (the post-login steps, its list's pages) before the
+    // first logs out, so every call it asks from the cross-tab fact on is the fact's doing.
+    await expect.poll(async () => (await records(two)).some((r) => r.event.type === 'postlogin.finished')).toBe(true)
+    await two.waitForLoadState('networkidle')
 
     await header(one).getByRole('button', { name: /^My account/ }).click()
     await one.getByRole('button', { name: 'Log out', exact: true }).click()
