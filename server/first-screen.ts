@@ -14,12 +14,11 @@ import type { FirstScreenKit } from '../schemas/first-screen'
 import type { InjectedSiteConfig } from '../schemas/hall/calls'
 import { LAYOUT_TRAITS, layoutOfSkin, themeOf, type LayoutName } from '../schemas/layouts'
 import { ROUTES, REDIRECTS } from '../schemas/routes'
+import { escapeHtml } from './html'
 
 /** The id of the first screen's element, which the lobby removes when it takes over. */
 export const FIRST_SCREEN_ID = 'first-screen'
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const GAME_PATH = ROUTES.find((r) => r.name === 'game')!.path
 

@@ -21,6 +21,7 @@ import { pixelScriptsOf } from './promotion'
 import type { HallState } from './state'
 import { siteByCode, siteDocument, siteForHost } from './store'
 import type { SiteRow } from './store'
+import { escapeHtml } from './html'
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -134,8 +135,6 @@ const brandLogoOf = async (db: Db, site: SiteRow): Promise<{ brandLogo?: BrandLo
   return doc === undefined ? {} : { brandLogo: doc }
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**
  * The site's head: title, description, keywords, favicon, app icons and manifest (spec §3 site
