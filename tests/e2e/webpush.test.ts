@@ -10,6 +10,10 @@
  *   with no page error. No subscription is faked.
  * - A push delivered to the registered worker through the DevTools protocol
  *   (ServiceWorker.deliverPushMessage) is shown as a notification with the message's title and text.
+ *   The test reads the notifications once the worker's push event has completed (DevTools'
+ *   background-services record), never while one is being shown: Chromium's getNotifications()
+ *   drops from its store a notification written but not yet displayed when it reads at that
+ *   moment, so polling it during a push lost the second notification now and then.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -91,15 +95,29 @@ describe.each(['phone', 'desktop'] as const)('web push at %s size', (size) => {
         if (ours !== undefined) resolve(ours.registrationId)
       })
     })
+    // Each push event's outcome, in order, as DevTools' background-services record reports it.
+    const completed: string[] = []
+    cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: e }) => {
+      if (e.service === 'pushMessaging' && e.eventName === 'Push event completed') completed.push(e.eventMetadata.find((m) => m.key === 'Status')?.value ?? '')
+    })
+    await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' })
+    await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' })
     await cdp.send('ServiceWorker.enable')
+    const deliver = async (data: object) => {
+      const before = completed.length
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(data) })
+      await expect.poll(() => completed.length, { timeout: 15_000 }).toBe(before + 1)
+      expect(completed[before]).toBe('Success')
+    }
     const message = { title: `Bonus for ${size}`, body: 'Your weekly bonus is waiting.', url: '/home/notice?noticeType=notice', icon: '/hall/static/brand/001/icon-192.png' }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(message) })
-    await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([
-      { title: message.title, body: message.body, icon: `${origin}${message.icon}`, url: message.url },
-    ])
+    await deliver(message)
+    expect(await shownNotifications(page)).toEqual([{ title: message.title, body: message.body, icon: `${origin}${message.icon}`, url: message.url }])
     // A message naming another origin opens the lobby's home, not that address.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify({ title: 'Elsewhere', body: 'x', url: 'https://evil.example/phish' }) })
-    await expect.poll(async () => (await shownNotifications(page)).find((n) => n.title === 'Elsewhere')?.url ?? null, { timeout: 15_000 }).toBe('/')
+    await deliver({ title: 'Elsewhere', body: 'x', url: 'https://evil.example/phish' })
+    expect((await shownNotifications(page)).map((n) => [n.title, n.url])).toEqual([
+      [message.title, message.url],
+      ['Elsewhere', '/'],
+    ])
     await cdp.detach()
     expect(errors).toEqual([])
   })
