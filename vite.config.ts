@@ -38,7 +38,17 @@ export default defineConfig(({ command, mode }) => {
       sourcemap: 'hidden',
       target: 'es2022',
       // The lobby, the devtools (timeline of a local log; ?frame is the screen inside it) and the support console.
-      rollupOptions: { input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' } },
+      rollupOptions: {
+        input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' },
+        output: {
+          // A locale file's chunk is named for its language and namespace (locale-pt_PT-withdraw-<hash>.js):
+          // every language has a withdraw.json, and a name alone would not say whose words a request fetches.
+          chunkFileNames: (chunk) => {
+            const m = chunk.facadeModuleId === null ? null : /\/src\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/.exec(chunk.facadeModuleId)
+            return m === null ? 'assets/[name]-[hash].js' : `assets/locale-${m[1]}-${m[2]}-[hash].js`
+          },
+        },
+      },
     },
     server: {
       host: '127.0.0.1',

@@ -1,14 +1,15 @@
-import i18next, { type Resource } from 'i18next'
+import i18next, { type BackendModule, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../../actors/site'
 
 /**
  * i18next for the 18 interface languages (spec §1). Every `locales/<code>/<namespace>.json` is
  * one namespace of one language (shell.json for the app shell, auth.json for the sign-in
- * popups, and so on). English, the fallback, is bundled with the app; every other language is
- * its own chunk, fetched when it is first chosen (`setLanguage`), so the first route does not
- * carry 17 languages nobody reads. tests/unit/i18n checks every key is in every locale and
- * really translated.
+ * popups, and so on). Only the English of the first route's namespaces is bundled with the app;
+ * every other file is its own chunk, fetched when a screen needs it or a language is chosen
+ * (`setLanguage`), so the first route carries neither 17 languages nobody reads nor the words of
+ * screens not yet shown. tests/unit/i18n checks every key is in every locale and really
+ * translated.
  */
 
 /** The interface languages, in the order of spec §1. */
@@ -40,57 +41,122 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 /** Whether a code is one of the 18 interface languages. */
 export const isLanguage = (code: string): code is Language => (LANGUAGES as ReadonlyArray<string>).includes(code)
 
-const english = import.meta.glob<Record<string, string>>('./locales/en_US/*.json', { eager: true, import: 'default' })
-const lazy = import.meta.glob<Record<string, string>>(['./locales/*/*.json', '!./locales/en_US/*.json'], { import: 'default' })
+/**
+ * The first route's namespaces: every namespace a module of the first route's JavaScript uses
+ * (tests/unit/i18n/first-route.test.ts walks the static imports from src/main.tsx and checks it).
+ * Their English is bundled; every other namespace, and every namespace of another language, is its
+ * own chunk, fetched when a screen that uses it is first shown (`useTranslation` suspends that
+ * screen until then) or when the language is switched. The glob below names the same files: a
+ * glob must be a literal.
+ */
+const firstRoute = import.meta.glob<Record<string, string>>(
+  './locales/en_US/{account,auth,errors,games,home,layout,lines,messages,music,realtime,redpackets,service,shell,signin,toast,ui,upgrade,verify,yuebao}.json',
+  { eager: true, import: 'default' },
+)
+const lazy = import.meta.glob<Record<string, string>>(
+  [
+    './locales/*/*.json',
+    '!./locales/en_US/{account,auth,errors,games,home,layout,lines,messages,music,realtime,redpackets,service,shell,signin,toast,ui,upgrade,verify,yuebao}.json',
+  ],
+  { import: 'default' },
+)
 
 const parse = (file: string): { lng: string; ns: string } | null => {
   const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
   return m === null ? null : { lng: m[1]!, ns: m[2]! }
 }
 
-/** The bundled resources: English only (the other languages arrive with `loadLanguage`). */
+/** Each lazy file's loader, by language and namespace. */
+const loaders = new Map<string, () => Promise<Record<string, string>>>()
+for (const [file, load] of Object.entries(lazy)) {
+  const p = parse(file)
+  if (p !== null) loaders.set(`${p.lng}/${p.ns}`, load)
+}
+
+/** The bundled resources: the first route's English (the rest arrives through `backend`). */
 const resources: Resource = { [FALLBACK_LANGUAGE]: {} }
-for (const [file, content] of Object.entries(english)) {
+for (const [file, content] of Object.entries(firstRoute)) {
   const p = parse(file)
   if (p !== null) resources[FALLBACK_LANGUAGE]![p.ns] = content
 }
 
-/** The namespaces (every locale has the same ones; the i18n test checks it). */
-export const NAMESPACES: ReadonlyArray<string> = Object.keys(resources[FALLBACK_LANGUAGE]!).sort()
+/** The namespaces bundled with the first route. */
+export const FIRST_ROUTE_NAMESPACES: ReadonlyArray<string> = Object.keys(resources[FALLBACK_LANGUAGE]!).sort()
+
+/** Every namespace (every locale has the same ones; the i18n test checks it). */
+export const NAMESPACES: ReadonlyArray<string> = [
+  ...new Set([...FIRST_ROUTE_NAMESPACES, ...[...loaders.keys()].filter((k) => k.startsWith(`${FALLBACK_LANGUAGE}/`)).map((k) => k.slice(FALLBACK_LANGUAGE.length + 1))]),
+].sort()
+
+/** Fetches one namespace of one language (its chunk), or fails. */
+const fetchNamespace = (lng: string, ns: string): Promise<Record<string, string>> => {
+  const load = loaders.get(`${lng}/${ns}`)
+  return load === undefined ? Promise.reject(new Error(`no namespace ${lng}/${ns}`)) : load()
+}
+
+/**
+ * i18next's loader for what is not bundled. A failed fetch (offline, a chunk of an older build
+ * that is gone) is reported as i18next's 'failedLoading', which the lazy views turn into their
+ * "Try again" (src/views/routing/lazy-view.tsx).
+ */
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    fetchNamespace(lng, ns).then(
+      (data) => callback(null, data),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    )
+  },
+}
 
 /** The lobby's i18next instance. */
 export const i18n = i18next.createInstance()
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: FALLBACK_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  load: 'currentOnly',
-  ns: [...NAMESPACES],
-  defaultNS: 'shell',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-})
+void i18n
+  .use(backend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: [...FIRST_ROUTE_NAMESPACES],
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  })
 
 const loading = new Map<string, Promise<void>>()
 
-/** Fetches a language's namespaces into i18next (once; English is always there). */
-export const loadLanguage = (code: string): Promise<void> => {
-  if (code === FALLBACK_LANGUAGE || !isLanguage(code)) return Promise.resolve()
-  let pending = loading.get(code)
+/** Fetches one namespace of a language into i18next (once per page unless it failed). */
+const loadNamespace = (lng: string, ns: string): Promise<void> => {
+  if (i18n.hasResourceBundle(lng, ns)) return Promise.resolve()
+  const key = `${lng}/${ns}`
+  let pending = loading.get(key)
   if (pending === undefined) {
-    const files = Object.entries(lazy).filter(([file]) => parse(file)?.lng === code)
-    pending = Promise.all(
-      files.map(async ([file, load]) => {
-        i18n.addResourceBundle(code, parse(file)!.ns, await load(), true, true)
-      }),
-    ).then(() => undefined)
+    pending = fetchNamespace(lng, ns).then((data) => {
+      i18n.addResourceBundle(lng, ns, data, true, true)
+    })
     // A failed fetch (offline, a new deployment) may be tried again on the next switch.
-    pending.catch(() => loading.delete(code))
-    loading.set(code, pending)
+    pending.catch(() => loading.delete(key))
+    loading.set(key, pending)
   }
   return pending
+}
+
+/**
+ * Fetches the namespaces of a language into i18next: the given ones, or every namespace the page
+ * has loaded so far in any language (what is on screen, and the first route's), so a switch
+ * shows the new language at once and no screen waits.
+ */
+export const loadLanguage = (code: string, namespaces?: ReadonlyArray<string>): Promise<void> => {
+  if (!isLanguage(code)) return Promise.resolve()
+  const loaded = new Set<string>(FIRST_ROUTE_NAMESPACES)
+  for (const lng of Object.keys(i18n.store.data)) for (const ns of Object.keys(i18n.store.data[lng] ?? {})) loaded.add(ns)
+  return Promise.all([...(namespaces ?? loaded)].map((ns) => loadNamespace(code, ns))).then(() => undefined)
 }
 
 let wanted = ''

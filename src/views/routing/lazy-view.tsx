@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BootScreen } from '../boot/BootScreen'
 
@@ -82,20 +82,60 @@ class ViewBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/** A Suspense fallback that counts, while it is shown, in `waiting`: the boundary knows it is waiting. */
+const Waiting = ({ waiting, children }: { waiting: RefObject<number>; children: ReactNode }) => {
+  useLayoutEffect(() => {
+    waiting.current += 1
+    return () => {
+      waiting.current -= 1
+    }
+  }, [waiting])
+  return children
+}
+
 /**
  * Where lazy views render: a loading state while a chunk arrives (the boot spinner for a page,
- * nothing for a popup), the failure and "Try again" if it cannot. `inline` is for popups.
+ * nothing for a popup), the failure and "Try again" if it cannot. `inline` is for popups. A
+ * screen's words are chunks too (src/i18n: `useTranslation` suspends until its namespace is
+ * fetched); when one cannot be fetched while this boundary waits for it, i18next reports
+ * 'failedLoading' and the boundary shows the same failure instead of a screen of bare keys;
+ * "Try again" fetches it again and shows the screen once it has its words.
  */
 export const LazyViews = ({ children, inline = false }: { children: ReactNode; inline?: boolean }) => {
+  const { i18n } = useTranslation('shell')
   // A new boundary (a new key) after a retry: the failed subtree starts over.
   const [attempt, setAttempt] = useState(0)
+  const [unloaded, setUnloaded] = useState<ReadonlyArray<readonly [string, string]>>([])
+  const waiting = useRef(0)
+  useEffect(() => {
+    const failed = (lng: string, ns: string) => {
+      if (waiting.current > 0) setUnloaded((u) => [...u, [lng, ns] as const])
+    }
+    i18n.on('failedLoading', failed)
+    return () => i18n.off('failedLoading', failed)
+  }, [i18n])
   const retry = () => {
     retryAll()
-    setAttempt((n) => n + 1)
+    if (unloaded.length === 0) {
+      setAttempt((n) => n + 1)
+      return
+    }
+    let again = false
+    const failedAgain = () => {
+      again = true
+    }
+    i18n.on('failedLoading', failedAgain)
+    void i18n.reloadResources([...new Set(unloaded.map(([lng]) => lng))], [...new Set(unloaded.map(([, ns]) => ns))]).then(() => {
+      i18n.off('failedLoading', failedAgain)
+      if (again) return
+      setUnloaded([])
+      setAttempt((n) => n + 1)
+    })
   }
+  if (unloaded.length > 0) return <ViewFailed inline={inline} onRetry={retry} />
   return (
     <ViewBoundary key={attempt} inline={inline} onRetry={retry}>
-      <Suspense fallback={inline ? null : <BootScreen />}>{children}</Suspense>
+      <Suspense fallback={<Waiting waiting={waiting}>{inline ? null : <BootScreen />}</Waiting>}>{children}</Suspense>
     </ViewBoundary>
   )
 }

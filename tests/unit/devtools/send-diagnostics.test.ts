@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { i18n, setLanguage } from '../../../src/i18n'
+import { i18n, loadLanguage, setLanguage } from '../../../src/i18n'
 import { createTestSystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
 import { SendDiagnostics } from '../../../src/views/diagnostics'
@@ -11,6 +11,8 @@ import { SendDiagnostics } from '../../../src/views/diagnostics'
 describe('send diagnostics entry', () => {
   it('offers to send, shows the progress, then the reference number; a failure offers to try again', async () => {
     await i18n.changeLanguage('en_US')
+    // Its words are a chunk of their own (not the first route's); a page fetches them as it shows the entry.
+    await loadLanguage('en_US', ['devtools'])
     const system = createTestSystem({ actors: [] })
     const render = () =>
       renderToStaticMarkup(
