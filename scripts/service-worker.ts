@@ -1,5 +1,5 @@
 /**
- * Build step: the lobby's service worker (src/sw/worker.ts) bundled into one classic script at
+ * Build step: the lobby's service worker (src/sw/worker.ts, on Workbox) bundled into one classic script at
  * /sw.js, with this build's values: a version (a hash of the build's file names, so a new build
  * installs a new worker and drops the old caches), the first route's files to cache on install
  * (the lobby entry, the chunks it imports statically, their styles), the offline page's words in
@@ -61,6 +61,8 @@ export const serviceWorker = (): Plugin => {
           __LOBBY_SW_PRECACHE__: JSON.stringify(precache),
           __LOBBY_SW_TEXTS__: JSON.stringify(offlineTexts(root)),
           __LOBBY_SW_COLOURS__: JSON.stringify(tokensIn(readFileSync(join(root, 'src/ui/base.css'), 'utf8'))),
+          // Workbox's development logging and checks stay out of the built worker (a library build leaves process.env alone).
+          'process.env.NODE_ENV': JSON.stringify('production'),
         },
         build: {
           write: false,

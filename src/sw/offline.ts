@@ -15,6 +15,8 @@ export const FALLBACK_LANGUAGE = 'en_US'
 
 /** The cache of the build's hashed files; one per build, so an old build's files are dropped. */
 export const assetCacheName = (version: string): string => `lobby-assets-${version}`
+/** The cache of hashed files kept as they are first fetched (lazy chunks), per build. */
+export const runtimeCacheName = (version: string): string => `lobby-runtime-${version}`
 /** Where the worker keeps what the page told it (the player's language). */
 export const META_CACHE = 'lobby-meta'
 export const LANGUAGE_KEY = '/__offline/language'

@@ -1,19 +1,27 @@
 /**
  * The lobby's service worker (docs/architecture.md "Offline"), built into /sw.js by
- * scripts/service-worker.ts, which defines the build's values below:
+ * scripts/service-worker.ts, which defines the build's values below. Its caching is Workbox's
+ * (precaching, routing, strategies, navigation preload), configured here:
  *
- * - install: the first route's files (its entry, the chunks it imports, its styles) are cached;
- * - hashed files (/assets/*) are answered from the cache first, and cached when first fetched;
- * - a page is always asked of the network (the hall writes each answer with its own nonce and
- *   the site's configuration, so a page is never cached); when the network fails, the offline
- *   page is answered in the player's language, with a link to try again;
+ * - install: the first route's files (its entry, the chunks it imports, its styles) are precached;
+ * - hashed files (/assets/*) are answered from the cache first (CacheFirst), and kept when first
+ *   fetched: only a 200 that is not a page;
+ * - a page is always asked of the network (NetworkOnly, with the navigation preload: the hall
+ *   writes each answer with its own nonce and the site's configuration, so a page is never
+ *   cached); when the network fails, the offline page is answered in the player's language, with a
+ *   link to try again;
  * - everything else (hall calls, the socket, other origins) is not touched;
- * - activate: the caches of older builds are dropped;
+ * - activate: the caches of older builds are dropped, and the worker takes the open pages over;
  * - push: the hall's web-push message (server/webpush.ts) shown as a notification with its title,
  *   text and the site's icon (src/sw/push.ts);
  * - notificationclick: focuses a lobby window (or opens one) at the message's path, same origin only.
  * The page tells the worker the player's language (a `{ type: 'language' }` message).
  */
+import { clientsClaim, setCacheNameDetails, type WorkboxPlugin } from 'workbox-core'
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload'
+import { precacheAndRoute } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 import {
   FALLBACK_LANGUAGE,
   LANGUAGE_KEY,
@@ -23,6 +31,7 @@ import {
   handlingOf,
   offlineLanguage,
   offlinePage,
+  runtimeCacheName,
   type OfflineColours,
   type OfflineTexts,
 } from './offline'
@@ -36,11 +45,6 @@ declare const __LOBBY_SW_COLOURS__: OfflineColours
 // The few parts of the service-worker scope used here (the project's types are the page's).
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request
-  readonly preloadResponse: Promise<Response | undefined>
-  respondWith(answer: Response | Promise<Response>): void
 }
 interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown
@@ -59,45 +63,41 @@ interface WindowClient {
 interface WorkerScope {
   readonly location: Location
   readonly registration: {
-    readonly navigationPreload?: { enable(): Promise<void> }
     showNotification(title: string, options: { body: string; icon?: string; data: unknown; tag?: string }): Promise<void>
   }
   readonly clients: {
-    claim(): Promise<void>
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<ReadonlyArray<WindowClient>>
     openWindow(url: string): Promise<WindowClient | null>
   }
   skipWaiting(): Promise<void>
   addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEvent) => void): void
-  addEventListener(type: 'fetch', listener: (e: FetchEvent) => void): void
   addEventListener(type: 'message', listener: (e: ExtendableMessageEvent) => void): void
   addEventListener(type: 'push', listener: (e: PushEvent) => void): void
   addEventListener(type: 'notificationclick', listener: (e: NotificationEvent) => void): void
 }
 
 const scope = self as unknown as WorkerScope
-const ASSETS = assetCacheName(__LOBBY_SW_VERSION__)
+const VERSION = __LOBBY_SW_VERSION__
 const TEXTS = __LOBBY_SW_TEXTS__
 const LANGUAGES = Object.keys(TEXTS)
 
-scope.addEventListener('install', (e) => {
-  e.waitUntil(
-    caches
-      .open(ASSETS)
-      .then((cache) => cache.addAll([...__LOBBY_SW_PRECACHE__]))
-      .then(() => scope.skipWaiting()),
-  )
+// Workbox's caches carry this build's version: lobby-assets-<version> (precached), lobby-runtime-<version>.
+setCacheNameDetails({ prefix: 'lobby', precache: 'assets', runtime: 'runtime', suffix: VERSION })
+
+scope.addEventListener('install', () => {
+  void scope.skipWaiting()
 })
 
 scope.addEventListener('activate', (e) => {
+  const current = new Set([assetCacheName(VERSION), runtimeCacheName(VERSION)])
   e.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith('lobby-assets-') && name !== ASSETS) await caches.delete(name)
-      await scope.registration.navigationPreload?.enable()
-      await scope.clients.claim()
+      for (const name of await caches.keys()) if (/^lobby-(assets|runtime)-/.test(name) && !current.has(name)) await caches.delete(name)
     })(),
   )
 })
+clientsClaim()
+enableNavigationPreload()
 
 scope.addEventListener('message', (e) => {
   const data = e.data as { type?: unknown; language?: unknown } | null
@@ -105,16 +105,6 @@ scope.addEventListener('message', (e) => {
   const language = data.language
   e.waitUntil(caches.open(META_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(language))))
 })
-
-const fromCacheFirst = async (request: Request): Promise<Response> => {
-  const cache = await caches.open(ASSETS)
-  const hit = await cache.match(request)
-  if (hit !== undefined) return hit
-  const answer = await fetch(request)
-  // Only the file itself is kept: never an error, never a page answered in its place.
-  if (answer.ok && !(answer.headers.get('content-type') ?? '').startsWith('text/html')) await cache.put(request, answer.clone())
-  return answer
-}
 
 const offline = async (request: Request): Promise<Response> => {
   const stored = await (await caches.open(META_CACHE)).match(LANGUAGE_KEY)
@@ -127,19 +117,20 @@ const offline = async (request: Request): Promise<Response> => {
   })
 }
 
-const page = async (e: FetchEvent): Promise<Response> => {
-  try {
-    return (await e.preloadResponse) ?? (await fetch(e.request))
-  } catch {
-    return offline(e.request)
-  }
+/** Only the file itself is kept: never an error, never a page answered in its place. */
+const onlyTheFile: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && !(response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null),
 }
 
-scope.addEventListener('fetch', (e) => {
-  const handling = handlingOf(e.request.method, e.request.mode, new URL(e.request.url), scope.location.origin)
-  if (handling === 'asset') e.respondWith(fromCacheFirst(e.request))
-  else if (handling === 'page') e.respondWith(page(e))
-})
+/** A page the network could not answer: the offline page. */
+const offlineWhenUnreachable: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => offline(request),
+}
+
+// The first route's files, cached on install (hashed names: no revision needed).
+precacheAndRoute(__LOBBY_SW_PRECACHE__.map((url) => ({ url, revision: null })))
+registerRoute(({ request, url }) => handlingOf(request.method, request.mode, url, scope.location.origin) === 'asset', new CacheFirst({ cacheName: runtimeCacheName(VERSION), plugins: [onlyTheFile] }))
+registerRoute(({ request, url }) => handlingOf(request.method, request.mode, url, scope.location.origin) === 'page', new NetworkOnly({ plugins: [offlineWhenUnreachable] }))
 
 scope.addEventListener('push', (e) => {
   const notice = pushNotice(e.data === null ? null : e.data.text(), scope.location.origin)

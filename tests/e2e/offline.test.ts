@@ -1,6 +1,7 @@
 /**
- * The offline page (issue 27; docs/architecture.md "Offline"): the lobby's service worker, allowed
- * here (other files block it), keeps the first route's files and, when the network is gone, answers
+ * The offline page (issue 27; docs/architecture.md "Offline"): the lobby's service worker (Workbox),
+ * allowed here (other files block it), keeps the first route's files, and a lazy screen's files as
+ * they are first fetched, and, when the network is gone, answers
  * a page with the offline page in the player's language and a link that tries the same address
  * again; back online, that link opens the lobby.
  */
@@ -41,6 +42,21 @@ describe.each(CASES)('offline at $size size', ({ size, site, language, lang, tit
       }, entry ?? '')
     await expect.poll(cached).toBe(true)
     await expect.poll(() => toldLanguage(page)).toBe(language)
+
+    // A screen behind the first route is kept as its files are first fetched (Workbox's CacheFirst,
+    // its own cache per build): its code and its words, never a hall call.
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'about' }))
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/about')
+    const kept = () =>
+      page.evaluate(async () => {
+        const names = (await caches.keys()).filter((n) => n.startsWith('lobby-runtime-'))
+        return (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)))).flat().sort()
+      })
+    await expect.poll(async () => (await kept()).some((p) => /^\/assets\/AboutPages-[\w-]+\.js$/.test(p)), { timeout: 15_000 }).toBe(true)
+    expect((await kept()).every((p) => p.startsWith('/assets/'))).toBe(true)
+    if (language !== 'en_US') expect((await kept()).some((p) => p.startsWith(`/assets/locale-${language}-about-`))).toBe(true)
+    await page.goBack()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/game')
 
     expect(errors).toEqual([])
 
