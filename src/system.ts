@@ -285,7 +285,9 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   cleanups.push(startGameAddressRunner(core.bus))
   cleanups.push(startGamesStoreRunner(core.bus, { load: () => readPref(db, GAMES_PREF_KEY, (v): v is unknown => v !== undefined), save: (v) => writePref(db, GAMES_PREF_KEY, v) }))
   // The offline page's worker: production builds only (devBuild: the dev server's files change under one name).
-  const offline = startOfflineWorker(w, devBuild() ? undefined : browserWorkerContainer(w))
+  // Its update signal (a new build's worker took over) makes a version check due, for the upgrade prompt.
+  const offline = startOfflineWorker(w, devBuild() ? undefined : browserWorkerContainer(w), core.bus)
+  cleanups.push(offline.stop)
   cleanups.push(
     startI18nRunner(core.bus, {
       supports: isLanguage,
