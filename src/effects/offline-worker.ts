@@ -28,7 +28,7 @@ export interface WorkerRegistrationLike {
 
 /** The parts of navigator.serviceWorker used here. */
 export interface WorkerContainer {
-  register(url: string): Promise<WorkerRegistrationLike>
+  register(url: string): Promise<WorkerRegistrationLike | undefined>
   readonly ready: Promise<{ readonly active: { postMessage(message: unknown): void } | null }>
   /** The worker controlling this page, if any. */
   readonly controller: unknown
@@ -46,7 +46,9 @@ export const startOfflineWorker = (w: Window, container: WorkerContainer | undef
   if (container === undefined) return { language: () => undefined, stop: () => undefined }
   let registered: Promise<WorkerRegistrationLike | null> | null = null
   let announcing = false
-  const watch = (registration: WorkerRegistrationLike): WorkerRegistrationLike => {
+  const watch = (registration: WorkerRegistrationLike | undefined): WorkerRegistrationLike | null => {
+    // A registration refused without an error (a test browser that blocks workers answers nothing) is no worker.
+    if (typeof registration?.addEventListener !== 'function') return null
     registration.addEventListener('updatefound', () => {
       const next = registration.installing
       // The first worker of this browser is not an update: there was nothing to upgrade from.

@@ -80,6 +80,22 @@ describe('the service worker’s update signal', () => {
     t.worker.stop()
   })
 
+  it('takes a registration answered with nothing (a browser that blocks workers) as no worker, without an error', async () => {
+    const bus = new Bus({ now: () => 0, onInvalid: 'throw' })
+    const unhandled: unknown[] = []
+    const onUnhandled = (e: unknown) => unhandled.push(e)
+    process.on('unhandledRejection', onUnhandled)
+    const container: WorkerContainer = { register: () => Promise.resolve(undefined), ready: new Promise(() => undefined), controller: null }
+    const worker = startOfflineWorker(loadedWindow, container, bus)
+    // A turn of the event loop: a rejection nobody handles by then is reported (a page error in a browser).
+    await new Promise((r) => setImmediate(r))
+    bus.publish({ type: 'app.versionCheckDue' }, 'runner', 'version')
+    await new Promise((r) => setImmediate(r))
+    process.off('unhandledRejection', onUnhandled)
+    expect(unhandled).toEqual([])
+    worker.stop()
+  })
+
   it('asks the browser for a new worker whenever a check falls due otherwise, and no more once stopped', async () => {
     const t = start(true)
     await settle()
