@@ -14,6 +14,7 @@ import type { FirstScreenKit } from '../schemas/first-screen'
 import type { InjectedSiteConfig } from '../schemas/hall/calls'
 import { LAYOUT_TRAITS, layoutOfSkin, themeOf, type LayoutName } from '../schemas/layouts'
 import { ROUTES, REDIRECTS } from '../schemas/routes'
+import { imageUrl } from '../schemas/links'
 import { escapeHtml } from './html'
 
 /** The id of the first screen's element, which the lobby removes when it takes over. */
@@ -60,6 +61,12 @@ export interface FirstScreenSite {
   readonly tabs: ReadonlyArray<string>
   /** The category shown (gameCategoryId, hot by default). */
   readonly category: number
+  /**
+   * The carousel's first banner (its picture's address), as the lobby's carousel shows it first
+   * (src/views/home/BannerCarousel.tsx: by sort, the first with a usable picture), and whether
+   * there are several (the carousel then has its controls row); null: the loading carousel.
+   */
+  readonly banner: { readonly src: string; readonly many: boolean } | null
 }
 
 export const firstScreenSite = (config: InjectedSiteConfig, url: URL): FirstScreenSite => {
@@ -74,8 +81,25 @@ export const firstScreenSite = (config: InjectedSiteConfig, url: URL): FirstScre
     logo: config.injected.brandLogo?.hallLogo ?? '',
     tabs: (served.length > 0 ? served : DEFAULT_TABS).slice(0, 5),
     category: CATEGORIES.some((c) => c.id === asked) ? asked : 0,
+    banner: firstBanner(config.injected.banners ?? []),
   }
 }
+
+const firstBanner = (banners: ReadonlyArray<{ readonly imgUrl: string; readonly sort: number }>): FirstScreenSite['banner'] => {
+  const shown = [...banners].sort((a, b) => a.sort - b.sort).flatMap((b) => imageUrl(b.imgUrl) ?? [])
+  return shown.length === 0 ? null : { src: shown[0]!, many: shown.length > 1 }
+}
+
+/**
+ * The carousel's room: the first banner's picture where the lobby's carousel shows it (the page's
+ * largest paint, asked first: fetchpriority high), with its controls row's room when there are
+ * several; else the loading carousel.
+ */
+const carousel = (banner: FirstScreenSite['banner']): string =>
+  banner === null
+    ? `<div class="carousel carousel--loading" aria-hidden="true"></div>`
+    : `<div class="carousel${banner.many ? ' carousel--first-many' : ''}" aria-hidden="true"><div class="carousel__slides"><div class="carousel__slide">` +
+      `<img class="carousel__image" src="${escapeHtml(banner.src)}" alt="" fetchpriority="high"></div></div></div>`
 
 const svg = (kit: FirstScreenKit, name: string, className = ''): string =>
   `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"${className === '' ? '' : ` class="${className}"`}><path d="${escapeHtml(kit.icons[name] ?? '')}"></path></svg>`
@@ -132,7 +156,7 @@ export const firstScreenMarkup = (site: FirstScreenSite, kit: FirstScreenKit): s
   const main =
     `<main class="shell__main">` +
     `<section class="lobby"><h1 class="visually-hidden">${escapeHtml(t('shell:game.welcome', { site: site.siteName }))}</h1>` +
-    `<div class="carousel carousel--loading" aria-hidden="true"></div>` +
+    carousel(site.banner) +
     `<h2 class="section-title">${escapeHtml(t('shell:game.categories'))}</h2>` +
     `<ul class="tiles" role="list">${tiles}</ul>` +
     `<h2 class="section-title">${escapeHtml(t(`shell:category.${shown.key}`))}</h2>` +

@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { BrandLogo, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
 import { FIRST_SCREEN_KIT_FILE, type FirstScreenKit } from '../schemas/first-screen'
+import { bannersOf } from './banners'
 import { depositKeyOf } from './calls/pay'
 import { allCurrencyOf, layoutOf, siteInfoOf, sysInfoOf } from './calls/site'
 import type { Db } from './db'
@@ -127,6 +128,9 @@ export const siteConfigOf = async (
     // The tracking scripts' addresses (server/promotion.ts): the page's script policy allows their origins.
     // Outside production a site without a pixels document gets the hall's stand-ins.
     pixels: await pixelScriptsOf(db, site.code, origin, flags.pixelStandIns === true),
+    // The home banners: the first screen paints the first one (the page's largest paint), and the
+    // lobby's carousel starts from them instead of an empty room.
+    banners: await bannersOf(db, site.code),
   },
 })
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { siteMachine } from './site.machine'
 import { layoutOfSkin, themeOf, type LayoutName } from '../../schemas/layouts'
+import { isBannerList, type Banner } from '../../schemas/hall/calls/site'
 
 type SiteSnapshot = SnapshotFrom<typeof siteMachine>
 
@@ -112,6 +113,24 @@ const brandCache = (b: Record<string, unknown>) => {
   }
   return v
 }
+
+/**
+ * The home banners the page was written with (InjectedSiteConfig.injected.banners), in the
+ * carousel's order (by sort), the same list object for the same configuration; null when the page
+ * carried none.
+ */
+export const selectInjectedBanners = (s: SiteSnapshot): ReadonlyArray<Banner> | null => {
+  const injected = s.context.config?.injected
+  const banners = injected?.['banners']
+  if (injected === undefined || !isBannerList(banners)) return null
+  let sorted = bannerCache.get(injected)
+  if (sorted === undefined) {
+    sorted = [...banners].sort((a, b) => a.sort - b.sort)
+    bannerCache.set(injected, sorted)
+  }
+  return sorted
+}
+const bannerCache = new WeakMap<object, ReadonlyArray<Banner>>()
 
 /** Page metadata from site info: title, description, keywords (spec §3). */
 export const selectSiteTitle = (s: SiteSnapshot): string => (typeof s.context.siteInfo?.['title'] === 'string' ? s.context.siteInfo['title'] : '')

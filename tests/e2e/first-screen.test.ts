@@ -1,8 +1,9 @@
 /**
  * The first screen painted from HTML (docs/architecture.md "The first screen"; server/first-screen.ts):
  * the hall writes the home page's shell into the page, so it shows its header and categories with
- * JavaScript off; with JavaScript on, the lobby takes that screen over in one frame: no boot screen
- * in between, no layout shift, the lobby's own header in place of the hall's.
+ * JavaScript off, and the carousel's first banner (the page's largest picture); with JavaScript on,
+ * the lobby takes that screen over in one frame: no boot screen in between, no layout shift, the
+ * lobby's own header in place of the hall's and its carousel on the same picture.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -53,7 +54,12 @@ const PARTS = (size: Size): ReadonlyArray<string> => [
   '.header',
   '.logo',
   // The categories of the side menu (the European-American panel lists the system entries after them).
-  ...(size === 'desktop' ? ['.menu--side', '.menu--side ul:first-of-type .menu__item'] : ['.tabbar', '.tabbar__item']),
+  // On the web, the banner shown: the first screen's picture is the carousel's first slide, where the
+  // lobby shows it. (On a phone the lobby's download, invitation and install bars, which depend on
+  // what this browser kept, come above it as it takes over: docs/architecture.md "The first screen".)
+  ...(size === 'desktop'
+    ? ['.menu--side', '.menu--side ul:first-of-type .menu__item', '.carousel__slide:not([hidden]) .carousel__image']
+    : ['.tabbar', '.tabbar__item']),
 ]
 
 /** The boxes of `selectors` under `root`: [x, y, width, height] of each match, rounded to 1/10 px. */
@@ -102,6 +108,12 @@ describe.each(CASES)('the first screen at $size size (site $site)', ({ size, sit
     } else {
       expect(await page.locator('.tabbar').isVisible()).toBe(false)
     }
+    // The carousel's first banner, the page's largest picture, asked first.
+    const picture = page.locator('#first-screen .carousel__image')
+    expect(await picture.isVisible()).toBe(true)
+    expect(await picture.getAttribute('fetchpriority')).toBe('high')
+    expect(await picture.getAttribute('src')).toMatch(new RegExp(`^/hall/static/banners/${site}/\\d+\\.svg$`))
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
     // The lobby's root (empty without its scripts) takes no room.
     expect(await page.locator('#root').isVisible()).toBe(false)
   })

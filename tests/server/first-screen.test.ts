@@ -10,7 +10,7 @@ import { startHall } from '../../server/hall'
 import type { Hall } from './support'
 
 const kit = firstScreenKit(resolve(import.meta.dirname, '../..'))
-const SITE: FirstScreenSite = { language: 'en_US', layout: 'classic', theme: 1, siteName: 'Lobby', logo: '', tabs: ['home', 'sport', 'recharge', 'register', 'mine'], category: 0 }
+const SITE: FirstScreenSite = { language: 'en_US', layout: 'classic', theme: 1, siteName: 'Lobby', logo: '', tabs: ['home', 'sport', 'recharge', 'register', 'mine'], category: 0, banner: null }
 
 /** The labels of the links in the markup's desktop menu, and where they go. */
 const menuOf = (html: string) => {
@@ -55,10 +55,25 @@ describe('the first screen the hall paints', () => {
       },
     } as unknown as InjectedSiteConfig
     const site = firstScreenSite(config, new URL('http://h/home/game?gameCategoryId=4'))
-    expect(site).toEqual({ language: 'pt_PT', layout: 'europeanAmerican', theme: 5, siteName: 'Casa', logo: '/logo.svg', tabs: ['home', 'mine'], category: 4 })
+    expect(site).toEqual({ language: 'pt_PT', layout: 'europeanAmerican', theme: 5, siteName: 'Casa', logo: '/logo.svg', tabs: ['home', 'mine'], category: 4, banner: null })
     const none = { ...config, injected: { ...config.injected, layout: { ...config.injected.layout, tabBar: { loggedOut: [], loggedIn: [] } } } } as InjectedSiteConfig
     expect(firstScreenSite(none, new URL('http://h/?gameCategoryId=7777')).tabs).toEqual(['home', 'sport', 'recharge', 'register', 'mine'])
     expect(firstScreenSite(none, new URL('http://h/?gameCategoryId=7777')).category).toBe(0)
+  })
+
+  it('paints the carousel’s first banner as the lobby shows it first, asked first; else the loading carousel', () => {
+    const banner = (id: number, sort: number, imgUrl: string) => ({ id, title: `B${id}`, imgUrl, location_type: 1, location_value: '', sort })
+    const config = (banners: unknown[]) => ({ siteCode: '001', languageCode: 'en_US', injected: { siteInfo: { siteName: 'Lobby' }, layout: { tabBar: { loggedOut: [], loggedIn: [] }, header: [] }, banners } }) as unknown as InjectedSiteConfig
+    const at = new URL('http://h/home/game')
+    // By sort, skipping a picture the lobby would not show (a script address).
+    const site = firstScreenSite(config([banner(1, 3, '/hall/static/banners/001/1.svg'), banner(2, 1, 'javascript:alert(1)'), banner(3, 2, 'https://cdn.example/3.png')]), at)
+    expect(site.banner).toEqual({ src: 'https://cdn.example/3.png', many: true })
+    const html = firstScreenMarkup(site, kit)
+    expect(html).toContain('<div class="carousel carousel--first-many" aria-hidden="true"><div class="carousel__slides"><div class="carousel__slide"><img class="carousel__image" src="https://cdn.example/3.png" alt="" fetchpriority="high"></div></div></div>')
+    expect(html).not.toContain('carousel--loading')
+    // One banner: no controls row. None usable: the loading carousel.
+    expect(firstScreenSite(config([banner(1, 1, '/hall/static/banners/001/1.svg')]), at).banner).toEqual({ src: '/hall/static/banners/001/1.svg', many: false })
+    expect(firstScreenMarkup(firstScreenSite(config([banner(2, 1, 'data:image/png;base64,AAAA')]), at), kit)).toContain('<div class="carousel carousel--loading" aria-hidden="true"></div>')
   })
 
   it('is painted only for the routes that open on the game lobby', () => {

@@ -243,6 +243,8 @@ export const Banner = Schema.Struct({
   sort: Schema.Number,
 })
 export type Banner = typeof Banner.Type
+/** Whether a value is a list of banners (the page's injected copy, InjectedSiteConfig.injected.banners). */
+export const isBannerList = Schema.is(Schema.Array(Banner))
 
 /** Version check (op.json): a changed version or buildTime makes the lobby offer a reload. */
 export const OpVersion = Schema.Struct({ version: Schema.String, buildTime: Schema.String })
@@ -307,6 +309,11 @@ export const InjectedSiteConfig = Schema.Struct({
     brandLogo: Schema.optionalKey(BrandLogo),
     /** The tracking scripts' addresses (PixelScripts); absent: the site loads no pixel. */
     pixels: Schema.optionalKey(PixelScripts),
+    /**
+     * The home banners (bannerIndex's answer) as the page was written: the first screen paints the
+     * first one, and the carousel shows them until its own call answers.
+     */
+    banners: Schema.optionalKey(Schema.Array(Banner)),
   }),
 })
 export type InjectedSiteConfig = typeof InjectedSiteConfig.Type

@@ -7,6 +7,7 @@ import { useQuery, useSend } from '../../system-react'
 import { Icon } from '../../ui/Icon'
 import { useMedia } from '../../ui/useMedia'
 import { useSessionView } from '../shell/session-view'
+import { useInjectedBanners } from '../shell/site-look'
 import { externalUrl, imageUrl } from './links'
 import './home.css'
 
@@ -32,16 +33,27 @@ export const BannerCarousel = ({ onEmpty }: { onEmpty: () => React.ReactNode }) 
   const { t } = useTranslation('home')
   const send = useSend()
   const query = useQuery(homeBannersActor)
+  // Until the call answers, the banners the page was written with (its first screen painted the
+  // first one): the carousel takes that picture over instead of an empty room.
+  const injected = useInjectedBanners()
   const session = useSessionView()
   const reduced = useMedia(REDUCED_MOTION)
-  const banners = (query.data ?? []).filter((b) => imageUrl(b.imgUrl) !== null)
+  const banners = (query.data ?? injected ?? []).filter((b) => imageUrl(b.imgUrl) !== null)
   const [index, setIndex] = useState(0)
+  // Slides fade in once the carousel has moved, not as it first shows.
+  const [moved, setMoved] = useState(false)
   const [paused, setPaused] = useState(false)
   const [held, setHeld] = useState(false)
   const id = useId()
   const count = banners.length
   const current = count === 0 ? 0 : Math.min(index, count - 1)
-  const go = useCallback((to: number) => setIndex(count === 0 ? 0 : ((to % count) + count) % count), [count])
+  const go = useCallback(
+    (to: number) => {
+      setMoved(true)
+      setIndex(count === 0 ? 0 : ((to % count) + count) % count)
+    },
+    [count],
+  )
   const stopped = paused || reduced || held || count < 2
   const timer = useRef<number | undefined>(undefined)
 
@@ -51,7 +63,7 @@ export const BannerCarousel = ({ onEmpty }: { onEmpty: () => React.ReactNode }) 
     return () => window.clearTimeout(timer.current)
   }, [stopped, current, go])
 
-  if (query.status === 'loading' && query.data === null) return <div className="carousel carousel--loading" aria-busy="true" aria-label={t('banners')} role="region" />
+  if (query.status === 'loading' && query.data === null && injected === null) return <div className="carousel carousel--loading" aria-busy="true" aria-label={t('banners')} role="region" />
   if (count === 0) return <>{onEmpty()}</>
 
   const follow = (b: Banner) => {
@@ -83,7 +95,7 @@ export const BannerCarousel = ({ onEmpty }: { onEmpty: () => React.ReactNode }) 
   const rotating = !stopped
   return (
     <section
-      className={`carousel${reduced ? ' carousel--still' : ''}`}
+      className={`carousel${reduced ? ' carousel--still' : ''}${moved ? ' carousel--moved' : ''}`}
       aria-roledescription={t('carousel')}
       aria-label={t('banners')}
       onKeyDown={onKey}

@@ -1,26 +1,10 @@
 import { resolvePath, type NavLocation } from '../../../actors/nav'
 
 /**
- * The operator's addresses (banners, footer, maintenance information, the iframe popup), checked
- * before the lobby uses them: nothing but http(s) leaves the lobby, so no `javascript:`, `data:`
- * or other scheme ever becomes a link, a frame or a window.
+ * The operator's addresses, checked before the lobby uses them (schemas/links.ts, shared with the
+ * hall's first screen), and the lobby's own paths.
  */
-
-/** An http(s) address as written, or null for anything else (a script URL, a relative path, junk). */
-export const externalUrl = (value: string): string | null => {
-  const text = value.trim()
-  if (!/^https?:\/\//i.test(text)) return null
-  try {
-    const u = new URL(text)
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
-  } catch {
-    return null
-  }
-}
-
-/** A picture's address: a path of this origin ('/hall/static/…', not '//host') or http(s); else null. */
-export const imageUrl = (value: string): string | null =>
-  /^\/(?!\/)[\w\-./%]*$/.test(value) && !value.includes('..') ? value : externalUrl(value)
+export { externalUrl, imageUrl } from '../../../schemas/links'
 
 /** A path of the lobby ('/home/about') as its route, or null when it names none. */
 export const lobbyRoute = (value: string): NavLocation | null => {

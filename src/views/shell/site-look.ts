@@ -4,6 +4,7 @@ import type { siteMachine } from '../../../actors/site'
 import {
   selectBettingProviderName,
   selectBrandLogo,
+  selectInjectedBanners,
   selectLayoutLists,
   selectLayoutName,
   selectSiteCode,
@@ -33,6 +34,8 @@ export const useLayout = (): { readonly name: LayoutName; readonly traits: Layou
 /** The hall's layout lists (tab bar, header). */
 export const useLayoutLists = (): LayoutListsView => useSite(selectLayoutLists)
 export const useBrandLogo = () => useSite(selectBrandLogo)
+/** The home banners the page was written with (the first screen's), or null. */
+export const useInjectedBanners = () => useSite(selectInjectedBanners)
 export const useSiteCode = (): string => useSite(selectSiteCode)
 export const useBettingProviderName = (): string => useSite(selectBettingProviderName)
 /** Whether a system-info switch is open (vip_status, agentDisplayEntrance, kfOnlineStatus, musicShow). */
