@@ -1,8 +1,8 @@
 import { Schema } from 'effect'
 import { toCached } from '../../actors/activities'
-import type { LobbyEvent } from '../../schemas/events'
 import { EventCategory } from '../../schemas/hall/calls/active'
 import type { Bus } from '../bus/bus'
+import { startKeptValue, type KeptValueRunner } from './kept'
 
 /**
  * The event categories' cache runner (spec §9: event categories cached, 10 items each), in Dexie
@@ -11,7 +11,8 @@ import type { Bus } from '../bus/bus'
  * - the first `activities.opened` of a run reads what is kept and publishes `activities.cacheLoaded`
  *   (nothing when nothing readable or nothing kept): the list shows it before the hall answers;
  * - each answer of the categories (`hall.responded`, activeCategory) is kept, 10 activities a
- *   category and no red dot, written in order.
+ *   category and no red dot, written in order; what the hall said wins over anything kept, now
+ *   and at the next visit.
  * Nothing is read at start: a visit that never opens the event centre never reads it.
  */
 export interface ActivitiesCacheEnv {
@@ -19,37 +20,23 @@ export interface ActivitiesCacheEnv {
   readonly save: (list: ReadonlyArray<EventCategory>) => Promise<unknown>
 }
 
-const decode = Schema.decodeUnknownExit(Schema.Array(EventCategory))
+const decodeKept = Schema.decodeUnknownExit(Schema.Array(EventCategory))
+const decodeAnswer = Schema.decodeUnknownExit(Schema.Struct({ list: Schema.Array(EventCategory) }))
 
-export const startActivitiesCacheRunner = (bus: Bus, env: ActivitiesCacheEnv): { stop: () => void; settled: () => Promise<void> } => {
-  let loaded = false
-  let stopped = false
-  let writes: Promise<unknown> = Promise.resolve()
-  const handle = (event: LobbyEvent) => {
-    if (event.type === 'activities.opened' && !loaded) {
-      loaded = true
-      void env.load().then(
-        (raw) => {
-          const exit = decode(raw)
-          if (!stopped && exit._tag === 'Success' && exit.value.length > 0) bus.publish({ type: 'activities.cacheLoaded', list: exit.value }, 'runner', 'activities')
-        },
-        () => undefined,
-      )
-    } else if (event.type === 'hall.responded' && event.call === 'activeCategory') {
-      const exit = Schema.decodeUnknownExit(Schema.Struct({ list: Schema.Array(EventCategory) }))(event.data)
-      if (exit._tag !== 'Success') return
-      // The hall answered: what it said wins over anything kept, now and at the next visit.
-      loaded = true
-      const kept = toCached(exit.value.list)
-      writes = writes.then(() => env.save(kept)).catch(() => undefined)
-    }
-  }
-  const sub = bus.records$.subscribe((record) => handle(record.event))
-  return {
-    stop: () => {
-      stopped = true
-      sub.unsubscribe()
+export const startActivitiesCacheRunner = (bus: Bus, env: ActivitiesCacheEnv): KeptValueRunner =>
+  startKeptValue<ReadonlyArray<EventCategory>>(bus, {
+    source: 'activities',
+    load: env.load,
+    save: env.save,
+    readOn: 'activities.opened',
+    decode: (raw) => {
+      const exit = decodeKept(raw)
+      return exit._tag === 'Success' && exit.value.length > 0 ? exit.value : null
     },
-    settled: () => writes.then(() => undefined),
-  }
-}
+    loaded: (list) => (list === null ? null : { type: 'activities.cacheLoaded', list }),
+    toKeep: (event) => {
+      if (event.type !== 'hall.responded' || event.call !== 'activeCategory') return undefined
+      const exit = decodeAnswer(event.data)
+      return exit._tag === 'Success' ? toCached(exit.value.list) : undefined
+    },
+  })

@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
-import type { LobbyEvent } from '../../schemas/events'
 import { BannerFlags } from '../../schemas/events/banners'
 import type { Bus } from '../bus/bus'
+import { startKeptValue, type KeptValueRunner } from './kept'
 
 /**
  * The banner-flags runner (screens §2 banners): keeps the download banner's close and the 'no
@@ -19,33 +19,16 @@ export interface BannersEnv {
 const decode = Schema.decodeUnknownExit(BannerFlags)
 const NONE: BannerFlags = { downloadClosed: false, noShortcutTip: false }
 
-export const startBannersRunner = (bus: Bus, env: BannersEnv): { stop: () => void; settled: () => Promise<void> } => {
-  let started = false
-  let stopped = false
-  let writes: Promise<unknown> = Promise.resolve()
-  const handle = (event: LobbyEvent) => {
-    if (event.type === 'app.started' && !started) {
-      started = true
-      void env.load().then(
-        (raw) => {
-          const exit = decode(raw)
-          if (!stopped) bus.publish({ type: 'banners.flagsLoaded', flags: exit._tag === 'Success' ? exit.value : NONE }, 'runner', 'banners')
-        },
-        () => {
-          if (!stopped) bus.publish({ type: 'banners.flagsLoaded', flags: NONE }, 'runner', 'banners')
-        },
-      )
-    } else if (event.type === 'banners.flagsChanged') {
-      const flags = event.flags
-      writes = writes.then(() => env.save(flags)).catch(() => undefined)
-    }
-  }
-  const sub = bus.records$.subscribe((record) => handle(record.event))
-  return {
-    stop: () => {
-      stopped = true
-      sub.unsubscribe()
+export const startBannersRunner = (bus: Bus, env: BannersEnv): KeptValueRunner =>
+  startKeptValue<BannerFlags>(bus, {
+    source: 'banners',
+    load: env.load,
+    save: env.save,
+    readOn: 'app.started',
+    decode: (raw) => {
+      const exit = decode(raw)
+      return exit._tag === 'Success' ? exit.value : null
     },
-    settled: () => writes.then(() => undefined),
-  }
-}
+    loaded: (flags) => ({ type: 'banners.flagsLoaded', flags: flags ?? NONE }),
+    toKeep: (event) => (event.type === 'banners.flagsChanged' ? event.flags : undefined),
+  })

@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
-import type { LobbyEvent } from '../../schemas/events'
 import { FrameHistory } from '../../schemas/events/framebox'
 import type { Bus } from '../bus/bus'
+import { startKeptValue } from './kept'
 
 /**
  * The frame-box runner (screens §4 force pop-up, §9 frame box keeps 5): the day and the kept
@@ -68,7 +68,6 @@ export const startFrameboxRunner = (bus: Bus, env: FrameboxEnv): { stop: () => v
   let started = false
   let stopped = false
   let cancel: () => void = () => {}
-  let writes: Promise<unknown> = Promise.resolve()
   const today = () => override ?? localDay(env.now())
   const publishDay = () => {
     if (!stopped) bus.publish({ type: 'framebox.dayChanged', day: today() }, 'runner', 'framebox')
@@ -80,31 +79,30 @@ export const startFrameboxRunner = (bus: Bus, env: FrameboxEnv): { stop: () => v
       schedule()
     }, msToMidnight(env.now()))
   }
-  const handle = (event: LobbyEvent) => {
-    if (event.type === 'app.started' && !started) {
-      started = true
-      publishDay()
-      schedule()
-      void env.load().then(
-        (raw) => {
-          const exit = decode(raw ?? [])
-          if (!stopped && exit._tag === 'Success' && exit.value.length > 0) {
-            bus.publish({ type: 'framebox.historyLoaded', history: exit.value }, 'runner', 'framebox')
-          }
-        },
-        () => undefined,
-      )
-    } else if (event.type === 'framebox.historyChanged') {
-      const history = event.history
-      writes = writes.then(() => env.save(history)).catch(() => undefined)
-    }
-  }
-  const sub = bus.records$.subscribe((record) => handle(record.event))
+  const sub = bus.records$.subscribe(({ event }) => {
+    if (event.type !== 'app.started' || started) return
+    started = true
+    publishDay()
+    schedule()
+  })
+  const history = startKeptValue<FrameHistory>(bus, {
+    source: 'framebox',
+    load: env.load,
+    save: env.save,
+    readOn: 'app.started',
+    decode: (raw) => {
+      const exit = decode(raw ?? [])
+      return exit._tag === 'Success' && exit.value.length > 0 ? exit.value : null
+    },
+    loaded: (kept) => (kept === null ? null : { type: 'framebox.historyLoaded', history: kept }),
+    toKeep: (event) => (event.type === 'framebox.historyChanged' ? event.history : undefined),
+  })
   return {
     stop: () => {
       stopped = true
       cancel()
       sub.unsubscribe()
+      history.stop()
     },
     day: {
       set: (day) => {
