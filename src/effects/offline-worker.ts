@@ -42,10 +42,12 @@ export interface OfflineWorker {
 
 export const WORKER_URL = '/sw.js'
 
+/** The source its update signal is published with. */
+const WORKER_SOURCE = 'offline-worker'
+
 export const startOfflineWorker = (w: Window, container: WorkerContainer | undefined, bus?: Bus): OfflineWorker => {
   if (container === undefined) return { language: () => undefined, stop: () => undefined }
   let registered: Promise<WorkerRegistrationLike | null> | null = null
-  let announcing = false
   const watch = (registration: WorkerRegistrationLike | undefined): WorkerRegistrationLike | null => {
     // A registration refused without an error (a test browser that blocks workers answers nothing) is no worker.
     if (typeof registration?.addEventListener !== 'function') return null
@@ -54,13 +56,7 @@ export const startOfflineWorker = (w: Window, container: WorkerContainer | undef
       // The first worker of this browser is not an update: there was nothing to upgrade from.
       if (next === null || container.controller === null || container.controller === undefined) return
       next.addEventListener('statechange', () => {
-        if (next.state !== 'activated' || bus === undefined) return
-        announcing = true
-        try {
-          bus.publish({ type: 'app.versionCheckDue' }, 'runner', 'offline-worker')
-        } finally {
-          announcing = false
-        }
+        if (next.state === 'activated') bus?.publish({ type: 'app.versionCheckDue' }, 'runner', WORKER_SOURCE)
       })
     })
     return registration
@@ -71,8 +67,9 @@ export const startOfflineWorker = (w: Window, container: WorkerContainer | undef
   }
   if (w.document.readyState === 'complete') register()
   else w.addEventListener('load', register, { once: true })
-  const due = bus?.records$.subscribe(({ event }) => {
-    if (event.type !== 'app.versionCheckDue' || announcing || registered === null) return
+  const due = bus?.records$.subscribe(({ event, source }) => {
+    // The worker's own announcement needs no look for a worker: it is the new one.
+    if (event.type !== 'app.versionCheckDue' || source === WORKER_SOURCE || registered === null) return
     // The browser fetches /sw.js again; a new build's worker then installs and announces itself.
     void registered.then((registration) => registration?.update()).catch(() => undefined)
   })
