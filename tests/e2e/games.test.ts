@@ -24,8 +24,15 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
     return { games, player }
   }
 
-  it('category navigation: each entry shows its category, its first games in the seed order', async () => {
+  it('category navigation: each entry shows its category, its first games in the seed order, on the home page kept as it was', async () => {
     const { games, errors } = await open()
+    // The list categories (game) and the others (subgame) are one page: switching keeps it, its
+    // banners and footer as they were, and does not ask for them again.
+    await games.page.locator('section.lobby').evaluate((el) => el.setAttribute('data-kept', 'yes'))
+    const banners: string[] = []
+    games.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/message/banner/index')) banners.push(r.url())
+    })
     for (const [name, category] of [['Slots', 3], ['Fishing', 2], ['Card games', 1], ['Lottery', 8]] as const) {
       await games.chooseCategory(name)
       await expect.poll(() => new URL(games.page.url()).searchParams.get('gameCategoryId')).toBe(String(category))
@@ -36,6 +43,8 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
     // Hot: the hottest first (every 97th game of a block, the first of the first block on top).
     await games.chooseCategory('Hot')
     await games.tile(seededGameName(1, 97)).waitFor()
+    expect(await games.page.locator('section.lobby[data-kept="yes"]').count()).toBe(1)
+    expect(banners).toEqual([])
     expect(errors).toEqual([])
   })
 

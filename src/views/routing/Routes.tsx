@@ -148,11 +148,30 @@ const pageOf = (name: RouteName): ReactNode => {
   }
 }
 
+/**
+ * Routes that show one page: a switch from one to the other keeps that page mounted instead of
+ * building it again (a category switch between a list and a sub-game list keeps the lobby's
+ * marquee, banners, footer and prize pool, and paints only what changed). Their paths have no
+ * parameters.
+ */
+const SAME_PAGE: ReadonlyArray<readonly [RouteName, ...RouteName[]]> = [['game', 'subgame']]
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Each page's route element: its route's path, or for routes sharing a page every one of their paths (as wouter matches a path: any case, an optional trailing slash). */
+const ROUTE_ELEMENTS: ReadonlyArray<{ readonly name: RouteName; readonly path: string | RegExp }> = ROUTES.flatMap((route): Array<{ readonly name: RouteName; readonly path: string | RegExp }> => {
+  const group = SAME_PAGE.find((names) => names.includes(route.name))
+  if (group === undefined) return [{ name: route.name, path: route.path }]
+  if (group[0] !== route.name) return []
+  const paths = group.map((name) => ROUTES.find((r) => r.name === name)!.path)
+  return [{ name: route.name, path: new RegExp(`^(?:${paths.map(escapeRegExp).join('|')})/?$`, 'i') }]
+})
+
 /** Every route of schemas/routes.ts, matched by wouter against the actor's path. */
 export const Routes = () => (
   <LazyViews>
     <Switch>
-      {ROUTES.map((route) => (
+      {ROUTE_ELEMENTS.map((route) => (
         <Route key={route.name} path={route.path}>
           {pageOf(route.name)}
         </Route>
