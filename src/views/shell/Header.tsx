@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { selectChargeRate } from '../../../actors/badges'
 import { selectOfferedCurrencies, selectOfferedLanguages, selectSiteName } from '../../../actors/site'
@@ -186,7 +187,7 @@ const Balance = () => {
  * The header (spec §2), web and mobile. Its recharge button carries the site's highest charge rate
  * as a badge, like the recharge tab; its withdraw checks the bound phone and the withdraw password.
  */
-export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; onOpenMenu: () => void; menuOpen: boolean }) => {
+export const Header = memo(function Header({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; onOpenMenu: () => void; menuOpen: boolean }) {
   const { t } = useTranslation()
   const { t: layoutT } = useTranslation('layout')
   const send = useSend()
@@ -259,4 +260,4 @@ export const Header = ({ desktop, onOpenMenu, menuOpen }: { desktop: boolean; on
       </div>
     </header>
   )
-}
+})

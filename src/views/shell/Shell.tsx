@@ -24,6 +24,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
   useSiteLook()
   const [drawer, setDrawer] = useState(false)
   const closeDrawer = useCallback(() => setDrawer(false), [])
+  const openDrawer = useCallback(() => setDrawer(true), [])
   const main = useRef<HTMLElement>(null)
   const firstPath = useRef(path)
 
@@ -43,7 +44,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
         {t('skipToContent')}
       </button>
-      <Header desktop={desktop} menuOpen={drawer} onOpenMenu={() => setDrawer(true)} />
+      <Header desktop={desktop} menuOpen={drawer} onOpenMenu={openDrawer} />
       <div className="shell__body">
         {desktop && <SideMenu />}
         <main id="main" ref={main} className="shell__main" tabIndex={-1}>
