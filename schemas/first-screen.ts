@@ -32,4 +32,11 @@ export const FIRST_SCREEN_TEXTS: ReadonlyArray<string> = [
   'games:loading',
   'games:gameList',
   'games:games',
+  'layout:download.',
+  'layout:promo.',
+  'layout:pwa.label',
+  'layout:pwa.text',
+  'layout:pwa.add',
+  'layout:pwa.never',
+  'layout:pwa.close',
 ]

@@ -15,6 +15,7 @@ import type { InjectedSiteConfig } from '../schemas/hall/calls'
 import { LAYOUT_TRAITS, layoutOfSkin, themeOf, type LayoutName } from '../schemas/layouts'
 import { ROUTES, REDIRECTS } from '../schemas/routes'
 import { imageUrl } from '../schemas/links'
+import { barsOfCookieHeader, downloadBannerAllowed } from '../schemas/bars'
 import { escapeHtml } from './html'
 
 /** The id of the first screen's element, which the lobby removes when it takes over. */
@@ -67,21 +68,43 @@ export interface FirstScreenSite {
    * there are several (the carousel then has its controls row); null: the loading carousel.
    */
   readonly banner: { readonly src: string; readonly many: boolean } | null
+  /**
+   * The bars above the home page on a phone, as the lobby will show them to this browser
+   * (src/views/banners/Banners.tsx; schemas/bars.ts): the download banner (the brand's switch
+   * open, not closed here, not in a native shell that hides it), the layout's invitation bar, and
+   * the install tip (not turned off here, not pwal=0; an installed app hides it by CSS). Absent: none.
+   */
+  readonly bars?: { readonly download: boolean; readonly promo: boolean; readonly tip: boolean; readonly brandName: string }
 }
 
-export const firstScreenSite = (config: InjectedSiteConfig, url: URL): FirstScreenSite => {
+/** What the page's request tells of this browser: its kept banner flags (the Cookie header) and its user agent. */
+export interface FirstScreenRequest {
+  readonly cookie?: string | undefined
+  readonly userAgent?: string | undefined
+}
+
+export const firstScreenSite = (config: InjectedSiteConfig, url: URL, request: FirstScreenRequest = {}): FirstScreenSite => {
   const info = config.injected.siteInfo
+  const kept = barsOfCookieHeader(request.cookie)
+  const brand = config.injected.brandLogo
+  const layout = layoutOfSkin(info.skinTypeValue)
   const asked = Number(url.searchParams.get('gameCategoryId') ?? '0')
   const served = [...config.injected.layout.tabBar.loggedOut].sort((a, b) => a.sort - b.sort).map((e) => e.key).filter((k) => k in TAB_ICONS)
   return {
     language: config.languageCode,
-    layout: layoutOfSkin(info.skinTypeValue),
+    layout,
     theme: themeOf(info.themeTypeWeb),
     siteName: info.siteName || config.siteCode || 'Lobby',
     logo: config.injected.brandLogo?.hallLogo ?? '',
     tabs: (served.length > 0 ? served : DEFAULT_TABS).slice(0, 5),
     category: CATEGORIES.some((c) => c.id === asked) ? asked : 0,
     banner: firstBanner(config.injected.banners ?? []),
+    bars: {
+      download: brand?.downloadSwitch === 'open' && !kept.downloadClosed && downloadBannerAllowed(request.userAgent ?? '', config.siteCode),
+      promo: LAYOUT_TRAITS[layout].promoBanner,
+      tip: !kept.noShortcutTip && url.searchParams.get('pwal') !== '0',
+      brandName: brand?.brandName ?? '',
+    },
   }
 }
 
@@ -100,6 +123,43 @@ const carousel = (banner: FirstScreenSite['banner']): string =>
     ? `<div class="carousel carousel--loading" aria-hidden="true"></div>`
     : `<div class="carousel${banner.many ? ' carousel--first-many' : ''}" aria-hidden="true"><div class="carousel__slides"><div class="carousel__slide">` +
       `<img class="carousel__image" src="${escapeHtml(banner.src)}" alt="" fetchpriority="high"></div></div></div>`
+
+/**
+ * The bars above the home page on a phone, in the lobby's order and markup (DownloadBanner,
+ * PromoBanner, InstallTip), their buttons drawn but not yet live.
+ */
+const barsMarkup = (site: FirstScreenSite, kit: FirstScreenKit, t: (key: string, vars?: Readonly<Record<string, string>>) => string): string => {
+  const bars = site.bars
+  if (bars === undefined) return ''
+  const icon = (name: string) => `<span class="icon-button icon-button--small" aria-hidden="true">${svg(kit, name)}</span>`
+  const download = bars.download
+    ? `<aside class="download-banner first-screen__phone" aria-label="${escapeHtml(t('layout:download.label'))}">` +
+      (site.logo === '' ? '' : `<img class="download-banner__logo" src="${escapeHtml(site.logo)}" alt="" width="36" height="36">`) +
+      `<p class="download-banner__text"><strong>${escapeHtml(t('layout:download.title', { brand: bars.brandName }))}</strong><span>${escapeHtml(t('layout:download.body'))}</span></p>` +
+      `<span class="button button--accent button--small">${escapeHtml(t('layout:download.action'))}</span>` +
+      icon('chevronLeft') +
+      icon('close') +
+      `</aside>`
+    : ''
+  const promo = bars.promo
+    ? `<aside class="promo-banner first-screen__phone" aria-label="${escapeHtml(t('layout:promo.label'))}">` +
+      `<span class="promo-banner__icon" aria-hidden="true">${svg(kit, 'friends')}</span>` +
+      `<p class="promo-banner__text">${escapeHtml(t('layout:promo.text'))}</p>` +
+      `<span class="button button--accent button--small">${escapeHtml(t('layout:promo.redeem'))}</span>` +
+      icon('close') +
+      `</aside>`
+    : ''
+  const tip = bars.tip
+    ? `<aside class="install-tip first-screen__phone" aria-label="${escapeHtml(t('layout:pwa.label'))}">` +
+      `<span class="install-tip__icon" aria-hidden="true">${svg(kit, 'plus')}</span>` +
+      `<p class="install-tip__text">${escapeHtml(t('layout:pwa.text', { brand: bars.brandName || site.siteName }))}</p>` +
+      `<span class="button button--accent button--small">${escapeHtml(t('layout:pwa.add'))}</span>` +
+      `<span class="button button--ghost button--small">${escapeHtml(t('layout:pwa.never'))}</span>` +
+      icon('close') +
+      `</aside>`
+    : ''
+  return download + promo + tip
+}
 
 const svg = (kit: FirstScreenKit, name: string, className = ''): string =>
   `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"${className === '' ? '' : ` class="${className}"`}><path d="${escapeHtml(kit.icons[name] ?? '')}"></path></svg>`
@@ -155,6 +215,7 @@ export const firstScreenMarkup = (site: FirstScreenSite, kit: FirstScreenKit): s
   const skeleton = Array.from({ length: 8 }, () => '<span class="first-screen__game"></span>').join('')
   const main =
     `<main class="shell__main">` +
+    barsMarkup(site, kit, t) +
     `<section class="lobby"><h1 class="visually-hidden">${escapeHtml(t('shell:game.welcome', { site: site.siteName }))}</h1>` +
     carousel(site.banner) +
     `<h2 class="section-title">${escapeHtml(t('shell:game.categories'))}</h2>` +

@@ -338,12 +338,14 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     // The routes that open on the game lobby get its first screen, painted from the same configuration.
     const kit = opensOnLobby(url) ? files.firstScreenKit() : undefined
     const css = kit === undefined ? undefined : files.styles(stylesheetsOf(page))
-    const html = kit === undefined ? page : injectFirstScreen(page, firstScreenSite(config, url), kit, { nonce, ...(css === undefined ? {} : { css }) })
+    const html = kit === undefined ? page : injectFirstScreen(page, firstScreenSite(config, url, { cookie: c.req.header('cookie'), userAgent: c.req.header('user-agent') }), kit, { nonce, ...(css === undefined ? {} : { css }) })
     const scripts = pixelOrigins(config.injected.pixels ?? {})
     const answer = compressPage(html, c.req.header('accept-encoding') ?? '')
     return c.body(answer.body, 200, {
       'content-type': 'text/html; charset=UTF-8',
-      'cache-control': 'no-cache',
+      // Every answer is its own (its nonce, the first screen painted for this browser's cookie):
+      // asked again each time, and never kept by a shared cache.
+      'cache-control': 'private, no-cache',
       'content-security-policy': pagePolicy(url.origin, { nonce, connect: lines, scripts }),
       ...answer.headers,
     })

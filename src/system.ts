@@ -24,7 +24,7 @@ import { startThirdPartyRunner } from './effects/thirdparty'
 import { FRAMEBOX_PREF_KEY, installsDayHook, startFrameboxRunner } from './effects/framebox'
 import { browserHistory, startHistoryRunner } from './effects/history'
 import { startI18nRunner } from './effects/i18n'
-import { startBannersRunner } from './effects/banners'
+import { barsCookie, startBannersRunner } from './effects/banners'
 import { startActivitiesCacheRunner } from './effects/activities'
 import { browserPwaEnv, startPwaRunner } from './effects/pwa'
 import { browserWorkerContainer, startOfflineWorker } from './effects/offline-worker'
@@ -257,10 +257,14 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   })
   if (installsDayHook(site, devBuild())) (w as Window & { __lobbyDay?: unknown }).__lobbyDay = framebox.day
   cleanups.push(() => framebox.stop())
-  // The download banner's close and the 'no save shortcut tip' flag, kept in Dexie prefs.
+  // The download banner's close and the 'no save shortcut tip' flag, kept in Dexie prefs and
+  // mirrored into a cookie for the hall's first screen.
   const banners = startBannersRunner(core.bus, {
     load: () => readPref(db, PREF_KEYS.banners, (v): v is unknown => v !== undefined),
     save: (flags) => writePref(db, PREF_KEYS.banners, flags),
+    remember: (flags) => {
+      w.document.cookie = barsCookie(flags, w.location.protocol === 'https:')
+    },
   })
   cleanups.push(() => banners.stop())
   // The event categories, 10 activities each, kept to show before the hall answers (spec §9).

@@ -4,6 +4,9 @@ import type { bannersMachine } from './banners.machine'
 
 type BannersSnapshot = SnapshotFrom<typeof bannersMachine>
 
+/** The kept flags are read (or counted as none): until then the bars' place is not known. */
+export const selectBannersLoaded = (s: BannersSnapshot): boolean => s.context.loaded
+
 /** The download banner is closed (kept across visits), or the kept flags are not read yet. */
 export const selectDownloadBannerHidden = (s: BannersSnapshot): boolean => !s.context.loaded || s.context.flags.downloadClosed
 

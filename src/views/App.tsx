@@ -1,4 +1,5 @@
 import { I18nextProvider, useTranslation } from 'react-i18next'
+import { selectBannersLoaded } from '../../actors/banners'
 import { selectSitePhase } from '../../actors/site'
 import { i18n } from '../i18n'
 import { ToastHost } from '../ui/Toast'
@@ -17,14 +18,18 @@ import { UpgradePrompt } from './upgrade/UpgradePrompt'
  * The lobby's screen, from the navigation actor's phase: the boot screen while the site
  * initialises; the error page of a blocked site on its own (there is no site to show a header
  * for); otherwise the shell with the current route's page. The hall's first screen stays until
- * the screen is the lobby's own (not the boot screen), then gives way in the same frame.
+ * the screen is the lobby's own (not the boot screen) and the kept banner flags are read, then
+ * gives way in the same frame.
  */
 const Screen = () => {
   const { t } = useTranslation()
   const phase = useNavPhase()
   const sitePhase = useActor('site', selectSitePhase)
   const booting = phase === 'booting' || (phase === 'blocked' && sitePhase === 'loading')
-  useFirstScreenTakeover(!booting)
+  // The bars above the home page (download, install tip) depend on what this browser kept: the
+  // first screen, painted with them as the hall read them, stays until the lobby knows them too.
+  const barsKnown = useActor('banners', selectBannersLoaded)
+  useFirstScreenTakeover(!booting && barsKnown)
   if (booting) return <BootScreen />
   if (phase === 'blocked') return <Routes />
   return <Shell>{phase === 'pending' ? <BootScreen label={t('pending')} /> : <Routes />}</Shell>

@@ -7,18 +7,18 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { useBrowser, type Size } from './support/browser'
 
 const kit = useBrowser()
 
-/** The lobby's words of a language (shell namespace), by key: what the lobby and the hall both show. */
-const words = (language: string) => {
-  const shell = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}/shell.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>
+/** The lobby's words of a language (shell namespace unless named), by key: what the lobby and the hall both show. */
+const words = (language: string, namespace = 'shell') => {
+  const all = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>
   return (key: string): string => {
     const [group = '', name = ''] = key.split('.')
-    const found = shell[group]?.[name]
-    if (found === undefined) throw new Error(`${language}/shell.json has no ${key}`)
+    const found = all[group]?.[name]
+    if (typeof found !== 'string') throw new Error(`${language}/${namespace}.json has no ${key}`)
     return found
   }
 }
@@ -53,13 +53,13 @@ interface Watch {
 const PARTS = (size: Size): ReadonlyArray<string> => [
   '.header',
   '.logo',
-  // The categories of the side menu (the European-American panel lists the system entries after them).
-  // On the web, the banner shown: the first screen's picture is the carousel's first slide, where the
-  // lobby shows it. (On a phone the lobby's download, invitation and install bars, which depend on
-  // what this browser kept, come above it as it takes over: docs/architecture.md "The first screen".)
+  // The banner shown: the first screen's picture is the carousel's first slide, where the lobby shows it.
+  '.carousel__slide:not([hidden]) .carousel__image',
+  // The categories of the side menu (the European-American panel lists the system entries after them);
+  // on a phone the tab bar, and the bars above the page that this browser has not closed.
   ...(size === 'desktop'
-    ? ['.menu--side', '.menu--side ul:first-of-type .menu__item', '.carousel__slide:not([hidden]) .carousel__image']
-    : ['.tabbar', '.tabbar__item']),
+    ? ['.menu--side', '.menu--side ul:first-of-type .menu__item']
+    : ['.tabbar', '.tabbar__item', '.download-banner', '.promo-banner', '.install-tip']),
 ]
 
 /** The boxes of `selectors` under `root`: [x, y, width, height] of each match, rounded to 1/10 px. */
@@ -77,6 +77,64 @@ const boxesIn = (page: Page, root: string, selectors: ReadonlyArray<string>) =>
       ),
     { root, selectors },
   )
+
+/**
+ * Loads `url` in `page` (JavaScript on) watching the takeover from the page's start (an init
+ * script, before any of its own scripts runs): the layout shifts, whether a frame showed the boot
+ * screen, and the boxes of `parts` in the lobby's shell in the commit that removed the first screen.
+ */
+const watchTakeover = async (page: Page, url: string, parts: ReadonlyArray<string>): Promise<Watch> => {
+  await page.addInitScript((parts: ReadonlyArray<string>) => {
+    const watch: Watch = { shifts: [], painted: false, removedAt: null, frameAfter: null, bootShown: false, boxes: null }
+    ;(window as unknown as { __firstScreen: Watch }).__firstScreen = watch
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Array<{ value: number; startTime: number; sources: Array<{ node: Element | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>)
+        watch.shifts.push({ value: e.value, startTime: e.startTime, sources: e.sources.map((x) => `${x.node?.nodeName}.${x.node instanceof Element ? x.node.className : ''} in ${x.node?.parentElement?.closest('[id]')?.id} ${JSON.stringify(x.previousRect)} -> ${JSON.stringify(x.currentRect)}`) })
+    }).observe({ type: 'layout-shift', buffered: true })
+    document.addEventListener('DOMContentLoaded', () => {
+      watch.painted = document.getElementById('first-screen') !== null
+    })
+    // Every frame until the takeover: the lobby's root never shows its boot screen.
+    const frame = () => {
+      const root = document.getElementById('root')
+      if (root !== null && root.querySelector('.boot') !== null && getComputedStyle(root).display !== 'none') watch.bootShown = true
+      if (watch.removedAt === null) requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+    new MutationObserver((records, observer) => {
+      if (!records.some((r) => [...r.removedNodes].some((n) => (n as Element).id === 'first-screen'))) return
+      observer.disconnect()
+      watch.removedAt = performance.now()
+      // Still in the commit that removed it, before that frame paints: where the lobby's shell is.
+      watch.boxes = Object.fromEntries(
+        parts.map((s) => [
+          s,
+          [...document.querySelectorAll(`#root ${s}`)].map((el) => {
+            const r = el.getBoundingClientRect()
+            return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number]
+          }),
+        ]),
+      )
+      requestAnimationFrame(() => requestAnimationFrame((at) => (watch.frameAfter = at)))
+    }).observe(document, { childList: true, subtree: true })
+  }, parts)
+  await page.goto(url)
+  await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
+  const watch = () => page.evaluate(() => (window as unknown as { __firstScreen: Watch }).__firstScreen)
+  await expect.poll(async () => (await watch()).frameAfter).not.toBeNull()
+  // The lobby settles (its first games listed); the takeover's shifts are long reported by then.
+  await page.locator('.game-tile').first().waitFor({ timeout: 30_000 })
+  return watch()
+}
+
+/** The boxes of the first screen painted from HTML alone (JavaScript off), in a context with these cookies. */
+const servedBoxes = async (size: Size, url: string, parts: ReadonlyArray<string>, cookies: Parameters<BrowserContext['addCookies']>[0] = []) => {
+  const { context, page } = await kit.open(size, { javaScriptEnabled: false })
+  await context.addCookies(cookies)
+  await page.goto(url)
+  await page.getByRole('banner').waitFor()
+  return boxesIn(page, '#first-screen', parts)
+}
 
 describe.each(CASES)('the first screen at $size size (site $site)', ({ size, site, name, language, menu }) => {
   const t = words(language)
@@ -120,56 +178,15 @@ describe.each(CASES)('the first screen at $size size (site $site)', ({ size, sit
 
   it('is taken over by the lobby with no boot screen between and nothing moved', async () => {
     // Where the first screen's parts are, painted from HTML alone.
-    const still = await kit.open(size, { javaScriptEnabled: false })
-    await still.page.goto(`${kit.hallUrl}/${path}`)
-    await still.page.getByRole('banner').waitFor()
-    const served = await boxesIn(still.page, '#first-screen', PARTS(size))
+    const served = await servedBoxes(size, `${kit.hallUrl}/${path}`, PARTS(size))
 
     const { page, errors } = await kit.open(size)
-    await page.addInitScript((parts: ReadonlyArray<string>) => {
-      const watch: Watch = { shifts: [], painted: false, removedAt: null, frameAfter: null, bootShown: false, boxes: null }
-      ;(window as unknown as { __firstScreen: Watch }).__firstScreen = watch
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number; startTime: number; sources: Array<{ node: Element | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>)
-          watch.shifts.push({ value: e.value, startTime: e.startTime, sources: e.sources.map((x) => `${x.node?.nodeName}.${x.node instanceof Element ? x.node.className : ''} in ${x.node?.parentElement?.closest('[id]')?.id} ${JSON.stringify(x.previousRect)} -> ${JSON.stringify(x.currentRect)}`) })
-      }).observe({ type: 'layout-shift', buffered: true })
-      document.addEventListener('DOMContentLoaded', () => {
-        watch.painted = document.getElementById('first-screen') !== null
-      })
-      // Every frame until the takeover: the lobby's root never shows its boot screen.
-      const frame = () => {
-        const root = document.getElementById('root')
-        if (root !== null && root.querySelector('.boot') !== null && getComputedStyle(root).display !== 'none') watch.bootShown = true
-        if (watch.removedAt === null) requestAnimationFrame(frame)
-      }
-      requestAnimationFrame(frame)
-      new MutationObserver((records, observer) => {
-        if (!records.some((r) => [...r.removedNodes].some((n) => (n as Element).id === 'first-screen'))) return
-        observer.disconnect()
-        watch.removedAt = performance.now()
-        // Still in the commit that removed it, before that frame paints: where the lobby's shell is.
-        watch.boxes = Object.fromEntries(
-          parts.map((s) => [
-            s,
-            [...document.querySelectorAll(`#root ${s}`)].map((el) => {
-              const r = el.getBoundingClientRect()
-              return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10) as [number, number, number, number]
-            }),
-          ]),
-        )
-        requestAnimationFrame(() => requestAnimationFrame((at) => (watch.frameAfter = at)))
-      }).observe(document, { childList: true, subtree: true })
-    }, PARTS(size))
-    await page.goto(`${kit.hallUrl}/${path}`)
-    await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
-    const watch = () => page.evaluate(() => (window as unknown as { __firstScreen: Watch }).__firstScreen)
-    await expect.poll(async () => (await watch()).frameAfter).not.toBeNull()
-    // The lobby settles (its first games listed); the takeover's shifts are long reported by then.
-    await page.locator('.game-tile').first().waitFor({ timeout: 30_000 })
-    const seen = await watch()
+    const seen = await watchTakeover(page, `${kit.hallUrl}/${path}`, PARTS(size))
 
     expect(seen.painted).toBe(true)
     expect(seen.bootShown).toBe(false)
+    // A first visit on a phone: the download, invitation and install bars were painted, and stay.
+    if (size === 'phone') for (const bar of ['.download-banner', '.promo-banner', '.install-tip']) expect(served[bar], bar).toHaveLength(1)
     // No shift up to the frame after the takeover.
     const takeover = seen.shifts.filter((s) => s.startTime <= seen.frameAfter!)
     expect(takeover.reduce((sum, s) => sum + s.value, 0), JSON.stringify({ takeover, removedAt: seen.removedAt })).toBe(0)
@@ -188,6 +205,31 @@ describe.each(CASES)('the first screen at $size size (site $site)', ({ size, sit
     })
     expect(styles.inline).toBeGreaterThan(0)
     expect(styles.again).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
+
+describe('a phone that closed the download banner and turned the install tip off (site 101)', () => {
+  it('is painted without them (the kept flags come with the page) and taken over with nothing moved', async () => {
+    const url = `${kit.hallUrl}/home/game?site=101`
+    const t = words('pt_PT', 'layout')
+    const { context, page, errors } = await kit.open('phone')
+    await page.goto(url)
+    const lobby = page.locator('#root')
+    await lobby.getByRole('complementary', { name: t('download.label') }).getByRole('button', { name: t('download.close'), exact: true }).click()
+    await lobby.getByRole('complementary', { name: t('pwa.label') }).getByRole('button', { name: t('pwa.never'), exact: true }).click()
+    // The lobby keeps both and mirrors them where the hall reads them.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lobby_bars')?.value).toBe('dt')
+
+    // The next visit: the hall paints the page without those two bars; the invitation bar stays.
+    const served = await servedBoxes('phone', url, PARTS('phone'), await context.cookies())
+    expect(served['.download-banner']).toEqual([])
+    expect(served['.install-tip']).toEqual([])
+    expect(served['.promo-banner']).toHaveLength(1)
+    const seen = await watchTakeover(await context.newPage(), url, PARTS('phone'))
+    const takeover = seen.shifts.filter((s) => s.startTime <= seen.frameAfter!)
+    expect(takeover.reduce((sum, s) => sum + s.value, 0), JSON.stringify({ takeover, removedAt: seen.removedAt })).toBe(0)
+    expect(seen.boxes).toEqual(served)
     expect(errors).toEqual([])
   })
 })

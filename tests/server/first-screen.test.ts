@@ -55,7 +55,10 @@ describe('the first screen the hall paints', () => {
       },
     } as unknown as InjectedSiteConfig
     const site = firstScreenSite(config, new URL('http://h/home/game?gameCategoryId=4'))
-    expect(site).toEqual({ language: 'pt_PT', layout: 'europeanAmerican', theme: 5, siteName: 'Casa', logo: '/logo.svg', tabs: ['home', 'mine'], category: 4, banner: null })
+    expect(site).toEqual({
+      language: 'pt_PT', layout: 'europeanAmerican', theme: 5, siteName: 'Casa', logo: '/logo.svg', tabs: ['home', 'mine'], category: 4, banner: null,
+      bars: { download: false, promo: false, tip: true, brandName: '' },
+    })
     const none = { ...config, injected: { ...config.injected, layout: { ...config.injected.layout, tabBar: { loggedOut: [], loggedIn: [] } } } } as InjectedSiteConfig
     expect(firstScreenSite(none, new URL('http://h/?gameCategoryId=7777')).tabs).toEqual(['home', 'sport', 'recharge', 'register', 'mine'])
     expect(firstScreenSite(none, new URL('http://h/?gameCategoryId=7777')).category).toBe(0)
@@ -74,6 +77,35 @@ describe('the first screen the hall paints', () => {
     // One banner: no controls row. None usable: the loading carousel.
     expect(firstScreenSite(config([banner(1, 1, '/hall/static/banners/001/1.svg')]), at).banner).toEqual({ src: '/hall/static/banners/001/1.svg', many: false })
     expect(firstScreenMarkup(firstScreenSite(config([banner(2, 1, 'data:image/png;base64,AAAA')]), at), kit)).toContain('<div class="carousel carousel--loading" aria-hidden="true"></div>')
+  })
+
+  it('paints the phone’s bars the lobby will show this browser: what it kept comes with the page’s cookie', () => {
+    const config = (skinTypeValue: number, downloadSwitch: 'open' | 'close') =>
+      ({
+        siteCode: '101', languageCode: 'en_US',
+        injected: { siteInfo: { siteName: 'Lobby Brasil', skinTypeValue }, layout: { tabBar: { loggedOut: [], loggedIn: [] }, header: [] }, brandLogo: { hallLogo: '/logo.svg', brandName: 'Brasil <b>', downloadSwitch } },
+      }) as unknown as InjectedSiteConfig
+    const at = new URL('http://h/home/game')
+    const phone = 'Mozilla/5.0 (Linux; Android 14) Mobile'
+    // A first visit: every bar, in the lobby's order, on phones only, before the page; words escaped.
+    const first = firstScreenSite(config(3, 'open'), at, { userAgent: phone })
+    expect(first.bars).toEqual({ download: true, promo: true, tip: true, brandName: 'Brasil <b>' })
+    const html = firstScreenMarkup(first, kit)
+    const order = ['<aside class="download-banner first-screen__phone"', '<aside class="promo-banner first-screen__phone"', '<aside class="install-tip first-screen__phone"', '<section class="lobby">']
+    expect(order.map((part) => html.indexOf(part)).every((at, i, all) => at > 0 && (i === 0 || at > all[i - 1]!))).toBe(true)
+    expect(html).toContain('<strong>Brasil &lt;b&gt; app</strong>')
+    expect(html).toContain('<p class="install-tip__text">Add Brasil &lt;b&gt; to your home screen for one-tap access</p>')
+    // Closed and 'don't show again' here (the lobby's cookie, among others): neither comes back.
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'a=1; lobby_bars=dt; b=2' }).bars).toMatchObject({ download: false, promo: true, tip: false })
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'lobby_bars=t' }).bars).toMatchObject({ download: true, tip: false })
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'lobby_bars=' }).bars).toMatchObject({ download: true, tip: true })
+    // The brand's switch closed; the native app shell of a site that hides the banner; pwal=0; a layout without the invitation bar.
+    expect(firstScreenSite(config(3, 'close'), at, { userAgent: phone }).bars).toMatchObject({ download: false })
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: `${phone} LobbyApp/2.1` }).bars).toMatchObject({ download: false })
+    expect(firstScreenSite(config(3, 'open'), new URL('http://h/home/game?pwal=0'), { userAgent: phone }).bars).toMatchObject({ tip: false })
+    const classic = firstScreenSite(config(1, 'close'), at, { userAgent: phone, cookie: 'lobby_bars=t' })
+    expect(classic.bars).toEqual({ download: false, promo: false, tip: false, brandName: 'Brasil <b>' })
+    expect(firstScreenMarkup(classic, kit)).not.toMatch(/download-banner|promo-banner|install-tip/)
   })
 
   it('is painted only for the routes that open on the game lobby', () => {
@@ -112,7 +144,8 @@ describe('the page answer of a hall serving a build', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const page = (path: string, encoding = 'identity') => fetch(`${hall.url}${path}`, { headers: { accept: 'text/html', 'accept-encoding': encoding } })
+  const page = (path: string, encoding = 'identity', headers: Record<string, string> = {}) =>
+    fetch(`${hall.url}${path}`, { headers: { accept: 'text/html', 'accept-encoding': encoding, ...headers } })
 
   it('carries the first screen on the home route, its styles under the policy\'s nonce, compressed when asked', async () => {
     const res = await page('/home/game?site=101', 'gzip')
@@ -126,6 +159,17 @@ describe('the page answer of a hall serving a build', () => {
     expect(html).toContain('<div id="first-screen" class="first-screen">')
     expect(html).toContain('<span class="logo__text">Lobby Brasil</span>')
     expect(html).toContain('<span class="menu__label">Populares</span>')
+  })
+
+  it('paints the phone’s bars this browser kept open, read from its cookie; the answer is its own, kept by no shared cache', async () => {
+    const first = await page('/home/game?site=101')
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const html = await first.text()
+    for (const bar of ['download-banner', 'promo-banner', 'install-tip']) expect(html).toContain(`<aside class="${bar} first-screen__phone"`)
+    const closed = await (await page('/home/game?site=101', 'identity', { cookie: 'lobby_bars=dt' })).text()
+    expect(closed).not.toContain('download-banner')
+    expect(closed).not.toContain('install-tip')
+    expect(closed).toContain('<aside class="promo-banner first-screen__phone"')
   })
 
   it('keeps the plain page on the other routes', async () => {

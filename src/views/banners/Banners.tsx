@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { selectDownloadBannerHidden, selectGuideIsIos, selectGuideOpen, selectInstallTip, type bannersMachine } from '../../../actors/banners'
+import { downloadBannerAllowed } from '../../../schemas/bars'
 import { Icon } from '../../ui/Icon'
 import { Modal } from '../../ui/Modal'
 import { useActor, useSend } from '../../system-react'
@@ -10,16 +11,13 @@ import { useBrandLogo, useLayout, useSiteCode } from '../shell/site-look'
 import { useSiteName } from '../shell/Header'
 import './banners.css'
 
-/** Site codes whose native app shells still show the download banner (spec §2). */
-export const DOWNLOAD_BANNER_SHELL_SITES: ReadonlyArray<string> = ['675', '024', '032']
-
-/** Whether the page runs inside the lobby's native app shell (its user agent names it). */
-const inNativeShell = (): boolean => typeof navigator !== 'undefined' && /LobbyApp\//.test(navigator.userAgent)
+/** The page's user agent (the native app shell names itself in it). */
+const userAgent = (): string => (typeof navigator === 'undefined' ? '' : navigator.userAgent)
 
 /**
  * The foldable download banner (spec §2): on /home/game only, when the brand's download switch is
- * open; hidden inside native app shells except for sites 675, 024 and 032. It folds to a slim bar
- * and can be closed.
+ * open; hidden inside native app shells except for sites 675, 024 and 032 (schemas/bars.ts, which
+ * the hall's first screen decides by too). It folds to a slim bar and can be closed.
  */
 export const DownloadBanner = () => {
   const { t } = useTranslation('layout')
@@ -31,7 +29,7 @@ export const DownloadBanner = () => {
   const [folded, setFolded] = useState(false)
   const closed = useBanners(selectDownloadBannerHidden)
   if (route !== 'game' || query['tabItem'] === 'mine' || closed || brand?.downloadOpen !== true) return null
-  if (inNativeShell() && !DOWNLOAD_BANNER_SHELL_SITES.includes(site)) return null
+  if (!downloadBannerAllowed(userAgent(), site)) return null
   return (
     <aside className={`download-banner${folded ? ' download-banner--folded' : ''}`} aria-label={t('download.label')}>
       {brand.hallLogo !== '' && <img className="download-banner__logo" src={brand.hallLogo} alt="" width={36} height={36} />}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BannerFlags } from '../../../schemas/events/banners'
 import { Bus, type BusRecord } from '../../../src/bus/bus'
-import { startBannersRunner } from '../../../src/effects/banners'
+import { READ_BOUND_MS, startBannersRunner } from '../../../src/effects/banners'
 import { startKeptValue } from '../../../src/effects/kept'
 import { appStarted } from '../../support/site-fixtures'
 
@@ -109,5 +109,60 @@ describe('the banner flags (screens §2 banners)', () => {
     expect(await told(() => Promise.resolve(undefined))).toEqual([none])
     expect(await told(() => Promise.resolve({ downloadClosed: 'yes' }))).toEqual([none])
     expect(await told(() => Promise.reject(new Error('storage refused')))).toEqual([none])
+  })
+
+  it('are mirrored for the hall (the cookie) as read and as changed; a read that fails leaves the mirror as it was', async () => {
+    const run = (load: () => Promise<unknown>) => {
+      const bus = new Bus({ now: () => 0, onInvalid: 'throw' })
+      const mirrored: BannerFlags[] = []
+      startBannersRunner(bus, { load, save: () => Promise.resolve(), remember: (flags) => mirrored.push(flags) })
+      bus.publish(appStarted(), 'runner', 'app')
+      return { bus, mirrored }
+    }
+    const kept = run(() => Promise.resolve(CLOSED))
+    const nothing = run(() => Promise.resolve(undefined))
+    const failed = run(() => Promise.reject(new Error('storage refused')))
+    await new Promise((r) => setImmediate(r))
+    expect(kept.mirrored).toEqual([CLOSED])
+    expect(nothing.mirrored).toEqual([{ downloadClosed: false, noShortcutTip: false }])
+    expect(failed.mirrored).toEqual([])
+    kept.bus.publish({ type: 'banners.flagsChanged', flags: TIP_OFF }, 'actor', 'banners')
+    await new Promise((r) => setImmediate(r))
+    expect(kept.mirrored).toEqual([CLOSED, TIP_OFF])
+    // A browser refusing the cookie loses only the mirror.
+    const refusing = new Bus({ now: () => 0, onInvalid: 'throw' })
+    const told: unknown[] = []
+    refusing.records$.subscribe(({ event }) => event.type === 'banners.flagsLoaded' && told.push(event.flags))
+    startBannersRunner(refusing, { load: () => Promise.resolve(CLOSED), save: () => Promise.resolve(), remember: () => { throw new Error('cookies refused') } })
+    refusing.publish(appStarted(), 'runner', 'app')
+    await new Promise((r) => setImmediate(r))
+    expect(told).toEqual([CLOSED])
+  })
+
+  it('count as none kept when the read does not answer within its bound (the first screen waits for them)', async () => {
+    const bus = new Bus({ now: () => 0, onInvalid: 'throw' })
+    const told: unknown[] = []
+    bus.records$.subscribe(({ event }) => event.type === 'banners.flagsLoaded' && told.push(event.flags))
+    const timers: Array<{ fn: () => void; ms: number }> = []
+    let answer: (v: unknown) => void = () => undefined
+    startBannersRunner(bus, {
+      load: () => new Promise((resolve) => (answer = resolve)),
+      save: () => Promise.resolve(),
+      setTimer: (fn, ms) => {
+        timers.push({ fn, ms })
+        return () => undefined
+      },
+    })
+    bus.publish(appStarted(), 'runner', 'app')
+    expect(timers.map((t) => t.ms)).toEqual([READ_BOUND_MS])
+    await new Promise((r) => setImmediate(r))
+    expect(told).toEqual([])
+    timers[0]!.fn()
+    await new Promise((r) => setImmediate(r))
+    expect(told).toEqual([{ downloadClosed: false, noShortcutTip: false }])
+    // The late answer changes nothing: the flags were told once.
+    answer(CLOSED)
+    await new Promise((r) => setImmediate(r))
+    expect(told).toHaveLength(1)
   })
 })
