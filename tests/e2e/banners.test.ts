@@ -57,6 +57,43 @@ describe('banners on a phone (site 001)', () => {
   })
 })
 
+describe('the install tip on the web (site 001)', () => {
+  it('comes when the browser offers to install, as a card in the corner over the page that moves nothing', async () => {
+    const { page, errors } = await kit.open('desktop')
+    await open(page)
+    // On the web the login popup opens at boot on site 001.
+    const login = page.getByRole('dialog').first()
+    await login.waitFor()
+    await page.keyboard.press('Escape')
+    await login.waitFor({ state: 'hidden' })
+    await page.locator('.game-tile').first().waitFor({ timeout: 30_000 })
+    const categories = page.locator('#root').getByRole('heading', { name: 'Categories' })
+    const before = await categories.boundingBox()
+    expect(await installTip(page).count()).toBe(0)
+
+    // The browser offers to install (its event, as Chromium sends it to an installable page).
+    await page.evaluate(`(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true })
+      offer.prompt = () => Promise.resolve()
+      offer.userChoice = Promise.resolve({ outcome: 'dismissed', platform: 'web' })
+      window.dispatchEvent(offer)
+    })()`)
+    const tip = installTip(page)
+    await tip.getByText('Add Lobby to your home screen for one-tap access').waitFor()
+    expect(await categories.boundingBox()).toEqual(before)
+    const box = (await tip.boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+    expect(box.x).toBeGreaterThan(viewport.width / 2)
+    expect(box.y).toBeGreaterThan(viewport.height / 2)
+    await tip.getByRole('button', { name: 'Close the home-screen tip' }).click()
+    await tip.waitFor({ state: 'detached' })
+    expect(await categories.boundingBox()).toEqual(before)
+    expect(errors).toEqual([])
+  })
+})
+
 describe('the Mine page', () => {
   it('shows the user card and the nav card for a player', async () => {
     const player = await kit.player()
