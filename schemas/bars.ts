@@ -11,10 +11,10 @@ import type { BannerFlags } from './events/banners'
  */
 
 /** Site codes whose native app shells still show the download banner (spec §2). */
-export const DOWNLOAD_BANNER_SHELL_SITES: ReadonlyArray<string> = ['675', '024', '032']
+const DOWNLOAD_BANNER_SHELL_SITES: ReadonlyArray<string> = ['675', '024', '032']
 
 /** Whether a user agent is the lobby's native app shell. */
-export const inNativeShell = (userAgent: string): boolean => /LobbyApp\//.test(userAgent)
+const inNativeShell = (userAgent: string): boolean => /LobbyApp\//.test(userAgent)
 
 /** Whether the download banner may show in this browser for a site (its brand's switch aside). */
 export const downloadBannerAllowed = (userAgent: string, siteCode: string): boolean =>

@@ -132,32 +132,29 @@ const barsMarkup = (site: FirstScreenSite, kit: FirstScreenKit, t: (key: string,
   const bars = site.bars
   if (bars === undefined) return ''
   const icon = (name: string) => `<span class="icon-button icon-button--small" aria-hidden="true">${svg(kit, name)}</span>`
-  const download = bars.download
-    ? `<aside class="download-banner first-screen__phone" aria-label="${escapeHtml(t('layout:download.label'))}">` +
-      (site.logo === '' ? '' : `<img class="download-banner__logo" src="${escapeHtml(site.logo)}" alt="" width="36" height="36">`) +
-      `<p class="download-banner__text"><strong>${escapeHtml(t('layout:download.title', { brand: bars.brandName }))}</strong><span>${escapeHtml(t('layout:download.body'))}</span></p>` +
-      `<span class="button button--accent button--small">${escapeHtml(t('layout:download.action'))}</span>` +
-      icon('chevronLeft') +
-      icon('close') +
-      `</aside>`
-    : ''
-  const promo = bars.promo
-    ? `<aside class="promo-banner first-screen__phone" aria-label="${escapeHtml(t('layout:promo.label'))}">` +
-      `<span class="promo-banner__icon" aria-hidden="true">${svg(kit, 'friends')}</span>` +
-      `<p class="promo-banner__text">${escapeHtml(t('layout:promo.text'))}</p>` +
-      `<span class="button button--accent button--small">${escapeHtml(t('layout:promo.redeem'))}</span>` +
-      icon('close') +
-      `</aside>`
-    : ''
-  const tip = bars.tip
-    ? `<aside class="install-tip first-screen__phone" aria-label="${escapeHtml(t('layout:pwa.label'))}">` +
-      `<span class="install-tip__icon" aria-hidden="true">${svg(kit, 'plus')}</span>` +
-      `<p class="install-tip__text">${escapeHtml(t('layout:pwa.text', { brand: bars.brandName || site.siteName }))}</p>` +
-      `<span class="button button--accent button--small">${escapeHtml(t('layout:pwa.add'))}</span>` +
-      `<span class="button button--ghost button--small">${escapeHtml(t('layout:pwa.never'))}</span>` +
-      icon('close') +
-      `</aside>`
-    : ''
+  const button = (kind: 'accent' | 'ghost', key: string) => `<span class="button button--${kind} button--small">${escapeHtml(t(key))}</span>`
+  const bar = (shown: boolean, block: string, label: string, parts: ReadonlyArray<string>) =>
+    shown ? `<aside class="${block} first-screen__phone" aria-label="${escapeHtml(t(label))}">${parts.join('')}</aside>` : ''
+  const download = bar(bars.download, 'download-banner', 'layout:download.label', [
+    site.logo === '' ? '' : `<img class="download-banner__logo" src="${escapeHtml(site.logo)}" alt="" width="36" height="36">`,
+    `<p class="download-banner__text"><strong>${escapeHtml(t('layout:download.title', { brand: bars.brandName }))}</strong><span>${escapeHtml(t('layout:download.body'))}</span></p>`,
+    button('accent', 'layout:download.action'),
+    icon('chevronLeft'),
+    icon('close'),
+  ])
+  const promo = bar(bars.promo, 'promo-banner', 'layout:promo.label', [
+    `<span class="promo-banner__icon" aria-hidden="true">${svg(kit, 'friends')}</span>`,
+    `<p class="promo-banner__text">${escapeHtml(t('layout:promo.text'))}</p>`,
+    button('accent', 'layout:promo.redeem'),
+    icon('close'),
+  ])
+  const tip = bar(bars.tip, 'install-tip', 'layout:pwa.label', [
+    `<span class="install-tip__icon" aria-hidden="true">${svg(kit, 'plus')}</span>`,
+    `<p class="install-tip__text">${escapeHtml(t('layout:pwa.text', { brand: bars.brandName || site.siteName }))}</p>`,
+    button('accent', 'layout:pwa.add'),
+    button('ghost', 'layout:pwa.never'),
+    icon('close'),
+  ])
   return download + promo + tip
 }
 

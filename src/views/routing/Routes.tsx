@@ -164,6 +164,7 @@ const ROUTE_ELEMENTS: ReadonlyArray<{ readonly name: RouteName; readonly path: s
   if (group === undefined) return [{ name: route.name, path: route.path }]
   if (group[0] !== route.name) return []
   const paths = group.map((name) => ROUTES.find((r) => r.name === name)!.path)
+  if (paths.some((p) => p.includes(':'))) throw new Error(`routes sharing a page match their paths literally; ${group.join(', ')} has a parameter`)
   return [{ name: route.name, path: new RegExp(`^(?:${paths.map(escapeRegExp).join('|')})/?$`, 'i') }]
 })
 
