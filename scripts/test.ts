@@ -16,7 +16,7 @@
  * `npm test -- --only unit,e2e` runs some stages only.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +44,8 @@ interface Stage {
 
 const MINUTE = 60_000
 let current: ReturnType<typeof spawn> | undefined
+/** Commands running beside each other (the browser workers). */
+const running = new Set<ReturnType<typeof spawn>>()
 
 interface Exit {
   readonly code: number | null
@@ -110,6 +112,8 @@ export interface VitestReport {
     readonly name: string
     readonly status: string
     readonly message?: string
+    readonly startTime?: number
+    readonly endTime?: number
     readonly assertionResults: ReadonlyArray<{ readonly status: string; readonly fullName?: string }>
   }>
 }
@@ -168,6 +172,171 @@ async function vitest(config: string, timeoutMs: number): Promise<Tally> {
     if (exit.timedOut || exit.signal !== null) {
       tally.failed++
       tally.notes.push(describeExit(exit, timeoutMs))
+    }
+    return tally
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser tests, on several workers
+
+/**
+ * How many browser workers run at once: each is a Vitest process with its own hall (its own
+ * database) and its own Chromium, running its share of the files one after another, so files
+ * still never share a hall with a file running at the same time.
+ */
+const browserWorkers = (): number => {
+  const n = Number(process.env['LOBBY_E2E_WORKERS'] ?? 2)
+  return Number.isInteger(n) && n >= 1 ? n : 2
+}
+
+/** Seconds each browser test file took in a run: the committed baseline, then this machine's last run. */
+const DURATIONS_BASELINE = path.join(root, 'tests', 'e2e', 'durations.json')
+const DURATIONS_LOCAL = path.join(root, 'node_modules', '.cache', 'lobby-e2e-durations.json')
+
+function readDurations(): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const file of [DURATIONS_BASELINE, DURATIONS_LOCAL]) {
+    if (!existsSync(file)) continue
+    try {
+      Object.assign(out, JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>)
+    } catch {
+      // an unreadable list only makes the split less even
+    }
+  }
+  return out
+}
+
+/** The browser test files, relative to the root, in a stable order. */
+export function browserTestFiles(dir = path.join(root, 'tests', 'e2e')): string[] {
+  const found: string[] = []
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.test.ts')) found.push(path.relative(root, full).split(path.sep).join('/'))
+    }
+  }
+  walk(dir)
+  return found.sort()
+}
+
+/**
+ * Splits files over `workers` lists of about equal time: longest first, each to the list that
+ * ends soonest (a file with no figure counts as the median of the known ones).
+ */
+export function balance(files: readonly string[], seconds: Readonly<Record<string, number>>, workers: number): string[][] {
+  const known = files.map((f) => seconds[f]).filter((n): n is number => typeof n === 'number' && n > 0).sort((a, b) => a - b)
+  const median = known.length === 0 ? 1 : known[Math.floor(known.length / 2)]!
+  const cost = (f: string): number => (typeof seconds[f] === 'number' && seconds[f] > 0 ? seconds[f] : median)
+  const lists = Array.from({ length: Math.max(1, Math.min(workers, files.length)) }, () => ({ files: [] as string[], total: 0 }))
+  for (const f of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const target = lists.reduce((best, l) => (l.total < best.total ? l : best))
+    target.files.push(f)
+    target.total += cost(f)
+  }
+  return lists.map((l) => l.files.sort())
+}
+
+/** Runs a command with each line of its output prefixed; never rejects. */
+function runPrefixed(prefix: string, command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<Exit> {
+  return new Promise((resolve) => {
+    let timedOut = false
+    let settled = false
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } })
+    running.add(child)
+    const pipe = (from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void => {
+      let rest = ''
+      from?.setEncoding('utf8')
+      from?.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) to.write(`${prefix} ${line}\n`)
+      })
+      from?.on('end', () => {
+        if (rest !== '') to.write(`${prefix} ${rest}\n`)
+      })
+    }
+    pipe(child.stdout, process.stdout)
+    pipe(child.stderr, process.stderr)
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child)
+    }, timeoutMs)
+    const done = (exit: Exit): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      running.delete(child)
+      resolve(exit)
+    }
+    child.on('error', (e) => done({ code: null, signal: null, error: e.message, timedOut }))
+    child.on('close', (code, signal) => done({ code, signal, timedOut }))
+  })
+}
+
+async function browserStage(timeoutMs: number): Promise<Tally> {
+  const outDir = path.resolve(root, process.env['LOBBY_E2E_OUT_DIR'] ?? 'dist')
+  if (process.env['LOBBY_E2E_SKIP_BUILD'] !== '1') {
+    // One build for every worker.
+    const build = await runCommand(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], 10 * MINUTE)
+    if (build.code !== 0) return { passed: 0, failed: 1, notes: [`vite build: ${describeExit(build, 10 * MINUTE)}`] }
+  }
+  const files = browserTestFiles()
+  if (files.length === 0) {
+    console.log('no browser test files in tests/e2e')
+    return { passed: 0, failed: 1, notes: ['no browser test files'] }
+  }
+  const shares = balance(files, readDurations(), browserWorkers())
+  const dir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-'))
+  try {
+    const runs = await Promise.all(
+      shares.map(async (share, i) => {
+        const out = path.join(dir, `vitest-${i + 1}.json`)
+        const failures = path.join(dir, `failures-${i + 1}.txt`)
+        const prefix = `[browser ${i + 1}/${shares.length}]`
+        console.log(`${prefix} ${share.length} files: ${share.map((f) => path.basename(f, '.test.ts')).join(' ')}`)
+        const exit = await runPrefixed(
+          prefix,
+          bin('vitest'),
+          ['run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...share],
+          timeoutMs,
+          { LOBBY_FAILURE_LOG: failures, LOBBY_E2E_SKIP_BUILD: '1', LOBBY_E2E_OUT_DIR: outDir, FORCE_COLOR: '0' },
+        )
+        if (existsSync(failures)) failureDescriptions.push(readFileSync(failures, 'utf8'))
+        const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : undefined
+        return { exit, report, prefix }
+      }),
+    )
+    const tally: Tally = { passed: 0, failed: 0, notes: [] }
+    const took: Record<string, number> = {}
+    for (const { exit, report, prefix } of runs) {
+      if (report === undefined) {
+        tally.failed++
+        tally.notes.push(`${prefix} no report: vitest ${describeExit(exit, timeoutMs)}`)
+        continue
+      }
+      const t = countVitestReport(report, exit.code)
+      tally.passed += t.passed
+      tally.failed += t.failed
+      tally.notes.push(...t.notes.map((n) => `${prefix} ${n}`))
+      if (exit.timedOut || exit.signal !== null) {
+        tally.failed++
+        tally.notes.push(`${prefix} ${describeExit(exit, timeoutMs)}`)
+      }
+      for (const r of report.testResults ?? []) {
+        if (r.startTime !== undefined && r.endTime !== undefined) {
+          took[path.relative(root, r.name).split(path.sep).join('/')] = Math.round((r.endTime - r.startTime) / 100) / 10
+        }
+      }
+    }
+    try {
+      mkdirSync(path.dirname(DURATIONS_LOCAL), { recursive: true })
+      writeFileSync(DURATIONS_LOCAL, `${JSON.stringify({ ...readDurations(), ...took }, null, 1)}\n`)
+    } catch {
+      // the next split is only less even
     }
     return tally
   } finally {
@@ -246,7 +415,7 @@ export const STAGES: readonly Stage[] = [
     name: 'e2e',
     aliases: ['browser'],
     title: 'browser tests: vitest run --config vitest.e2e.config.ts',
-    run: () => vitest('vitest.e2e.config.ts', 45 * MINUTE),
+    run: () => browserStage(45 * MINUTE),
   },
 ]
 
@@ -332,6 +501,7 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLTo
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.on(signal, () => {
       if (current) killGroup(current)
+      for (const child of running) killGroup(child)
       process.exit(code)
     })
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countVitestReport, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
+import { balance, browserTestFiles, countVitestReport, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
 
 const file = (status: string, tests: string[], name = 'a.test.ts'): NonNullable<VitestReport['testResults']>[number] => ({
   name,
@@ -47,5 +47,31 @@ describe('selectStages', () => {
     expect(() => names(['--only', 'nope'])).toThrow(/unknown stage 'nope'/)
     expect(() => names(['--fast'])).toThrow(/unknown argument/)
     expect(() => names(['--only'])).toThrow(/needs a list/)
+  })
+})
+
+describe('splitting the browser test files over workers', () => {
+  it('gives every file to exactly one worker, longest first to the one that ends soonest', () => {
+    const seconds = { 'a.test.ts': 100, 'b.test.ts': 60, 'c.test.ts': 50, 'd.test.ts': 10 }
+    const lists = balance(Object.keys(seconds), seconds, 2)
+    expect(lists).toEqual([['a.test.ts', 'd.test.ts'], ['b.test.ts', 'c.test.ts']])
+  })
+
+  it('counts a file with no figure as the median of the known ones', () => {
+    const lists = balance(['new.test.ts', 'x.test.ts', 'y.test.ts', 'z.test.ts'], { 'x.test.ts': 10, 'y.test.ts': 20, 'z.test.ts': 30 }, 2)
+    // z 30 to the first; new (the median, 20) and y 20 to the second (20, then 40); x 10 to the first (40).
+    expect(lists).toEqual([['x.test.ts', 'z.test.ts'], ['new.test.ts', 'y.test.ts']])
+  })
+
+  it('never makes more workers than files, and one worker gets everything', () => {
+    expect(balance(['only.test.ts'], {}, 2)).toEqual([['only.test.ts']])
+    expect(balance(['b.test.ts', 'a.test.ts'], {}, 1)).toEqual([['a.test.ts', 'b.test.ts']])
+  })
+
+  it('finds the browser test files under tests/e2e, nested ones too', () => {
+    const files = browserTestFiles()
+    expect(files.length).toBeGreaterThan(50)
+    expect(files.every((f) => f.startsWith('tests/e2e/') && f.endsWith('.test.ts'))).toBe(true)
+    expect(files).toContain('tests/e2e/session.test.ts')
   })
 })
