@@ -277,6 +277,35 @@ function runPrefixed(prefix: string, command: string, args: readonly string[], t
   })
 }
 
+/**
+ * The kit's phases (tests/e2e/support/profile.ts) added up: how often each ran, its total and its
+ * mean, beside the files' own total time.
+ */
+export function profileTable(lines: readonly string[], fileSeconds: Readonly<Record<string, number>>): string[] {
+  const phases = new Map<string, { count: number; ms: number }>()
+  for (const line of lines) {
+    try {
+      const { phase, ms } = JSON.parse(line) as { phase?: unknown; ms?: unknown }
+      if (typeof phase !== 'string' || typeof ms !== 'number') continue
+      const p = phases.get(phase) ?? { count: 0, ms: 0 }
+      p.count++
+      p.ms += ms
+      phases.set(phase, p)
+    } catch {
+      // a torn line of a killed worker
+    }
+  }
+  const filesTotal = Object.values(fileSeconds).reduce((a, b) => a + b, 0)
+  const rows = [...phases].sort((a, b) => b[1].ms - a[1].ms)
+  const out = [`${'phase'.padEnd(28)} ${'count'.padStart(6)} ${'total s'.padStart(8)} ${'mean ms'.padStart(8)} ${'share'.padStart(6)}`]
+  for (const [phase, p] of rows) {
+    const share = filesTotal > 0 ? `${Math.round((p.ms / 1000 / filesTotal) * 100)}%` : ''
+    out.push(`${phase.padEnd(28)} ${String(p.count).padStart(6)} ${(p.ms / 1000).toFixed(1).padStart(8)} ${String(Math.round(p.ms / p.count)).padStart(8)} ${share.padStart(6)}`)
+  }
+  out.push(`${'all files (their own time)'.padEnd(28)} ${String(Object.keys(fileSeconds).length).padStart(6)} ${filesTotal.toFixed(1).padStart(8)}`)
+  return out
+}
+
 async function browserStage(timeoutMs: number): Promise<Tally> {
   const outDir = path.resolve(root, process.env['LOBBY_E2E_OUT_DIR'] ?? 'dist')
   if (process.env['LOBBY_E2E_SKIP_BUILD'] !== '1') {
@@ -291,11 +320,13 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
   }
   const shares = balance(files, readDurations(), browserWorkers())
   const dir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-'))
+  const profileLines: string[] = []
   try {
     const runs = await Promise.all(
       shares.map(async (share, i) => {
         const out = path.join(dir, `vitest-${i + 1}.json`)
         const failures = path.join(dir, `failures-${i + 1}.txt`)
+        const profile = path.join(dir, `profile-${i + 1}.ndjson`)
         const prefix = `[browser ${i + 1}/${shares.length}]`
         console.log(`${prefix} ${share.length} files: ${share.map((f) => path.basename(f, '.test.ts')).join(' ')}`)
         const exit = await runPrefixed(
@@ -303,9 +334,10 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
           bin('vitest'),
           ['run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...share],
           timeoutMs,
-          { LOBBY_FAILURE_LOG: failures, LOBBY_E2E_SKIP_BUILD: '1', LOBBY_E2E_OUT_DIR: outDir, FORCE_COLOR: '0' },
+          { LOBBY_FAILURE_LOG: failures, LOBBY_E2E_PROFILE: profile, LOBBY_E2E_SKIP_BUILD: '1', LOBBY_E2E_OUT_DIR: outDir, FORCE_COLOR: '0' },
         )
         if (existsSync(failures)) failureDescriptions.push(readFileSync(failures, 'utf8'))
+        if (existsSync(profile)) profileLines.push(...readFileSync(profile, 'utf8').split('\n').filter(Boolean))
         const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as VitestReport) : undefined
         return { exit, report, prefix }
       }),
@@ -332,6 +364,8 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
         }
       }
     }
+    console.log(`\n=== where the browser stage's time went (${shares.length} workers, summed over them)`)
+    for (const line of profileTable(profileLines, took)) console.log(line)
     try {
       mkdirSync(path.dirname(DURATIONS_LOCAL), { recursive: true })
       writeFileSync(DURATIONS_LOCAL, `${JSON.stringify({ ...readDurations(), ...took }, null, 1)}\n`)
@@ -396,8 +430,15 @@ export const STAGES: readonly Stage[] = [
     name: 'lint',
     aliases: ['eslint'],
     title: 'lint: eslint actors src schemas tests server scripts',
+    // Local runs keep ESLint's cache (a file unchanged since the last run is not linted again);
+    // CI, on a clean clone, lints everything (a type-aware rule can change with another file).
     run: () =>
-      oneCheck(bin('eslint'), ['--max-warnings=0', '--no-error-on-unmatched-pattern', 'actors', 'src', 'schemas', 'tests', 'server', 'scripts']),
+      oneCheck(bin('eslint'), [
+        '--max-warnings=0',
+        '--no-error-on-unmatched-pattern',
+        ...(process.env['CI'] === undefined || process.env['CI'] === '' ? ['--cache', '--cache-location', 'node_modules/.cache/eslint/'] : []),
+        'actors', 'src', 'schemas', 'tests', 'server', 'scripts',
+      ]),
   },
   {
     name: 'unit',

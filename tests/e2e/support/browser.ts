@@ -3,6 +3,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { control, newPlayer, patchSiteDocument, type PlayerOptions, type SiteDocumentName, type TestPlayer } from './hall'
+import { timed } from './profile'
 import { ShellPage } from './shell.model'
 
 /** Debian's Chromium (or CHROMIUM_PATH); a browser download by a test tool is not possible here. */
@@ -180,7 +181,7 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
   const pages: Page[] = []
 
   beforeAll(async () => {
-    browser = await launch()
+    browser = await timed('launch Chromium', launch)
   })
   beforeEach(() => {
     inTest = true
@@ -189,8 +190,10 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
     inTest = false
     if (ctx.task.result?.state === 'fail') await describePages(ctx.task.name, pages)
     pages.length = 0
-    await unwind(afterTest)
-    await control(hallUrl, 'reset')
+    await timed('clean up after a test', async () => {
+      await unwind(afterTest)
+      await control(hallUrl, 'reset')
+    })
   })
   afterAll(async () => {
     try {
@@ -207,20 +210,24 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
       return browser
     },
     async open(size, o = {}) {
-      const context = await newContext(kit.browser, size, o)
+      const { context, page } = await timed('open a context and page', async () => {
+        const context = await newContext(kit.browser, size, o)
+        return { context, page: await context.newPage() }
+      })
       undo(() => context.close())
-      const page = await context.newPage()
       if (inTest) pages.push(page)
       return { context, page, errors: watchErrors(page) }
     },
     async openLobby(size, at = '') {
       const opened = await kit.open(size)
       const shell = new ShellPage(opened.page, hallUrl)
-      await shell.open(at)
-      await shell.waitReady()
+      await timed('boot the lobby', async () => {
+        await shell.open(at)
+        await shell.waitReady()
+      })
       return { ...opened, shell }
     },
-    player: (playerOptions = {}) => newPlayer(hallUrl, { prefix: filePrefix(), ...playerOptions }),
+    player: (playerOptions = {}) => timed('make a player (control)', () => newPlayer(hallUrl, { prefix: filePrefix(), ...playerOptions })),
     newUsername: () => `${filePrefix()}${Date.now().toString(36).slice(-5)}${(signUps += 1)}`,
     async patchSite(siteCode, name, patch) {
       undo(await patchSiteDocument(hallUrl, siteCode, name, patch))

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { TestPlayer } from './hall'
 import { LobbyPage } from './lobby.model'
+import { timed } from './profile'
 
 /** Page model of the app shell and its sign-in popups (by role and accessible name). */
 export class ShellPage extends LobbyPage {
@@ -65,8 +66,10 @@ export class ShellPage extends LobbyPage {
    * (`settle`): the header then shows the player, and nothing is left open over the page.
    */
   async signIn(player: Pick<TestPlayer, 'username' | 'password'>): Promise<void> {
-    await this.login(player.username, player.password)
-    await this.settle(player.username)
+    await timed('sign in through the form', async () => {
+      await this.login(player.username, player.password)
+      await this.settle(player.username)
+    })
   }
 
   /**

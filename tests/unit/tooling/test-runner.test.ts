@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balance, browserTestFiles, countVitestReport, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
+import { balance, browserTestFiles, countVitestReport, profileTable, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
 
 const file = (status: string, tests: string[], name = 'a.test.ts'): NonNullable<VitestReport['testResults']>[number] => ({
   name,
@@ -73,5 +73,20 @@ describe('splitting the browser test files over workers', () => {
     expect(files.length).toBeGreaterThan(50)
     expect(files.every((f) => f.startsWith('tests/e2e/') && f.endsWith('.test.ts'))).toBe(true)
     expect(files).toContain('tests/e2e/session.test.ts')
+  })
+})
+
+describe("the browser stage's time table", () => {
+  it('adds up each phase, skips torn lines, and gives each its share of the files’ time', () => {
+    const lines = [
+      JSON.stringify({ file: 'a', phase: 'boot the lobby', ms: 1500 }),
+      JSON.stringify({ file: 'b', phase: 'boot the lobby', ms: 500 }),
+      JSON.stringify({ file: 'a', phase: 'sign in through the form', ms: 3000 }),
+      '{"file":"b","pha',
+    ]
+    const table = profileTable(lines, { 'tests/e2e/a.test.ts': 6, 'tests/e2e/b.test.ts': 4 })
+    expect(table[1]).toMatch(/^sign in through the form\s+1\s+3\.0\s+3000\s+30%$/)
+    expect(table[2]).toMatch(/^boot the lobby\s+2\s+2\.0\s+1000\s+20%$/)
+    expect(table[3]).toMatch(/^all files \(their own time\)\s+2\s+10\.0$/)
   })
 })
