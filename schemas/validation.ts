@@ -62,6 +62,8 @@ export type ValidationKey =
   | 'validation.codeNotRequested'
   | 'validation.number'
   | 'validation.money'
+  | 'validation.moneyRequired'
+  | 'validation.moneyPoint'
   | 'validation.moneyDecimals'
   | 'validation.moneyLength'
   | 'validation.moneyMin'
@@ -187,16 +189,19 @@ export const compareMoney = (a: string, b: string): number => {
 }
 
 /**
- * An amount to send (spec §5): required; digits with at most one decimal point (so nothing
- * negative); at most 2 decimals for fiat and 10 for crypto; at most 12 digits without a point
+ * An amount to send (spec §5): required (its own message, which names no field); digits with at
+ * most one decimal point and digits after it ('10.' is refused: the hall reads no such amount),
+ * so nothing negative; at most 2 decimals for fiat and 10 for crypto; at most 12 digits without a point
  * and 15 characters with one; above zero; and within `min` and `max` when given (compared
  * exactly, as decimals). The messages take `min`, `max` and `decimals` (moneyParams).
  */
 export const moneyError = (value: string, opts: { kind?: MoneyKind; min?: string; max?: string } = {}): ValidationKey | null => {
   const kind = opts.kind ?? 'fiat'
   const v = value.trim()
-  if (v === '') return 'validation.required'
-  if (!/^\d+(\.\d*)?$/.test(v)) return 'validation.money'
+  if (v === '') return 'validation.moneyRequired'
+  // '10.' is typed on the way to '10.5': the field holds it, but it is not an amount to send.
+  if (/^\d+\.$/.test(v)) return 'validation.moneyPoint'
+  if (!/^\d+(\.\d+)?$/.test(v)) return 'validation.money'
   if ((v.split('.')[1]?.length ?? 0) > LIMITS.moneyDecimals[kind]) return 'validation.moneyDecimals'
   if (v.length > (v.includes('.') ? LIMITS.moneyLength.withPoint : LIMITS.moneyLength.whole)) return 'validation.moneyLength'
   if (compareMoney(v, '0') <= 0) return 'validation.money'

@@ -317,11 +317,16 @@ export const withdrawOrderInfo = defineCall({
   response: WithdrawOrder,
 })
 
-/** What withdrawing `amount` to an account would cost, before it is asked. */
+/**
+ * What withdrawing `amount` to an account would cost, before it is asked. Asked while the player
+ * types, so silent: a refused quote never opens the error modal over the form (the form shows the
+ * channel's fee rate instead, and the withdrawal itself says what is wrong).
+ */
 export const getWithdrawFee = defineCall({
   name: 'getWithdrawFee',
   area: 'withdraw',
   path: '/certify/getWithdrawFee',
+  silent: true,
   request: Schema.Struct({ account_id: Id, amount: Amount, speed: Schema.optional(WithdrawSpeed) }),
   response: Schema.Struct({ amount: Amount, fee: Amount, fee_rate: Amount, arrive_amount: Amount }),
 })

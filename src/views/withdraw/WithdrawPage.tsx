@@ -20,7 +20,7 @@ import { InfiniteList } from '../../ui/paged/InfiniteList'
 import { PagedTable } from '../../ui/paged/PagedTable'
 import type { Column } from '../../ui/paged/types'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
-import { LIMITS, VALIDATION_PARAMS, moneyError } from '../../ui/validation'
+import { LIMITS, VALIDATION_PARAMS, moneyError, moneyParams, type MoneyKind } from '../../ui/validation'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
 import './withdraw.css'
@@ -129,11 +129,12 @@ const WithdrawForm = () => {
   const channel = d === null || account === null ? null : (d.channels.find((c) => c.kind === account.kind) ?? null)
   const max = d === null || channel === null ? undefined : lesser(channel.max_amount, d.withdrawable)
   const min = channel?.min_amount
-  const kind = d?.currency_type === 2 ? 'crypto' : 'fiat'
+  const kind: MoneyKind = d?.currency_type === 2 ? 'crypto' : 'fiat'
   const allClosed = closed?.closed === 1 || channel?.closed === 1
   const needProof = channel?.need_proof === 1
   const proofUrl = needProof && upload.view.status === 'succeeded' ? upload.view.result : null
-  const valid = moneyError(amount, { kind, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }) === null
+  const bounds = { kind, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }
+  const valid = moneyError(amount, bounds) === null
 
   // The fee of what is typed, asked of the hall once the amount is a valid one (one ask at a time).
   const feeKey = account === null || !valid ? null : `${account.id}|${amount}|${speed}`
@@ -171,8 +172,8 @@ const WithdrawForm = () => {
   }
   const submit = () => {
     if (account === null) return
-    const error = moneyError(amount, { kind, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) })
-    setAmountError(error === null ? null : auth(error, { ...VALIDATION_PARAMS, min, max }))
+    const error = moneyError(amount, bounds)
+    setAmountError(error === null ? null : auth(error, moneyParams(bounds, i18n.language)))
     const sms = d.need_sms === 1 ? codeProblem(phone, smsCode) : null
     setSmsError(sms)
     const proof = needProof && proofUrl === null ? t('errors.needProof') : null

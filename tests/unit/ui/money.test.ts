@@ -53,9 +53,11 @@ describe('money input keystrokes (spec §5)', () => {
         expect(moneyTypable(value, k)).toBe(true)
         if (value !== '') {
           const error = moneyError(value, { kind: k })
-          // Well formed: at worst zero ('0.00' asks for an amount above 0), never a format message.
-          expect(error === null || error === 'validation.money').toBe(true)
+          // Well formed: at worst zero ('0.00' asks for an amount above 0) or a point still waiting
+          // for its decimals ('10.'), never another format message.
+          expect(error === null || error === 'validation.money' || error === 'validation.moneyPoint').toBe(true)
           if (error === 'validation.money') expect(compareMoney(value, '0')).toBe(0)
+          if (error === 'validation.moneyPoint') expect(value.endsWith('.')).toBe(true)
         }
       }),
     )
@@ -74,9 +76,13 @@ describe('money input keystrokes (spec §5)', () => {
 
 describe('moneyError (spec §5)', () => {
   it('asks for an amount, digits only, above zero', () => {
-    expect(moneyError('')).toBe('validation.required')
-    expect(moneyError('  ')).toBe('validation.required')
+    expect(moneyError('')).toBe('validation.moneyRequired')
+    expect(moneyError('  ')).toBe('validation.moneyRequired')
     expect(moneyError('abc')).toBe('validation.money')
+    // Typed on the way to '10.5', but no amount to send (the hall reads no '10.').
+    expect(moneyError('10.')).toBe('validation.moneyPoint')
+    expect(moneyError('0.')).toBe('validation.moneyPoint')
+    expect(moneyError('10.5')).toBeNull()
     expect(moneyError('-5')).toBe('validation.money')
     expect(moneyError('0')).toBe('validation.money')
     expect(moneyError('0.00')).toBe('validation.money')
