@@ -72,7 +72,7 @@ describe('the code input (forced phone bind, phone)', () => {
 })
 
 describe('the PIN input (withdrawal password on the security page, desktop)', () => {
-  it('is one labelled, masked field of 6 digits that a paste fills, and sets the password', async () => {
+  it('is one labelled, masked field of 6 digits that a paste fills, asked twice (an empty or different second one is refused in words), and sets the password', async () => {
     const { page, errors, shell } = await signedIn('desktop')
     // Withdrawal management without a withdraw password leads to its tab on the security page.
     await shell.header.getByRole('button', { name: /^My account/ }).click()
@@ -101,6 +101,17 @@ describe('the PIN input (withdrawal password on the security page, desktop)', ()
     expect(await group.locator('.pin-input__cell[data-filled]').count()).toBe(6)
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([])
     await page.screenshot({ path: path.join(SHOTS, 'pin-input-desktop.png') })
+    // Set for the first time, so typed twice: an empty or different second one is refused under it, in words.
+    const again = dialog.getByLabel('Withdrawal password again')
+    expect(await again.getAttribute('type')).toBe('password')
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    await dialog.getByRole('group', { name: 'Withdrawal password again' }).getByText('Withdrawal password again is required').waitFor()
+    await again.fill('246810')
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    await dialog.getByRole('group', { name: 'Withdrawal password again' }).getByText('The passwords do not match').waitFor()
+    expect(await again.getAttribute('aria-invalid')).toBe('true')
+    await row.getByText('Not bound').waitFor()
+    await again.fill('246813')
     await dialog.getByRole('button', { name: 'Confirm' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await row.getByText('Bound', { exact: true }).waitFor()

@@ -9,7 +9,7 @@ import { CODE_LENGTHS } from '../../../actors/verify'
 import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActor, useSend } from '../../system-react'
 import { selectSiteCode } from '../../../actors/site'
-import { email as emailRule, phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
+import { confirmation, email as emailRule, phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { PinInput } from '../../ui/PinInput'
@@ -62,6 +62,9 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
   const submitting = useActor('postlogin', selectBindSubmitting)
   const [target, setTarget] = useState('')
   const [code, setCode] = useState('')
+  // The withdraw password is set here for the first time: typed twice, so a slip is caught before it is the one asked at every withdrawal.
+  const [again, setAgain] = useState('')
+  const [againError, setAgainError] = useState<string | null>(null)
   const [invalid, setInvalid] = useState<string | null>(null)
   const channel = item === 'phone' || item === 'email' ? item : null
   const codeProblem = useCodeProblem(channel ?? 'phone')
@@ -81,6 +84,11 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
       const problem = codeProblem(target, code)
       if (problem !== null) return setInvalid(problem)
     } else if (!new RegExp(`^\\d{${length}}$`).test(code)) return setInvalid(t(item === 'withdrawPass' ? 'bind.error.pin' : 'bind.error.code'))
+    else if (item === 'withdrawPass') {
+      const mismatch = confirmation(code)(again)
+      setAgainError(mismatch === null ? null : authT(mismatch, { ...VALIDATION_PARAMS, item: t('bind.field.pinAgain') }))
+      if (mismatch !== null) return setInvalid(null)
+    }
     setInvalid(null)
     send({ type: 'postlogin.bindSubmitted', item, target: channel !== null ? target : '', code })
   }
@@ -121,6 +129,7 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
         </div>
       )}
       {item === 'withdrawPass' && <PinInput label={t('bind.field.pin')} value={code} onChange={setCode} length={length} />}
+      {item === 'withdrawPass' && <PinInput label={t('bind.field.pinAgain')} value={again} onChange={setAgain} length={length} error={againError} />}
       {item === 'googleAuth' && (
         <label className="bind__field">
           <span>{t('bind.field.code')}</span>
