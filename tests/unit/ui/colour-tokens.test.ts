@@ -67,4 +67,31 @@ describe('colour tokens', () => {
     for (const id of [2, 3, 4, 5, 6, 7]) expect(themes).toContain(`:root[data-theme='${id}']`)
     expect(readFileSync(TOKEN_FILES[0]!, 'utf8')).toMatch(/:root \{[\s\S]*--color-primary: #2f7bff/)
   })
+
+  it('links and a selected control read at 4.5:1 or more (WCAG AA) in every theme', () => {
+    // The colour tokens of each theme: base.css's :root, then the theme's block over it.
+    const tokens = (block: string): Record<string, string> =>
+      Object.fromEntries([...block.matchAll(/(--color-[\w-]+):\s*(#[0-9a-fA-F]{6})\b/g)].map((m) => [m[1] ?? '', m[2] ?? '']))
+    const base = tokens(/:root \{([\s\S]*?)\n\}/.exec(readFileSync(TOKEN_FILES[0]!, 'utf8'))?.[1] ?? '')
+    const themes = readFileSync(TOKEN_FILES[1]!, 'utf8')
+    const of = (id: number) => (id === 1 ? base : { ...base, ...tokens(new RegExp(`:root\\[data-theme='${id}'\\] \\{([^}]*)\\}`).exec(themes)?.[1] ?? '') })
+    const luminance = (hex: string): number => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+    }
+    const contrast = (a: string, b: string): number => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+      return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05)
+    }
+    expect(contrast('#ffffff', '#2f7bff')).toBeCloseTo(3.89, 2)
+    const short: string[] = []
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) {
+      const t = of(id)
+      for (const [fg, bg] of [['--color-link', '--color-surface'], ['--color-link', '--color-surface-2'], ['--color-primary-text', '--color-primary-strong']] as const) {
+        const ratio = contrast(t[fg] ?? '#000000', t[bg] ?? '#000000')
+        if (t[fg] === undefined || t[bg] === undefined || ratio < 4.5) short.push(`theme ${id}: ${fg} on ${bg} ${ratio.toFixed(2)}`)
+      }
+    }
+    expect(short).toEqual([])
+  })
 })
