@@ -5,6 +5,8 @@
  * tokens. Kept apart from the HTTP code so the tests' request builder uses the same functions.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import * as argon2 from 'argon2'
+import { hashQueue } from './hash-queue'
 
 const NONCE = /^[0-9a-f]{32}$/
 
@@ -52,30 +54,48 @@ export const signatureMatches = (expected: string, received: string): boolean =>
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const
+/**
+ * The password hash's parameters: Argon2id at OWASP's minimum (Password Storage Cheat Sheet: 19 MiB
+ * of memory, 2 passes, 1 lane), in every mode (docs/decisions.md "Password hashes"). The hash is
+ * a PHC string (`$argon2id$v=19$m=19456,p=1,t=2$salt$hash`) that carries them, so they can be
+ * raised later without invalidating stored passwords.
+ */
+export const PASSWORD_HASH = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1, hashLength: 32 } as const
 
 const scryptAsync = (password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> =>
   new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    // Room for the largest parameters a stored hash may name (N=2^17, r=8: 128 MiB).
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
   )
 
 /**
- * A password hash `scrypt$N$r$p$salt$hash` with a per-user random salt; the parameters travel
- * with the hash so they can be raised later without invalidating stored passwords.
+ * A password hash at PASSWORD_HASH with a per-user random salt, computed in its turn on the
+ * process's hash queue (server/hash-queue.ts; a full queue refuses with the busy code 2012).
  */
-export const hashPassword = async (password: string): Promise<string> => {
-  const salt = randomBytes(16)
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen)
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('hex'), key.toString('hex')].join('$')
-}
+export const hashPassword = (password: string): Promise<string> => hashQueue.run(() => argon2.hash(password, PASSWORD_HASH))
 
-/** Checks a password against a stored hash in constant time; false for any malformed hash. */
-export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
-  const [scheme, n, r, p, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || n === undefined || r === undefined || p === undefined || salt === undefined || hash === undefined) {
-    return false
+/**
+ * Checks a password against a stored hash in constant time, in its turn on the hash queue; false
+ * for any malformed hash. Takes the current Argon2id hashes and the older `scrypt$N$r$p$salt$hash`
+ * ones (N=2^14 before Argon2id), which a sign-in then replaces (needsRehash).
+ */
+export const verifyPassword = (password: string, stored: string): Promise<boolean> =>
+  hashQueue.run(async () => {
+    if (stored.startsWith('$argon2')) return argon2.verify(stored, password).catch(() => false)
+    const [scheme, n, r, p, salt, hash] = stored.split('$')
+    if (scheme !== 'scrypt' || n === undefined || r === undefined || p === undefined || salt === undefined || hash === undefined) return false
+    const expected = Buffer.from(hash, 'hex')
+    if (expected.length === 0) return false
+    const key = await scryptAsync(password, Buffer.from(salt, 'hex'), Number(n), Number(r), Number(p), expected.length).catch(() => undefined)
+    return key !== undefined && key.length === expected.length && timingSafeEqual(key, expected)
+  })
+
+/** True for a stored hash not made at PASSWORD_HASH: the next sign-in with the right password replaces it. */
+export const needsRehash = (stored: string): boolean => {
+  if (!stored.startsWith('$argon2id$')) return true
+  try {
+    return argon2.needsRehash(stored, PASSWORD_HASH)
+  } catch {
+    return true
   }
-  const expected = Buffer.from(hash, 'hex')
-  const key = await scryptAsync(password, Buffer.from(salt, 'hex'), Number(n), Number(r), Number(p), expected.length)
-  return key.length === expected.length && timingSafeEqual(key, expected)
 }

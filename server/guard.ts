@@ -4,8 +4,11 @@
  * sends) are counted in a window (migration 200, attempt_failures). Past `challengeAfter` failures
  * an attempt must carry a solved human challenge (1119, the image of server/calls/challenge.ts);
  * at `lockAfter` failures the key is locked for `lockMs` and every attempt is refused with 2010
- * and the seconds to wait, without being checked. A success forgets the key's failures; a lock
- * that ran out, or a window without failures, starts the count again.
+ * and the seconds to wait, without being checked. A success forgets the key's failures; a window
+ * without failures starts the count again, and so does a lock that ran out, except where the
+ * policy's lock grows (`maxLockMs`): there every failure past the lock locks again for twice as
+ * long, up to `maxLockMs`. A player's sign-ins are guarded per place (server/calls/auth.ts
+ * signInKeys): a stranger's failures never lock out a device or address the player signed in from.
  */
 import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
@@ -28,7 +31,12 @@ export interface GuardPolicy {
   /** Failures at which the key is locked. */
   readonly lockAfter: number
   readonly lockMs: number
-  /** Failures older than this are forgotten. */
+  /**
+   * Set for a lock that grows: each failure at or past `lockAfter` locks for lockMs × 2^(failures −
+   * lockAfter), at most this long, and the failures outlive the lock (until the window passes).
+   */
+  readonly maxLockMs?: number
+  /** Failures older than this (since the last one) are forgotten. */
   readonly windowMs: number
 }
 
@@ -36,10 +44,14 @@ const MINUTE = 60_000
 
 /** The policies of the hall's keys. */
 export const GUARD_POLICIES = {
-  /** An account's password sign-ins: 5 free failures, then the challenge, locked at 10 for 5 minutes. */
-  account: { challengeAfter: 5, lockAfter: 10, lockMs: 5 * MINUTE, windowMs: 15 * MINUTE },
-  /** An address's sign-ins over every account: the challenge after 20 failures, locked at 50 for 15 minutes. */
-  address: { challengeAfter: 20, lockAfter: 50, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
+  /**
+   * An account's password sign-ins from one place (a device or an address it signed in from, or
+   * anywhere else): 5 free failures, then the challenge; from the 10th a wait of 1 minute that
+   * doubles with each failure, up to 15 minutes.
+   */
+  account: { challengeAfter: 5, lockAfter: 10, lockMs: MINUTE, maxLockMs: 15 * MINUTE, windowMs: 60 * MINUTE },
+  /** An address's sign-ins over every account: the challenge after 20 failures; from the 50th a wait of 1 minute, doubling up to 15. */
+  address: { challengeAfter: 20, lockAfter: 50, lockMs: MINUTE, maxLockMs: 15 * MINUTE, windowMs: 60 * MINUTE },
   /** An account's recovery checks (codes, answers, withdraw password): locked at 5 for 15 minutes. */
   recovery: { challengeAfter: Infinity, lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE },
   /**
@@ -88,8 +100,9 @@ const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failur
   if (row === undefined) return { failures: 0, lockedMs: 0 }
   const until = row.lockedUntil === null ? 0 : new Date(row.lockedUntil).getTime()
   if (until > now) return { failures: row.failures, lockedMs: until - now }
-  // A lock that ran out, or failures older than the window, start the count again.
-  if (until > 0 || new Date(row.lastFailedAt).getTime() <= now - g.policy.windowMs) return { failures: 0, lockedMs: 0 }
+  // Failures older than the window start the count again; so does a fixed lock that ran out.
+  if (new Date(row.lastFailedAt).getTime() <= now - g.policy.windowMs) return { failures: 0, lockedMs: 0 }
+  if (until > 0 && g.policy.maxLockMs === undefined) return { failures: 0, lockedMs: 0 }
   return { failures: row.failures, lockedMs: 0 }
 }
 
@@ -141,20 +154,25 @@ export const admitAttempt = async (
   }
 }
 
+/** The lock a key's `failures`-th failure starts (ms; meaningful at lockAfter and past it). */
+export const lockOf = (policy: GuardPolicy, failures: number): number =>
+  policy.maxLockMs === undefined ? policy.lockMs : Math.min(policy.maxLockMs, policy.lockMs * 2 ** Math.max(0, failures - policy.lockAfter))
+
 /** Counts a failed attempt on every key; answers the ms of a lock it started (0: none). */
 export const failAttempt = async (db: Queryable, keys: ReadonlyArray<Guarded>, now: number): Promise<number> => {
   let lock = 0
   for (const g of keys) {
     const failures = (await stateOf(db, g, now)).failures + 1
     const locks = failures >= g.policy.lockAfter
+    const lockMs = lockOf(g.policy, failures)
     await db.query(
       `INSERT INTO attempt_failures (key, failures, last_failed_at, locked_until) VALUES ($1, $2, $3, $4)
        ON CONFLICT (key) DO UPDATE SET failures = EXCLUDED.failures, last_failed_at = EXCLUDED.last_failed_at, locked_until = EXCLUDED.locked_until`,
-      [g.key, failures, new Date(now).toISOString(), locks ? new Date(now + g.policy.lockMs).toISOString() : null],
+      [g.key, failures, new Date(now).toISOString(), locks ? new Date(now + lockMs).toISOString() : null],
     )
-    if (locks) lock = Math.max(lock, g.policy.lockMs)
+    if (locks) lock = Math.max(lock, lockMs)
   }
-  // Keys nobody failed lately are forgotten.
+  // Keys nobody failed lately are forgotten (the longest window is an hour).
   await db.query('DELETE FROM attempt_failures WHERE last_failed_at < $1 AND (locked_until IS NULL OR locked_until < $2)', [
     new Date(now - 60 * MINUTE).toISOString(),
     new Date(now).toISOString(),

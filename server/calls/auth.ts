@@ -20,7 +20,8 @@ import {
   userLogout,
 } from '../../schemas/hall/calls'
 import type { UserInfo } from '../../schemas/hall/calls'
-import { hashPassword, verifyPassword } from '../crypto'
+import { createHash } from 'node:crypto'
+import { hashPassword, needsRehash, verifyPassword } from '../crypto'
 import {
   createPlayer,
   FROZEN_STATUSES,
@@ -39,6 +40,7 @@ import { recordChange } from '../account'
 import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
 import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
+import type { Guarded } from '../guard'
 import { removeBrowserSubscriptions } from '../webpush'
 import { demandOf } from './challenge'
 import { registerConfigOf, registrationPhone } from '../register-phone'
@@ -54,9 +56,60 @@ let dummyHash: Promise<string> | undefined
 /** A hash to check against when the username is unknown, so both failures take the same time. */
 const dummy = (): Promise<string> => (dummyHash ??= hashPassword('not-a-password-0'))
 
+/** How long a place a player signed in from is remembered after its last sign-in. */
+const PLACE_KEPT_MS = 180 * 24 * 60 * 60 * 1000
+
+/** A device as the store keeps it: the SHA-256 of the browser's fingerprint header ('' without one). */
+const deviceOf = (fingerprint: string): string => (fingerprint === '' ? '' : createHash('sha256').update(fingerprint, 'utf8').digest('hex'))
+
+/** Remembers the device and the address of a sign-in (migration 258), forgetting places unused for half a year. */
+const rememberPlace = async (ctx: CallContext, playerId: string): Promise<void> => {
+  const at = new Date(ctx.now).toISOString()
+  const places = [
+    ['device', deviceOf(ctx.fingerprint)],
+    ['address', ctx.ip],
+  ].filter(([, place]) => place !== '')
+  for (const [kind, place] of places) {
+    await ctx.db.query(
+      `INSERT INTO sign_in_places (player_id, kind, place, last_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (player_id, kind, place) DO UPDATE SET last_at = EXCLUDED.last_at`,
+      [playerId, kind, place, at],
+    )
+  }
+  await ctx.db.query('DELETE FROM sign_in_places WHERE player_id = $1 AND last_at < $2', [playerId, new Date(ctx.now - PLACE_KEPT_MS).toISOString()])
+}
+
+/** Which place of the player's this attempt comes from: its device, else its address, else none. */
+const knownPlace = async (ctx: CallContext, playerId: string): Promise<{ kind: 'device' | 'address'; place: string } | undefined> => {
+  const device = deviceOf(ctx.fingerprint)
+  const rows = (
+    await ctx.db.query<{ kind: 'device' | 'address'; place: string }>(
+      `SELECT kind, place FROM sign_in_places WHERE player_id = $1 AND last_at >= $4
+         AND ((kind = 'device' AND place = $2) OR (kind = 'address' AND place = $3))`,
+      [playerId, device, ctx.ip, new Date(ctx.now - PLACE_KEPT_MS).toISOString()],
+    )
+  ).rows
+  return rows.find((r) => r.kind === 'device') ?? rows.find((r) => r.kind === 'address')
+}
+
+/**
+ * The guarded keys of a password sign-in (docs/hall.md "Guessing is stopped"): the account's
+ * failures are counted per place, so a stranger's guesses cannot lock the player out. From a device
+ * the player signed in from: that device's own count only. From an address the player signed in
+ * from: that address's count on the account, and the address's count over every account. From
+ * anywhere else: the account's count shared by every stranger, and the address's.
+ */
+export const signInKeys = (ctx: CallContext, username: string, known: { kind: 'device' | 'address'; place: string } | undefined): Guarded[] => {
+  const address = guarded('address', ctx.ip)
+  if (known?.kind === 'device') return [guarded('account', ctx.site.code, username, 'device', known.place)]
+  if (known?.kind === 'address') return [guarded('account', ctx.site.code, username, 'address', known.place), address]
+  return [guarded('account', ctx.site.code, username), address]
+}
+
 /** Opens a session; `byUserkey` when the fast-login key opened it (a logout with that key ends it). */
 export const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false): Promise<UserInfo> => {
   if (FROZEN_STATUSES.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+  await rememberPlace(ctx, player.id)
   const session = await openSession(ctx.db, player.id, {
     now: ctx.now,
     ttlMs: ctx.config.sessionTtlMs,
@@ -83,18 +136,20 @@ const guestName = (): string => `guest${String(Math.floor(Math.random() * 1e8)).
 export const authCalls: ReadonlyArray<Implementation> = [
   // Whether the register form asks for a phone (the site's 'register' document).
   implement(registerConfig, (ctx) => registerConfigOf(ctx.db, ctx.site.code)),
-  // Guessing is stopped (server/guard.ts): the account's and the address's failures lead to the
-  // human challenge (1119) and then a lock (2010 with the seconds to wait); a success forgets the
-  // account's failures.
+  // Guessing is stopped (server/guard.ts): the account's failures from this place and the
+  // address's lead to the human challenge (1119) and then a growing wait (2010 with the seconds to
+  // wait); a success forgets the account's failures from this place. A hash of older parameters is
+  // replaced by one at the current ones (server/crypto.ts needsRehash).
   implement(login, async (ctx, p) => {
-    const keys = [guarded('account', ctx.site.code, p.username), guarded('address', ctx.ip)]
-    await admitAttempt(ctx.db, keys, p, ctx.now, await demandOf(ctx))
     const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
-    const ok =
-      player?.passwordHash != null
-        ? await verifyPassword(p.password, player.passwordHash)
-        : (await verifyPassword(p.password, await dummy()), false)
-    if (player === undefined || !ok) return refuseAttempt(ctx.db, keys, new ServiceError(ServiceCodes.loginError, 'incorrect username or password'), ctx.now)
+    const keys = signInKeys(ctx, p.username, player === undefined ? undefined : await knownPlace(ctx, player.id))
+    await admitAttempt(ctx.db, keys, p, ctx.now, await demandOf(ctx))
+    const stored = player?.passwordHash ?? null
+    const ok = stored !== null ? await verifyPassword(p.password, stored) : (await verifyPassword(p.password, await dummy()), false)
+    if (player === undefined || stored === null || !ok) return refuseAttempt(ctx.db, keys, new ServiceError(ServiceCodes.loginError, 'incorrect username or password'), ctx.now)
+    if (needsRehash(stored)) {
+      await ctx.db.query('UPDATE players SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [player.id, stored, await hashPassword(p.password)])
+    }
     await forgetFailures(ctx.db, keys.slice(0, 1))
     return signIn(ctx, player)
   }),

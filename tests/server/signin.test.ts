@@ -20,12 +20,23 @@ let site: Caller
 let n = 0
 
 beforeAll(async () => {
-  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', now: () => clock, log: () => undefined })
+  // Loopback is trusted as a proxy, so a test names the caller's address in x-forwarded-for.
+  hall = await startHall({ port: 0, dataDir: 'memory', mode: 'test', now: () => clock, log: () => undefined, edge: { trustProxy: ['127.0.0.1'] } })
   site = await visitor(hall.url, '001')
 }, 60_000)
 afterAll(() => hall.close())
 
-const post = (caller: Caller, path: string, params: unknown) => callHall(hall.url, caller, 'POST', path, params, { timestamp: clock })
+/** Where a call comes from: the browser's fingerprint header and the client's address. */
+interface From {
+  readonly device?: string
+  readonly address?: string
+}
+const post = (caller: Caller, path: string, params: unknown, from: From = {}) =>
+  callHall(hall.url, caller, 'POST', path, params, {
+    timestamp: clock,
+    ...(from.device === undefined ? {} : { fingerprint: from.device }),
+    ...(from.address === undefined ? {} : { headers: { 'x-forwarded-for': from.address } }),
+  })
 const answer = async (path: string, params: unknown) => (await post(site, path, params)).envelope
 const dataOf = async <T>(path: string, params: unknown, caller: Caller = site): Promise<T> => {
   const envelope = (await post(caller, path, params)).envelope
@@ -34,10 +45,12 @@ const dataOf = async <T>(path: string, params: unknown, caller: Caller = site): 
 }
 
 /** A player of its own, with a phone and an email bound as a bind would store them. */
-const newPlayer = async (o: { phone?: string; email?: string } = {}): Promise<{ username: string; caller: Caller }> => {
+const newPlayer = async (o: { phone?: string; email?: string; from?: From } = {}): Promise<{ username: string; caller: Caller }> => {
   n += 1
   const username = `rcv${String(n).padStart(3, '0')}${String(clock % 1000).padStart(3, '0')}`
-  const data = await dataOf('/home/register', { username, password: 'abc12345' })
+  const registered = (await post(site, '/home/register', { username, password: 'abc12345' }, o.from)).envelope
+  expect(registered.code, JSON.stringify(registered)).toBe(1)
+  const data = registered.data
   await control(hall.url, 'player', { username, ...(o.phone === undefined ? {} : { mobile_phone: o.phone }), ...(o.email === undefined ? {} : { email: o.email }) })
   return { username, caller: player('001', data) }
 }
@@ -47,7 +60,8 @@ const setQuestion = async (caller: Caller, questionId: number, answerText: strin
   await dataOf('/user/passquint', { questionId, answer: answerText, verifyToken }, caller)
 }
 const lastCode = async (username: string, purpose: 'phone' | 'email'): Promise<string> => (await control(hall.url, 'last-code', { username, purpose }))['code'] as string
-const login = (username: string, password: string, extra: Record<string, string> = {}) => answer('/home/login', { username, password, ...extra })
+const login = async (username: string, password: string, extra: Record<string, string> = {}, from: From = {}) =>
+  (await post(site, '/home/login', { username, password, ...extra }, from)).envelope
 
 it('resets a forgotten password by a code to the bound phone: the old password and sessions end, the new one signs in', async () => {
   const { username, caller } = await newPlayer({ phone: '+5511987654321', email: 'rec@example.com' })
@@ -106,11 +120,13 @@ it('locks the recovery checks of an account after 5 wrong answers, until the loc
   await dataOf('/user/notLogin/resetPassVerify', { username, verifyType: 4, code: 'rex' })
 })
 
-it('answers 20 wrong passwords for one account with the challenge, then the limit; the right password works after the wait', async () => {
+it('answers 20 wrong passwords from a stranger with the challenge, then a wait that grows; the player signs in from its own device all along', async () => {
   clock += DAY
-  const { username } = await newPlayer()
+  // The player signed up on its own device; the guesses come from another browser.
+  const { username } = await newPlayer({ from: { device: 'own-browser' } })
+  const stranger = { device: 'stranger-browser' }
   const codes: number[] = []
-  for (let i = 0; i < 20; i++) codes.push((await login(username, 'wrong1234')).code)
+  for (let i = 0; i < 20; i++) codes.push((await login(username, 'wrong1234', {}, stranger)).code)
   const free = GUARD_POLICIES.account.challengeAfter
   const locked = GUARD_POLICIES.account.lockAfter
   expect(codes).toEqual([
@@ -118,12 +134,39 @@ it('answers 20 wrong passwords for one account with the challenge, then the limi
     ...Array<number>(locked - free - 1).fill(GuardCodes.challenge),
     ...Array<number>(20 - locked + 1).fill(GuardCodes.limited),
   ])
-  const refused = await login(username, 'abc12345')
-  expect([refused.code, refused.msg]).toEqual([GuardCodes.limited, 'too many failed attempts: try again in 300 s'])
-  clock += 60_000
-  expect((await login(username, 'abc12345')).msg).toBe('too many failed attempts: try again in 240 s')
-  clock += 240_000
-  expect((await login(username, 'abc12345')).code).toBe(1)
+  const refused = await login(username, 'abc12345', {}, stranger)
+  expect([refused.code, refused.msg]).toEqual([GuardCodes.limited, 'too many failed attempts: try again in 60 s'])
+  // The player's own device is not locked out by the stranger's guesses.
+  expect((await login(username, 'abc12345', {}, { device: 'own-browser' })).code).toBe(1)
+  clock += 30_000
+  expect((await login(username, 'abc12345', {}, stranger)).msg).toBe('too many failed attempts: try again in 30 s')
+  clock += 30_000
+  // Past the wait the stranger still owes the challenge; going on without it waits twice as long.
+  expect((await login(username, 'wrong1234', {}, stranger)).msg).toBe('too many failed attempts: try again in 120 s')
+  clock += 120_000
+  const { key } = await dataOf<{ key: string }>('/home/captcha', {})
+  const digits = (await control(hall.url, 'last-challenge'))['answer'] as string
+  expect((await login(username, 'abc12345', { captchaKey: key, captcha: digits }, stranger)).code).toBe(1)
+})
+
+it('does not let ten wrong passwords from one address stop the right password from the player\'s device or address; an unknown device there meets the lock', async () => {
+  clock += DAY
+  const home = { device: 'player-phone', address: '198.51.100.7' }
+  const { username } = await newPlayer({ from: home })
+  const attacker = { device: 'attacker-laptop', address: '203.0.113.9' }
+  const codes: number[] = []
+  for (let i = 0; i < 10; i++) codes.push((await login(username, 'wrong1234', {}, attacker)).code)
+  expect(codes).toEqual([...Array<number>(5).fill(1011), ...Array<number>(4).fill(GuardCodes.challenge), GuardCodes.limited])
+  // The attacking address, from any device it has not signed in from, meets the lock, even with the right password.
+  expect((await login(username, 'abc12345', {}, attacker)).code).toBe(GuardCodes.limited)
+  expect((await login(username, 'abc12345', {}, { device: 'attacker-phone', address: attacker.address })).code).toBe(GuardCodes.limited)
+  // The player's phone signs in, at home or anywhere.
+  expect((await login(username, 'abc12345', {}, home)).code).toBe(1)
+  expect((await login(username, 'abc12345', {}, { device: home.device, address: '192.0.2.44' })).code).toBe(1)
+  // A new browser at the player's address signs in too: the address signed in before.
+  expect((await login(username, 'abc12345', {}, { device: 'new-tablet', address: home.address })).code).toBe(1)
+  // And the lock still holds for the attacker.
+  expect((await login(username, 'abc12345', {}, attacker)).code).toBe(GuardCodes.limited)
 })
 
 it('asks the challenge of an account that keeps failing and signs it in with the challenge solved; a wrong answer is refused (2011)', async () => {
@@ -168,10 +211,15 @@ it('stops an address that tries many accounts: the challenge, then the lock', as
   expect(codes.slice(0, address.challengeAfter).every((c) => c === 1011)).toBe(true)
   expect(codes.slice(address.challengeAfter, -1).every((c) => c === GuardCodes.challenge)).toBe(true)
   expect(codes.at(-1)).toBe(GuardCodes.limited)
-  const { username } = await newPlayer()
-  expect((await login(username, 'abc12345')).code).toBe(GuardCodes.limited)
+  // A player who signed up elsewhere meets the address's lock from a browser of this address; its own browser does not.
+  const { username } = await newPlayer({ from: { device: 'elsewhere', address: '198.51.100.20' } })
+  expect((await login(username, 'abc12345', {}, { device: 'sprayed-browser' })).code).toBe(GuardCodes.limited)
+  expect((await login(username, 'abc12345', {}, { device: 'elsewhere' })).code).toBe(1)
+  // Past the wait the address owes the challenge: solved, the right password signs in.
   clock += address.lockMs
-  expect((await login(username, 'abc12345')).code).toBe(1)
+  const { key } = await dataOf<{ key: string }>('/home/captcha', {})
+  const digits = (await control(hall.url, 'last-challenge'))['answer'] as string
+  expect((await login(username, 'abc12345', { captchaKey: key, captcha: digits }, { device: 'sprayed-browser' })).code).toBe(1)
 })
 
 it('signs in by SMS: a code to the phone of one account, checked, then spent; wrong codes are limited', async () => {

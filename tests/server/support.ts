@@ -51,6 +51,8 @@ export interface CallOptions {
   readonly fingerprint?: string
   /** The language header (default 'en_US'). */
   readonly language?: string
+  /** More headers (e.g. x-forwarded-for, for a hall that trusts loopback as its proxy). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** An answer: HTTP status, headers, and the envelope (decrypted when it came encrypted; code NaN when not JSON). */
@@ -104,6 +106,7 @@ export const callHall = async (
     fingerprint: o.fingerprint ?? 'test-fingerprint',
     'x-encrypted': encrypted ? '1' : '0',
     'content-type': encrypted ? 'text/plain' : 'application/json',
+    ...o.headers,
   }
   if (o.omitHeader !== undefined) delete headers[o.omitHeader]
   const qs = Object.entries(query)
