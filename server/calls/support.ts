@@ -36,6 +36,9 @@ export const supportCalls: ReadonlyArray<Implementation> = [
     if (!BASE64.test(c.data)) throw new ServiceError(DIAGNOSTICS_REFUSED, 'chunk data is not base64')
     const data = Buffer.from(c.data, 'base64')
     if (data.length > 512 * 1024) throw new ServiceError(DIAGNOSTICS_REFUSED, 'chunk too large')
+    // Filed under the player of a live session the request's token names, else as anonymous.
+    const s = ctx.session
+    const playerId = s !== undefined && s.endedAt === null && s.expiresAt.getTime() > ctx.now ? s.playerId : undefined
     try {
       return await receiveChunk(ctx.db, {
         upload: c.upload,
@@ -43,7 +46,8 @@ export const supportCalls: ReadonlyArray<Implementation> = [
         count: c.count,
         data,
         siteCode: ctx.site.code,
-        playerId: ctx.session?.playerId,
+        playerId,
+        address: ctx.ip,
       }, ctx.now)
     } catch (e) {
       if (e instanceof UploadRefused) throw new ServiceError(DIAGNOSTICS_REFUSED, e.message)

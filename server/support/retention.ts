@@ -1,7 +1,8 @@
 /**
  * Retention of diagnostics uploads (docs/timeline.md, "Retention"): an upload older than the
- * configured number of days is deleted with its chunks. Age counts from completion, or for an
- * upload that never completed from its first chunk, on the hall's clock. The hall sweeps at start
+ * configured number of days is deleted with its chunks, age counting from completion on the
+ * hall's clock. An upload that never completed is dropped UNFINISHED_TTL_MS after its first chunk
+ * (the lobby finishes one in seconds): unfinished chunks are nobody's session. The hall sweeps at start
  * and then on a schedule (every hour by default); the console tells support how long sessions are
  * kept. The audit trail is not swept: it says who looked at what, even after the session is gone.
  */
@@ -15,6 +16,9 @@ export const DEFAULT_SWEEP_EVERY_MS = 60 * 60 * 1000
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** How long an unfinished upload is kept after its first chunk: 3 hours. */
+export const UNFINISHED_TTL_MS = 3 * 60 * 60 * 1000
+
 /** Uploads deleted per statement, so a first sweep over a large backlog does not hold one huge transaction. */
 const BATCH = 500
 
@@ -25,19 +29,30 @@ export const parseRetentionDays = (text: string, setting: string): number => {
   return n
 }
 
+/** What a sweep deleted: completed uploads past the retention, unfinished ones past UNFINISHED_TTL_MS. */
+export interface Swept {
+  readonly expired: number
+  readonly unfinished: number
+}
+
 /**
- * Deletes the uploads older than `days` at `now` (ms), with their chunks; returns how many uploads
- * went.
+ * Deletes, at `now` (ms), the uploads completed more than `days` ago and the unfinished ones whose
+ * first chunk came more than UNFINISHED_TTL_MS ago, with their chunks; says how many of each went.
  */
-export const deleteExpiredUploads = async (db: Db, days: number, now: number): Promise<number> => {
-  const cutoff = now - days * DAY_MS
+export const deleteExpiredUploads = async (db: Db, days: number, now: number): Promise<Swept> => ({
+  expired: await deleteWhere(db, 'completed_at IS NOT NULL AND completed_at', now - days * DAY_MS),
+  unfinished: await deleteWhere(db, 'completed_at IS NULL AND created_at', now - UNFINISHED_TTL_MS),
+})
+
+/** Deletes the uploads whose `column` (with its condition) is before `cutoff`, a batch at a time. */
+const deleteWhere = async (db: Db, column: string, cutoff: number): Promise<number> => {
   let deleted = 0
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const ids = (
         await tx.query<{ id: string }>(
-          `SELECT upload_id AS id FROM diagnostic_uploads WHERE coalesce(completed_at, created_at) < to_timestamp($1::double precision / 1000)
-           ORDER BY coalesce(completed_at, created_at) LIMIT ${BATCH} FOR UPDATE`,
+          `SELECT upload_id AS id FROM diagnostic_uploads WHERE ${column} < to_timestamp($1::double precision / 1000)
+           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE`,
           [cutoff],
         )
       ).rows.map((r) => r.id)
@@ -73,8 +88,9 @@ export const startRetention = (o: RetentionOptions): (() => Promise<void>) => {
     running = running.then(async () => {
       if (stopped) return
       try {
-        const n = await deleteExpiredUploads(o.db, o.days, o.now())
+        const { expired: n, unfinished } = await deleteExpiredUploads(o.db, o.days, o.now())
         if (n > 0) o.log(`support retention: deleted ${n} diagnostics upload${n === 1 ? '' : 's'} older than ${o.days} days`)
+        if (unfinished > 0) o.log(`support retention: dropped ${unfinished} unfinished diagnostics upload${unfinished === 1 ? '' : 's'} older than ${UNFINISHED_TTL_MS / 3_600_000} hours`)
       } catch (e) {
         o.log(`support retention: sweep failed (retried at the next one): ${e instanceof Error ? e.message : String(e)}`)
       }

@@ -15,7 +15,13 @@ export interface ChunkIn {
   readonly count: number
   readonly data: Uint8Array
   readonly siteCode: string
+  /**
+   * The player the request's credentials name (a live session of the site), or undefined: the
+   * upload is filed under this player, never under a name its log carries.
+   */
   readonly playerId: string | undefined
+  /** The sender's address as the edge resolved it: what the per-address bounds count. */
+  readonly address: string
 }
 
 /** The hall's answer to a chunk. */
@@ -45,8 +51,23 @@ export const normalizeReference = (s: string): string => {
 }
 
 /** Largest assembled log accepted (gzip bytes) and largest once decompressed. */
-const MAX_GZ_BYTES = 64 * 1024 * 1024
+export const MAX_GZ_BYTES = 64 * 1024 * 1024
 const MAX_LOG_BYTES = 512 * 1024 * 1024
+
+/**
+ * The bounds on who sends what (docs/timeline.md, "Diagnostics uploads"): uploads an address or a
+ * player may start in an hour, unfinished uploads an address may hold at once and their bytes.
+ * The lobby sends one upload at a time, each finished within seconds; unfinished ones are dropped
+ * after UNFINISHED_TTL_MS (server/support/retention.ts).
+ */
+export const UPLOAD_LIMITS = {
+  perAddressPerHour: 60,
+  perPlayerPerHour: 20,
+  unfinishedPerAddress: 40,
+  unfinishedBytesPerAddress: MAX_GZ_BYTES,
+} as const
+
+const HOUR_MS = 60 * 60 * 1000
 
 /** What support searches by, read from an assembled log. */
 export interface LogSummary {
@@ -135,31 +156,72 @@ export const summarizeLog = (text: string): LogSummary => {
   }
 }
 
+const count = async (tx: Queryable, sql: string, params: ReadonlyArray<unknown>): Promise<number> =>
+  Number((await tx.query<{ n: string | number }>(sql, [...params])).rows[0]?.n ?? 0)
+
+/** Refuses a new upload past the sender's bounds (UPLOAD_LIMITS). */
+const checkNewUpload = async (tx: Queryable, c: ChunkIn, now: number): Promise<void> => {
+  const hourAgo = (now - HOUR_MS) / 1000
+  if ((await count(tx, 'SELECT count(*)::int AS n FROM diagnostic_uploads WHERE address = $1 AND created_at > to_timestamp($2)', [c.address, hourAgo])) >= UPLOAD_LIMITS.perAddressPerHour) {
+    throw new UploadRefused('too many uploads from this address: try again later')
+  }
+  if (c.playerId !== undefined && (await count(tx, 'SELECT count(*)::int AS n FROM diagnostic_uploads WHERE player_id = $1 AND created_at > to_timestamp($2)', [c.playerId, hourAgo])) >= UPLOAD_LIMITS.perPlayerPerHour) {
+    throw new UploadRefused('too many uploads from this player: try again later')
+  }
+  if ((await count(tx, 'SELECT count(*)::int AS n FROM diagnostic_uploads WHERE address = $1 AND completed_at IS NULL', [c.address])) >= UPLOAD_LIMITS.unfinishedPerAddress) {
+    throw new UploadRefused('too many unfinished uploads from this address: finish or wait for them')
+  }
+}
+
+/** Refuses a chunk that would take its upload, or the address's unfinished uploads, past their bytes. */
+const checkChunkBytes = async (tx: Queryable, c: ChunkIn): Promise<void> => {
+  const others = 'NOT (c.upload_id = $1 AND c.idx = $2)'
+  const upload = await count(tx, `SELECT coalesce(sum(octet_length(c.data)), 0)::bigint AS n FROM diagnostic_chunks c WHERE c.upload_id = $1 AND ${others}`, [c.upload, c.index])
+  if (upload + c.data.length > MAX_GZ_BYTES) throw new UploadRefused('the log is too large')
+  const unfinished = await count(
+    tx,
+    `SELECT coalesce(sum(octet_length(c.data)), 0)::bigint AS n FROM diagnostic_chunks c JOIN diagnostic_uploads u ON u.upload_id = c.upload_id
+     WHERE u.address = $3 AND u.completed_at IS NULL AND ${others}`,
+    [c.upload, c.index, c.address],
+  )
+  if (unfinished + c.data.length > UPLOAD_LIMITS.unfinishedBytesPerAddress) throw new UploadRefused('too much unfinished upload from this address: finish or wait for it')
+}
+
 /**
  * Takes one chunk at `now` (ms, the hall's clock: the retention sweep counts an upload's age from
- * it). The first chunk of an upload creates it with its reference number; a chunk
- * sent again replaces the same row (a retry); when every chunk is in, the log is assembled,
- * checked to be a gzip of text, summarized and kept, and the chunks are dropped.
+ * it). The first chunk of an upload creates it with its reference number, filed under the player
+ * the request's credentials name or as anonymous, within the sender's bounds (UPLOAD_LIMITS); a
+ * chunk sent again replaces the same row (a retry); a chunk of another player's (or an anonymous
+ * one's) upload is refused. When every chunk is in, the log is assembled, checked to be a gzip of
+ * text, summarized (its usernames are not trusted: the upload keeps its uploader's) and kept, and
+ * the chunks are dropped.
  */
 export const receiveChunk = async (db: Db, c: ChunkIn, now: number): Promise<Receipt> =>
   db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO diagnostic_uploads (upload_id, reference, site_code, chunk_count, player_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, to_timestamp($6::double precision / 1000)) ON CONFLICT (upload_id) DO NOTHING`,
-      [c.upload, newReference(), c.siteCode, c.count, c.playerId ?? null, now],
-    )
+    // One sender's chunks one at a time, so two first chunks at once do not both pass the bounds.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`diagnostics:${c.address}`])
+    const existing = (await tx.query<{ n: number }>('SELECT 1 AS n FROM diagnostic_uploads WHERE upload_id = $1', [c.upload])).rows[0]
+    if (existing === undefined) {
+      await checkNewUpload(tx, c, now)
+      await tx.query(
+        `INSERT INTO diagnostic_uploads (upload_id, reference, site_code, chunk_count, player_id, address, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7::double precision / 1000)) ON CONFLICT (upload_id) DO NOTHING`,
+        [c.upload, newReference(), c.siteCode, c.count, c.playerId ?? null, c.address, now],
+      )
+    }
     const up = (
-      await tx.query<{ reference: string; site_code: string; chunk_count: number; completed: boolean }>(
-        `SELECT reference, site_code, chunk_count, completed_at IS NOT NULL AS completed FROM diagnostic_uploads WHERE upload_id = $1 FOR UPDATE`,
+      await tx.query<{ reference: string; site_code: string; chunk_count: number; completed: boolean; player_id: string | null }>(
+        `SELECT reference, site_code, chunk_count, completed_at IS NOT NULL AS completed, player_id FROM diagnostic_uploads WHERE upload_id = $1 FOR UPDATE`,
         [c.upload],
       )
     ).rows[0]
     if (up === undefined) throw new Error('upload row missing after insert')
     if (up.site_code !== c.siteCode) throw new UploadRefused('this upload belongs to another site')
+    if ((up.player_id ?? undefined) !== c.playerId) throw new UploadRefused('this upload belongs to another sender')
     if (up.chunk_count !== c.count) throw new UploadRefused(`this upload has ${up.chunk_count} chunks, not ${c.count}`)
     if (c.index >= up.chunk_count) throw new UploadRefused(`chunk ${c.index} is out of range`)
     if (up.completed) return { reference: up.reference, received: up.chunk_count, complete: true }
-    if (c.playerId !== undefined) await tx.query('UPDATE diagnostic_uploads SET player_id = $2 WHERE upload_id = $1', [c.upload, c.playerId])
+    await checkChunkBytes(tx, c)
     await tx.query(
       `INSERT INTO diagnostic_chunks (upload_id, idx, data) VALUES ($1, $2, $3)
        ON CONFLICT (upload_id, idx) DO UPDATE SET data = EXCLUDED.data`,
@@ -179,13 +241,17 @@ export const receiveChunk = async (db: Db, c: ChunkIn, now: number): Promise<Rec
       throw new UploadRefused('the assembled log is not gzip')
     }
     const s = summarizeLog(text)
+    // Filed under the uploader the credentials named, or as anonymous: a name in the log is the
+    // sender's say-so, and a console search by username must not list a planted session.
+    const uploader = up.player_id === null ? undefined : (await tx.query<{ username: string }>('SELECT username FROM players WHERE id::text = $1', [up.player_id])).rows[0]?.username
+    const usernames = uploader === undefined ? [] : [uploader]
     await tx.query(
       `UPDATE diagnostic_uploads SET completed_at = to_timestamp($13::double precision / 1000), session_id = $2, app_version = $3, language = $4,
          username = $5, usernames = $6, started_at = to_timestamp($7::double precision / 1000),
          ended_at = to_timestamp($8::double precision / 1000), record_count = $9, error_codes = $10,
          log_gz = $11, log_bytes = $12
        WHERE upload_id = $1`,
-      [c.upload, s.session, s.appVersion, s.language, s.usernames.at(-1) ?? null, [...s.usernames], s.startedAt, s.endedAt, s.records, [...s.errorCodes], gz, Buffer.byteLength(text), now],
+      [c.upload, s.session, s.appVersion, s.language, uploader ?? null, usernames, s.startedAt, s.endedAt, s.records, [...s.errorCodes], gz, Buffer.byteLength(text), now],
     )
     await tx.query('DELETE FROM diagnostic_chunks WHERE upload_id = $1', [c.upload])
     return { reference: up.reference, received, complete: true }

@@ -26,6 +26,8 @@ export interface UploadOptions {
   readonly send?: ReadonlyArray<number>
   /** The request timestamp (the hall's clock, when a test moves it). */
   readonly timestamp?: number
+  /** More request headers (a proxy's X-Forwarded-For naming the sender). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** Sends a log as an upload; returns its reference number (every chunk's answer names it). */
@@ -37,7 +39,10 @@ export const uploadLog = async (hallUrl: string, caller: Caller, text: string, o
   let reference = ''
   for (const index of o.send ?? [...Array(count).keys()]) {
     const data = gz.subarray(index * size, (index + 1) * size).toString('base64')
-    const r = await callHall(hallUrl, caller, 'POST', netstatLogger.path, { kind: 'diagnostics', upload, index, count, data }, o.timestamp === undefined ? {} : { timestamp: o.timestamp })
+    const r = await callHall(hallUrl, caller, 'POST', netstatLogger.path, { kind: 'diagnostics', upload, index, count, data }, {
+      ...(o.timestamp === undefined ? {} : { timestamp: o.timestamp }),
+      ...(o.headers === undefined ? {} : { headers: o.headers }),
+    })
     if (r.envelope.code !== 1) throw new Error(`chunk ${index} refused: ${r.envelope.code} ${r.envelope.msg}`)
     reference = (r.envelope.data as { reference: string }).reference
   }
