@@ -21,7 +21,8 @@ export const securityRowsOf = (authInfo: AuthInfo | null, rewards: ReadonlyArray
       item,
       bound: isBound(authInfo, item),
       shown: item === 'phone' ? authInfo.mobile_phone : item === 'email' ? authInfo.email : '',
-      reward: benefit !== undefined && benefit.status !== 1 && benefit.status !== 3 ? benefit.reward : null,
+      // Only a reward the hall offers and still owes: none listed, zero, received or sent shows none.
+      reward: benefit !== undefined && Number(benefit.reward) > 0 && benefit.status !== 1 && benefit.status !== 3 ? benefit.reward : null,
     }
   })
 }

@@ -85,9 +85,13 @@ export const popupCalls: ReadonlyArray<Implementation> = [
     const flags = await playerFlags(ctx.db, player.id)
     return flags.newcomerPop === 1 ? { pop: 1 as const, list: await benefitsOf(ctx.db, ctx.site.code, player.id) } : { pop: 0 as const, list: [] }
   }),
+  // The reward-bind data: the benefits offered to this player (those an operator targets, until
+  // they ask not to see them again), none to the others. The security page promises a reward only
+  // from this list, so it never promises what the hall would not pay.
   implement(newcomerBenefitStatus, async (ctx) => {
     const { player } = await requirePlayer(ctx)
-    return { list: await benefitsOf(ctx.db, ctx.site.code, player.id) }
+    const flags = await playerFlags(ctx.db, player.id)
+    return { list: flags.newcomerPop === 1 ? await benefitsOf(ctx.db, ctx.site.code, player.id) : [] }
   }),
   implement(newcomerBenefitReward, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)

@@ -59,6 +59,8 @@ it('lists a player its own frames in the given order, and the switched-on site f
   }
   expect((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data).toEqual({ actives: [], disablePop: 0 })
   expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0, list: [] })
+  // Nor any bind reward to promise: the benefits are not offered to this player.
+  expect((await post(one.caller, '/activetask/newcomer_benefit_status', {})).envelope.data).toEqual({ list: [] })
 })
 
 it('pushes the seeded recharge promotions and new benefits to a targeted player until it asks not to see them again', async () => {
@@ -88,6 +90,8 @@ it('pushes the seeded recharge promotions and new benefits to a targeted player 
   await post(one.caller, '/activetask/disable_newcomer_pop', {})
   expect(((await post(one.caller, '/active/pop_rechargeListV2', {})).envelope.data as { disablePop: number }).disablePop).toBe(1)
   expect((await post(one.caller, '/activetask/newcomer_benefit_pop', {})).envelope.data).toEqual({ pop: 0, list: [] })
+  // Asked not to see them again: no more rewards to promise either (nothing would pay them).
+  expect((await post(one.caller, '/activetask/newcomer_benefit_status', {})).envelope.data).toEqual({ list: [] })
 })
 
 it('binds a phone and an email with the codes it sent, refuses a wrong or missing code, and reports the bind state at login', async () => {

@@ -54,6 +54,21 @@ describe('the security queries', () => {
     ])
   })
 
+  it('promises no reward the hall does not offer: none listed, or a zero one, shows none', () => {
+    const info0 = { mobile_phone: '', email: '', is_open_google_auth: 0, withdraw_pass: 0 } as const
+    const none = run(login(true), refresh)
+    none.send({ type: 'hall.responded', requestId: 'authinfo-1', call: 'actionVerify', data: info0 })
+    none.send({ type: 'hall.responded', requestId: 'rewardbind-1', call: 'newcomerBenefitStatus', data: { list: [] } })
+    expect(none.rows()?.map((r) => r.reward)).toEqual([null, null, null, null])
+    const zero = run(login(true), refresh)
+    zero.send({ type: 'hall.responded', requestId: 'authinfo-1', call: 'actionVerify', data: info0 })
+    zero.send({
+      type: 'hall.responded', requestId: 'rewardbind-1', call: 'newcomerBenefitStatus',
+      data: { list: [{ id: 8001, kind: 'bindPhone', reward: '0.00', done: 0, status: -1 }, { id: 8004, kind: 'bindWithdrawPass', reward: '1.00', done: 0, status: -1 }] },
+    })
+    expect(zero.rows()?.map((r) => r.reward)).toEqual([null, null, null, '1.00'])
+  })
+
   it('fetches only the items the refresh names', () => {
     const a = run(login(true), { type: 'postlogin.refreshRequested', items: ['authInfo'] })
     expect(a.emitted().map((e) => e.call)).toEqual(['actionVerify'])
