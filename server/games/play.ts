@@ -13,6 +13,7 @@ import type { Db } from '../db'
 import { decrypt, randomHex } from '../crypto'
 import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
 import type { PlayerRow } from '../store'
+import { GAME_EXIT_MESSAGE } from '../../schemas/hall/calls/games'
 import { gameById } from './catalogue'
 import { meetTurnover } from '../withdraw'
 
@@ -23,7 +24,8 @@ export const GAME_ROUND_PATH = '/games/round'
 /**
  * The game's way back to the lobby (its "Return to lobby" link): the game session is over, so the
  * player's last game is no longer one to continue (`/home/prize` names a game only when it was
- * left some other way: the page closed, the connection lost); then the lobby's route.
+ * left some other way: the page closed, the connection lost); then the lobby's route. A page in a
+ * frame calls it in the background and posts GAME_EXIT_MESSAGE to the lobby instead.
  */
 export const GAME_EXIT_PATH = '/games/exit'
 
@@ -119,6 +121,14 @@ export const gamePage = async (db: Db, url: URL, siteCode: string, now: number):
 <a class="back" href="${escape(`${GAME_EXIT_PATH}?ticket=${ticket}&route=${encodeURIComponent(back)}`)}" target="_top">Return to lobby</a>
 <script>
 const ticket = ${JSON.stringify(ticket)};
+// In the lobby's frame the way back does not load the lobby again: the exit is called (it forgets
+// the last game) and the lobby is told, which closes the frame itself. Alone, the link is followed.
+document.querySelector('a.back').addEventListener('click', (e) => {
+  if (window.parent === window) return;
+  e.preventDefault();
+  const done = () => window.parent.postMessage({ type: ${JSON.stringify(GAME_EXIT_MESSAGE)} }, '*');
+  fetch(e.currentTarget.href, { redirect: 'manual', credentials: 'same-origin' }).then(done, done);
+});
 document.getElementById('bet').addEventListener('submit', async (e) => {
   e.preventDefault();
   const bet = document.getElementById('amount').value;

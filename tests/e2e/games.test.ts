@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
 import { seededGameName, visitGames } from './support/games.model'
-import { balanceOf } from './support/hall'
+import { callHall, player as playerCaller, visitor } from '../server/support'
+import { balanceOf, type TestPlayer } from './support/hall'
 
 /**
  * The game lobby at phone (390×844) and desktop (1440×900) sizes against the reference hall:
@@ -9,6 +10,13 @@ import { balanceOf } from './support/hall'
  * balance the lobby shows on return.
  */
 const kit = useBrowser()
+
+/** The game /home/prize names as the player's last one (asked from outside the lobby, at the end of a test). */
+const lastGameOf = async (p: TestPlayer): Promise<unknown> => {
+  const login = await callHall(kit.hallUrl, await visitor(kit.hallUrl, p.siteCode), 'POST', '/home/login', { username: p.username, password: p.password })
+  const prize = await callHall(kit.hallUrl, playerCaller(p.siteCode, login.envelope.data), 'POST', '/home/prize', {})
+  return (prize.envelope.data as { lastgameinfo: unknown }).lastgameinfo
+}
 
 describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => {
 
@@ -48,7 +56,7 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
     expect(errors).toEqual([])
   })
 
-  it('a formal launch: the round moves the real balance, which the lobby shows on return', async () => {
+  it('a formal launch: the round moves the real balance, which the lobby shows on return through the way back of the game page, without loading again', async () => {
     const { games, player } = await signedIn()
     const before = await balanceOf(kit.hallUrl, player)
     expect(before).toBe(1000)
@@ -65,8 +73,18 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
     const after = await games.frameBalance(name)
     expect(after).toBeCloseTo(result.startsWith('You won') ? before + 10 : before - 10, 2)
     expect(await balanceOf(kit.hallUrl, player)).toBeCloseTo(after, 2)
+    // The game's own way back closes the game in the running lobby: no new page load (a mark left
+    // on the page survives), and the wallet brings the balance back from the hall.
+    await games.page.evaluate(() => Object.assign(window, { __stayed: 'yes' }))
+    const refreshes = async () => (await games.events()).filter((e) => e.type === 'hall.requested' && e.call === 'refreshGold').length
+    const refreshedBefore = await refreshes()
     await frame.getByRole('link', { name: 'Return to lobby' }).click()
     await expect.poll(() => games.path()).toBe('/home/game')
     await expect.poll(() => games.headerBalance()).toBeCloseTo(after, 2)
+    expect(await refreshes()).toBeGreaterThan(refreshedBefore)
+    expect(await games.page.evaluate(() => (window as unknown as { __stayed?: string }).__stayed)).toBe('yes')
+    expect(await games.page.locator('iframe').count()).toBe(0)
+    // The game was left through its own way back: it is no longer offered to continue.
+    expect(await lastGameOf(player)).toBeNull()
   })
 })

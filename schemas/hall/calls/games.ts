@@ -15,6 +15,13 @@ export const GAME_PAGE_SIZE = 20
 /** Self-operated platform (spec §9). */
 export const SELF_OPERATED_PLATFORM = 13
 
+/**
+ * What a game page in the lobby's frame posts to the lobby when the player leaves through the
+ * game's own way back ({ type: GAME_EXIT_MESSAGE }, after the game's exit address was called): the
+ * lobby closes the game in place, as its own 'Back to lobby' does, instead of loading again.
+ */
+export const GAME_EXIT_MESSAGE = 'lobby.gameExited'
+
 /** The sports provider whose wallet the sports header shows (spec §9). */
 export const SPORTS_PLATFORM = 136
 
