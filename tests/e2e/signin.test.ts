@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { seriousViolations } from './support/axe'
 import { useBrowser, type Size } from './support/browser'
 import { lastCode } from './support/hall'
 import { callHall, visitor } from '../server/support'
@@ -29,6 +30,12 @@ describe.each(['desktop', 'phone'] as const)('sign-in at %s size', (size: Size) 
     await kit.control('player', { username: p.username, siteCode: p.siteCode, mobile_phone: phone })
     const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
     const login = await shell.openLogin()
+    await login.getByRole('tab', { name: 'Log in' }).click()
+    // The dialog reads at WCAG AA on both tabs: the selected tab and the text links included.
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([])
+    await login.getByRole('tab', { name: 'Sign up' }).click()
+    await login.getByRole('tab', { name: 'Sign up', selected: true }).waitFor()
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([])
     await login.getByRole('tab', { name: 'Log in' }).click()
     await login.getByRole('button', { name: 'Forgot password?' }).click()
     const dialog = shell.dialog('Reset your password')
