@@ -29,5 +29,7 @@ export const defineEvent = <const T extends string, const F extends Schema.Struc
   fields: F,
 ) => ({ type, kind, description, schema: Schema.Struct({ type: Schema.Literal(type), ...fields }) }) as const
 
-/** The event object type of a definition. */
+/** The event object type of a definition, as actors get it (a secret a person typed is a Secret). */
 export type EventOf<D> = D extends { readonly schema: infer S extends Schema.Top } ? S['Type'] : never
+/** The event object type of a definition as it may be published (a secret as the text typed, or a Secret). */
+export type EventInputOf<D> = D extends { readonly schema: infer S extends Schema.Top } ? S['Encoded'] : never

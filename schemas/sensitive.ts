@@ -11,8 +11,22 @@ export const REDACTED = '[redacted]'
  * session keys, tokens, full card or CPF numbers. Such values never reach the event log in
  * clear; `redact` replaces them with REDACTED before a record is stored.
  */
-export const Sensitive = <S extends Schema.Top>(schema: S): S['Rebuild'] =>
-  schema.annotate({ [SENSITIVE_KEY]: true })
+export const Sensitive = <S extends Schema.Top>(schema: S): SensitiveSchema<S> =>
+  schema.annotate({ [SENSITIVE_KEY]: true }) as SensitiveSchema<S>
+
+declare const SensitiveTag: unique symbol
+/**
+ * The type-level mark of a sensitive text: `string & SensitiveMark` is still a string to whoever
+ * holds it in clear (the hall, a runner), and lets the actors' side of a call (`Concealed`,
+ * schemas/secret.ts) tell which fields take a Secret. It exists only in types.
+ */
+export interface SensitiveMark {
+  readonly [SensitiveTag]?: 'sensitive'
+}
+/** A sensitive schema's value type: its text marked. */
+export type Marked<T> = T extends string ? T & SensitiveMark : T
+/** A schema marked sensitive: the same schema, its value type marked. */
+export type SensitiveSchema<S extends Schema.Top> = S['Rebuild'] & { readonly Type: Marked<S['Type']> }
 
 const marks = (annotations: unknown): boolean => (annotations as Record<string, unknown> | undefined)?.[SENSITIVE_KEY] === true
 
@@ -179,12 +193,40 @@ const mayHoldSecret = (ast: SchemaAST.AST): boolean => {
   return holds
 }
 
+/**
+ * Whether a value may be one the schema describes, judged by the JavaScript type of a primitive
+ * only: a number is not a text (an object may be: a Secret stands for one). A union's members are
+ * each applied to a value (redactAst), so a sensitive text of one member (a user's `code`) must not
+ * take the number another member has there (the third-party answer's result code 100): the log
+ * would lose it and replay would decide otherwise.
+ * Anything this does not know how to judge may be the value, so it is redacted.
+ */
+const mayBe = (ast: SchemaAST.AST, value: unknown): boolean => {
+  switch (ast._tag) {
+    case 'String':
+    case 'TemplateLiteral':
+      return typeof value !== 'number' && typeof value !== 'boolean'
+    case 'Number':
+      return typeof value !== 'string' && typeof value !== 'boolean'
+    case 'Boolean':
+      return typeof value !== 'string' && typeof value !== 'number'
+    case 'Union':
+      return ast.types.some((t) => mayBe(t, value))
+    case 'Undefined':
+      return value === undefined
+    case 'Null':
+      return value === null
+    default:
+      return true
+  }
+}
+
 const redactAst = (ast: SchemaAST.AST, value: unknown): unknown => {
   // Nothing, null and the empty string carry no secret; keeping them keeps their meaning
   // (an absent token) in the log, so replay sees the same thing the live actors saw.
   if (value === undefined || value === null || value === '') return value
   if (!mayHoldSecret(ast)) return value
-  if (isSensitive(ast)) return REDACTED
+  if (isSensitive(ast)) return mayBe(ast, value) ? REDACTED : value
   const params = paramsKindOf(ast)
   if (params === 'query') return isRecord(value) ? redactQueryRecord(value) : value
   if (params !== undefined) return typeof value === 'string' ? redactParams(value, params) : value

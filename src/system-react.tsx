@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react'
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { ActorId, ActorMachines } from '../actors'
 import type { CommandView, ListView, QueryView } from '../actors/kit'
-import type { Condition, LobbyEvent } from '../schemas/events'
+import type { Condition, LobbyEventInput } from '../schemas/events'
 import type { LobbySystem } from './system'
+import { COMMAND_CHECKS } from './ui/validation'
 
 /**
  * The thin React adapter over the system: views subscribe to actor snapshots through
@@ -76,9 +77,9 @@ export const usePagedList = <Row, Summary>(
 }
 
 /** Sends intents from a view. */
-export const useSend = (): ((intent: LobbyEvent) => void) => {
+export const useSend = (): ((intent: LobbyEventInput) => void) => {
   const system = useSystem()
-  return useCallback((intent: LobbyEvent) => system.send(intent), [system])
+  return useCallback((intent: LobbyEventInput) => system.send(intent), [system])
 }
 
 const sameCommand = (a: CommandView<unknown>, b: CommandView<unknown>): boolean =>
@@ -95,8 +96,22 @@ export const useCommand = <R, P>(command: { readonly id: ActorId; readonly view:
 } => {
   const system = useSystem()
   const send = useSend()
-  const view = useSelector(system.actor(command.id), command.view as (s: unknown) => CommandView<R>, sameCommand)
-  const submit = useCallback((payload: P) => send({ type: 'command.submitted', command: command.id, payload }), [send, command.id])
-  const reset = useCallback(() => send({ type: 'command.reset', command: command.id }), [send, command.id])
+  const actorView = useSelector(system.actor(command.id), command.view as (s: unknown) => CommandView<R>, sameCommand)
+  // The form's own check (src/ui/validation.ts): a payload it refuses is not sent, and the form
+  // shows its message as the command's error until the next submission or reset.
+  const [refused, setRefused] = useState<string | null>(null)
+  const submit = useCallback((payload: P) => {
+    const problem = COMMAND_CHECKS[command.id]?.(payload as Readonly<Record<string, unknown>>) ?? null
+    setRefused(problem)
+    if (problem === null) send({ type: 'command.submitted', command: command.id, payload })
+  }, [send, command.id])
+  const reset = useCallback(() => {
+    setRefused(null)
+    send({ type: 'command.reset', command: command.id })
+  }, [send, command.id])
+  const view = useMemo(
+    (): CommandView<R> => (refused === null ? actorView : { ...actorView, status: 'failed', formError: refused, error: null, result: null }),
+    [actorView, refused],
+  )
   return { view, submit, reset }
 }

@@ -1,7 +1,7 @@
 import { APP_VERSION } from './app-version'
 import type { AnyActorRef } from 'xstate'
 import { actorSpecs, type ActorSpec } from '../actors'
-import type { EventOfType, LobbyEvent } from '../schemas/events'
+import type { EventOfType, LobbyEventInput } from '../schemas/events'
 import { SiteConfig } from '../schemas/events/app'
 import { LOG_FORMAT_VERSION, type LogHeader } from '../schemas/log'
 import { Schema } from 'effect'
@@ -56,8 +56,8 @@ export interface LobbySystem {
   readonly bus: Bus
   readonly host: ActorHost
   readonly recorder: Recorder | null
-  /** Sends an intent from a view. */
-  send(intent: LobbyEvent): void
+  /** Sends an intent from a view (a secret as the text typed: the bus wraps it). */
+  send(intent: LobbyEventInput): void
   /** A running actor by id (see actors/index.ts). */
   actor(id: string): AnyActorRef
   /** The current log session as an NDJSON file. */

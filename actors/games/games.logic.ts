@@ -6,7 +6,7 @@
 import type { FavoriteRef, Game, GamePage, GamePlatform } from '../../schemas/hall/calls/games'
 import { GAME_PAGE_SIZE, favoriteListV2, recentListV2 } from '../../schemas/hall/calls/games'
 import { gameList, hotList } from '../../schemas/hall/calls/site'
-import type { HallCall, RequestOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, HallCall } from '../../schemas/hall/call'
 import { request, type Asked, type Requests } from '../kit'
 
 /** The category ids of the menu (spec §2). */
@@ -63,7 +63,7 @@ export const sameKey = (a: ListKey | null, b: ListKey | null): boolean => JSON.s
 /** The hall call and payload of one page of a list. */
 export const askPage = (requests: Requests<CataloguePurpose>, key: ListKey, current: number): Asked<CataloguePurpose> => {
   const page = { current, size: GAME_PAGE_SIZE }
-  const ask = <C extends HallCall>(call: C, payload: RequestOf<C>): Asked<CataloguePurpose> => request('games', requests, 'list', call, payload)
+  const ask = <C extends HallCall>(call: C, payload: ActorRequestOf<C>): Asked<CataloguePurpose> => request('games', requests, 'list', call, payload)
   if (key.kind === 'search') return ask(gameList, { gameName: key.text, ...page })
   switch (key.category) {
     case CATEGORY.hot:

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { LobbyEvent } from '../../schemas/events'
-import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, ConcealedRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
 import { mayHoldSecretIn } from '../../schemas/sensitive'
 import type { ActorSpec } from '../spec'
@@ -44,12 +44,15 @@ export interface CommandConfig<C extends HallCall, R> {
   readonly id: string
   readonly call: C
   readonly audience: Audience
-  /** The form's check of the payload: an i18n key of what is wrong, or null. */
-  readonly validate?: (payload: RequestOf<C>) => string | null
+  /**
+   * The form's check of the payload: an i18n key of what is wrong, or null. Its secrets (a
+   * password, a code, a PIN) are Secrets it cannot read: their format is the view's to check.
+   */
+  readonly validate?: (payload: ConcealedRequestOf<C>) => string | null
   /** The result of a successful answer. */
-  readonly select: (data: ResponseOf<C>, payload: RequestOf<C>) => R
+  readonly select: (data: ResponseOf<C>, payload: ConcealedRequestOf<C>) => R
   /** Notices announced on success. */
-  readonly announce?: (result: R, payload: RequestOf<C>) => ReadonlyArray<LobbyEvent>
+  readonly announce?: (result: R, payload: ConcealedRequestOf<C>) => ReadonlyArray<LobbyEvent>
   /** Service codes the form shows itself, with their i18n key (no modal). */
   readonly inlineCodes?: Readonly<Record<number, string>>
   /** Show only the first error in a modal until the form starts over (spec §8: reward receive). */
@@ -78,7 +81,7 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
       submitted: ({ context, event }) => event.type === 'command.submitted' && event.command === config.id && serves(context),
       submittedInvalid: ({ context, event }) =>
         event.type === 'command.submitted' && event.command === config.id && serves(context) &&
-        config.validate !== undefined && config.validate(event.payload as RequestOf<C>) !== null,
+        config.validate !== undefined && config.validate(event.payload as ConcealedRequestOf<C>) !== null,
       reset: ({ event }) => event.type === 'command.reset' && event.command === config.id,
       siblingReported: ({ event }) => event.type === 'errors.reported' && config.errorGroup !== undefined && event.group === config.errorGroup.name,
       groupReset: ({ event }) => config.errorGroup !== undefined && config.errorGroup.resetOn.includes(event.type),
@@ -90,18 +93,18 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
         event.type === 'session.loggedIn' ? { signedIn: true, real: event.real } : event.type === 'session.loggedOut' ? { signedIn: false, real: false } : {},
       ),
       refuse: assign(({ event }) =>
-        event.type === 'command.submitted' ? { formError: config.validate?.(event.payload as RequestOf<C>) ?? null, error: null, result: null, payload: event.payload } : {},
+        event.type === 'command.submitted' ? { formError: config.validate?.(event.payload as ConcealedRequestOf<C>) ?? null, error: null, result: null, payload: event.payload } : {},
       ),
       submit: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'command.submitted') return
         const requestCount = context.requestCount + 1
         const requestId = requestIdOf(config.id, requestCount)
         enqueue.assign({ requestCount, pendingId: requestId, payload: event.payload, error: null, formError: null, result: null })
-        enqueue.emit(ask(config.call, requestId, event.payload as RequestOf<C>))
+        enqueue.emit(ask(config.call, requestId, event.payload as ActorRequestOf<C>))
       }),
       take: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'hall.responded') return
-        const payload = context.payload as RequestOf<C>
+        const payload = context.payload as ConcealedRequestOf<C>
         const result = config.select(event.data as ResponseOf<C>, payload)
         enqueue.assign({ result, pendingId: null })
         for (const notice of config.announce?.(result, payload) ?? []) enqueue.emit(notice)

@@ -1,5 +1,5 @@
 import type { EventOfType } from '../../schemas/events'
-import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
 
 /**
@@ -16,7 +16,7 @@ export type HallAnswer = EventOfType<'hall.responded'> | EventOfType<'hall.faile
 export const requestIdOf = (actorId: string, n: number): string => `${actorId}-${n}`
 
 /** The `hall.requested` notice that asks for `call` with its typed payload. */
-export const ask = <C extends HallCall>(call: C, requestId: string, payload: RequestOf<C>): EventOfType<'hall.requested'> => ({
+export const ask = <C extends HallCall>(call: C, requestId: string, payload: ActorRequestOf<C>): EventOfType<'hall.requested'> => ({
   type: 'hall.requested',
   requestId,
   call: call.name,

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { Condition, EventOfType, LobbyEvent, LobbyEventType } from '../../schemas/events'
-import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
 import type { ActorSpec } from '../spec'
 import { ask, isAnswerTo, requestIdOf } from './hall'
@@ -183,7 +183,7 @@ export const createPagedMachine = <C extends HallCall, Row>(config: PagedConfig<
         // A page chosen before the total was known is clamped once it is.
         const page = c.known && !appending ? clampPage(c.page, c.total, sizeOf(c)) : c.page
         enqueue.assign({ requestCount, pendingId: requestId, appending, dirty: false, page })
-        enqueue.emit(ask(config.call, requestId, config.request({ condition: c.condition, page, size: sizeOf(c) })))
+        enqueue.emit(ask(config.call, requestId, config.request({ condition: c.condition, page, size: sizeOf(c) }) as ActorRequestOf<C>))
       }),
       take: assign(({ context: c, event }) => {
         if (event.type !== 'hall.responded') return {}

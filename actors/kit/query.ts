@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType, LobbyEvent, LobbyEventType } from '../../schemas/events'
-import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
 import type { ActorSpec } from '../spec'
 import { ask, isAnswerTo, requestIdOf } from './hall'
@@ -120,7 +120,7 @@ export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventTy
         const requestCount = context.requestCount + 1
         const requestId = requestIdOf(config.id, requestCount)
         enqueue.assign({ requestCount, pendingId: requestId, payload })
-        enqueue.emit(ask(config.call, requestId, payload as RequestOf<C>))
+        enqueue.emit(ask(config.call, requestId, payload as ActorRequestOf<C>))
       }),
       take: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'hall.responded') return

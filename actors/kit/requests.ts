@@ -1,5 +1,5 @@
 import type { EventOfType } from '../../schemas/events'
-import type { HallCall, RequestOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, HallCall } from '../../schemas/hall/call'
 import { ask, requestIdOf, type HallAnswer } from './hall'
 
 /**
@@ -40,7 +40,7 @@ export const request = <P extends string, C extends HallCall>(
   requests: Requests<P>,
   purpose: NoInfer<P> | null,
   call: C,
-  payload: RequestOf<C>,
+  payload: ActorRequestOf<C>,
 ): Asked<P> => {
   const count = requests.count + 1
   const requestId = requestIdOf(actorId, count)

@@ -29,7 +29,7 @@ export const postloginActor = {
 
 export { postloginMachine } from './postlogin.machine'
 export {
-  BIND_ORDER, askBind, POSTLOGIN_CALLS, submitFits, REFRESH_ITEMS, bindStateOf, nextBindItem,
+  BIND_ORDER, askBind, POSTLOGIN_CALLS, REFRESH_ITEMS, bindStateOf, nextBindItem,
   initialContext as postloginInitialContext,
 } from './postlogin.logic'
 export type { BindForm, BindState, PostloginContext, PostloginEvent, PostloginEmitted } from './postlogin.logic'

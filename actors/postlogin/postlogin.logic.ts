@@ -1,9 +1,9 @@
 import type { EventOfType } from '../../schemas/events'
 import type { BindItem, RefreshItem } from '../../schemas/events/postlogin'
 import type { NewcomerBenefit } from '../../schemas/hall/calls/task'
+import type { Secret } from '../../schemas/secret'
 import { bindEmail, bindGoogleAuth, modifyWithdrawPass, securityModifyPhone } from '../../schemas/hall/calls/security'
 import { noRequests, request, type Asked, type Requests } from '../kit'
-import { codeFits } from '../verify'
 
 /**
  * The post-login sequence's rules as plain functions (screens §4 after login, bind flow; calls §7.2
@@ -45,15 +45,15 @@ export const nextBindItem = (b: BindState | null): BindItem | null => {
   return BIND_ORDER.find((item) => !b.bound.includes(item)) ?? null
 }
 
-/** Whether a bind form's code fits its item (spec §5: SMS 4 digits, email 5; the authenticator and the withdraw password 6). */
-export const submitFits = (item: BindItem, code: string): boolean =>
-  item === 'phone' || item === 'email' ? codeFits(item, code) : /^\d{6}$/.test(code)
-
 /** What the sequence awaits: the authenticator's start, a bind form's submission, the step in hand (recharge list, benefits, a receipt, a disable). */
 export type PostloginPurpose = 'start' | 'submit' | 'step'
 
-/** Asks for the call that binds an item, with its typed payload, as the form's submission. */
-export const askBind = (requests: Requests<PostloginPurpose>, item: BindItem, target: string, code: string): Asked<PostloginPurpose> => {
+/**
+ * Asks for the call that binds an item, with its typed payload, as the form's submission. The code
+ * (or the withdraw PIN) is a Secret: its format was the form's to check (spec §5: SMS 4 digits,
+ * email 5, the authenticator and the PIN 6), the hall judges the rest.
+ */
+export const askBind = (requests: Requests<PostloginPurpose>, item: BindItem, target: string, code: Secret): Asked<PostloginPurpose> => {
   switch (item) {
     case 'phone':
       return request('postlogin', requests, 'submit', securityModifyPhone, { phone: target, code })

@@ -5,7 +5,7 @@ import { disableNewcomerPop, newcomerBenefitPop, newcomerBenefitReward, type New
 import { answers, forgetAll, isAwaiting, request, settle } from '../kit'
 import {
   POSTLOGIN_CALLS, REFRESH_ITEMS, askBind, authenticatorOf, benefitsListOf, bindStateOf, formErrorOf,
-  initialContext, newForm, newcomerPops, nextBindItem, rechargeListOf, submitFits,
+  initialContext, newForm, newcomerPops, nextBindItem, rechargeListOf,
   type PostloginContext, type PostloginEmitted, type PostloginEvent,
 } from './postlogin.logic'
 
@@ -29,9 +29,9 @@ export const postloginSetup = setup({
     startAnswer: ({ context, event }) => answers(context.requests, 'start', event),
     submitAnswer: ({ context, event }) => answers(context.requests, 'submit', event),
     canStart: ({ context }) => context.form?.item === 'googleAuth' && !isAwaiting(context.requests, 'start'),
+    // The form checked the code's format before it sent the intent: the code is the hall's to judge.
     canSubmit: ({ context, event }) =>
-      event.type === 'postlogin.bindSubmitted' && context.form !== null && context.form.item === event.item && !isAwaiting(context.requests, 'submit') &&
-      submitFits(event.item, event.code),
+      event.type === 'postlogin.bindSubmitted' && context.form !== null && context.form.item === event.item && !isAwaiting(context.requests, 'submit'),
     bindClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forceBind',
     voluntaryClosed: ({ context, event }) => context.voluntary && event.type === 'popup.closed' && event.popup === 'bind',
     entersGamePage: ({ context, event }) => event.type === 'nav.navigated' && event.name === 'game' && !context.onGamePage,

@@ -29,7 +29,7 @@ export const verifyActor = {
 export { verifyMachine } from './verify.machine'
 /** Its rules: delays, the countdown, the forced-challenge code, code lengths and the payloads. */
 export {
-  CHALLENGE_CODES, CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, MISSED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, answerFits, challengeFieldsOf, codeFits, demandsChallenge, missedChallenge, initialChannel, initialVerify, verifyErrorOf,
+  CHALLENGE_CODES, CODE_LENGTHS, COUNTDOWN_SECONDS, FORCED_CHALLENGE, MISSED_CHALLENGE, RESTRICTED, VERIFY_CALLS, VERIFY_DELAYS, challengeFieldsOf, codeFits, demandsChallenge, missedChallenge, initialChannel, initialVerify, verifyErrorOf,
 } from './verify.logic'
 export type { ChannelState, CodeKind, VerifyContext, VerifyError, VerifyEvent, VerifyEmitted } from './verify.logic'
 export * from './verify.selectors'

@@ -2,6 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
+import type { Secret } from '../../schemas/secret'
 import { noRequests, type Requests } from '../kit'
 
 /**
@@ -40,18 +41,11 @@ export type CodeKind = keyof typeof CODE_LENGTHS
 /** The hall calls of the flow. */
 export const VERIFY_CALLS = { phone: 'securityCreateSms', email: 'securityCreateMail', challenge: 'captcha', sms: 'shortMsgCreate', mail: 'emailCreateMail' } as const
 
-/**
- * Whether an answer fits its challenge: the image's digits of their length; a puzzle's answer
- * (slider, click, nine-square: the JSON the challenge dialog builds) is the hall's to judge.
- */
-export const answerFits = (challenge: Challenge | null, answer: string): boolean =>
-  (challenge?.kind ?? 'image') === 'image' ? codeFits('image', answer) : answer.trim() !== ''
-
 /** Whether a code has the length its kind asks for (digits only). */
 export const codeFits = (kind: CodeKind, code: string): boolean => code.length === CODE_LENGTHS[kind] && /^\d+$/.test(code)
 
 /** The challenge's key and answer a send carries when one was demanded. */
-export const challengeFieldsOf = (answer: { key: string; answer: string } | null): { captchaKey?: string; captcha?: string } =>
+export const challengeFieldsOf = (answer: { key: string; answer: Secret } | null): { captchaKey?: string; captcha?: Secret } =>
   answer === null ? {} : { captchaKey: answer.key, captcha: answer.answer }
 
 /** Why a send failed: a hall service code and its message, the network, or the geetest restriction. */

@@ -4,7 +4,7 @@ import { captcha, emailCreateMail, securityCreateMail, securityCreateSms, shortM
 import { isGeetestError } from '../geetest'
 import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
-  COUNTDOWN_SECONDS, CHALLENGE_CODES, MISSED_CHALLENGE, RESTRICTED, answerFits as fitsChallenge, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
+  COUNTDOWN_SECONDS, CHALLENGE_CODES, MISSED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
   type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,
 } from './verify.logic'
 
@@ -62,7 +62,9 @@ export const verifyMachine = setup({
     challengeAnswer: ({ context, event }, p: P) => answers(context.requests, challengeOf(p), event),
     mineIntent: ({ event }, p: P) => mine(event, p),
     refusedAnswer: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && context.restricted,
-    answerFits: ({ context, event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p) && fitsChallenge(context[p.channel].challenge, event.answer),
+    // The challenge shown was answered: the view checked the answer's form (the image's digits, a
+    // puzzle's moves), the hall judges it.
+    answered: ({ event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p),
   },
   actions: {
     reset: assign(({ context }) => ({ requests: forgetAll(context.requests), phone: initialChannel, email: initialChannel })),
@@ -202,7 +204,7 @@ function channelRegion(channel: VerifyChannel) {
               'verify.challengeRenewed': { guard: guard('mineIntent'), target: 'loading', actions: action('askChallenge') },
               'verify.challengeAnswered': [
                 { guard: guard('refusedAnswer'), actions: action('refuse') },
-                { guard: guard('answerFits'), target: `#verify.${channel}.sending`, actions: action('send') },
+                { guard: guard('answered'), target: `#verify.${channel}.sending`, actions: action('send') },
               ],
             },
           },

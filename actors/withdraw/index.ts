@@ -136,9 +136,6 @@ export const auditRecordsActor = pagedActor({
   retryOn: ['socket.opened'],
 })
 
-/** Spec §5 payment password: exactly 6 digits. */
-export const PIN_PATTERN = /^\d{6}$/
-
 /** Withdraw codes the form shows beside its fields, with their keys in the withdraw namespace. */
 export const WITHDRAW_FORM_CODES: Readonly<Record<number, string>> = {
   1225: 'errors.pinDigits',
@@ -165,7 +162,6 @@ export const withdrawCashCommand = commandActor({
   id: 'withdrawCash',
   call: withdrawCash,
   audience: 'real',
-  validate: (p) => (PIN_PATTERN.test(p.withdraw_pass) ? null : 'errors.pinDigits'),
   select: (d) => d,
   announce: (r): ReadonlyArray<LobbyEvent> => [{ type: 'wallet.balanceReported', balance: r.game_gold, source: 'withdraw' }],
   inlineCodes: WITHDRAW_FORM_CODES,
@@ -192,7 +188,6 @@ export const deleteAccountCommand = commandActor({
   id: 'deleteAccount',
   call: deleteAccount,
   audience: 'real',
-  validate: (p) => (PIN_PATTERN.test(p.withdraw_pass) ? null : 'errors.pinDigits'),
   select: (_d, p) => p.id,
   inlineCodes: ACCOUNT_FORM_CODES,
 })
@@ -225,7 +220,6 @@ export const verifyPinCommand = commandActor({
   id: 'verifyWithdrawPass',
   call: verifyWithdrawPass,
   audience: 'real',
-  validate: (p) => (PIN_PATTERN.test(p.withdrawPass) ? null : 'errors.pinDigits'),
   select: (d) => d.verifyToken,
   inlineCodes: { 1225: 'errors.pinDigits', 1302: 'errors.wrongPin', 1303: 'errors.noPin', 1320: 'errors.pinLocked' },
 })

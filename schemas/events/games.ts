@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { FavoriteRef } from '../hall/calls/games'
+import { SecretString } from '../secret'
 import { Sensitive } from '../sensitive'
 
 /**
@@ -37,7 +38,7 @@ export const launchRetried = defineEvent('games.launchRetried', 'intent', 'The p
 /** In the phone verification a game asked for (3002): bind this phone with the code received. */
 export const phoneSubmitted = defineEvent('games.phoneSubmitted', 'intent', 'The player submitted the phone and code to verify for a game (3002).', {
   phone: Schema.String,
-  code: Sensitive(Schema.String),
+  code: SecretString,
 })
 export const sportsOpened = defineEvent('games.sportsOpened', 'intent', 'The sports page opened: its platforms and the first one\'s games are wanted.', {})
 export const sportsPlatformChosen = defineEvent('games.sportsPlatformChosen', 'intent', 'The player chose a sports platform on the sports page.', {

@@ -1,5 +1,5 @@
 import type { Schema } from 'effect'
-import type { EventDef, EventKind, EventOf } from '../event'
+import type { EventDef, EventInputOf, EventKind, EventOf } from '../event'
 import { appEvents } from './app'
 import { bannersEvents } from './banners'
 import { clockEvents } from './clock'
@@ -95,6 +95,11 @@ export const eventDefs = [
 
 /** Any event that may travel on the bus. */
 export type LobbyEvent = EventOf<(typeof eventDefs)[number]>
+/**
+ * Any event as it may be published: the same, except that a secret a person typed may be the text
+ * itself (the bus wraps it in a Secret before any actor sees it, schemas/events/redact.ts).
+ */
+export type LobbyEventInput = EventInputOf<(typeof eventDefs)[number]>
 /** The `type` of any bus event. */
 export type LobbyEventType = LobbyEvent['type']
 /** The bus event of a given type. */

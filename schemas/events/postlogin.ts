@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
-import { Sensitive } from '../sensitive'
+import { SecretString } from '../secret'
 import { PopupId } from './popup'
 
 /**
@@ -70,7 +70,7 @@ export const postloginAuthenticatorRequested = defineEvent('postlogin.authentica
 export const postloginBindSubmitted = defineEvent('postlogin.bindSubmitted', 'intent', 'The player submitted a bind form with its code (or the withdraw PIN).', {
   item: BindItem,
   target: Schema.String,
-  code: Sensitive(Schema.String),
+  code: SecretString,
 })
 
 /** An item was bound. */

@@ -1,6 +1,7 @@
 import type { Schema } from 'effect'
 import { allCalls } from '../hall/calls'
 import type { HallCall } from '../hall/call'
+import { concealFields, concealRequest } from '../secret'
 import { redact } from '../sensitive'
 import { schemaOf } from './index'
 
@@ -22,13 +23,39 @@ export const redactEvent = <E extends { readonly type: string }>(event: E): E =>
   const call = typeof fields['call'] === 'string' ? callsByName.get(fields['call']) : undefined
   // A command named after its call (the withdraw password of withdrawCash) is redacted with the call's request.
   const command = event.type === 'command.submitted' && typeof fields['command'] === 'string' ? callsByName.get(fields['command']) : undefined
-  if (command !== undefined && 'payload' in fields) return { ...out, payload: redact(command.request, fields['payload']) }
+  // A part the call's schema leaves as it is keeps the event as it is (no copy).
+  if (command !== undefined && 'payload' in fields) {
+    const payload = redact(command.request, fields['payload'])
+    return payload === fields['payload'] ? out : { ...out, payload }
+  }
   if (call !== undefined && isRecord(out)) {
     if (event.type === 'hall.requested' && 'payload' in fields) {
-      out = { ...out, payload: redact(call.request, fields['payload']) }
+      const payload = redact(call.request, fields['payload'])
+      if (payload !== fields['payload']) out = { ...out, payload }
     } else if (event.type === 'hall.responded' && 'data' in fields) {
-      out = { ...out, data: redact(call.response, fields['data']) }
+      const data = redact(call.response, fields['data'])
+      if (data !== fields['data']) out = { ...out, data }
     }
   }
   return out
+}
+
+/**
+ * The event as actors get it: the secrets a person typed wrapped in Secrets (schemas/secret.ts),
+ * the SecretString fields of an intent and the sensitive fields of a command's payload (by the
+ * request of the call it is named after). The bus applies it to every event it takes in, live
+ * and in replay, where those fields hold "[redacted]": either way actors can carry a secret to a
+ * hall request and never read it.
+ */
+export const concealEvent = <E extends { readonly type: string }>(event: E): E => {
+  const schema: Schema.Top | undefined = schemaOf(event.type)
+  if (schema === undefined) return event
+  const fields = event as unknown as Record<string, unknown>
+  if (event.type === 'command.submitted' && typeof fields['command'] === 'string' && 'payload' in fields) {
+    const command = callsByName.get(fields['command'])
+    if (command === undefined) return event
+    const payload = concealRequest(command.request, fields['payload'])
+    return payload === fields['payload'] ? event : { ...event, payload }
+  }
+  return concealFields(schema, event)
 }

@@ -1,5 +1,6 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
+import { SecretString } from '../secret'
 import { Sensitive } from '../sensitive'
 import { SocialLogin } from '../hall/calls/common'
 import { BindItem } from './postlogin'
@@ -50,16 +51,16 @@ export type ThirdWay = typeof ThirdWay.Type
 /** The player submitted the login form (validated in the view, spec §5). */
 export const loginSubmitted = defineEvent('session.loginSubmitted', 'intent', 'The player submitted the login form.', {
   username: Schema.String,
-  password: Sensitive(Schema.String),
+  password: SecretString,
   /** The image challenge the hall asked for after repeated failures (1119): its key and the digits read. */
   captchaKey: Schema.optionalKey(Schema.String),
-  captcha: Schema.optionalKey(Sensitive(Schema.String)),
+  captcha: Schema.optionalKey(SecretString),
 })
 
 /** The player submitted the registration form (validated in the view, spec §5). */
 export const registerSubmitted = defineEvent('session.registerSubmitted', 'intent', 'The player submitted the registration form.', {
   username: Schema.String,
-  password: Sensitive(Schema.String),
+  password: SecretString,
   currency: Schema.String,
   /** The registration of a third-party account found unregistered (thirdWay mode, spec §4): thirdpartyregister. */
   thirdWay: Schema.optionalKey(ThirdWay),
@@ -75,7 +76,7 @@ export const trialRequested = defineEvent('session.trialRequested', 'intent', 'A
 /** The player submitted the SMS login form (spec §7.1 smslogin; the hall does not implement it yet). */
 export const smsLoginSubmitted = defineEvent('session.smsLoginSubmitted', 'intent', 'The player submitted the SMS login form.', {
   phone: Schema.String,
-  code: Sensitive(Schema.String),
+  code: SecretString,
 })
 
 /** A third-party sign-in (Google, Facebook ...) answered; the lobby signs in with its token (spec §4 thirdlogin). */
@@ -103,8 +104,8 @@ export const languageChosen = defineEvent('session.languageChosen', 'intent', 'T
 })
 /** The player submitted the forced change-password form (change_password 1). */
 export const passwordChangeSubmitted = defineEvent('session.passwordChangeSubmitted', 'intent', 'The player submitted the forced change-password form.', {
-  oldPassword: Sensitive(Schema.String),
-  newPassword: Sensitive(Schema.String),
+  oldPassword: SecretString,
+  newPassword: SecretString,
 })
 
 /** Signed in: a real player or a guest (trial) account. */

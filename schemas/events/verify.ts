@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
-import { Sensitive } from '../sensitive'
+import { SecretString } from '../secret'
 
 /**
  * The verification flow (screens §4 verification code, §5 codes; calls §4 code send, forced human
@@ -35,7 +35,7 @@ export const verifyCodeSendRequested = defineEvent('verify.codeSendRequested', '
 /** The player answered the human challenge (the 4 digits of the image): the send is tried again with it. */
 export const verifyChallengeAnswered = defineEvent('verify.challengeAnswered', 'intent', 'The player answered the human challenge; the code send is retried with it.', {
   channel: VerifyChannel,
-  answer: Sensitive(Schema.String),
+  answer: SecretString,
 })
 
 /** The player asked for another challenge image. */

@@ -1,4 +1,5 @@
 import type { Schema } from 'effect'
+import type { Concealed, Payload } from '../secret'
 
 /** HTTP method of a hall call (spec §7: POST unless stated). */
 export type HallMethod = 'GET' | 'POST'
@@ -45,3 +46,10 @@ export const defineCall = <const Req extends Schema.Top, const Res extends Schem
 export type RequestOf<C> = C extends HallCall<infer Req, Schema.Top> ? Req['Type'] : never
 /** The response (`data`) type of a call. */
 export type ResponseOf<C> = C extends HallCall<Schema.Top, infer Res> ? Res['Type'] : never
+/**
+ * A call's request as an actor writes it: a sensitive text may be a Secret it was given (a
+ * password, a code, a PIN a person typed), which the hall runner reveals when it sends the call.
+ */
+export type ActorRequestOf<C> = Payload<RequestOf<C>>
+/** A call's request as an actor reads it back (a command's `validate`): every sensitive text a Secret. */
+export type ConcealedRequestOf<C> = Concealed<RequestOf<C>>

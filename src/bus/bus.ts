@@ -1,7 +1,8 @@
 import { Schema } from 'effect'
 import { Subject, type Observable } from 'rxjs'
 import type { EventKind } from '../../schemas/event'
-import { eventDef, type LobbyEvent } from '../../schemas/events'
+import { eventDef, type LobbyEvent, type LobbyEventInput } from '../../schemas/events'
+import { concealEvent } from '../../schemas/events/redact'
 
 /**
  * The one typed bus. Every input that can change state travels here as an intent, a fact or a
@@ -101,16 +102,19 @@ export class Bus {
 
   /**
    * Publishes an event. It is checked against the catalogue (its kind must match the
-   * publisher) and decoded against its schema; then queued and processed in order.
+   * publisher) and decoded against its schema; then queued and processed in order. The secrets
+   * an intent carries (a password, a code, a PIN: the text typed, or "[redacted]" in replay) are
+   * wrapped in Secrets first, so no actor can read one.
    */
-  publish(event: LobbyEvent, from: Publisher, source?: string): void {
-    const kind = this.check(event, from)
+  publish(input: LobbyEventInput, from: Publisher, source?: string): void {
+    const kind = this.check(input, from)
     if (kind === undefined) return
+    const event = (kind === 'intent' ? concealEvent(input) : input) as LobbyEvent
     this.queue.push({ event, kind, cause: this.current?.seq, source: source ?? (from === 'view' ? 'view' : undefined) })
     this.drain()
   }
 
-  private check(event: LobbyEvent, from: Publisher): EventKind | undefined {
+  private check(event: LobbyEventInput, from: Publisher): EventKind | undefined {
     const raw = (event as { type?: unknown } | null)?.type
     const type = typeof raw === "string" ? raw : String(raw)
     const def = eventDef(type)

@@ -6,6 +6,7 @@ import type { HallCall } from '../../schemas/hall/call'
 import { HALL_PREFIX } from '../../schemas/hall/protocol'
 import type { Bus } from '../bus/bus'
 import { callHall, toHallError, type CallOptions, type HallContext } from './hall'
+import { revealAll } from './secret'
 
 /**
  * The hall runner: performs every `hall.requested` notice with the hall client and publishes
@@ -82,7 +83,8 @@ export const startHallRunner = (bus: Bus, env: HallRunnerEnv): Subscription => {
     if (call === undefined) return fail({ _tag: 'Decode', message: `unknown hall call '${event.call}'` })
     if (context === null) return fail({ _tag: 'Network', message: 'the site configuration is not known yet' })
     const send = (): void => void Effect.runPromise(
-      callHall(call, event.payload, context, env.options ?? {}).pipe(
+      // The secrets an actor carried into the payload are read here, as it leaves for the hall.
+      callHall(call, revealAll(event.payload), context, env.options ?? {}).pipe(
         Effect.match({
           onSuccess: (data): LobbyEvent => ({ type: 'hall.responded', requestId: event.requestId, call: event.call, data }),
           onFailure: (e): LobbyEvent => ({ type: 'hall.failed', requestId: event.requestId, call: event.call, error: toHallError(e) }),

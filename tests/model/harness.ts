@@ -15,6 +15,7 @@ import {
   type StateValue,
 } from 'xstate'
 import { createTestModel, type AdjacencyMap } from 'xstate/graph'
+import { concealEvent, redactEvent } from '../../schemas/events/redact'
 
 /**
  * Model-based testing of the lobby's actors (docs/model-testing.md).
@@ -26,6 +27,12 @@ import { createTestModel, type AdjacencyMap } from 'xstate/graph'
  * nodes were ever active and which of its transitions were ever taken, read from XState's
  * `@xstate.microstep` inspection events, so transient states (left at once by `always`) and
  * delayed transitions count too.
+ *
+ * Every path also runs, step by step, on a second real actor (the redacted twin) that gets each
+ * event as the recorder stores it and replay injects it: every field a schema marks sensitive
+ * replaced with "[redacted]". The twin must reach the same state and emit the same notices
+ * (compared after redaction) at every step; an actor that decides on a code, a password or a
+ * PIN fails here, since replay could not reproduce its decision.
  */
 
 /** The event that stands for time passing in a test model: the harness advances the clock by `ms`. */
@@ -287,6 +294,21 @@ const serializeDefault = (s: { value: unknown; context: unknown }): string =>
 
 const eventKey = (e: AnyEventObject): string => JSON.stringify(e)
 
+/** JSON with object keys in order, so two events compare equal up to key order. */
+const stableJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  )
+
+/**
+ * An event as replay injects it: redacted as the recorder stores it, then taken in as the bus
+ * takes in every intent (its secrets, now "[redacted]", wrapped in Secrets). Model-only events (a
+ * delay, a child's outcome) have no schema and pass unchanged.
+ */
+const redactedForReplay = <E extends AnyEventObject>(event: E): E => concealEvent(redactEvent(event))
+
 /**
  * The inert actor scope the model is stepped with, as xstate/graph steps it during traversal:
  * actions are resolved (assign updates context) but nothing is executed, emitted or spawned.
@@ -499,6 +521,42 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
     let actorError: unknown
     actor.subscribe({ error: (e) => (actorError = e) })
 
+    // The redacted twin: the same path as replay would inject it from the log. A path that no
+    // redaction changes would give the twin the live actor's own events, and an actor is a pure
+    // function of them: only paths with a secret (or a sensitive answer) run it.
+    const redactedEvents = events.map(redactedForReplay)
+    const twinClock = new SimulatedClock()
+    const twin = redactedEvents.some((r, i) => r !== events[i])
+      ? (createActor(spec.machine as AnyStateMachine, { clock: twinClock, ...(spec.input === undefined ? {} : { input: spec.input }) }) as unknown as Actor<TReal>)
+      : null
+    let twinEmitted: AnyEventObject[] = []
+    twin?.on('*', (e: AnyEventObject) => twinEmitted.push(e))
+    let twinError: unknown
+    twin?.subscribe({ error: (e) => (twinError = e) })
+    const checkTwin = (at: number) => {
+      if (twin === null) return
+      const live = actor.getSnapshot() as unknown as Readable
+      const replayed = twin.getSnapshot() as unknown as Readable
+      if (twinError !== undefined || replayed.status === 'error') {
+        fail(at, `the redacted twin failed at step ${at}: ${String(twinError ?? replayed.error)}`, twinError ?? replayed.error)
+      }
+      if (!sameValue(replayed.value, live.value)) {
+        fail(
+          at,
+          `with its sensitive fields redacted (as replay injects them) the path diverges at step ${at}: live ${formatValue(live.value)}, redacted ${formatValue(replayed.value)}; an actor must not decide on a secret's content`,
+        )
+      }
+      const want = emitted.map((e) => stableJson(redactEvent(e)))
+      const got = twinEmitted.map((e) => stableJson(redactEvent(e)))
+      if (want.length !== got.length || want.some((w, i) => w !== got[i])) {
+        fail(
+          at,
+          `with its sensitive fields redacted (as replay injects them) the path emits other notices at step ${at}:\n  live     ${want.join('\n           ') || '(none)'}\n  redacted ${got.join('\n           ') || '(none)'}\nan actor must not decide on a secret's content`,
+        )
+      }
+      twinEmitted = []
+    }
+
     let modelSnap = modelStart()
     const checkStep = (at: number, event: MEvent | null) => {
       const real = actor.getSnapshot()
@@ -521,6 +579,8 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
     }
 
     actor.start()
+    twin?.start()
+    checkTwin(0)
     checkStep(0, null)
     events.forEach((event, i) => {
       const at = i + 1
@@ -538,10 +598,17 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
       } catch (error) {
         fail(at, `driving the real actor threw at step ${at}: ${error instanceof Error ? error.message : String(error)}`, error)
       }
+      try {
+        if (twin !== null) drive(redactedEvents[i] as MEvent, { actor: twin, clock: twinClock })
+      } catch (error) {
+        fail(at, `driving the redacted twin threw at step ${at}: ${error instanceof Error ? error.message : String(error)}`, error)
+      }
+      checkTwin(at)
       checkStep(at, event)
     })
     const real = actor.getSnapshot()
     actor.stop()
+    twin?.stop()
     return { real, emitted: emittedSoFar }
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
 import * as calls from '../../schemas/hall/calls'
+import type { SensitiveMark } from '../../schemas/sensitive'
 
 /*
  * Type-level checks, enforced by `npm run typecheck` (tests are part of the project): an actor
@@ -28,7 +29,8 @@ describe('RequestOf and ResponseOf', () => {
   })
 
   it('type requests field by field, optional where the spec says so', () => {
-    expectTypeOf<RequestOf<typeof calls.withdrawCash>>().toHaveProperty('withdraw_pass').toEqualTypeOf<string>()
+    // A sensitive text is a string marked so: the hall reads it in clear, an actor gets a Secret (schemas/secret.ts).
+    expectTypeOf<RequestOf<typeof calls.withdrawCash>>().toHaveProperty('withdraw_pass').toEqualTypeOf<string & SensitiveMark>()
     expectTypeOf<RequestOf<typeof calls.withdrawCash>['amount']>().toEqualTypeOf<string>()
     expectTypeOf<RequestOf<typeof calls.payListV4>>().toEqualTypeOf<{ readonly payCurrency?: string | undefined }>()
     expectTypeOf<RequestOf<typeof calls.activeReceive>['requestDeviceType']>().toEqualTypeOf<1 | 2 | 3 | 4>()

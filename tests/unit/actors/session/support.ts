@@ -1,5 +1,6 @@
 import { actorSpecs } from '../../../../actors'
-import type { EventOfType, LobbyEvent } from '../../../../schemas/events'
+import type { EventOfType, LobbyEvent, LobbyEventInput } from '../../../../schemas/events'
+import { revealAll } from '../../../../src/effects/secret'
 import type { UserInfo } from '../../../../schemas/hall/calls/auth'
 import type { HallError } from '../../../../schemas/hall/errors'
 import { Bus, type BusRecord } from '../../../../src/bus/bus'
@@ -92,7 +93,7 @@ export const lobby = () => {
   bus.records$.subscribe((r) => records.push(r))
   host.start()
   const fact = (e: LobbyEvent) => bus.publish(e, 'runner', 'test')
-  const intent = (e: LobbyEvent) => bus.publish(e, 'view')
+  const intent = (e: LobbyEventInput) => bus.publish(e, 'view')
   const from = (source: string) => records.filter((r) => r.source === source).map((r) => r.event)
   const session = () => host.actor('session')!.getSnapshot()
   const language = () => host.actor('language')!.getSnapshot()
@@ -101,7 +102,11 @@ export const lobby = () => {
   /** Everything the session actor emitted, in order. */
   const emitted = () => from('session')
   const ofType = <T extends LobbyEvent['type']>(type: T) => emitted().filter((e): e is EventOfType<T> => e.type === type)
-  const requests = () => ofType('hall.requested')
+  /** The session's hall requests as the hall runner sends them (the secrets typed read in clear). */
+  const requests = () => ofType('hall.requested').map((r) => {
+    const payload = revealAll(r.payload)
+    return payload === r.payload ? r : { ...r, payload }
+  })
   const lastRequest = () => requests().at(-1)!
   const answer = (data: unknown, request = lastRequest()) => fact(responded(request.requestId, request.call, data))
   const fail = (error: HallError, request = lastRequest()) => fact({ type: 'hall.failed', requestId: request.requestId, call: request.call, error })

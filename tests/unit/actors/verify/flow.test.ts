@@ -3,6 +3,7 @@ import { selectGeetestSecondsLeft } from '../../../../actors/geetest'
 import { selectLaunchPhase } from '../../../../actors/games'
 import { selectCodeSend } from '../../../../actors/verify'
 import type { EventOfType } from '../../../../schemas/events'
+import { revealAll } from '../../../../src/effects/secret'
 import { lobby, user } from '../session/support'
 
 /**
@@ -16,7 +17,9 @@ const signedIn = () => {
   const l = lobby()
   l.boot({ userkey: 'uk-1001' })
   l.answer(user())
-  const requestsOf = (actor: string) => l.from(actor).filter((e): e is EventOfType<'hall.requested'> => e.type === 'hall.requested')
+  // The requests as the hall runner sends them: the secrets typed read in clear.
+  const requestsOf = (actor: string) =>
+    l.from(actor).filter((e): e is EventOfType<'hall.requested'> => e.type === 'hall.requested').map((r) => ({ ...r, payload: revealAll(r.payload) }))
   const answerLast = (actor: string, data: unknown) => {
     const r = requestsOf(actor).at(-1)!
     l.fact({ type: 'hall.responded', requestId: r.requestId, call: r.call, data })

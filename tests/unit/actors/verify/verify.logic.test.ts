@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CODE_LENGTHS, COUNTDOWN_SECONDS, VERIFY_DELAYS, challengeFieldsOf, codeFits, verifyErrorOf } from '../../../../actors/verify'
+import { secret } from '../../../../schemas/secret'
 
 describe('verification rules', () => {
   it('code lengths: SMS 4 digits, email 5, image 4 (spec §5, §9)', () => {
@@ -19,7 +20,8 @@ describe('verification rules', () => {
 
   it('a send after a challenge carries its key and the digits read; before any, nothing more', () => {
     expect(challengeFieldsOf(null)).toEqual({})
-    expect(challengeFieldsOf({ key: 'k', answer: '1234' })).toEqual({ captchaKey: 'k', captcha: '1234' })
+    const answer = secret('1234')
+    expect(challengeFieldsOf({ key: 'k', answer })).toEqual({ captchaKey: 'k', captcha: answer })
   })
 
   it('a failure as the form shows it: the hall code and message, or the network', () => {
