@@ -42,6 +42,7 @@ import { mountSupport } from './support/routes'
 import { mountOAuthProviders } from './thirdparty'
 import { seedSupportAccount } from './support/accounts'
 import { PIXEL_HIT_PATH, PIXEL_PATH, pixelOrigins, recordPixelHit, standInScript } from './promotion'
+import { allowedOrigins } from './origins'
 
 /** Options of startHall. */
 export interface HallOptions {
@@ -77,6 +78,19 @@ export interface HallOptions {
   readonly supportRetentionDays?: number
   /** Time between the hall's retention sweeps (default an hour). */
   readonly supportSweepEveryMs?: number
+  /**
+   * Turns the stand-ins on in production, for a demo (docs/hall.md, "Deploying"): the payment
+   * provider's page that pays without money, the identity providers that sign anyone in, the demo
+   * player with its seeded balance. Dev and test modes always have them; a production hall without
+   * this answers 404 on their routes, and its lobby page shows a banner when it is on.
+   */
+  readonly standIns?: boolean
+  /**
+   * Origins whose pages may call the hall across origins (CORS on /hall and the network lines) and
+   * post to the support console, besides the hall's own origin and its sites' host names
+   * (http and https). Each an origin such as https://lobby.example.
+   */
+  readonly allowedOrigins?: ReadonlyArray<string>
 }
 
 /** A running hall. */
@@ -87,6 +101,13 @@ export interface RunningHall {
   /** Stops listening, drops open connections and closes the store. */
   close(): Promise<void>
 }
+
+/** What a production hall with its stand-ins on prints at start. */
+export const STAND_INS_WARNING = [
+  '!!! STAND-INS ON: this production hall pays deposits without money (the stand-in provider page),',
+  '!!! signs anyone in through the stand-in identity providers and seeds demo players with money.',
+  '!!! For demos only: never let real players or real money near it (docs/hall.md, "Deploying").',
+].join('\n')
 
 /** Default session lifetime: 7 days. */
 export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -104,6 +125,8 @@ const remoteAddress = (c: Context<Env>): string => clientAddressOf(c.env.incomin
 /** Starts a hall; resolves once it listens. */
 export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  // The counterparts that hand out value or identity without the real thing (docs/hall.md, "Deploying").
+  const standIns = opts.mode !== 'production' || opts.standIns === true
   const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
   if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
   const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory') : await openPostgres(opts.databaseUrl, { log })
@@ -112,7 +135,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     // for it and then find nothing left to do.
     const prepare = async () => {
       await migrate(db)
-      if (await needsSeed(db)) await seed(db)
+      if (await needsSeed(db)) await seed(db, { demoPlayers: standIns })
       if (opts.mode !== 'production') await seedSupportAccount(db)
     }
     await (db.withLock === undefined ? prepare() : db.withLock(MIGRATION_LOCK, prepare))
@@ -131,6 +154,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
         }, STATISTICS_EVERY_MS)
       : undefined
   analyzing?.unref()
+  if (opts.mode === 'production' && standIns) log(STAND_INS_WARNING)
   const state = new HallState()
   // The realtime socket (server/ws.ts): attached to the HTTP server once it listens.
   // On a shared PostgreSQL store it also hears the notices other halls push (LISTEN/NOTIFY).
@@ -191,8 +215,10 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (opts.mode === 'dev') log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Math.round(performance.now() - started)}ms`)
   })
 
+  // Pages of other origins call the hall only from the origins the operator allows (server/origins.ts).
+  const origins = allowedOrigins(db, opts.allowedOrigins ?? [])
   const hallCors = cors({
-    origin: '*',
+    origin: async (origin, c) => ((await origins.allows(origin, new URL(c.req.url).origin)) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: [...REQUIRED_HEADERS, HallHeader.encrypted, 'content-type'],
     exposeHeaders: [HallHeader.encrypted, HallHeader.nonce, HallHeader.requestId],
@@ -252,6 +278,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
 
   const stopSupport = mountSupport(app, {
     db,
+    origins,
     files,
     now,
     log,
@@ -287,24 +314,30 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const page = await serviceChatPage(db, new URL(c.req.url).searchParams.get('agent') ?? '')
     return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
   })
-  // The payment provider's page and callback (server/pay/provider.ts), on the hall's origin like the game page.
-  app.get(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
-    const page = await providerPage(db, c.req.param('ref'), now())
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
-  })
-  app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
-    const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
-    const outcome = form['outcome']
-    const page = await providerAction(db, socket, c.req.param('ref'), typeof outcome === 'string' ? outcome : '', now())
-    return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
-  })
+  // The stand-in payment provider's page (server/pay/provider.ts), on the hall's origin like the
+  // game page: its Pay button settles an order with no money paid, so a production hall serves it
+  // only with the stand-ins on (404 otherwise, by the catch-all).
+  if (standIns) {
+    app.get(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
+      const page = await providerPage(db, c.req.param('ref'), now())
+      return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
+    })
+    app.post(`${PROVIDER_PAGE_PATH}/:ref`, async (c) => {
+      const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
+      const outcome = form['outcome']
+      const page = await providerAction(db, socket, c.req.param('ref'), typeof outcome === 'string' ? outcome : '', now())
+      return c.html(page.html, page.status as 200, { 'cache-control': 'no-store', ...FRAMED_PAGE_HEADERS })
+    })
+  }
+  // The provider's signed callback: in production a deposit is settled by it or by an operator.
   app.post(PROVIDER_NOTIFY_PATH, async (c) => {
     const r = await providerCallback(db, socket, await c.req.json().catch(() => null), now())
     return c.json(r.body, r.status as 200)
   })
 
-  // The stand-in identity providers of the third-party sign-in (server/thirdparty.ts).
-  mountOAuthProviders(app, { db, now })
+  // The stand-in identity providers of the third-party sign-in (server/thirdparty.ts): they sign
+  // in whoever types an email, so a production hall has them only with the stand-ins on.
+  if (standIns) mountOAuthProviders(app, { db, now })
 
   // The stand-in tracking scripts and the hits they post (server/promotion.ts): a hall in dev or
   // test mode only; in production the site's pixels document names the networks' own scripts.
@@ -328,7 +361,13 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     if (site === undefined) return c.text('No site configured', 500)
     // Test hooks (window.__lobbyDay) only for a hall in dev or test mode, never in production; the
     // debug handle (window.__lobby) in dev and test mode, or when the operator turned diagnostics on.
-    const flags = { testHooks: opts.mode !== 'production', diagnostics: opts.mode !== 'production' || opts.diagnostics === true, pixelStandIns: opts.mode !== 'production' }
+    // A production hall with its stand-ins on says so: the lobby shows a banner (standInsBanner).
+    const flags = {
+      testHooks: opts.mode !== 'production',
+      diagnostics: opts.mode !== 'production' || opts.diagnostics === true,
+      pixelStandIns: opts.mode !== 'production',
+      standInsBanner: opts.mode === 'production' && standIns,
+    }
     const config = await siteConfigOf(db, state, site, url.origin, flags)
     // One nonce per answer: the injected configuration is the page's only inline script (the first
     // screen's inline styles carry it too).

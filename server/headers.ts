@@ -10,14 +10,26 @@
  *   sanitized before it is shown; the policy is the second wall if a sanitizer ever misses;
  * - the other HTML of the build (devtools, support console): the same policy without a nonce;
  * - `frame-ancestors 'self'` on every page: only the lobby's own origin may frame the lobby, its
- *   devtools, the game page and the payment provider's page.
+ *   devtools, the game page and the payment provider's page;
+ * - `form-action 'self'` on the pages of the build: a form there (the lobby has none of its own;
+ *   injected markup might) posts to the hall's origin only;
+ * - every answer: a `permissions-policy` that denies the powerful features the lobby never uses
+ *   (camera, microphone, geolocation, payment, USB and the like) to the page and to every frame
+ *   in it; clipboard writing and sharing, which the lobby uses, keep the browser's defaults.
  */
 import { randomBytes } from 'node:crypto'
+
+/** The features denied to the lobby and its frames: none of them is used (src/ has no call of them). */
+export const DENIED_FEATURES = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'accelerometer', 'gyroscope', 'magnetometer'] as const
+
+/** The Permissions-Policy header: each denied feature allowed to no origin. */
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((f) => `${f}=()`).join(', ')
 
 /** Headers on every answer of the hall. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
 }
 
 /** A fresh nonce for one page answer: 128 random bits, base64. */
@@ -56,6 +68,7 @@ export const pagePolicy = (
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ')
 }

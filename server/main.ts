@@ -8,13 +8,15 @@
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { startHall } from './hall'
+import { parseAllowedOrigins } from './origins'
 import { describeUrl } from './pg'
 import { parseRetentionDays } from './support/retention'
 
 const USAGE = `Usage: tsx server/main.ts [--port 8080] [--host 127.0.0.1]
                          [--data ./data | --data memory | --database-url postgres://user:pass@host:5432/db]
                          [--mode production|dev|test] [--static dist] [--session-ttl-hours 168]
-                         [--trust-proxy 127.0.0.1,::1] [--diagnostics] [--support-retention-days 30]`
+                         [--trust-proxy 127.0.0.1,::1] [--diagnostics] [--support-retention-days 30]
+                         [--allowed-origins https://lobby.example,…] [--stand-ins]`
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -31,6 +33,11 @@ const main = async (): Promise<void> => {
       diagnostics: { type: 'boolean', default: false },
       // Days diagnostics uploads are kept (else env LOBBY_SUPPORT_RETENTION_DAYS, else 30).
       'support-retention-days': { type: 'string' },
+      // Origins of other pages that may call the hall (besides its own and its sites' hosts).
+      'allowed-origins': { type: 'string' },
+      // Production only: the stand-ins (provider page paying without money, identity providers,
+      // seeded demo players) for a demo; printed loudly and shown as a banner in the lobby.
+      'stand-ins': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -55,6 +62,8 @@ const main = async (): Promise<void> => {
   const retention = values['support-retention-days'] ?? (process.env['LOBBY_SUPPORT_RETENTION_DAYS'] || undefined)
   const retentionDays = retention === undefined ? undefined : parseRetentionDays(retention, values['support-retention-days'] === undefined ? 'LOBBY_SUPPORT_RETENTION_DAYS' : '--support-retention-days')
 
+  const allowedOrigins = parseAllowedOrigins(values['allowed-origins'] ?? '')
+
   const hall = await startHall({
     port,
     host: values.host,
@@ -65,6 +74,8 @@ const main = async (): Promise<void> => {
     ...(trustProxy.length === 0 ? {} : { edge: { trustProxy } }),
     ...(values.diagnostics ? { diagnostics: true } : {}),
     ...(retentionDays === undefined ? {} : { supportRetentionDays: retentionDays }),
+    ...(allowedOrigins.length === 0 ? {} : { allowedOrigins }),
+    ...(values['stand-ins'] ? { standIns: true } : {}),
   })
   process.stdout.write(`Reference hall (${mode}) listening on ${hall.url}  (hall calls under ${hall.url}/hall)\n`)
   const ignored = databaseUrl !== undefined && values.data !== undefined ? ` (--data ${values.data} not used)` : ''

@@ -101,16 +101,19 @@ export const siteForPage = async (db: Db, url: URL, mode: string): Promise<SiteR
  * The boot configuration of a site as the lobby at `origin` sees it. `testHooks` (a hall in dev or
  * test mode) lets the page install its test hooks; `diagnostics` (dev or test mode, or the
  * operator's --diagnostics) lets it expose its debug handle window.__lobby; `pixelStandIns` (dev or
- * test mode) points a site without a pixels document at the hall's stand-in tracking scripts.
+ * test mode) points a site without a pixels document at the hall's stand-in tracking scripts;
+ * `standInsBanner` (a production hall started with its stand-ins on) makes the lobby show its
+ * stand-ins banner.
  */
 export const siteConfigOf = async (
   db: Db,
   state: HallState,
   site: SiteRow,
   origin: string,
-  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean; readonly pixelStandIns?: boolean } = {},
+  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean; readonly pixelStandIns?: boolean; readonly standInsBanner?: boolean } = {},
 ): Promise<InjectedSiteConfig> => ({
   ...(flags.testHooks === true ? { testHooks: true as const } : {}),
+  ...(flags.standInsBanner === true ? { standIns: true as const } : {}),
   ...(flags.diagnostics === true ? { diagnostics: true as const } : {}),
   siteCode: site.code,
   configApiBaseUrl: `${origin}${HALL_PREFIX}`,

@@ -1,8 +1,10 @@
 /**
  * First-start data: the sites ('001' the default, the Brazilian sites '101' and '081' with
- * their betting-provider entry, and '201', '301', '401', '501' so each layout and theme has one), their languages, currencies and configuration documents, and a
- * demo player per site (demo / demo1234). Seeding runs once, when the store has no site; site keys
- * are random per store and stay in the sites table, so a restart keeps every key and player.
+ * their betting-provider entry, and '201', '301', '401', '501' so each layout and theme has one), their languages, currencies and configuration documents, and,
+ * when the hall's stand-ins are on (dev and test modes, or production with --stand-ins), a demo
+ * player per site (demo / demo1234) with money. A production store gets no player and no money.
+ * Seeding runs once, when the store has no site; site keys are random per store and stay in the
+ * sites table, so a restart keeps every key and player.
  */
 import { seedActivities } from './activities-seed'
 import { seedTasks } from './tasks-seed'
@@ -14,7 +16,7 @@ import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
 
-/** The seeded demo player's credentials, on every site. */
+/** The seeded demo player's credentials, on every site of a store seeded with the stand-ins on. */
 export const DEMO_PLAYER = { username: 'demo', password: 'demo1234', balance: '1000' } as const
 
 /** The default site's code. */
@@ -252,9 +254,12 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
 export const needsSeed = async (db: Queryable): Promise<boolean> =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sites')).rows[0]?.n === 0
 
-/** Seeds everything in one transaction; a crash halfway leaves an empty store that seeds again. */
-export const seed = async (db: Db): Promise<void> => {
-  const demoHashes = await Promise.all(SITES.map(() => hashPassword(DEMO_PLAYER.password)))
+/**
+ * Seeds everything in one transaction; a crash halfway leaves an empty store that seeds again.
+ * `demoPlayers` (the hall's stand-ins on) adds the demo player with its balance on every site.
+ */
+export const seed = async (db: Db, o: { readonly demoPlayers: boolean }): Promise<void> => {
+  const demoHashes = o.demoPlayers ? await Promise.all(SITES.map(() => hashPassword(DEMO_PLAYER.password))) : []
   await db.transaction(async (tx) => {
     for (const c of CURRENCIES) {
       await tx.query(
@@ -286,6 +291,7 @@ export const seed = async (db: Db): Promise<void> => {
       await seedTasks(tx, s.code)
       await seedPlay(tx, s.code)
       await setBanners(tx, s.code, SEED_BANNERS)
+      if (!o.demoPlayers) continue
       const player = await tx.query<{ id: string }>(
         `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,

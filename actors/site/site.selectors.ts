@@ -19,6 +19,9 @@ export const selectSiteName = (s: SiteSnapshot): string =>
 /** Interface language and currency chosen at initialisation. */
 export const selectLocale = (s: SiteSnapshot) => ({ language: s.context.language, currency: s.context.currency })
 
+/** Whether the hall serving the page runs its stand-ins in production (a demo): the shell shows a banner. */
+export const selectStandIns = (s: SiteSnapshot): boolean => s.context.config?.standIns === true
+
 /** The site code. */
 export const selectSiteCode = (s: SiteSnapshot): string => s.context.config?.siteCode ?? ''
 

@@ -23,6 +23,8 @@ export const SiteConfig = Schema.Struct({
   testHooks: Schema.optionalKey(Schema.Boolean),
   /** The hall turned diagnostics on (dev or test mode, or the operator's --diagnostics): the page exposes window.__lobby. */
   diagnostics: Schema.optionalKey(Schema.Boolean),
+  /** A production hall started with its stand-ins on (a demo: payments without money): the lobby shows a banner. */
+  standIns: Schema.optionalKey(Schema.Boolean),
 })
 export type SiteConfig = typeof SiteConfig.Type
 

@@ -21,6 +21,7 @@ export type AuditAction =
   | 'account.enabled'
   | 'account.password-reset'
   | 'account.role-changed'
+  | 'refused'
 
 /** One entry to write. */
 export interface AuditIn {

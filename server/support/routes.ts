@@ -7,9 +7,17 @@
  *
  * Roles are enforced here: agents search and open sessions; the audit trail and the account
  * routes answer 403 to anyone but a lead. Every search, session opened, log downloaded and
- * timeline fork is written to the audit trail. Sign-in failures lock the attempted username
- * (accounts.ts) and, past a number per address, the address too.
+ * timeline fork is written to the audit trail, and so is an agent's refused attempt at a lead's
+ * route. Sign-in failures lock the attempted username (accounts.ts) and, past a number per
+ * address, the address too.
+ *
+ * Requests that change something (every method but GET and HEAD) are refused unless they are
+ * `application/json` (a cross-site form cannot send that), come from an allowed origin (Origin, else
+ * Sec-Fetch-Site same-origin; server/origins.ts) and, when the sign-in rides on the cookie, carry
+ * the sign-in's CSRF token in CSRF_HEADER (csrfTokenOf: sign-in and /me answer it to the console's
+ * own page). A bearer token is never sent by a browser on its own, so it needs no CSRF token.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Db } from '../db'
@@ -37,6 +45,7 @@ import { searchSessions, sessionLog, type SessionQuery, type SessionSummary } fr
 import { tracesOf } from '../trace'
 import { GUARD_POLICIES, failAttempt, failuresOf, guarded, lockedMsOf } from '../guard'
 import { newChallenge } from '../calls/challenge'
+import type { AllowedOrigins } from '../origins'
 
 /** Cookie holding a console sign-in. */
 export const SUPPORT_COOKIE = 'lobby_support'
@@ -52,11 +61,33 @@ export const ADDRESS_CHALLENGE_AFTER = GUARD_POLICIES.supportAddress.challengeAf
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyContext = Context<any>
 
-const tokenOf = (c: AnyContext): string => {
+/** The header the console sends its CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token'
+
+/** The CSRF token of a sign-in: derived from its token, so it needs no storage and dies with it. */
+export const csrfTokenOf = (token: string): string => createHmac('sha256', token).update('lobby-support-csrf').digest('base64url')
+
+/** The sign-in a request carries, and whether it came in the cookie (the browser sends that on its own). */
+const credentialsOf = (c: AnyContext): { token: string; cookie: boolean } => {
   const auth = c.req.header('authorization') ?? ''
-  if (auth.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim()
-  return getCookie(c, SUPPORT_COOKIE) ?? ''
+  if (auth.toLowerCase().startsWith('bearer ')) return { token: auth.slice(7).trim(), cookie: false }
+  return { token: getCookie(c, SUPPORT_COOKIE) ?? '', cookie: true }
 }
+
+const tokenOf = (c: AnyContext): string => credentialsOf(c).token
+
+/** Whether a cookie-borne request names its sign-in's CSRF token (a bearer request needs none). */
+const csrfHolds = (c: AnyContext): boolean => {
+  const { token, cookie } = credentialsOf(c)
+  if (!cookie || token === '') return true
+  const sent = Buffer.from(c.req.header(CSRF_HEADER) ?? '')
+  const expected = Buffer.from(csrfTokenOf(token))
+  return sent.length === expected.length && timingSafeEqual(sent, expected)
+}
+
+const changes = (method: string): boolean => method !== 'GET' && method !== 'HEAD'
+
+const CSRF_REFUSED = "the console's CSRF token is missing or wrong: reload the console"
 
 const time = (s: string | undefined): number | undefined => {
   if (s === undefined || s.trim() === '') return undefined
@@ -74,6 +105,8 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 /** What the support routes need from the hall. */
 export interface SupportDeps {
   readonly db: Db
+  /** The origins a change may come from (the hall's own, its sites', the operator's). */
+  readonly origins: AllowedOrigins
   readonly files: StaticFiles
   /** The hall's clock (ms). */
   readonly now: () => number
@@ -115,6 +148,19 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
   const retentionDays = deps.retentionDays ?? DEFAULT_RETENTION_DAYS
   const audit = (c: AnyContext, e: Omit<AuditIn, 'account'>) => recordAudit(db, { account: userOf(c).username, ...e }, now())
 
+  // A change is JSON from an allowed origin: a cross-site form (text/plain, urlencoded, multipart)
+  // or a script of another origin is refused before anything is read.
+  app.use('/support/api/*', async (c: AnyContext, next) => {
+    if (!changes(c.req.method)) return next()
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+    if (type !== 'application/json') return c.json({ ok: false, error: 'the support API takes application/json' }, 415)
+    const origin = c.req.header('origin')
+    const site = c.req.header('sec-fetch-site')
+    const allowed = origin !== undefined ? await deps.origins.allows(origin, new URL(c.req.url).origin) : site === undefined || site === 'same-origin'
+    if (!allowed) return c.json({ ok: false, error: 'this request comes from another site' }, 403)
+    return next()
+  })
+
   app.post('/support/api/login', async (c) => {
     const b = await readJson(c)
     if (b === undefined) return c.json({ ok: false, error: 'body is not a JSON object' }, 400)
@@ -140,7 +186,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
     if (r.ok) {
       await recordAudit(db, { account: r.user.username, action: 'signed-in', detail: { address } }, at)
       setCookie(c, SUPPORT_COOKIE, r.token, { httpOnly: true, sameSite: 'Strict', path: '/support', maxAge: SUPPORT_TOKEN_TTL_MS / 1000 })
-      return c.json({ ok: true, username: r.user.username, role: r.user.role, token: r.token })
+      return c.json({ ok: true, username: r.user.username, role: r.user.role, token: r.token, csrf: csrfTokenOf(r.token) })
     }
     const reason = r.reason === 'challenge' ? (r.missed ? 'challenge-missed' : 'challenge-needed') : r.reason
     await recordAudit(db, { account: attempted, action: 'sign-in.refused', detail: { reason, address } }, at)
@@ -164,6 +210,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
   })
 
   app.post('/support/api/logout', async (c) => {
+    if (!csrfHolds(c)) return c.json({ ok: false, error: CSRF_REFUSED }, 403)
     await supportLogout(db, tokenOf(c))
     deleteCookie(c, SUPPORT_COOKIE, { path: '/support' })
     return c.json({ ok: true })
@@ -172,15 +219,21 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
   app.use('/support/api/*', async (c: AnyContext, next) => {
     const user = await supportSession(db, tokenOf(c), now())
     if (user === undefined) return c.json({ ok: false, error: 'sign in to the support console' }, 401)
+    if (changes(c.req.method) && !csrfHolds(c)) return c.json({ ok: false, error: CSRF_REFUSED }, 403)
     c.set(USER, user)
     c.header('cache-control', 'no-store')
     await next()
     return undefined
   })
 
-  const leadsOnly = (c: AnyContext) => c.json({ ok: false, error: 'only a support lead may do this' }, 403)
+  // An agent at a lead's route is refused, and the attempt is kept in the audit trail.
+  const leadsOnly = async (c: AnyContext) => {
+    await audit(c, { action: 'refused', detail: { method: c.req.method, path: new URL(c.req.url).pathname } })
+    return c.json({ ok: false, error: 'only a support lead may do this' }, 403)
+  }
 
-  app.get('/support/api/me', (c) => c.json({ ok: true, ...userOf(c), retentionDays }))
+  // The console's page reads its CSRF token here (it cannot read the HttpOnly cookie).
+  app.get('/support/api/me', (c) => c.json({ ok: true, ...userOf(c), retentionDays, csrf: csrfTokenOf(tokenOf(c)) }))
 
   app.get('/support/api/sessions', async (c) => {
     const q = c.req.query()

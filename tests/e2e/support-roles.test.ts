@@ -123,7 +123,9 @@ describe('support roles in the console', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Only a support lead can manage accounts')
     expect(await page.getByRole('table', { name: 'Accounts' }).count()).toBe(0)
     const refused = await page.evaluate(async () => {
-      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status)
+      // With the sign-in's CSRF token, as the console sends it: the role is what refuses.
+      const { csrf } = (await fetch('/support/api/me').then((r) => r.json())) as { csrf: string }
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) }).then((r) => r.status)
       return [
         await fetch('/support/api/audit').then((r) => r.status),
         await fetch('/support/api/accounts').then((r) => r.status),

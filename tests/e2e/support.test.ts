@@ -4,7 +4,8 @@ import { useBrowser } from './support/browser'
 
 /**
  * The support path end to end: a player's session with a token expiry is sent as diagnostics,
- * support finds it in the console by username, opens its timeline, selects the token-expiry
+ * support finds it in the console by the reference number the player quotes (sent after the
+ * expiry, with no sign-in, it is filed as anonymous), opens its timeline, selects the token-expiry
  * record and sees the token-expired modal in the lobby screen rendered from the replay.
  */
 
@@ -50,7 +51,7 @@ class SupportConsolePage {
 }
 
 describe('support finds and replays a player session', () => {
-  it('records a token expiry, sends diagnostics, finds the session by username and shows the token-expired modal at that record', async () => {
+  it('records a token expiry, sends diagnostics, finds the session by its reference and shows the token-expired modal at that record', async () => {
     // The player (of this file's own): signs in, the hall expires the token, the next call answers -1.
     const player = await kit.player()
     const { context: playerContext, page: playerPage, shell: lobby } = await kit.openLobby('desktop')
@@ -73,11 +74,11 @@ describe('support finds and replays a player session', () => {
     expect(reference).toMatch(/^LB-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
     await playerContext.close()
 
-    // Support: signs in, searches by username, opens the session.
+    // Support: signs in, searches by the reference the player quotes, opens the session.
     const { page, errors } = await kit.open('desktop')
     const console = new SupportConsolePage(page)
     await console.signIn()
-    await console.search('Username', player.username)
+    await console.search('Reference', reference)
     await expect.poll(() => console.row(reference).count()).toBe(1)
     expect(await console.row(reference).textContent()).toContain('-1')
     await console.open(reference)

@@ -17,7 +17,7 @@ const HOUR = 3_600_000
 beforeAll(async () => {
   db = await openDb('memory')
   await migrate(db)
-  await seed(db)
+  await seed(db, { demoPlayers: true })
   playerId = (
     await db.query<{ id: string }>(
       `INSERT INTO players (site_code, username, username_key, password_hash, userkey, currency)

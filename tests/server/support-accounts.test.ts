@@ -36,7 +36,7 @@ const generated = (out: string): string => {
 }
 
 const signIn = async (hallUrl: string, username: string, password: string) => {
-  const res = await fetch(`${hallUrl}/support/api/login`, { method: 'POST', body: JSON.stringify({ username, password }) })
+  const res = await fetch(`${hallUrl}/support/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
   return { status: res.status, body: (await res.json()) as { ok: boolean; token: string; role: string; error?: string } }
 }
 

@@ -97,14 +97,25 @@ describe('roles and the audit trail', () => {
     lead = await tokenOf('support', 'support-dev')
     await api('sessions?username=audited1', { token: lead })
 
-    // The lead reads the trail: the agent's entries, newest first, each naming the session and the player.
+    // The lead reads the trail: the agent's entries, newest first, each naming the session and the
+    // player (the upload is filed under the player who sent it, whatever names its log carries);
+    // the attempts at a lead's route are there too.
     const byAgent = await api<{ entries: Entry[]; total: number }>('audit?account=Agent.Audit', { token: lead })
     expect(byAgent.status).toBe(200)
-    expect(byAgent.body.entries.map((e) => e.action)).toEqual(['timeline.forked', 'log.downloaded', 'session.opened', 'search', 'signed-in'])
-    for (const e of byAgent.body.entries.slice(0, 3)) expect(e).toMatchObject({ account: 'agent.audit', reference, playerId, usernames: ['Audited1'] })
-    expect(byAgent.body.entries[0]?.detail).toEqual({ seq: 2 })
-    expect(byAgent.body.entries[2]?.at).toBe(new Date(t0 + 1000).toISOString())
-    expect(byAgent.body.entries[3]).toMatchObject({ action: 'search', playerId, detail: { criteria: { playerId }, found: 1 } })
+    expect(byAgent.body.entries.map((e) => e.action)).toEqual([...Array<string>(6).fill('refused'), 'timeline.forked', 'log.downloaded', 'session.opened', 'search', 'signed-in'])
+    expect(byAgent.body.entries.slice(0, 6).map((e) => `${String(e.detail['method'])} ${String(e.detail['path'])}`)).toEqual([
+      'POST /support/api/accounts/support/reset-password',
+      'POST /support/api/accounts/agent.audit/role',
+      'POST /support/api/accounts/support/disable',
+      'POST /support/api/accounts',
+      'GET /support/api/accounts',
+      'GET /support/api/audit',
+    ])
+    const work = byAgent.body.entries.slice(6)
+    for (const e of work.slice(0, 3)) expect(e).toMatchObject({ account: 'agent.audit', reference, playerId, usernames: ['audited1'] })
+    expect(work[0]?.detail).toEqual({ seq: 2 })
+    expect(work[2]?.at).toBe(new Date(t0 + 1000).toISOString())
+    expect(work[3]).toMatchObject({ action: 'search', playerId, detail: { criteria: { playerId }, found: 1 } })
 
     // By player: the player id or any of their usernames, whoever looked.
     const byPlayer = await api<{ entries: Entry[] }>(`audit?player=${playerId}`, { token: lead })
@@ -129,10 +140,10 @@ describe('roles and the audit trail', () => {
     expect(later.body.entries.map((e) => `${e.account} ${e.action}`)).toEqual(['support search'])
 
     // Paged: two at a time, with the total.
-    const page1 = await api<{ entries: Entry[]; total: number; page: number }>('audit?account=agent.audit&pageSize=2', { token: lead })
-    const page3 = await api<{ entries: Entry[]; total: number; page: number }>('audit?account=agent.audit&pageSize=2&page=3', { token: lead })
-    expect([page1.body.total, page1.body.entries.map((e) => e.action)]).toEqual([5, ['timeline.forked', 'log.downloaded']])
-    expect([page3.body.page, page3.body.entries.map((e) => e.action)]).toEqual([3, ['signed-in']])
+    const page4 = await api<{ entries: Entry[]; total: number; page: number }>('audit?account=agent.audit&pageSize=2&page=4', { token: lead })
+    const page6 = await api<{ entries: Entry[]; total: number; page: number }>('audit?account=agent.audit&pageSize=2&page=6', { token: lead })
+    expect([page4.body.total, page4.body.entries.map((e) => e.action)]).toEqual([11, ['timeline.forked', 'log.downloaded']])
+    expect([page6.body.page, page6.body.entries.map((e) => e.action)]).toEqual([6, ['signed-in']])
 
     // Account management is a lead's, and is audited too; a lead cannot lock everyone out.
     expect((await api('accounts/support/disable', { token: lead, body: {} })).body.error).toBe('you cannot disable your own account')

@@ -118,12 +118,14 @@ describe('retention of diagnostics uploads', () => {
     } finally {
       await hall.close()
     }
-    expect(await uploadsIn(unfinishedDir)).toEqual(
+    const left = await uploadsIn(unfinishedDir)
+    expect(left).toEqual(
       new Map([
         [done, 0],
         [fresh, 1],
       ]),
     )
+    expect(left.has(stale)).toBe(false)
   }, 60_000)
 
   it('reads the setting as whole days of at least 1', () => {

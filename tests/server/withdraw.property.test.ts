@@ -25,7 +25,7 @@ let db: Db
 const open = async (): Promise<Db> => {
   const d = await openDb(dataDir)
   await migrate(d)
-  if (await needsSeed(d)) await seed(d)
+  if (await needsSeed(d)) await seed(d, { demoPlayers: true })
   return d
 }
 

@@ -291,6 +291,12 @@ export const InjectedSiteConfig = Schema.Struct({
    * (`--diagnostics`), sets it: the page exposes its debug handle `window.__lobby`.
    */
   diagnostics: Schema.optionalKey(Schema.Literal(true)),
+  /**
+   * Only a production hall started with its stand-ins on (`--stand-ins`, a demo) sets it: the
+   * provider page pays without money and demo players hold seeded money, so the lobby shows a
+   * banner saying this is a demonstration.
+   */
+  standIns: Schema.optionalKey(Schema.Literal(true)),
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),

@@ -16,6 +16,7 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'account.enabled': 'Enabled account',
   'account.password-reset': 'Reset password',
   'account.role-changed': 'Changed role',
+  refused: 'Refused (leads only)',
 }
 
 const PAGE_SIZE = 50
@@ -41,6 +42,8 @@ const details = (e: AuditEntry): string => {
       return d['address'] ? `from ${shown(d['address'])}` : ''
     case 'account.role-changed':
       return `${String(d['username'])}: ${String(d['from'])} → ${String(d['to'])}`
+    case 'refused':
+      return `${String(d['method'])} ${String(d['path'])}`
     case 'account.added':
       return `${String(d['username'])} (${String(d['role'])})`
     default:

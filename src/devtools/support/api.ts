@@ -2,7 +2,14 @@
  * The support console's side of the hall's /support/api (server/support/routes.ts): plain JSON,
  * the sign-in in an HttpOnly cookie. Every answer comes back as { status, body } with `ok` and,
  * when not ok, the hall's reason in `error`, whatever the hall (or a proxy) actually sent.
+ * The sign-in's CSRF token (answered by sign-in and /me) goes with every change in CSRF_HEADER.
  */
+
+/** The header the hall reads the console's CSRF token from (server/support/routes.ts). */
+export const CSRF_HEADER = 'x-csrf-token'
+
+/** The CSRF token of the current sign-in, as the hall last answered it. */
+let csrf = ''
 
 export type SupportRole = 'agent' | 'lead'
 
@@ -64,14 +71,15 @@ export const api = async <T>(path: string, body?: unknown): Promise<Answer<T>> =
   try {
     res = await fetch(`/support/api/${path}`, {
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrf }, body: JSON.stringify(body) }),
     })
   } catch (e) {
     return refused(0, `the hall cannot be reached (${e instanceof Error ? e.message : String(e)})`)
   }
   const text = await res.text()
   try {
-    const json = JSON.parse(text) as Answer<T>['body'] & { msg?: string }
+    const json = JSON.parse(text) as Answer<T>['body'] & { msg?: string; csrf?: unknown }
+    if (typeof json.csrf === 'string') csrf = json.csrf
     // The hall's edge answers with its envelope ({ code, msg }) when it refuses a request.
     return json.ok === undefined ? refused(res.status, json.msg ?? `HTTP ${res.status}`) : { status: res.status, body: json }
   } catch {

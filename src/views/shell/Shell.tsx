@@ -6,7 +6,7 @@ import { useNavPath, useRouteName, useShowsTabBar } from '../routing/nav-hooks'
 import { Header, useSiteName } from './Header'
 import { MenuDrawer, SideMenu } from './SideMenu'
 import { TabBar } from './TabBar'
-import { useLayout, useSiteLook } from './site-look'
+import { useLayout, useSiteLook, useStandIns } from './site-look'
 import { DownloadBanner, InstallGuide, InstallTip, PromoBanner } from '../banners/Banners'
 
 /**
@@ -21,6 +21,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
   const route = useRouteName()
   const site = useSiteName()
   const { traits } = useLayout()
+  const standIns = useStandIns()
   useSiteLook()
   const [drawer, setDrawer] = useState(false)
   const closeDrawer = useCallback(() => setDrawer(false), [])
@@ -44,6 +45,12 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
         {t('skipToContent')}
       </button>
+      {standIns && (
+        // A demo hall (production with its stand-ins on): payments there pay nothing real.
+        <p role="note" className="shell__stand-ins">
+          {t('standIns')}
+        </p>
+      )}
       <Header desktop={desktop} menuOpen={drawer} onOpenMenu={openDrawer} />
       <div className="shell__body">
         {desktop && <SideMenu />}

@@ -10,6 +10,7 @@ import {
   selectSiteCode,
   selectSiteDescription,
   selectSiteKeywords,
+  selectStandIns,
   selectSysSwitches,
   selectThemeId,
   type LayoutListsView,
@@ -37,6 +38,8 @@ export const useBrandLogo = () => useSite(selectBrandLogo)
 /** The home banners the page was written with (the first screen's), or null. */
 export const useInjectedBanners = () => useSite(selectInjectedBanners)
 export const useSiteCode = (): string => useSite(selectSiteCode)
+/** Whether the hall runs its stand-ins in production (a demo hall): the shell shows its banner. */
+export const useStandIns = (): boolean => useSite(selectStandIns)
 export const useBettingProviderName = (): string => useSite(selectBettingProviderName)
 /** Whether a system-info switch is open (vip_status, agentDisplayEntrance, kfOnlineStatus, musicShow). */
 export const useSysSwitch = (name: string): boolean => useSite(selectSysSwitches).split(' ').includes(name)
