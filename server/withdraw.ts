@@ -424,6 +424,26 @@ export const feeOf = async (
 const compare = async (db: Queryable, a: string, b: string): Promise<number> =>
   (await db.query<{ c: number }>('SELECT sign($1::numeric - $2::numeric)::int AS c', [a, b])).rows[0]?.c ?? 0
 
+/**
+ * The amount check of a withdrawal, and of its fee quote (getWithdrawFee): digits with at most the
+ * currency's decimals, above 0, within the channel's least and most amount.
+ */
+export const checkWithdrawAmount = async (db: Queryable, currency: string, channel: WithdrawChannel, amount: string): Promise<void> => {
+  const scale = (await db.query<{ scale: number }>('SELECT scale FROM currencies WHERE code = $1', [currency])).rows[0]?.scale ?? 2
+  const decimals = amount.includes('.') ? (amount.split('.')[1]?.length ?? 0) : 0
+  if (!/^\d+(\.\d+)?$/.test(amount) || decimals > scale || (await compare(db, amount, '0')) <= 0) {
+    throw new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${scale} decimals`)
+  }
+  if ((await compare(db, amount, channel.min_amount)) < 0) throw new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
+  if ((await compare(db, amount, channel.max_amount)) > 0) throw new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
+}
+
+/** Refuses an amount above what the player can withdraw now (1304). */
+export const checkWithdrawable = async (db: Queryable, playerId: string, currency: string, amount: string): Promise<void> => {
+  const can = await withdrawableOf(db, playerId, currency)
+  if ((await compare(db, amount, can.withdrawable)) > 0) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, `at most ${can.withdrawable} can be withdrawn now`)
+}
+
 /** A withdrawal asked for (its checks of password and code are the call's). */
 export interface WithdrawRequest {
   readonly playerId: string
@@ -473,13 +493,7 @@ export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ ord
       proofId = proof.id
     }
     const amount = w.amount
-    const scale = (await tx.query<{ scale: number }>('SELECT scale FROM currencies WHERE code = $1', [currency])).rows[0]?.scale ?? 2
-    const decimals = amount.includes('.') ? (amount.split('.')[1]?.length ?? 0) : 0
-    if (!/^\d+(\.\d+)?$/.test(amount) || decimals > scale || (await compare(tx, amount, '0')) <= 0) {
-      throw new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${scale} decimals`)
-    }
-    if ((await compare(tx, amount, channel.min_amount)) < 0) throw new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
-    if ((await compare(tx, amount, channel.max_amount)) > 0) throw new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
+    await checkWithdrawAmount(tx, currency, channel, amount)
     const today = (
       await tx.query<{ n: number; sum: string }>(
         `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS sum FROM withdraw_orders
@@ -490,8 +504,7 @@ export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ ord
     if (today.n >= settings.dailyTimes) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyTimes} withdrawals a day`)
     const dayTotal = (await tx.query<{ s: string }>('SELECT ($1::numeric + $2::numeric)::text AS s', [today.sum, amount])).rows[0]?.s ?? amount
     if ((await compare(tx, dayTotal, settings.dailyMaxAmount)) > 0) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyMaxAmount} a day`)
-    const can = await withdrawableOf(tx, w.playerId, currency)
-    if ((await compare(tx, amount, can.withdrawable)) > 0) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, `at most ${can.withdrawable} can be withdrawn now`)
+    await checkWithdrawable(tx, w.playerId, currency, amount)
     const speed = w.speed ?? channel.speed
     const fee = await feeOf(tx, channel, amount, speed)
     const order = (

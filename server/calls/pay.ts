@@ -412,8 +412,11 @@ export const providerCallback = async (
       [orderNo],
     )
   ).rows[0]
-  if (row === undefined) return { status: 404, body: { ok: false, error: 'no such order' } }
-  if (!sameText(providerSign({ order_no: orderNo, status, amount }, row.providerKey), sign.toLowerCase())) return { status: 403, body: { ok: false, error: 'bad signature' } }
+  // An unknown order and another provider's (a signature that does not match) get one answer, so
+  // a caller cannot learn which order numbers exist.
+  if (row === undefined || !sameText(providerSign({ order_no: orderNo, status, amount }, row.providerKey), sign.toLowerCase())) {
+    return { status: 403, body: { ok: false, error: 'bad signature' } }
+  }
   if (amount !== row.amount) return { status: 409, body: { ok: false, error: 'the amount is not the order amount' } }
   const settled = await settleOrder(db, socket, { orderNo }, status, now)
   if (settled === undefined) return { status: 404, body: { ok: false, error: 'no such order' } }

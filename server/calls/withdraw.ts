@@ -39,6 +39,8 @@ import {
   bindAccount,
   channelsOf,
   deleteAccountOf,
+  checkWithdrawAmount,
+  checkWithdrawable,
   feeOf,
   liveAccount,
   momentIn,
@@ -301,7 +303,9 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     const account = await liveAccount(ctx.db, player.id, p.account_id)
     const channel = channelsOf(await settingsOf(ctx.db, ctx.site.code), player.currency).find((c) => c.kind === account.kind)
     if (channel === undefined) throw new WithdrawError(WithdrawCodes.closed, 'this kind of account takes no withdrawals')
-    if (!/^\d+(\.\d+)?$/.test(p.amount)) throw new WithdrawError(WithdrawCodes.badAmount, 'the amount is a positive number')
+    // The quote answers only an amount the withdrawal would take (the same check), never another.
+    await checkWithdrawAmount(ctx.db, player.currency, channel, p.amount)
+    await checkWithdrawable(ctx.db, player.id, player.currency, p.amount)
     return feeOf(ctx.db, channel, p.amount, p.speed ?? channel.speed)
   }),
   implement(bankInfo, async (ctx, p) => {

@@ -262,8 +262,9 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
     return ctx.db.transaction(async (tx) => {
       const a = await openAccount(tx, player, ctx.site, ctx.now, terms)
       if (await repeated(tx, player.id, p.request_id, 2, p.amount)) return balances(tx, player, ctx.site, ctx.now, terms, p.amount)
-      // The whole principal may always be taken out, even below the least amount.
-      if (!/^\d+(\.\d+)?$/.test(p.amount)) throw new ServiceError(YuebaoCodes.belowMinimum, 'the amount must be a positive amount')
+      // The whole principal may always be taken out, even below the least amount; nothing (0, of
+      // empty savings too) is no amount to move.
+      if (!/^\d+(\.\d+)?$/.test(p.amount) || Number(p.amount) <= 0) throw new ServiceError(YuebaoCodes.belowMinimum, 'the amount must be a positive amount')
       if (!(await tx.query<{ b: boolean }>('SELECT $1::numeric = $2::numeric AS b', [p.amount, a.principal])).rows[0]?.b) {
         await checkAmount(tx, p.amount, player.currency, terms.minOut)
       }

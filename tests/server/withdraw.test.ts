@@ -225,8 +225,10 @@ describe('withdrawals', () => {
   })
 
   it('answers the fee before a withdrawal; fast speed costs a point more', async () => {
-    const { caller } = await newPlayer()
+    const { caller, username } = await newPlayer()
     const bank = await card(caller)
+    // The quote is for an amount the withdrawal would take: within what can be withdrawn.
+    expect(await control(hall.url, 'credit', { username, amount: '100' })).toMatchObject({ ok: true })
     expect((await post(caller, '/certify/getWithdrawFee', { account_id: bank.id, amount: '100' })).envelope.data).toEqual({ amount: '100', fee: '1', fee_rate: '1', arrive_amount: '99' })
     expect((await post(caller, '/certify/getWithdrawFee', { account_id: bank.id, amount: '100', speed: 1 })).envelope.data).toEqual({ amount: '100', fee: '2', fee_rate: '2', arrive_amount: '98' })
   })
