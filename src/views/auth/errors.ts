@@ -29,6 +29,9 @@ export const errorText = (t: TFunction<'auth'>, error: SessionError | null, geet
   if (missedChallenge(error.code)) return t('error.challengeMissed', { ns: 'signin' })
   const wait = error.code === 2010 ? /(\d+) s$/.exec(error.msg) : null
   if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
+  // The hall's password hashes are queued full (2012: its message ends with the seconds).
+  const busy = error.code === 2012 ? /(\d+) s$/.exec(error.msg) : null
+  if (busy !== null) return t('error.busy', { ns: 'signin', seconds: Number(busy[1]) })
   if (error.code !== null && SMS_CODES[error.code] !== undefined) return t(SMS_CODES[error.code]!, { ns: 'signin' })
   const key = WORDED.find((k) => k === error.messageKey)
   if (key !== undefined) return t(`error.${key}`)
