@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createHash } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 
 /** What a query answers: the rows, and how many rows an INSERT, UPDATE, DELETE or MERGE touched. */
@@ -91,6 +92,44 @@ const openMemory = async (): Promise<PGlite> => {
   return db
 }
 
+/** A name for the migrations in `dir`: the hash of their file names and contents. */
+const migrationsKey = (dir: string): string => {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort()) {
+    hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0')
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * An in-memory store with the hall's migrations applied. Applying them takes seconds (more than
+ * initdb), and tests start many halls, so the first one keeps a dump of its freshly migrated
+ * store, keyed by the PGlite version and the migrations' contents (a changed or added migration
+ * makes a new one); later ones load it. The dump holds the schema and the migrations' own rows,
+ * taken before any seeding, so no hall's data and no clock reading is shared.
+ */
+const openMigratedMemory = async (): Promise<PGlite> => {
+  const template = join(tmpdir(), `lobby-hall-pglite-${pgliteVersion()}-migrated-${migrationsKey(MIGRATIONS_DIR)}.tar`)
+  if (existsSync(template)) {
+    try {
+      return await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
+    } catch {
+      rmSync(template, { force: true })
+    }
+  }
+  const db = await openMemory()
+  await migrate(db)
+  try {
+    const dump = await db.dumpDataDir('none')
+    const partial = `${template}.${process.pid}.part`
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
+    renameSync(partial, template)
+  } catch {
+    // The cache is an optimisation only.
+  }
+  return db
+}
+
 /** The lock file a PGlite data directory holds while a process has it open: that process's id. */
 export const LOCK_FILE = 'lobby-hall.lock'
 
@@ -137,11 +176,12 @@ const lockDir = (dir: string): (() => void) => {
 }
 
 /**
- * Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory'. A directory
+ * Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory' (already
+ * migrated with `migrated`, which `migrate` then finds nothing left to do on). A directory
  * is locked for this process until the store is closed.
  */
-export const openDb = async (dataDir: string): Promise<Db> => {
-  if (dataDir === 'memory') return openMemory()
+export const openDb = async (dataDir: string, o: { readonly migrated?: boolean } = {}): Promise<Db> => {
+  if (dataDir === 'memory') return o.migrated === true ? openMigratedMemory() : openMemory()
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })
   const release = lockDir(dir)

@@ -129,7 +129,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const standIns = opts.mode !== 'production' || opts.standIns === true
   const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
   if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
-  const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory') : await openPostgres(opts.databaseUrl, { log })
+  const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory', { migrated: true }) : await openPostgres(opts.databaseUrl, { log })
   try {
     // Halls sharing a PostgreSQL store may start at once: one migrates and seeds, the others wait
     // for it and then find nothing left to do.
