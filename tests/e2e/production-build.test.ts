@@ -51,6 +51,8 @@ describe('the output of vite build under a production hall', () => {
       lobby: '__lobby' in window,
     }))
     expect(handles).toEqual({ day: false, lobby: false })
+    // No stand-ins, so no demo banner.
+    expect(await lobby.page.getByRole('note').filter({ hasText: 'Demo: payments are simulated' }).count()).toBe(0)
     await lobby.close()
   })
 
@@ -88,6 +90,22 @@ describe('diagnostics turned on by the operator', () => {
     })
     expect(outcome).toBe('reported')
     await expect.poll(() => lobby.console.filter((m) => m.includes("dropped an invalid bus event 'session.noSuchThing'"))).toHaveLength(1)
+    await lobby.close()
+  })
+})
+
+describe('a demo hall: production with its stand-ins on', () => {
+  let hall: Awaited<ReturnType<typeof startHall>>
+  beforeAll(async () => {
+    hall = await startHall({ port: 0, dataDir: 'memory', mode: 'production', staticDir, standIns: true, log: () => undefined })
+  }, 120_000)
+  afterAll(() => hall.close())
+
+  it('shows the banner that says payments there are simulated', async () => {
+    const lobby = await openLobby(hall.url)
+    const banner = lobby.page.getByRole('note').filter({ hasText: 'Demo: payments are simulated, no real money moves.' })
+    await banner.waitFor()
+    expect(await banner.isVisible()).toBe(true)
     await lobby.close()
   })
 })
