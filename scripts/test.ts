@@ -13,9 +13,10 @@
  * (cannot start, dies, times out, writes no report) counts as one failed check. Skipped and todo
  * tests count as failed: the rules allow none.
  *
- * `npm test -- --only unit,e2e` runs some stages only.
+ * `npm test -- --only unit,e2e` runs some stages only; `npm test -- --changed [REF]` runs only the
+ * tests a change since REF (default: what is not committed) reaches.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -153,14 +154,14 @@ export function countVitestReport(report: VitestReport, exitCode: number | null)
  */
 const failureDescriptions: string[] = []
 
-async function vitest(config: string, timeoutMs: number): Promise<Tally> {
+async function vitest(config: string, timeoutMs: number, extra: readonly string[] = []): Promise<Tally> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lobby-test-'))
   const out = path.join(dir, 'vitest.json')
   const failures = path.join(dir, 'failures.txt')
   try {
     const exit = await runCommand(
       bin('vitest'),
-      ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra],
       timeoutMs,
       { LOBBY_FAILURE_LOG: failures },
     )
@@ -308,15 +309,21 @@ export function profileTable(lines: readonly string[], fileSeconds: Readonly<Rec
 
 async function browserStage(timeoutMs: number): Promise<Tally> {
   const outDir = path.resolve(root, process.env['LOBBY_E2E_OUT_DIR'] ?? 'dist')
+  const every = browserTestFiles()
+  const files = changed === undefined ? every : browserFilesReached(every, changed.files)
+  if (changed !== undefined && files.length === 0) {
+    console.log('--changed: no browser test is reached by the change')
+    return { passed: 0, failed: 0, notes: ['not reached by the change'] }
+  }
+  if (changed !== undefined) console.log(`--changed: ${files.length} of ${every.length} browser test files`)
+  if (files.length === 0) {
+    console.log('no browser test files in tests/e2e')
+    return { passed: 0, failed: 1, notes: ['no browser test files'] }
+  }
   if (process.env['LOBBY_E2E_SKIP_BUILD'] !== '1') {
     // One build for every worker.
     const build = await runCommand(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], 10 * MINUTE)
     if (build.code !== 0) return { passed: 0, failed: 1, notes: [`vite build: ${describeExit(build, 10 * MINUTE)}`] }
-  }
-  const files = browserTestFiles()
-  if (files.length === 0) {
-    console.log('no browser test files in tests/e2e')
-    return { passed: 0, failed: 1, notes: ['no browser test files'] }
   }
   const shares = balance(files, readDurations(), browserWorkers())
   const dir = mkdtempSync(path.join(tmpdir(), 'lobby-e2e-'))
@@ -382,6 +389,10 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
 // Replay
 
 async function replayGoldenLogs(): Promise<Tally> {
+  if (changed !== undefined && !replayReached(changed.files)) {
+    console.log('--changed: nothing that a replay depends on changed; no golden log replayed')
+    return { passed: 0, failed: 0, notes: ['not reached by the change'] }
+  }
   const dir = path.join(root, 'tests', 'replay')
   const logs = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort() : []
   if (logs.length === 0) {
@@ -409,6 +420,36 @@ async function replayGoldenLogs(): Promise<Tally> {
   }
   return tally
 }
+
+// ---------------------------------------------------------------------------------------------
+// Only what a change reaches (--changed)
+
+/** `--changed [REF]`: the files changed since REF (default HEAD: what is not committed), untracked ones too. */
+let changed: { readonly ref: string; readonly files: readonly string[] } | undefined
+
+function changedFiles(ref: string): string[] {
+  const git = (args: readonly string[]): string[] => {
+    const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' })
+    if (r.status !== 0) throw new UsageError(`git ${args.join(' ')}: ${r.stderr.trim()}`)
+    return r.stdout.split('\n').filter(Boolean)
+  }
+  return [...new Set([...git(['diff', '--name-only', ref]), ...git(['ls-files', '--others', '--exclude-standard'])])].sort()
+}
+
+/** Changes that reach every browser test: the lobby that is built, the hall that serves it, the kit. */
+const REACHES_EVERY_BROWSER_TEST = /^(src|actors|schemas|server|public|tests\/e2e\/support)\/|^(index\.html|vite\.config\.ts|vitest\.e2e\.config\.ts|package(-lock)?\.json|tests\/e2e\/global-setup\.ts)$/
+/** Changes that can change a replay: the actors, the schemas, the bus, the golden logs and the replayer. */
+const REACHES_REPLAY = /^(actors|schemas|src\/bus|tests\/replay)\/|^(scripts\/replay\.ts|package(-lock)?\.json)$/
+
+/** The browser test files a change reaches: all of them, or the changed test files themselves. */
+export function browserFilesReached(all: readonly string[], files: readonly string[]): string[] {
+  if (files.some((f) => REACHES_EVERY_BROWSER_TEST.test(f))) return [...all]
+  const touched = new Set(files)
+  return all.filter((f) => touched.has(f))
+}
+
+/** Whether a change can change how a golden log replays. */
+export const replayReached = (files: readonly string[]): boolean => files.some((f) => REACHES_REPLAY.test(f))
 
 // ---------------------------------------------------------------------------------------------
 // Stages
@@ -444,7 +485,8 @@ export const STAGES: readonly Stage[] = [
     name: 'unit',
     aliases: ['vitest', 'model', 'contract', 'server'],
     title: 'unit, model, contract and server tests: vitest run',
-    run: () => vitest('vitest.config.ts', 30 * MINUTE),
+    // With --changed, Vitest's own import graph picks the tests that import a changed file.
+    run: () => vitest('vitest.config.ts', 30 * MINUTE, changed === undefined ? [] : ['--changed', changed.ref, '--passWithNoTests']),
   },
   {
     name: 'replay',
@@ -467,6 +509,12 @@ export function selectStages(argv: readonly string[]): Stage[] {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     let list: string | undefined
+    if (arg === '--changed') {
+      const next = argv[i + 1]
+      const ref = next !== undefined && !next.startsWith('--') ? (i++, next) : 'HEAD'
+      changed = { ref, files: changedFiles(ref) }
+      continue
+    }
     if (arg === '--only') list = argv[++i]
     else if (arg.startsWith('--only=')) list = arg.slice('--only='.length)
     else throw new UsageError(`unknown argument '${arg}'`)
@@ -496,7 +544,7 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (e) {
     if (!(e instanceof UsageError)) throw e
     console.error(`test: ${e.message}`)
-    console.error(`usage: npm test [-- --only ${STAGES.map((s) => s.name).join(',')}]`)
+    console.error(`usage: npm test [-- [--only ${STAGES.map((s) => s.name).join(',')}] [--changed [REF]]]`)
     return 2
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balance, browserTestFiles, countVitestReport, profileTable, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
+import { balance, browserFilesReached, browserTestFiles, countVitestReport, profileTable, replayReached, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
 
 const file = (status: string, tests: string[], name = 'a.test.ts'): NonNullable<VitestReport['testResults']>[number] => ({
   name,
@@ -88,5 +88,27 @@ describe("the browser stage's time table", () => {
     expect(table[1]).toMatch(/^sign in through the form\s+1\s+3\.0\s+3000\s+30%$/)
     expect(table[2]).toMatch(/^boot the lobby\s+2\s+2\.0\s+1000\s+20%$/)
     expect(table[3]).toMatch(/^all files \(their own time\)\s+2\s+10\.0$/)
+  })
+})
+
+describe('what a change reaches (--changed)', () => {
+  const all = ['tests/e2e/a.test.ts', 'tests/e2e/b.test.ts']
+
+  it('runs every browser test when the lobby, the hall or the kit changed', () => {
+    for (const f of ['src/views/pay/PayPopup.tsx', 'actors/wallet/wallet.logic.ts', 'schemas/routes.ts', 'server/hall.ts', 'tests/e2e/support/browser.ts', 'index.html']) {
+      expect(browserFilesReached(all, [f])).toEqual(all)
+    }
+  })
+
+  it('runs only the changed browser test files otherwise, and none for a unit-only change', () => {
+    expect(browserFilesReached(all, ['tests/e2e/b.test.ts', 'docs/testing.md'])).toEqual(['tests/e2e/b.test.ts'])
+    expect(browserFilesReached(all, ['tests/unit/tooling/test-runner.test.ts', 'scripts/test.ts'])).toEqual([])
+  })
+
+  it('replays the golden logs only when what a replay depends on changed', () => {
+    expect(replayReached(['actors/session/session.machine.ts'])).toBe(true)
+    expect(replayReached(['tests/replay/music.ndjson'])).toBe(true)
+    expect(replayReached(['src/bus/replayer.ts'])).toBe(true)
+    expect(replayReached(['server/hall.ts', 'src/views/pay/PayPopup.tsx', 'docs/replay.md'])).toBe(false)
   })
 })
