@@ -19,9 +19,12 @@
  *   halls                 200 players for 60 s on one hall on PGlite, one and two on PostgreSQL:
  *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
  *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60)
+ *   signin                one password hash's cost; 200 sign-ins at once; 10 sign-ins a second for
+ *                         30 s beside other players' calls; 50 sessions of one account calling at
+ *                         once (tests/bench/signin.ts)
  *
  * `npm run bench -- --only recorder,replay` measures only the parts named (js, lighthouse, recorder,
- * timeline, games, logsize, reports, replay, halls); the lobby is built only when a part needs it.
+ * timeline, games, logsize, reports, replay, halls, signin); the lobby is built only when a part needs it.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -39,6 +42,7 @@ import { logSizeFigures } from '../tests/bench/log-size'
 import { recordsFigures } from '../tests/bench/records'
 import { hallsFigures } from '../tests/bench/halls'
 import { lighthouseFigures } from '../tests/bench/lighthouse'
+import { signinFigures } from '../tests/bench/signin'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const figures: Array<[string, string, string]> = []
@@ -128,7 +132,7 @@ const browserFigures = async (url: string): Promise<{ runs: RecorderRun[]; event
 }
 
 /** The parts of the bench. */
-const PARTS = ['js', 'lighthouse', 'recorder', 'timeline', 'games', 'logsize', 'reports', 'replay', 'halls'] as const
+const PARTS = ['js', 'lighthouse', 'recorder', 'timeline', 'games', 'logsize', 'reports', 'replay', 'halls', 'signin'] as const
 type Part = (typeof PARTS)[number]
 
 /** The parts asked for with `--only a,b` (every part without it). */
@@ -237,6 +241,19 @@ const main = async () => {
     // The invariants are checked, not only printed: a run that broke one fails the bench.
     const broken = figures.filter((f) => f.run.lost > 0 || f.check.noticesMissing > 0 || f.check.noticesDuplicated > 0 || f.check.ordersTwice > 0 || f.check.balancesOff.length > 0)
     if (broken.length > 0) throw new Error(`invariants broken under load: ${broken.map((f) => `${f.name} ${JSON.stringify({ lost: f.run.lost, ...f.check, delays: undefined })}`).join('; ')}`)
+  }
+
+  if (parts.has('signin')) {
+    const f = await signinFigures()
+    const ms = (x: number) => `${Math.round(x).toLocaleString('en')} ms`
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met')
+    report('sign-in: one password hash', ms(f.hashMs), `Argon2id 19 MiB, 2 passes, 1 lane (median of 15; ${f.cores} cores)`)
+    const burstAim = (1.2 * f.burst.players * f.hashMs) / f.cores
+    report(`sign-in: ${f.burst.players} at once, all in`, ms(f.burst.totalMs), `<= ${ms(burstAim)} (1.2 × ${f.burst.players} × hash / ${f.cores} cores): ${met(f.burst.totalMs <= burstAim)}; ${f.burst.refused} refused`)
+    const steadyAim = f.hashMs + 200
+    report(`sign-in: ${f.steady.perSecond}/s for ${f.steady.seconds} s, p99`, ms(f.steady.signInP99), `<= ${ms(steadyAim)} (hash + 200 ms): ${met(f.steady.signInP99 <= steadyAim)}; p50 ${ms(f.steady.signInP50)}, ${f.steady.signIns} sign-ins`)
+    report('  other players meanwhile, p99', ms(f.steady.otherP99), `< 300 ms: ${met(f.steady.otherP99 < 300)}; p50 ${ms(f.steady.otherP50)}, ${f.steady.others} calls; ${f.steady.refused} refused`)
+    report(`sign-in: ${f.oneAccount.sessions} sessions of one account, p99`, ms(f.oneAccount.p99), `< 300 ms: ${met(f.oneAccount.p99 < 300)}; p50 ${ms(f.oneAccount.p50)}, ${f.oneAccount.calls} calls at once in rounds; ${f.oneAccount.refused} refused`)
   }
 
   if (!parts.has('replay')) return
