@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assign, setup } from 'xstate'
-import { modelHarness, ModelDivergence, type DelayEvent } from './harness'
+import { modelHarness, ModelDivergence, pickAtRandom, type DelayEvent } from './harness'
 
 // A tiny actor with a delay: start → waiting, after 1 s → done, cancel while waiting, reset when done.
 const tiny = setup({
@@ -97,5 +97,65 @@ describe('model harness', () => {
     expect(() => modelHarness({ name: 'tiny', machine: tiny, events: [{ type: 'start' }], log: false }).run()).toThrow(
       /After events on test machines are not supported/,
     )
+  })
+})
+
+describe('paths bounded by coverage', () => {
+  // Two self-loops on one state: one real leaf, two handlers; the model counts each event up to
+  // 4, so it has 25 states and many paths, most of which cover nothing new.
+  type AB = { type: 'a' } | { type: 'b' }
+  const real = setup({ types: { context: {} as { a: number; b: number }, events: {} as AB } }).createMachine({
+    id: 'ab',
+    context: { a: 0, b: 0 },
+    initial: 'on',
+    states: { on: { on: { a: { actions: assign({ a: ({ context }) => context.a + 1 }) }, b: { actions: assign({ b: ({ context }) => context.b + 1 }) } } } },
+  })
+  const model = setup({ types: { context: {} as { a: number; b: number }, events: {} as AB } }).createMachine({
+    id: 'ab',
+    context: { a: 0, b: 0 },
+    initial: 'on',
+    states: {
+      on: {
+        on: {
+          a: { guard: ({ context }) => context.a < 4, actions: assign({ a: ({ context }) => context.a + 1 }) },
+          b: { guard: ({ context }) => context.b < 4, actions: assign({ b: ({ context }) => context.b + 1 }) },
+        },
+      },
+    },
+  })
+  const spec = { name: 'ab', machine: real, model, events: [{ type: 'a' as const }, { type: 'b' as const }], log: false as const, limits: { simplePaths: 0, extraPaths: 3 } }
+
+  it('stops once every state, transition and branch is covered and the extra random paths ran', () => {
+    const generated = modelHarness(spec).paths().length
+    const report = modelHarness(spec).run()
+    expect(report.states.covered).toBe(report.states.total)
+    expect(report.branches.covered).toBe(report.branches.total)
+    const coveredAfter = Number(/covered after (\d+), then 3 at random/.exec(report.line)?.[1])
+    expect(coveredAfter).toBeGreaterThanOrEqual(1)
+    expect(report.paths).toBe(coveredAfter + 3)
+    expect(report.skippedPaths).toBe(generated - report.paths)
+    expect(report.skippedPaths).toBeGreaterThan(0)
+  })
+
+  it('runs every path with LOBBY_MODEL_ALL_PATHS=1', () => {
+    process.env['LOBBY_MODEL_ALL_PATHS'] = '1'
+    try {
+      const report = modelHarness(spec).run()
+      expect(report.skippedPaths).toBe(0)
+      expect(report.paths).toBe(modelHarness(spec).paths().length)
+    } finally {
+      delete process.env['LOBBY_MODEL_ALL_PATHS']
+    }
+  })
+
+  it('picks the same extra paths for the same seed, others for another, in their order', () => {
+    const items = Array.from({ length: 100 }, (_, i) => i)
+    const a = pickAtRandom(items, 10, 'lobby:x')
+    expect(pickAtRandom(items, 10, 'lobby:x')).toEqual(a)
+    expect(pickAtRandom(items, 10, 'other:x')).not.toEqual(a)
+    expect(a).toHaveLength(10)
+    expect(new Set(a).size).toBe(10)
+    expect([...a].sort((x, y) => x - y)).toEqual(a)
+    expect(pickAtRandom([1, 2], 5, 's')).toEqual([1, 2])
   })
 })

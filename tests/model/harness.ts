@@ -71,6 +71,12 @@ export interface ModelLimits {
   readonly simplePaths?: number
   /** Total paths run; past it the rest are dropped and the report says so (default 3 000). */
   readonly paths?: number
+  /**
+   * Paths run, chosen at random from those left, once every state, transition and branch of the
+   * real machine is covered (default 200); the other paths are skipped. LOBBY_MODEL_ALL_PATHS=1
+   * runs every generated path instead, LOBBY_MODEL_SEED picks another random choice.
+   */
+  readonly extraPaths?: number
 }
 
 /** Everything a model test says about one actor. */
@@ -126,10 +132,13 @@ export interface ModelReport {
   readonly transitions: Coverage
   /** Candidate transitions of the real machine: each guarded alternative of a handler on its own. */
   readonly branches: Coverage
+  /** Paths run. */
   readonly paths: number
   readonly steps: number
   /** Paths generated but not run because of `limits.paths`. */
   readonly droppedPaths: number
+  /** Paths generated but not run because coverage was complete and the extra random paths had run. */
+  readonly skippedPaths: number
   /** The one-line summary that is printed, e.g. `model site: states 10/10, transitions 12/12, branches 17/17 (paths 40)`. */
   readonly line: string
 }
@@ -356,6 +365,7 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
     traversal: spec.limits?.traversal ?? 20_000,
     simplePaths: spec.limits?.simplePaths ?? 40,
     paths: spec.limits?.paths ?? 3_000,
+    extraPaths: spec.limits?.extraPaths ?? 200,
   }
   const inventory = inventoryOf(spec.machine)
   const drive = spec.drive ?? ((e: MEvent, ctx: DriveContext<TReal>) => defaultDrive(e, ctx))
@@ -625,27 +635,81 @@ export function modelHarness<TReal extends AnyStateMachine, TModel extends AnySt
       const { paths, dropped } = plan()
       const recorded = emptyRecorded()
       let steps = 0
-      paths.forEach((p, i) => {
+      let ran = 0
+      const runOne = (i: number) => {
+        const p = paths[i]!
         steps += p.steps.length
+        ran++
         runPath(
           p.steps.map((s) => s.event),
           p.steps.map((s) => s.state),
           `path ${i + 1} of ${paths.length}`,
           recorded,
         )
-      })
+      }
+      const complete = () =>
+        recorded.leaves.size === inventory.leaves.length &&
+        recorded.handlers.size === inventory.handlers.length &&
+        recorded.branches.size === inventory.branches.length
+      // Shortest first, until the real machine is covered; then a fixed number of the paths left,
+      // at random (seeded: the same choice every run unless LOBBY_MODEL_SEED says otherwise).
+      let coveredAfter: number | undefined
+      for (let i = 0; i < paths.length; i++) {
+        runOne(i)
+        if (!runsEveryPath() && complete()) {
+          coveredAfter = i + 1
+          const left = Array.from({ length: paths.length - i - 1 }, (_, k) => i + 1 + k)
+          for (const j of pickAtRandom(left, limits.extraPaths, `${modelSeed()}:${spec.name}`)) runOne(j)
+          break
+        }
+      }
+      const skipped = paths.length - ran
       const states = coverage(inventory.leaves, recorded.leaves)
       const transitions = coverage(inventory.handlers, recorded.handlers)
       const branches = coverage(inventory.branches, recorded.branches)
       const droppedNote = dropped > 0 ? `, ${dropped} dropped by limits.paths` : ''
-      const line = `model ${spec.name}: states ${states.covered}/${states.total}, transitions ${transitions.covered}/${transitions.total}, branches ${branches.covered}/${branches.total} (paths ${paths.length}, steps ${steps}${droppedNote})`
-      const report: ModelReport = { name: spec.name, states, transitions, branches, paths: paths.length, steps, droppedPaths: dropped, line }
+      const coveredNote = coveredAfter === undefined || skipped === 0 ? '' : ` of ${paths.length}: covered after ${coveredAfter}, then ${ran - coveredAfter} at random, ${skipped} skipped`
+      const line = `model ${spec.name}: states ${states.covered}/${states.total}, transitions ${transitions.covered}/${transitions.total}, branches ${branches.covered}/${branches.total} (paths ${ran}${coveredNote}, steps ${steps}${droppedNote})`
+      const report: ModelReport = { name: spec.name, states, transitions, branches, paths: ran, steps, droppedPaths: dropped, skippedPaths: skipped, line }
       const print = spec.log === false ? undefined : (spec.log ?? ((l: string) => console.log(l)))
       if (print !== undefined) print(formatReport(report))
       return report
     },
     runEvents: (events) => runPath(events, null, 'given path', emptyRecorded()),
   }
+}
+
+/** Whether every generated path runs (LOBBY_MODEL_ALL_PATHS=1), not only until coverage and the extra ones. */
+const runsEveryPath = (): boolean => process.env['LOBBY_MODEL_ALL_PATHS'] === '1'
+
+/** The seed of the extra paths' random choice: LOBBY_MODEL_SEED, else a fixed one. */
+const modelSeed = (): string => process.env['LOBBY_MODEL_SEED'] ?? 'lobby'
+
+/**
+ * `count` of `items` chosen at random by a generator seeded with `seed` (the same seed, the same
+ * choice), in their original order.
+ */
+export const pickAtRandom = <T>(items: ReadonlyArray<T>, count: number, seed: string): T[] => {
+  if (count >= items.length) return [...items]
+  // FNV-1a of the seed, then mulberry32.
+  let h = 0x811c9dc5
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0
+  const next = (): number => {
+    h = (h + 0x6d2b79f5) >>> 0
+    let t = h
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const indices = items.map((_, i) => i)
+  // A partial Fisher-Yates shuffle: the first `count` places.
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(next() * (indices.length - i))
+    const t = indices[i]!
+    indices[i] = indices[j]!
+    indices[j] = t
+  }
+  return indices.slice(0, count).sort((a, b) => a - b).map((i) => items[i]!)
 }
 
 /** The coverage line followed by what is not covered, one item a line. */
