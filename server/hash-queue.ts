@@ -7,7 +7,7 @@
  * queue past the lobby's 60 s timeout. One queue per process: the threadpool is the process's.
  */
 import { availableParallelism } from 'node:os'
-import { ServiceError } from './calls/types'
+import { ServiceError } from './service-error'
 
 /** The hall's own code for a full queue: 'the hall is busy: try again in N s' (docs/hall.md, error codes). */
 export const BUSY_CODE = 2012

@@ -36,16 +36,7 @@ export interface CallContext {
   readonly socket?: SocketHub
 }
 
-/** A service answer other than success: its code and message reach the lobby with HTTP 200. */
-export class ServiceError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message)
-  }
-}
+export { ServiceError } from '../service-error'
 
 /** Service codes the reference hall answers (spec §8 and the hall's own, see docs/hall.md). */
 export const ServiceCodes = {

@@ -1,6 +1,6 @@
 /**
  * Support accounts (docs/timeline.md, "Support accounts"): who may use the support console, with
- * which role, and their sign-ins. Passwords are hashed as players' are (scrypt, server/crypto.ts).
+ * which role, and their sign-ins. Passwords are hashed as players' are (Argon2id, server/crypto.ts).
  * An agent searches and opens sessions; a lead also manages accounts and reads the audit trail.
  * A disabled account cannot sign in and its sign-ins end at once. Sign-in failures lock the
  * attempted username for a while, doubling, so a password cannot be guessed at speed.

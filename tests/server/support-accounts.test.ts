@@ -153,11 +153,11 @@ describe('the support-accounts command', () => {
       await after.close()
     }
 
-    // Hashed as players' passwords are: scrypt with a salt, never the password itself.
+    // Hashed as players' passwords are: Argon2id with a salt at OWASP's parameters, never the password itself.
     const db = await openDb(data)
     try {
       const hash = (await db.query<{ h: string }>(`SELECT password_hash AS h FROM support_accounts WHERE username = 'agent.lite'`)).rows[0]?.h ?? ''
-      expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/)
     } finally {
       await db.close()
     }
