@@ -127,7 +127,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   // The counterparts that hand out value or identity without the real thing (docs/hall.md, "Deploying").
   const standIns = opts.mode !== 'production' || opts.standIns === true
-  const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS }
+  const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS, standIns }
   if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
   const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory', { migrated: true }) : await openPostgres(opts.databaseUrl, { log })
   try {
@@ -367,6 +367,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
       diagnostics: opts.mode !== 'production' || opts.diagnostics === true,
       pixelStandIns: opts.mode !== 'production',
       standInsBanner: opts.mode === 'production' && standIns,
+      standIns,
     }
     const config = await siteConfigOf(db, state, site, url.origin, flags)
     // One nonce per answer: the injected configuration is the page's only inline script (the first

@@ -110,7 +110,7 @@ export const siteConfigOf = async (
   state: HallState,
   site: SiteRow,
   origin: string,
-  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean; readonly pixelStandIns?: boolean; readonly standInsBanner?: boolean } = {},
+  flags: { readonly testHooks?: boolean; readonly diagnostics?: boolean; readonly pixelStandIns?: boolean; readonly standInsBanner?: boolean; readonly standIns?: boolean } = {},
 ): Promise<InjectedSiteConfig> => ({
   ...(flags.testHooks === true ? { testHooks: true as const } : {}),
   ...(flags.standInsBanner === true ? { standIns: true as const } : {}),
@@ -123,7 +123,7 @@ export const siteConfigOf = async (
   healthy: true,
   injected: {
     siteInfo: await siteInfoOf(db, site, state),
-    sysInfo: await sysInfoOf(db, site, Date.now()),
+    sysInfo: await sysInfoOf(db, site, Date.now(), { standIns: flags.standIns ?? true }),
     allCurrency: await allCurrencyOf(db, site),
     layout: await layoutOf(db, site),
     lines: hallLines(origin),

@@ -57,12 +57,19 @@ export const siteInfoOf = async (db: Queryable, site: SiteRow, state: HallState)
   }
 }
 
-/** System info with a fresh system token (visitors send it as their token before login). */
-export const sysInfoOf = async (db: Queryable, site: SiteRow, now: number): Promise<SysInfo> => ({
-  ...(await doc<Omit<SysInfo, 'token' | 'serverTime'>>(db, site, 'sysInfo')),
-  token: `sys${randomHex(16)}`,
-  serverTime: now,
-})
+/** The switches of the third-party sign-ins: the reference hall's providers are stand-ins (server/thirdparty.ts). */
+const THIRD_PARTY_SWITCHES = ['useGoogle', 'useFacebook', 'useWechat', 'useQQ'] as const
+
+/**
+ * System info with a fresh system token (visitors send it as their token before login). Without
+ * the hall's stand-ins (production) no third-party sign-in is offered: its only providers are the
+ * stand-ins, which then answer 404 (docs/hall.md, "Deploying").
+ */
+export const sysInfoOf = async (db: Queryable, site: SiteRow, now: number, o: { readonly standIns: boolean }): Promise<SysInfo> => {
+  const stored = await doc<Omit<SysInfo, 'token' | 'serverTime'>>(db, site, 'sysInfo')
+  const closed = o.standIns ? {} : Object.fromEntries(THIRD_PARTY_SWITCHES.filter((k) => k in stored).map((k) => [k, 'close']))
+  return { ...stored, ...closed, token: `sys${randomHex(16)}`, serverTime: now }
+}
 
 /** The layout design: the site's skin and theme with its stored tab-bar and header lists. */
 export const layoutOf = async (db: Queryable, site: SiteRow): Promise<Layout> => ({
@@ -91,7 +98,7 @@ export const ipCheckOf = async (db: Queryable, site: SiteRow, state: HallState, 
 /** The site call implementations. */
 export const siteCalls: ReadonlyArray<Implementation> = [
   implement(getSiteInfo, (ctx) => siteInfoOf(ctx.db, ctx.site, ctx.state)),
-  implement(getSysInfo, (ctx) => sysInfoOf(ctx.db, ctx.site, ctx.now)),
+  implement(getSysInfo, (ctx) => sysInfoOf(ctx.db, ctx.site, ctx.now, { standIns: ctx.config.standIns ?? ctx.config.mode !== 'production' })),
   implement(ipCheck, (ctx) => ipCheckOf(ctx.db, ctx.site, ctx.state, ctx.ip)),
   implement(getAccessRestrictedInfo, async (ctx) => {
     const page = await siteDocument<{ title?: string; content?: string }>(ctx.db, ctx.site.code, 'accessRestricted')

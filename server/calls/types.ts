@@ -14,6 +14,8 @@ import type { SocketHub } from '../ws'
 export interface HallConfig {
   readonly mode: 'production' | 'dev' | 'test'
   readonly sessionTtlMs: number
+  /** The stand-in counterparts are served (dev and test modes, or production with --stand-ins); absent: outside production. */
+  readonly standIns?: boolean
 }
 
 /** The context of one decoded call. */

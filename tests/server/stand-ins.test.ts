@@ -103,6 +103,17 @@ describe('a production hall without its stand-ins', () => {
     expect(await page.text()).toMatch(/const ticket = "[0-9a-f]+"/)
   })
 
+  it('offers no third-party sign-in, whose only providers are the stand-ins: in the page and in the system info call', async () => {
+    for (const key of ['useGoogle', 'useFacebook', 'useWechat', 'useQQ']) {
+      expect(s.html).toContain(`"${key}":"close"`)
+      expect(s.html).not.toContain(`"${key}":"open"`)
+    }
+    const called = (await callHall(s.hall.url, s.site, 'GET', '/home/getsysinfo', {})).envelope.data as Record<string, unknown>
+    expect(called['useGoogle']).toBe('close')
+    expect(called['useFacebook']).toBe('close')
+    expect(called['useWechat']).toBe('close')
+  })
+
   it('says nothing of stand-ins: no warning at start, no banner flag in the page', () => {
     expect(s.lines.join('\n')).not.toContain('STAND-INS')
     expect(s.html).not.toContain('standIns')
@@ -119,6 +130,12 @@ describe('a production hall started with its stand-ins (a demo)', () => {
   it('prints a warning at start and tells the page to show its banner', () => {
     expect(s.lines.join('\n')).toContain('STAND-INS ON')
     expect(s.html).toContain('"standIns":true')
+  })
+
+  it('offers the third-party sign-ins its stand-in providers answer', async () => {
+    const called = (await callHall(s.hall.url, s.site, 'GET', '/home/getsysinfo', {})).envelope.data as Record<string, unknown>
+    expect(called['useGoogle']).toBe('open')
+    expect(called['useFacebook']).toBe('open')
   })
 
   it("seeds the demo player with its money, and the provider's page pays", async () => {
