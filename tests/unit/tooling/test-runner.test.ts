@@ -105,6 +105,12 @@ describe('what a change reaches (--changed)', () => {
     expect(browserFilesReached(all, ['tests/unit/tooling/test-runner.test.ts', 'scripts/test.ts'])).toEqual([])
   })
 
+  it('runs the golden logs\' timeline test when a golden log changed', () => {
+    const withTimeline = [...all, 'tests/e2e/golden-timeline.test.ts']
+    expect(browserFilesReached(withTimeline, ['tests/replay/music.ndjson'])).toEqual(['tests/e2e/golden-timeline.test.ts'])
+    expect(browserFilesReached(withTimeline, ['tests/replay/README.md', 'docs/replay.md'])).toEqual([])
+  })
+
   it('replays the golden logs only when what a replay depends on changed', () => {
     expect(replayReached(['actors/session/session.machine.ts'])).toBe(true)
     expect(replayReached(['tests/replay/music.ndjson'])).toBe(true)
