@@ -19,9 +19,11 @@
  *   halls                 200 players for 60 s on one hall on PGlite, one and two on PostgreSQL:
  *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
  *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60)
- *   signin                one password hash's cost; 200 sign-ins at once; 10 sign-ins a second for
- *                         30 s beside other players' calls; 50 sessions of one account calling at
- *                         once (tests/bench/signin.ts)
+ *   signin                one password hash's cost; the hall's CPU time per sign-in (its main thread
+ *                         apart from the hash); 200 sign-ins at once; 10 sign-ins a second for 30 s
+ *                         beside other players' calls; 50 sessions of one account calling at once;
+ *                         the hall in a process of its own, the machine's load average beside
+ *                         (tests/bench/signin.ts)
  *
  * `npm run bench -- --only recorder,replay` measures only the parts named (js, lighthouse, recorder,
  * timeline, games, logsize, reports, replay, halls, signin); the lobby is built only when a part needs it.
@@ -247,9 +249,17 @@ const main = async () => {
     const f = await signinFigures()
     const ms = (x: number) => `${Math.round(x).toLocaleString('en')} ms`
     const met = (ok: boolean) => (ok ? 'met' : 'NOT met')
+    const load = Math.max(f.load.before, f.load.after)
+    report('sign-in: machine load average', `${f.load.before.toFixed(2)} / ${f.load.after.toFixed(2)}`, `before / after, ${f.cores} cores${load > 1.5 ? ': NOT idle (above 1.5), the times below are the shared machine\'s' : ''}`)
     report('sign-in: one password hash', ms(f.hashMs), `Argon2id 19 MiB, 2 passes, 1 lane (median of 15; ${f.cores} cores)`)
+    const aroundAim = f.hashMs / 5
+    report('  hall main thread per sign-in', ms(f.cpu.mainMs), `<= ${ms(aroundAim)} (hash / 5: the cipher, store and session work around the hash): ${met(f.cpu.mainMs <= aroundAim)}; CPU time, ${f.cpu.signIns} one after the other`)
+    report('  hall other threads per sign-in', ms(f.cpu.otherThreadsMs), 'CPU time: the hash on the threadpool (and the runtime\'s own threads)')
+    report('  load client per sign-in', ms(f.cpu.clientMs), 'CPU time of the bench process (its cipher and HTTP), on the same cores')
     const burstAim = (1.2 * f.burst.players * f.hashMs) / f.cores
     report(`sign-in: ${f.burst.players} at once, all in`, ms(f.burst.totalMs), `<= ${ms(burstAim)} (1.2 × ${f.burst.players} × hash / ${f.cores} cores): ${met(f.burst.totalMs <= burstAim)}; ${f.burst.refused} refused`)
+    report('  hall CPU during it', ms(f.burst.hallCpuMs), `of which its main thread ${ms(f.burst.mainCpuMs)}; the load client ${ms(f.burst.clientCpuMs)} (a main thread near the wall time is the limit)`)
+    report('  other players meanwhile, p99', ms(f.burst.otherP99), `p50 ${ms(f.burst.otherP50)}, ${f.burst.others} calls (the rest of the hall during the burst)`)
     const steadyAim = f.hashMs + 200
     report(`sign-in: ${f.steady.perSecond}/s for ${f.steady.seconds} s, p99`, ms(f.steady.signInP99), `<= ${ms(steadyAim)} (hash + 200 ms): ${met(f.steady.signInP99 <= steadyAim)}; p50 ${ms(f.steady.signInP50)}, ${f.steady.signIns} sign-ins`)
     report('  other players meanwhile, p99', ms(f.steady.otherP99), `< 300 ms: ${met(f.steady.otherP99 < 300)}; p50 ${ms(f.steady.otherP50)}, ${f.steady.others} calls; ${f.steady.refused} refused`)

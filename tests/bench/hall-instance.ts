@@ -1,16 +1,17 @@
 /**
- * One hall instance for the load bench (tests/bench/halls.ts), in a process of its own so its
- * memory is its own: `node --import tsx tests/bench/hall-instance.ts <postgres URL>`. Test mode
+ * One hall instance for the load benches (tests/bench/halls.ts, tests/bench/signin.ts), in a
+ * process of its own so its memory and CPU time are its own: `node --import tsx
+ * tests/bench/hall-instance.ts <postgres URL | memory>` (`memory`: PGlite in memory). Test mode
  * (the control surface the load generator uses), on loopback, the per-address rate limit raised
  * since every simulated player calls from 127.0.0.1. Prints its URL as a JSON line; SIGTERM closes it.
  */
 import { startHall } from '../../server/hall'
 
-const databaseUrl = process.argv[2] ?? ''
-if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('usage: hall-instance.ts postgres://…')
+const store = process.argv[2] ?? ''
+if (store !== 'memory' && !/^postgres(ql)?:\/\//.test(store)) throw new Error('usage: hall-instance.ts postgres://… | memory')
 const hall = await startHall({
   port: 0,
-  databaseUrl,
+  ...(store === 'memory' ? { dataDir: 'memory' } : { databaseUrl: store }),
   mode: 'test',
   edge: { rateLimit: { perSecond: 1_000_000, burst: 1_000_000 } },
   log: (line) => process.stderr.write(`${line}\n`),
