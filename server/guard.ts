@@ -86,17 +86,15 @@ const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 /** The refusal of a locked key, with the seconds to wait. */
 export const limited = (ms: number): ServiceError => new ServiceError(GuardCodes.limited, `too many failed attempts: try again in ${seconds(ms)} s`, { seconds: seconds(ms) })
 
-interface Row {
+/** A key's stored failures (attempt_failures). */
+export interface FailureRow {
   readonly failures: number
   readonly lastFailedAt: Date
   readonly lockedUntil: Date | null
 }
 
-/** The failures of a key that still count, and the ms its lock lasts (0: none). */
-const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failures: number; lockedMs: number }> => {
-  const row = (
-    await db.query<Row>('SELECT failures, last_failed_at AS "lastFailedAt", locked_until AS "lockedUntil" FROM attempt_failures WHERE key = $1', [g.key])
-  ).rows[0]
+/** The failures of a key that still count, and the ms its lock lasts (0: none), from its stored row. */
+const stateOfRow = (row: FailureRow | undefined, g: Guarded, now: number): { failures: number; lockedMs: number } => {
   if (row === undefined) return { failures: 0, lockedMs: 0 }
   const until = row.lockedUntil === null ? 0 : new Date(row.lockedUntil).getTime()
   if (until > now) return { failures: row.failures, lockedMs: until - now }
@@ -105,6 +103,14 @@ const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failur
   if (until > 0 && g.policy.maxLockMs === undefined) return { failures: 0, lockedMs: 0 }
   return { failures: row.failures, lockedMs: 0 }
 }
+
+/** The failures of a key that still count, and the ms its lock lasts (0: none). */
+const stateOf = async (db: Queryable, g: Guarded, now: number): Promise<{ failures: number; lockedMs: number }> =>
+  stateOfRow(
+    (await db.query<FailureRow>('SELECT failures, last_failed_at AS "lastFailedAt", locked_until AS "lockedUntil" FROM attempt_failures WHERE key = $1', [g.key])).rows[0],
+    g,
+    now,
+  )
 
 /** The failures of a key that still count. */
 export const failuresOf = async (db: Queryable, g: Guarded, now: number): Promise<number> => (await stateOf(db, g, now)).failures
@@ -134,8 +140,15 @@ export const admitAttempt = async (
   now: number,
   /** The code demanding a challenge on the caller's site (1119, or 1124-1126 by its kind: demandOf). */
   demand: number = GuardCodes.challenge,
+  /**
+   * The keys' stored rows when the caller has read them already (a key without one has none), so
+   * a sign-in reads them with the player in one statement (server/calls/auth.ts); else read here.
+   */
+  stored?: ReadonlyMap<string, FailureRow>,
 ): Promise<void> => {
-  const states = await Promise.all(keys.map(async (g) => ({ g, s: await stateOf(db, g, now) })))
+  const states = await Promise.all(
+    keys.map(async (g) => ({ g, s: stored === undefined ? await stateOf(db, g, now) : stateOfRow(stored.get(g.key), g, now) })),
+  )
   const locked = Math.max(0, ...states.map(({ s }) => s.lockedMs))
   if (locked > 0) throw limited(locked)
   if (carries(answer)) {

@@ -16,7 +16,7 @@ import { ServiceError } from './calls/types'
 import { decrypt, encrypt, isNonce, newNonce, sign, signatureMatches } from './crypto'
 import type { Db } from './db'
 import type { HallState } from './state'
-import { sessionByToken, siteByCode } from './store'
+import { cachedSiteByCode, sessionByToken } from './store'
 import type { SessionRow, SiteRow } from './store'
 import type { SocketHub } from './ws'
 
@@ -162,7 +162,7 @@ const verify = async (deps: PipelineDeps, call: HallCall, req: HallRequest, now:
     throw new ProtocolError(ProtocolCode.staleTimestamp, 'timestamp outside the accepted window')
   }
 
-  const site = await siteByCode(deps.db, h(HallHeader.siteCode))
+  const site = await cachedSiteByCode(deps.db, h(HallHeader.siteCode))
   if (site === undefined) throw new ProtocolError(ProtocolCode.badSignature, `unknown site code: ${h(HallHeader.siteCode)}`)
   const token = h(HallHeader.token)
   const session = token === '' ? undefined : await sessionByToken(deps.db, token)

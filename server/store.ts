@@ -32,6 +32,28 @@ const SITE_COLUMNS = `code, name, site_key AS "siteKey", is_default AS "isDefaul
 export const siteByCode = async (db: Queryable, code: string): Promise<SiteRow | undefined> =>
   (await db.query<SiteRow>(`SELECT ${SITE_COLUMNS} FROM sites WHERE code = $1`, [code])).rows[0]
 
+/** How long a hall keeps a site's row for its calls (sites change only with the seed or an operator's SQL). */
+export const SITE_CACHE_MS = 10_000
+
+const siteCache = new WeakMap<Queryable, Map<string, { readonly row: SiteRow; readonly at: number }>>()
+
+/**
+ * The site with this code, as the hall's calls look it up on every request (its key checks the
+ * signature): kept for SITE_CACHE_MS per store, so a change made behind the hall's back (an
+ * operator's SQL, another hall's seed) is seen within that time. Unknown codes are not kept.
+ */
+export const cachedSiteByCode = async (db: Queryable, code: string): Promise<SiteRow | undefined> => {
+  const kept = siteCache.get(db) ?? new Map<string, { readonly row: SiteRow; readonly at: number }>()
+  siteCache.set(db, kept)
+  const hit = kept.get(code)
+  const at = performance.now()
+  if (hit !== undefined && at - hit.at < SITE_CACHE_MS) return hit.row
+  const row = await siteByCode(db, code)
+  if (row === undefined) kept.delete(code)
+  else kept.set(code, { row, at })
+  return row
+}
+
 /** The site that serves this host name, else the default site. */
 export const siteForHost = async (db: Queryable, host: string): Promise<SiteRow | undefined> =>
   (
@@ -100,7 +122,8 @@ export interface PlayerRow {
   readonly lastGame: LastGameInfo | null
 }
 
-const PLAYER_COLUMNS = `id::text AS id, site_code AS "siteCode", username, password_hash AS "passwordHash", userkey,
+/** The columns of a PlayerRow, unqualified (select them from `players` alone, or a join naming none of them twice). */
+export const PLAYER_COLUMNS = `id::text AS id, site_code AS "siteCode", username, password_hash AS "passwordHash", userkey,
   account_type::int AS "accountType", currency, portrait_id AS "portraitId", user_status::int AS "userStatus",
   change_password::int AS "changePassword", has_recharged::int AS "hasRecharged", last_game AS "lastGame"`
 
@@ -286,20 +309,39 @@ export const expireSessions = async (db: Queryable, username: string, siteCode: 
     )
   ).affectedRows ?? 0
 
-/** The user info a login-family call answers for a player in a session. */
+/** The user info a login-family call answers for a player in a session: one statement. */
 export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => {
-  const b = await bindStateOf(db, p.id)
-  // The profile of migration 140: the display name ('' shows the username), the CPF (masked) and
-  // whether a secret question is set.
-  const own = (
-    await db.query<{ displayName: string; cpf: string; question: boolean; thirdEmail: string; thirdType: number }>(
-      `SELECT display_name AS "displayName", cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
-         coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType"
+  // What the player must bind and has bound (the forced bind flow, server/calls/security.ts), the
+  // profile of migration 140 (the display name, '' shows the username; the CPF, masked; whether a
+  // secret question is set), the third-party account bound last and the balance, as bindStateOf
+  // and balanceOf answer them.
+  const row = (
+    await db.query<{
+      mustBindItem: number
+      mobilePhone: string
+      email: string
+      googleAuth: number
+      withdrawPass: boolean
+      displayName: string
+      cpf: string
+      question: boolean
+      thirdEmail: string
+      thirdType: number
+      gold: string | null
+    }>(
+      `SELECT players.must_bind_item::int AS "mustBindItem", players.mobile_phone AS "mobilePhone", players.email, players.google_auth::int AS "googleAuth",
+         players.withdraw_pass_hash IS NOT NULL AS "withdrawPass",
+         players.display_name AS "displayName", players.cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
+         coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType",
+         (SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text ELSE trim_scale(coalesce(w.balance, 0))::text END
+            FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = players.id WHERE c.code = $2) AS gold
        FROM players LEFT JOIN LATERAL (SELECT email, requester_type FROM player_third_accounts WHERE player_id = players.id ORDER BY created_at DESC LIMIT 1) t ON true
-       WHERE id = $1`,
-      [p.id],
+       WHERE players.id = $1`,
+      [p.id, p.currency],
     )
-  ).rows[0] ?? { displayName: '', cpf: '', question: false, thirdEmail: '', thirdType: 0 }
+  ).rows[0]
+  const b = row ?? { mustBindItem: 0, mobilePhone: '', email: '', googleAuth: 0, withdrawPass: false }
+  const own = row ?? { displayName: '', cpf: '', question: false, thirdEmail: '', thirdType: 0 }
   return {
   userIdx: p.id,
   userkey: p.userkey,
@@ -325,7 +367,7 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   is_open_google_auth: b.googleAuth,
   userOptResult: [b.withdrawPass ? 1 : 0, own.question ? 1 : 0, b.mobilePhone === '' ? 0 : 1, 0, p.accountType === 1 ? 1 : 0],
   user_status: p.userStatus,
-  game_gold: await balanceOf(db, p.id, p.currency),
+  game_gold: row?.gold ?? '0.00',
   has_recharged: p.hasRecharged,
   showPassword: 0,
   lastgameinfo: p.lastGame,

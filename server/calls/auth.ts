@@ -35,14 +35,15 @@ import {
   siteCurrency,
   userInfo,
 } from '../store'
+import { PLAYER_COLUMNS } from '../store'
 import type { PlayerRow } from '../store'
 import { recordChange } from '../account'
 import { requirePlayer } from './session'
 import { bindInvitation } from './agents'
-import { admitAttempt, forgetFailures, guarded, refuseAttempt } from '../guard'
-import type { Guarded } from '../guard'
+import { admitAttempt, guarded, refuseAttempt } from '../guard'
+import type { FailureRow, Guarded } from '../guard'
 import { removeBrowserSubscriptions } from '../webpush'
-import { demandOf } from './challenge'
+import { demandOfKind } from './challenge'
 import { registerConfigOf, registrationPhone } from '../register-phone'
 import { registerConfig } from '../../schemas/hall/calls'
 import { ServiceCodes, ServiceError, implement } from './types'
@@ -62,34 +63,80 @@ const PLACE_KEPT_MS = 180 * 24 * 60 * 60 * 1000
 /** A device as the store keeps it: the SHA-256 of the browser's fingerprint header ('' without one). */
 const deviceOf = (fingerprint: string): string => (fingerprint === '' ? '' : createHash('sha256').update(fingerprint, 'utf8').digest('hex'))
 
-/** Remembers the device and the address of a sign-in (migration 258), forgetting places unused for half a year. */
-const rememberPlace = async (ctx: CallContext, playerId: string): Promise<void> => {
-  const at = new Date(ctx.now).toISOString()
+/**
+ * Remembers the device and the address of a sign-in (migration 258), forgets places unused for
+ * half a year, and forgets the failures of `forget` (the sign-in's own place): one statement.
+ */
+const rememberPlace = async (ctx: CallContext, playerId: string, forget: ReadonlyArray<Guarded>): Promise<void> => {
   const places = [
     ['device', deviceOf(ctx.fingerprint)],
     ['address', ctx.ip],
   ].filter(([, place]) => place !== '')
-  for (const [kind, place] of places) {
-    await ctx.db.query(
-      `INSERT INTO sign_in_places (player_id, kind, place, last_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (player_id, kind, place) DO UPDATE SET last_at = EXCLUDED.last_at`,
-      [playerId, kind, place, at],
-    )
-  }
-  await ctx.db.query('DELETE FROM sign_in_places WHERE player_id = $1 AND last_at < $2', [playerId, new Date(ctx.now - PLACE_KEPT_MS).toISOString()])
+  await ctx.db.query(
+    `WITH forgotten AS (DELETE FROM attempt_failures WHERE key = ANY($6::text[])),
+     placed AS (
+       INSERT INTO sign_in_places (player_id, kind, place, last_at)
+       SELECT $1::bigint, t.kind, t.place, $4::timestamptz FROM unnest($2::text[], $3::text[]) AS t(kind, place)
+       ON CONFLICT (player_id, kind, place) DO UPDATE SET last_at = EXCLUDED.last_at)
+     DELETE FROM sign_in_places WHERE player_id = $1::bigint AND last_at < $5::timestamptz
+       AND (kind, place) NOT IN (SELECT t.kind, t.place FROM unnest($2::text[], $3::text[]) AS t(kind, place))`,
+    [
+      playerId,
+      places.map(([kind]) => kind),
+      places.map(([, place]) => place),
+      new Date(ctx.now).toISOString(),
+      new Date(ctx.now - PLACE_KEPT_MS).toISOString(),
+      forget.map((g) => g.key),
+    ],
+  )
 }
 
-/** Which place of the player's this attempt comes from: its device, else its address, else none. */
-const knownPlace = async (ctx: CallContext, playerId: string): Promise<{ kind: 'device' | 'address'; place: string } | undefined> => {
+/** Which place of the player's an attempt comes from: its device, else its address, else none. */
+type KnownPlace = { kind: 'device' | 'address'; place: string } | undefined
+
+/**
+ * What a password sign-in reads before the hash, in one statement: the player, which of its places
+ * the attempt comes from, the stored failures of every key the attempt may be guarded by (before
+ * the place is known, all of them), and the kind of challenge the site asks.
+ */
+const beforeHash = async (
+  ctx: CallContext,
+  username: string,
+): Promise<{ player: PlayerRow | undefined; known: KnownPlace; stored: ReadonlyMap<string, FailureRow>; demand: number }> => {
   const device = deviceOf(ctx.fingerprint)
-  const rows = (
-    await ctx.db.query<{ kind: 'device' | 'address'; place: string }>(
-      `SELECT kind, place FROM sign_in_places WHERE player_id = $1 AND last_at >= $4
-         AND ((kind = 'device' AND place = $2) OR (kind = 'address' AND place = $3))`,
-      [playerId, device, ctx.ip, new Date(ctx.now - PLACE_KEPT_MS).toISOString()],
+  const candidates = [
+    ...signInKeys(ctx, username, undefined),
+    ...signInKeys(ctx, username, { kind: 'device', place: device }),
+    ...signInKeys(ctx, username, { kind: 'address', place: ctx.ip }),
+  ].map((g) => g.key)
+  const row = (
+    await ctx.db.query<Partial<PlayerRow> & { knownKinds: string[]; keys: string[]; failures: number[]; lastAt: number[]; lockedUntil: Array<number | null>; challengeKind: string | null }>(
+      `SELECT ${PLAYER_COLUMNS},
+         coalesce((SELECT array_agg(sp.kind) FROM sign_in_places sp WHERE sp.player_id = p.id AND sp.last_at >= $5::timestamptz
+           AND ((sp.kind = 'device' AND sp.place = $3) OR (sp.kind = 'address' AND sp.place = $4))), '{}') AS "knownKinds",
+         f.keys, f.failures, f.last_at AS "lastAt", f.locked_until AS "lockedUntil",
+         (SELECT d.doc->>'kind' FROM site_documents d WHERE d.site_code = $1 AND d.name = 'challenge') AS "challengeKind"
+       FROM (SELECT 1) AS one
+       LEFT JOIN players p ON p.site_code = $1 AND p.username_key = lower($2)
+       CROSS JOIN LATERAL (
+         SELECT coalesce(array_agg(a.key), '{}') AS keys, coalesce(array_agg(a.failures), '{}') AS failures,
+           coalesce(array_agg(extract(epoch FROM a.last_failed_at)::float8 * 1000), '{}') AS last_at,
+           coalesce(array_agg(extract(epoch FROM a.locked_until)::float8 * 1000), '{}') AS locked_until
+         FROM attempt_failures a WHERE a.key = ANY($6::text[])) f`,
+      [ctx.site.code, username, device, ctx.ip, new Date(ctx.now - PLACE_KEPT_MS).toISOString(), candidates],
     )
-  ).rows
-  return rows.find((r) => r.kind === 'device') ?? rows.find((r) => r.kind === 'address')
+  ).rows[0]
+  if (row === undefined) throw new Error('the sign-in read returned no row')
+  const { knownKinds, keys, failures, lastAt, lockedUntil, challengeKind, ...columns } = row
+  const player = columns.id === null || columns.id === undefined ? undefined : (columns as PlayerRow)
+  const known: KnownPlace = player === undefined ? undefined : knownKinds.includes('device') ? { kind: 'device', place: device } : knownKinds.includes('address') ? { kind: 'address', place: ctx.ip } : undefined
+  const stored = new Map<string, FailureRow>(
+    keys.map((key, i) => {
+      const until = lockedUntil[i]
+      return [key, { failures: failures[i]!, lastFailedAt: new Date(lastAt[i]!), lockedUntil: until === null || until === undefined ? null : new Date(until) }]
+    }),
+  )
+  return { player, known, stored, demand: demandOfKind(challengeKind) }
 }
 
 /**
@@ -106,10 +153,13 @@ export const signInKeys = (ctx: CallContext, username: string, known: { kind: 'd
   return [guarded('account', ctx.site.code, username), address]
 }
 
-/** Opens a session; `byUserkey` when the fast-login key opened it (a logout with that key ends it). */
-export const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false): Promise<UserInfo> => {
+/**
+ * Opens a session; `byUserkey` when the fast-login key opened it (a logout with that key ends it).
+ * `forget`: the guarded keys whose failures the sign-in forgets (a password sign-in's own place).
+ */
+export const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false, forget: ReadonlyArray<Guarded> = []): Promise<UserInfo> => {
   if (FROZEN_STATUSES.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
-  await rememberPlace(ctx, player.id)
+  await rememberPlace(ctx, player.id, forget)
   const session = await openSession(ctx.db, player.id, {
     now: ctx.now,
     ttlMs: ctx.config.sessionTtlMs,
@@ -141,17 +191,16 @@ export const authCalls: ReadonlyArray<Implementation> = [
   // wait); a success forgets the account's failures from this place. A hash of older parameters is
   // replaced by one at the current ones (server/crypto.ts needsRehash).
   implement(login, async (ctx, p) => {
-    const player = await playerByUsername(ctx.db, ctx.site.code, p.username)
-    const keys = signInKeys(ctx, p.username, player === undefined ? undefined : await knownPlace(ctx, player.id))
-    await admitAttempt(ctx.db, keys, p, ctx.now, await demandOf(ctx))
+    const { player, known, stored: failures, demand } = await beforeHash(ctx, p.username)
+    const keys = signInKeys(ctx, p.username, known)
+    await admitAttempt(ctx.db, keys, p, ctx.now, demand, failures)
     const stored = player?.passwordHash ?? null
     const ok = stored !== null ? await verifyPassword(p.password, stored) : (await verifyPassword(p.password, await dummy()), false)
     if (player === undefined || stored === null || !ok) return refuseAttempt(ctx.db, keys, new ServiceError(ServiceCodes.loginError, 'incorrect username or password'), ctx.now)
     if (needsRehash(stored)) {
       await ctx.db.query('UPDATE players SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [player.id, stored, await hashPassword(p.password)])
     }
-    await forgetFailures(ctx.db, keys.slice(0, 1))
-    return signIn(ctx, player)
+    return signIn(ctx, player, false, keys.slice(0, 1))
   }),
 
   implement(fastLogin, async (ctx, p) => {

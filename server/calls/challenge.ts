@@ -38,14 +38,18 @@ export const DEMAND_CODES: Readonly<Record<ChallengeKind, number>> = {
 
 const KINDS: ReadonlyArray<ChallengeKind> = ['image', 'slider', 'click', 'nine']
 
+/** A challenge kind as a site's 'challenge' document names it (`kind`); the image when unset or unknown. */
+const kindNamed = (kind: unknown): ChallengeKind => KINDS.find((k) => k === kind) ?? 'image'
+
 /** The kind of challenge a site asks (site document 'challenge', `kind`; the image when unset). */
-export const challengeKindOf = async (db: Queryable, siteCode: string): Promise<ChallengeKind> => {
-  const kind = (await siteDocument<{ kind?: unknown }>(db, siteCode, 'challenge'))?.kind
-  return KINDS.find((k) => k === kind) ?? 'image'
-}
+export const challengeKindOf = async (db: Queryable, siteCode: string): Promise<ChallengeKind> =>
+  kindNamed((await siteDocument<{ kind?: unknown }>(db, siteCode, 'challenge'))?.kind)
 
 /** The code a call of this site answers when it demands a challenge. */
 export const demandOf = async (ctx: CallContext): Promise<number> => DEMAND_CODES[await challengeKindOf(ctx.db, ctx.site.code)]
+
+/** The code demanding a challenge of the kind a site's document names (`kind`, read by the caller). */
+export const demandOfKind = (kind: unknown): number => DEMAND_CODES[kindNamed(kind)]
 /** Sends of one purpose a player may ask for in the window before a challenge is demanded. */
 export const SEND_ALLOWANCE = 3
 export const SEND_WINDOW_MS = 10 * 60_000
