@@ -16,7 +16,7 @@ import { ServiceError } from './calls/types'
 import { decrypt, encrypt, isNonce, newNonce, sign, signatureMatches } from './crypto'
 import type { Db } from './db'
 import type { HallState } from './state'
-import { cachedSiteByCode, sessionByToken } from './store'
+import { cachedSiteByCode, sessionWithPlayer } from './store'
 import type { SessionRow, SiteRow } from './store'
 import type { SocketHub } from './ws'
 
@@ -165,7 +165,7 @@ const verify = async (deps: PipelineDeps, call: HallCall, req: HallRequest, now:
   const site = await cachedSiteByCode(deps.db, h(HallHeader.siteCode))
   if (site === undefined) throw new ProtocolError(ProtocolCode.badSignature, `unknown site code: ${h(HallHeader.siteCode)}`)
   const token = h(HallHeader.token)
-  const session = token === '' ? undefined : await sessionByToken(deps.db, token)
+  const session = token === '' ? undefined : await sessionWithPlayer(deps.db, token)
   const keyMaterial = session?.sessionKey ?? site.siteKey
 
   const expected = sign(

@@ -172,15 +172,16 @@ export const ensureWallet = async (db: Queryable, playerId: string, currency: st
  * without trailing zeros ('0.5'). '0.00' when the player has no wallet in that currency.
  */
 export const balanceOf = async (db: Queryable, playerId: string, currency: string): Promise<string> =>
-  (
-    await db.query<{ amount: string }>(
-      `SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text
-                   ELSE trim_scale(coalesce(w.balance, 0))::text END AS amount
-       FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = $1
-       WHERE c.code = $2`,
-      [playerId, currency],
-    )
-  ).rows[0]?.amount ?? '0.00'
+  (await db.query<{ amount: string | null }>(`SELECT ${balanceSql('$1', '$2')} AS amount`, [playerId, currency])).rows[0]?.amount ?? '0.00'
+
+/**
+ * balanceOf as an SQL expression, for a statement that reads more with it: the balance of the
+ * player `playerId` (an SQL expression) in the currency `currency` (another), NULL for an unknown
+ * currency (balanceOf's '0.00').
+ */
+export const balanceSql = (playerId: string, currency: string): string =>
+  `(SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text ELSE trim_scale(coalesce(w.balance, 0))::text END
+      FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = ${playerId}::bigint WHERE c.code = ${currency})`
 
 /**
  * Adds a signed amount to a balance and records the entry, in one statement pair meant for a
@@ -235,6 +236,38 @@ export const sessionByToken = async (db: Queryable, token: string): Promise<Sess
       [token],
     )
   ).rows[0]
+
+/** The player rows read with their sessions, each taken once (takePlayerReadWith). */
+const readWith = new WeakMap<SessionRow, PlayerRow>()
+
+/**
+ * The session with this token, live or not, and its player's row read in the same statement: a
+ * signed-in call needs both, and the row is handed to the call's first requirePlayer
+ * (takePlayerReadWith) instead of being read again.
+ */
+export const sessionWithPlayer = async (db: Queryable, token: string): Promise<SessionRow | undefined> => {
+  const row = (
+    await db.query<PlayerRow & { token: string; playerId: string; sessionKey: string; expiresAt: Date; endedAt: Date | null; sessionUserkey: string | null; byUserkey: boolean }>(
+      `SELECT p.*, s.token, s.player_id::text AS "playerId", s.session_key AS "sessionKey", s.expires_at AS "expiresAt", s.ended_at AS "endedAt",
+              s.userkey AS "sessionUserkey", s.by_userkey AS "byUserkey"
+       FROM sessions s LEFT JOIN LATERAL (SELECT ${PLAYER_COLUMNS} FROM players WHERE players.id = s.player_id) p ON true
+       WHERE s.token = $1`,
+      [token],
+    )
+  ).rows[0]
+  if (row === undefined) return undefined
+  const { token: t, playerId, sessionKey, expiresAt, endedAt, sessionUserkey, byUserkey, ...player } = row
+  const session: SessionRow = { token: t, playerId, sessionKey, expiresAt, endedAt, userkey: sessionUserkey, byUserkey }
+  if (player.id !== null && player.id !== undefined) readWith.set(session, player)
+  return session
+}
+
+/** The player row read with this session (sessionWithPlayer), once: later asks read the store. */
+export const takePlayerReadWith = (session: SessionRow): PlayerRow | undefined => {
+  const player = readWith.get(session)
+  readWith.delete(session)
+  return player
+}
 
 /** True while a session is neither ended nor expired at `now`. */
 export const isLive = (s: Pick<SessionRow, 'endedAt' | 'expiresAt'>, now: number): boolean => s.endedAt === null && s.expiresAt.getTime() > now
@@ -333,8 +366,7 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
          players.withdraw_pass_hash IS NOT NULL AS "withdrawPass",
          players.display_name AS "displayName", players.cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
          coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType",
-         (SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text ELSE trim_scale(coalesce(w.balance, 0))::text END
-            FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = players.id WHERE c.code = $2) AS gold
+         ${balanceSql('players.id', '$2')} AS gold
        FROM players LEFT JOIN LATERAL (SELECT email, requester_type FROM player_third_accounts WHERE player_id = players.id ORDER BY created_at DESC LIMIT 1) t ON true
        WHERE players.id = $1`,
       [p.id, p.currency],

@@ -24,7 +24,7 @@ import { Schema } from 'effect'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { ClientFrame, SOCKET_CLOSE, SOCKET_PATH, type ServerFrame } from '../schemas/events/socket'
 import type { Queryable } from './db'
-import { isLive, playerById, sessionByToken } from './store'
+import { isLive, sessionByToken, sessionWithPlayer, takePlayerReadWith } from './store'
 
 /** A connection that sends nothing (not even a Ping) for this long is dropped: three missed heartbeats. */
 export const SOCKET_IDLE_MS = 35_000
@@ -128,13 +128,42 @@ export const createSocketHub = async (deps: {
       )
     ).rows
 
+  // Connections of a player waiting for their turn to join (each is sent the unacknowledged
+  // notices): the turn serves every connection waiting by then with one read of the outbox, so many
+  // sessions of one account connecting at once do not queue one read each behind each other.
+  const joining = new Map<string, { readonly sockets: Array<{ ws: WebSocket; joined: () => void }>; readonly done: Promise<void> }>()
+  const join = (id: string, ws: WebSocket, joined: () => void): Promise<void> => {
+    const waiting = joining.get(id)
+    if (waiting !== undefined) {
+      waiting.sockets.push({ ws, joined })
+      return waiting.done
+    }
+    const sockets = [{ ws, joined }]
+    const done = serially(id, async () => {
+      joining.delete(id)
+      const open = sockets.filter((c) => c.ws.readyState === c.ws.OPEN)
+      if (open.length === 0) return
+      const set = byPlayer.get(id) ?? new Set<WebSocket>()
+      for (const c of open) {
+        c.joined()
+        sentOn.set(c.ws, new Set())
+        set.add(c.ws)
+      }
+      byPlayer.set(id, set)
+      const rows = await unacked(id)
+      for (const c of open) for (const row of rows) sendNotice(c.ws, row)
+    })
+    joining.set(id, { sockets, done })
+    return done
+  }
+
   const authenticate = async (url: URL): Promise<{ playerId: string } | { code: number; reason: string }> => {
     const token = url.searchParams.get('Token') ?? ''
     const siteCode = url.searchParams.get('siteCode') ?? ''
     if (token === '' || siteCode === '') return { code: SOCKET_CLOSE.badRequest, reason: 'Token and siteCode are required' }
-    const session = await sessionByToken(deps.db, token)
+    const session = await sessionWithPlayer(deps.db, token)
     if (session === undefined || !isLive(session, now())) return { code: SOCKET_CLOSE.unauthorized, reason: 'not a live session' }
-    const player = await playerById(deps.db, session.playerId)
+    const player = takePlayerReadWith(session)
     if (player === undefined || player.siteCode !== siteCode) return { code: SOCKET_CLOSE.unauthorized, reason: 'not a player of this site' }
     return { playerId: player.id }
   }
@@ -182,14 +211,8 @@ export const createSocketHub = async (deps: {
       .then(async (auth) => {
         if ('code' in auth) return ws.close(auth.code, auth.reason)
         const id = auth.playerId
-        await serially(id, async () => {
-          if (ws.readyState !== ws.OPEN) return
+        await join(id, ws, () => {
           playerId = id
-          sentOn.set(ws, new Set())
-          const set = byPlayer.get(id) ?? new Set<WebSocket>()
-          set.add(ws)
-          byPlayer.set(id, set)
-          for (const row of await unacked(id)) sendNotice(ws, row)
         })
         for (const raw of early.splice(0)) onFrame(raw)
       })

@@ -4,7 +4,7 @@
  * same code covers an unknown token, a logged-out session and an expired one, so the lobby cannot
  * tell them apart, as with the original hall.
  */
-import { isLive, playerById } from '../store'
+import { isLive, playerById, takePlayerReadWith } from '../store'
 import type { PlayerRow, SessionRow } from '../store'
 import { ServiceCodes, ServiceError } from './types'
 import type { CallContext } from './types'
@@ -15,7 +15,8 @@ export const requirePlayer = async (ctx: CallContext): Promise<{ player: PlayerR
   if (session === undefined || !isLive(session, ctx.now)) {
     throw new ServiceError(ServiceCodes.tokenExpired, 'token expired')
   }
-  const player = await playerById(ctx.db, session.playerId)
+  // The row read with the session at the call's start serves its first ask; later ones read it again.
+  const player = takePlayerReadWith(session) ?? (await playerById(ctx.db, session.playerId))
   if (player === undefined || player.siteCode !== ctx.site.code) {
     throw new ServiceError(ServiceCodes.tokenExpired, 'token expired')
   }

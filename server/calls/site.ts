@@ -25,7 +25,7 @@ import { bannersOf, footerProviders } from '../banners'
 import { randomHex } from '../crypto'
 import type { Queryable } from '../db'
 import type { HallState } from '../state'
-import { balanceOf, siteCurrencies, siteDocument, siteLanguages } from '../store'
+import { balanceSql, siteCurrencies, siteDocument, siteLanguages } from '../store'
 import type { SiteRow } from '../store'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -128,8 +128,16 @@ export const siteCalls: ReadonlyArray<Implementation> = [
   // followed by RefreshGold, e.g. the page was closed or reloaded in the game).
   implement(prize, async (ctx) => {
     const { player } = await requirePlayer(ctx)
-    const row = (await ctx.db.query<{ platform: number | null }>('SELECT in_game_platform AS platform FROM players WHERE id = $1', [player.id])).rows[0]
+    // One statement: whether the money is in a game, and the balance as balanceOf answers it.
+    const row = (
+      await ctx.db.query<{ platform: number | null; gold: string | null }>(
+        `SELECT p.in_game_platform AS platform,
+           ${balanceSql('p.id', '$2')} AS gold
+         FROM players p WHERE p.id = $1`,
+        [player.id, player.currency],
+      )
+    ).rows[0]
     const inGame = row?.platform !== null && row?.platform !== undefined
-    return { game_gold: inGame ? '-1' : await balanceOf(ctx.db, player.id, player.currency), lastgameinfo: player.lastGame }
+    return { game_gold: inGame ? '-1' : (row?.gold ?? '0.00'), lastgameinfo: player.lastGame }
   }),
 ]
