@@ -342,36 +342,39 @@ export const expireSessions = async (db: Queryable, username: string, siteCode: 
     )
   ).affectedRows ?? 0
 
-/** The user info a login-family call answers for a player in a session: one statement. */
-export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> => {
-  // What the player must bind and has bound (the forced bind flow, server/calls/security.ts), the
-  // profile of migration 140 (the display name, '' shows the username; the CPF, masked; whether a
-  // secret question is set), the third-party account bound last and the balance, as bindStateOf
-  // and balanceOf answer them.
-  const row = (
-    await db.query<{
-      mustBindItem: number
-      mobilePhone: string
-      email: string
-      googleAuth: number
-      withdrawPass: boolean
-      displayName: string
-      cpf: string
-      question: boolean
-      thirdEmail: string
-      thirdType: number
-      gold: string | null
-    }>(
-      `SELECT players.must_bind_item::int AS "mustBindItem", players.mobile_phone AS "mobilePhone", players.email, players.google_auth::int AS "googleAuth",
-         players.withdraw_pass_hash IS NOT NULL AS "withdrawPass",
-         players.display_name AS "displayName", players.cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
-         coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType",
-         ${balanceSql('players.id', '$2')} AS gold
-       FROM players LEFT JOIN LATERAL (SELECT email, requester_type FROM player_third_accounts WHERE player_id = players.id ORDER BY created_at DESC LIMIT 1) t ON true
-       WHERE players.id = $1`,
-      [p.id, p.currency],
-    )
-  ).rows[0]
+/** What userInfo reads of a player besides its PlayerRow. */
+interface InfoRow {
+  readonly mustBindItem: number
+  readonly mobilePhone: string
+  readonly email: string
+  readonly googleAuth: number
+  readonly withdrawPass: boolean
+  readonly displayName: string
+  readonly cpf: string
+  readonly question: boolean
+  readonly thirdEmail: string
+  readonly thirdType: number
+  readonly gold: string | null
+}
+
+/**
+ * The statement reading an InfoRow of the player `playerId` with its balance in `currency` (SQL
+ * parameters): what the player must bind and has bound (the forced bind flow,
+ * server/calls/security.ts, as bindStateOf), the profile of migration 140 (the display name, ''
+ * shows the username; the CPF; whether a secret question is set), the third-party account bound
+ * last (migration 190) and the balance (as balanceOf).
+ */
+const infoSql = (playerId: string, currency: string): string =>
+  `SELECT players.must_bind_item::int AS "mustBindItem", players.mobile_phone AS "mobilePhone", players.email, players.google_auth::int AS "googleAuth",
+     players.withdraw_pass_hash IS NOT NULL AS "withdrawPass",
+     players.display_name AS "displayName", players.cpf, EXISTS (SELECT 1 FROM player_questions q WHERE q.player_id = players.id) AS question,
+     coalesce(t.email, '') AS "thirdEmail", coalesce(t.requester_type, 0)::int AS "thirdType",
+     ${balanceSql('players.id', currency)} AS gold
+   FROM players LEFT JOIN LATERAL (SELECT email, requester_type FROM player_third_accounts WHERE player_id = players.id ORDER BY created_at DESC LIMIT 1) t ON true
+   WHERE players.id = ${playerId}::bigint`
+
+/** The user info a login-family call answers, from the player, its session and its InfoRow. */
+const userInfoOf = (p: PlayerRow, s: SessionRow, row: InfoRow | undefined): UserInfo => {
   const b = row ?? { mustBindItem: 0, mobilePhone: '', email: '', googleAuth: 0, withdrawPass: false }
   const own = row ?? { displayName: '', cpf: '', question: false, thirdEmail: '', thirdType: 0 }
   return {
@@ -404,6 +407,48 @@ export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Prom
   showPassword: 0,
   lastgameinfo: p.lastGame,
   }
+}
+
+/** The user info a login-family call answers for a player in a session: one statement. */
+export const userInfo = async (db: Queryable, p: PlayerRow, s: SessionRow): Promise<UserInfo> =>
+  userInfoOf(p, s, (await db.query<InfoRow>(infoSql('$1', '$2'), [p.id, p.currency])).rows[0])
+
+/**
+ * A sign-in's one statement: opens a session for the player (as openSession) and answers its user
+ * info (as userInfo); `writes` are the caller's own data-modifying WITH items run in the same
+ * statement, their parameters numbered from `$${first}` on.
+ */
+export const openSessionWithInfo = async (
+  db: Queryable,
+  player: PlayerRow,
+  opts: { now: number; ttlMs: number; ip: string; device: string; byUserkey: boolean },
+  writes?: { readonly sql: (first: number) => string; readonly params: ReadonlyArray<unknown> },
+): Promise<UserInfo> => {
+  const token = randomHex(24)
+  const sessionKey = randomHex(32)
+  const expiresAt = new Date(opts.now + opts.ttlMs)
+  const row = (
+    await db.query<InfoRow>(
+      `WITH opened AS (
+         INSERT INTO sessions (token, player_id, session_key, created_at, expires_at, ip, device, userkey, by_userkey)
+         VALUES ($1, $2::bigint, $3, $4, $5, $6, $7, $8, $9))${writes === undefined ? '' : `,\n${writes.sql(11)}`}
+       ${infoSql('$2', '$10')}`,
+      [
+        token,
+        player.id,
+        sessionKey,
+        new Date(opts.now).toISOString(),
+        expiresAt.toISOString(),
+        opts.ip,
+        opts.device,
+        player.userkey,
+        opts.byUserkey,
+        player.currency,
+        ...(writes?.params ?? []),
+      ],
+    )
+  ).rows[0]
+  return userInfoOf(player, { token, playerId: player.id, sessionKey, expiresAt, endedAt: null, userkey: player.userkey, byUserkey: opts.byUserkey }, row)
 }
 
 /** What a player must bind and has bound (the forced bind flow, server/calls/security.ts). */

@@ -27,7 +27,7 @@ import {
   FROZEN_STATUSES,
   endAccess,
   ensureWallet,
-  openSession,
+  openSessionWithInfo,
   playerById,
   playerByUserkey,
   playerByUsername,
@@ -64,23 +64,28 @@ const PLACE_KEPT_MS = 180 * 24 * 60 * 60 * 1000
 const deviceOf = (fingerprint: string): string => (fingerprint === '' ? '' : createHash('sha256').update(fingerprint, 'utf8').digest('hex'))
 
 /**
- * Remembers the device and the address of a sign-in (migration 258), forgets places unused for
- * half a year, and forgets the failures of `forget` (the sign-in's own place): one statement.
+ * What a sign-in writes besides its session, as WITH items of its one statement (numbered from
+ * `$${first}`): it remembers the device and the address (migration 258), forgets places unused for
+ * half a year, and forgets the failures of `forget` (the sign-in's own place).
  */
-const rememberPlace = async (ctx: CallContext, playerId: string, forget: ReadonlyArray<Guarded>): Promise<void> => {
+const placeWrites = (ctx: CallContext, playerId: string, forget: ReadonlyArray<Guarded>) => {
   const places = [
     ['device', deviceOf(ctx.fingerprint)],
     ['address', ctx.ip],
   ].filter(([, place]) => place !== '')
-  await ctx.db.query(
-    `WITH forgotten AS (DELETE FROM attempt_failures WHERE key = ANY($6::text[])),
-     placed AS (
-       INSERT INTO sign_in_places (player_id, kind, place, last_at)
-       SELECT $1::bigint, t.kind, t.place, $4::timestamptz FROM unnest($2::text[], $3::text[]) AS t(kind, place)
-       ON CONFLICT (player_id, kind, place) DO UPDATE SET last_at = EXCLUDED.last_at)
-     DELETE FROM sign_in_places WHERE player_id = $1::bigint AND last_at < $5::timestamptz
-       AND (kind, place) NOT IN (SELECT t.kind, t.place FROM unnest($2::text[], $3::text[]) AS t(kind, place))`,
-    [
+  return {
+    sql: (first: number) => {
+      const $ = (k: number) => `$${first + k}`
+      return `forgotten AS (DELETE FROM attempt_failures WHERE key = ANY(${$(5)}::text[])),
+       placed AS (
+         INSERT INTO sign_in_places (player_id, kind, place, last_at)
+         SELECT ${$(0)}::bigint, t.kind, t.place, ${$(3)}::timestamptz FROM unnest(${$(1)}::text[], ${$(2)}::text[]) AS t(kind, place)
+         ON CONFLICT (player_id, kind, place) DO UPDATE SET last_at = EXCLUDED.last_at),
+       pruned AS (
+         DELETE FROM sign_in_places WHERE player_id = ${$(0)}::bigint AND last_at < ${$(4)}::timestamptz
+           AND (kind, place) NOT IN (SELECT t.kind, t.place FROM unnest(${$(1)}::text[], ${$(2)}::text[]) AS t(kind, place)))`
+    },
+    params: [
       playerId,
       places.map(([kind]) => kind),
       places.map(([, place]) => place),
@@ -88,7 +93,7 @@ const rememberPlace = async (ctx: CallContext, playerId: string, forget: Readonl
       new Date(ctx.now - PLACE_KEPT_MS).toISOString(),
       forget.map((g) => g.key),
     ],
-  )
+  }
 }
 
 /** Which place of the player's an attempt comes from: its device, else its address, else none. */
@@ -159,16 +164,13 @@ export const signInKeys = (ctx: CallContext, username: string, known: { kind: 'd
  */
 export const signIn = async (ctx: CallContext, player: PlayerRow, byUserkey = false, forget: ReadonlyArray<Guarded> = []): Promise<UserInfo> => {
   if (FROZEN_STATUSES.has(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
-  await rememberPlace(ctx, player.id, forget)
-  const session = await openSession(ctx.db, player.id, {
-    now: ctx.now,
-    ttlMs: ctx.config.sessionTtlMs,
-    ip: ctx.ip,
-    device: ctx.device,
-    userkey: player.userkey,
-    byUserkey,
-  })
-  return userInfo(ctx.db, player, session)
+  // One statement: the session, the places and the forgotten failures, and the user info.
+  return openSessionWithInfo(
+    ctx.db,
+    player,
+    { now: ctx.now, ttlMs: ctx.config.sessionTtlMs, ip: ctx.ip, device: ctx.device, byUserkey },
+    placeWrites(ctx, player.id, forget),
+  )
 }
 
 const currencyOrFail = async (ctx: CallContext, code: string): Promise<string> => {
