@@ -139,7 +139,8 @@ describe('validation rules (spec §5)', () => {
   })
 
   it('money: numeric, 2 decimals fiat, 10 crypto', () => {
-    expect(money('fiat')('')).toBe('validation.required')
+    expect(money('fiat')('')).toBe('validation.moneyRequired')
+    expect(money('fiat')('10.')).toBe('validation.moneyPoint')
     expect(money('fiat')('abc')).toBe('validation.money')
     expect(money('fiat')('-5')).toBe('validation.money')
     expect(money('fiat')('10.25')).toBeNull()
