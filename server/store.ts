@@ -122,10 +122,13 @@ export interface PlayerRow {
   readonly lastGame: LastGameInfo | null
 }
 
-/** The columns of a PlayerRow, unqualified (select them from `players` alone, or a join naming none of them twice). */
-export const PLAYER_COLUMNS = `id::text AS id, site_code AS "siteCode", username, password_hash AS "passwordHash", userkey,
-  account_type::int AS "accountType", currency, portrait_id AS "portraitId", user_status::int AS "userStatus",
-  change_password::int AS "changePassword", has_recharged::int AS "hasRecharged", last_game AS "lastGame"`
+/** The columns of a PlayerRow, of the players table named `table` (an alias in a join). */
+export const playerColumns = (table: string): string =>
+  `${table}.id::text AS id, ${table}.site_code AS "siteCode", ${table}.username, ${table}.password_hash AS "passwordHash", ${table}.userkey,
+  ${table}.account_type::int AS "accountType", ${table}.currency, ${table}.portrait_id AS "portraitId", ${table}.user_status::int AS "userStatus",
+  ${table}.change_password::int AS "changePassword", ${table}.has_recharged::int AS "hasRecharged", ${table}.last_game AS "lastGame"`
+
+const PLAYER_COLUMNS = playerColumns('players')
 
 /** The player with this username on a site (case-insensitive). */
 export const playerByUsername = async (db: Queryable, siteCode: string, username: string): Promise<PlayerRow | undefined> =>
@@ -248,9 +251,9 @@ const readWith = new WeakMap<SessionRow, PlayerRow>()
 export const sessionWithPlayer = async (db: Queryable, token: string): Promise<SessionRow | undefined> => {
   const row = (
     await db.query<PlayerRow & { token: string; playerId: string; sessionKey: string; expiresAt: Date; endedAt: Date | null; sessionUserkey: string | null; byUserkey: boolean }>(
-      `SELECT p.*, s.token, s.player_id::text AS "playerId", s.session_key AS "sessionKey", s.expires_at AS "expiresAt", s.ended_at AS "endedAt",
-              s.userkey AS "sessionUserkey", s.by_userkey AS "byUserkey"
-       FROM sessions s LEFT JOIN LATERAL (SELECT ${PLAYER_COLUMNS} FROM players WHERE players.id = s.player_id) p ON true
+      `SELECT ${playerColumns('p')}, s.token, s.player_id::text AS "playerId", s.session_key AS "sessionKey", s.expires_at AS "expiresAt",
+              s.ended_at AS "endedAt", s.userkey AS "sessionUserkey", s.by_userkey AS "byUserkey"
+       FROM sessions s LEFT JOIN players p ON p.id = s.player_id
        WHERE s.token = $1`,
       [token],
     )

@@ -35,7 +35,7 @@ import {
   siteCurrency,
   userInfo,
 } from '../store'
-import { PLAYER_COLUMNS } from '../store'
+import { playerColumns } from '../store'
 import type { PlayerRow } from '../store'
 import { recordChange } from '../account'
 import { requirePlayer } from './session'
@@ -114,32 +114,26 @@ const beforeHash = async (
     ...signInKeys(ctx, username, { kind: 'device', place: device }),
     ...signInKeys(ctx, username, { kind: 'address', place: ctx.ip }),
   ].map((g) => g.key)
+  // The stored failures come as one JSON value (cheaper to read here than arrays of each field).
   const row = (
-    await ctx.db.query<Partial<PlayerRow> & { knownKinds: string[]; keys: string[]; failures: number[]; lastAt: number[]; lockedUntil: Array<number | null>; challengeKind: string | null }>(
-      `SELECT ${PLAYER_COLUMNS},
-         coalesce((SELECT array_agg(sp.kind) FROM sign_in_places sp WHERE sp.player_id = p.id AND sp.last_at >= $5::timestamptz
-           AND ((sp.kind = 'device' AND sp.place = $3) OR (sp.kind = 'address' AND sp.place = $4))), '{}') AS "knownKinds",
-         f.keys, f.failures, f.last_at AS "lastAt", f.locked_until AS "lockedUntil",
+    await ctx.db.query<Partial<PlayerRow> & { knownKinds: string[]; stored: Array<{ key: string; failures: number; lastFailedAt: string; lockedUntil: string | null }> | null; challengeKind: string | null }>(
+      `SELECT ${playerColumns('p')},
+         array(SELECT sp.kind FROM sign_in_places sp WHERE sp.player_id = p.id AND sp.last_at >= $5::timestamptz
+           AND ((sp.kind = 'device' AND sp.place = $3) OR (sp.kind = 'address' AND sp.place = $4))) AS "knownKinds",
+         (SELECT json_agg(json_build_object('key', a.key, 'failures', a.failures, 'lastFailedAt', a.last_failed_at, 'lockedUntil', a.locked_until))
+            FROM attempt_failures a WHERE a.key = ANY($6::text[])) AS stored,
          (SELECT d.doc->>'kind' FROM site_documents d WHERE d.site_code = $1 AND d.name = 'challenge') AS "challengeKind"
        FROM (SELECT 1) AS one
-       LEFT JOIN players p ON p.site_code = $1 AND p.username_key = lower($2)
-       CROSS JOIN LATERAL (
-         SELECT coalesce(array_agg(a.key), '{}') AS keys, coalesce(array_agg(a.failures), '{}') AS failures,
-           coalesce(array_agg(extract(epoch FROM a.last_failed_at)::float8 * 1000), '{}') AS last_at,
-           coalesce(array_agg(extract(epoch FROM a.locked_until)::float8 * 1000), '{}') AS locked_until
-         FROM attempt_failures a WHERE a.key = ANY($6::text[])) f`,
+       LEFT JOIN players p ON p.site_code = $1 AND p.username_key = lower($2)`,
       [ctx.site.code, username, device, ctx.ip, new Date(ctx.now - PLACE_KEPT_MS).toISOString(), candidates],
     )
   ).rows[0]
   if (row === undefined) throw new Error('the sign-in read returned no row')
-  const { knownKinds, keys, failures, lastAt, lockedUntil, challengeKind, ...columns } = row
+  const { knownKinds, stored: storedRows, challengeKind, ...columns } = row
   const player = columns.id === null || columns.id === undefined ? undefined : (columns as PlayerRow)
   const known: KnownPlace = player === undefined ? undefined : knownKinds.includes('device') ? { kind: 'device', place: device } : knownKinds.includes('address') ? { kind: 'address', place: ctx.ip } : undefined
   const stored = new Map<string, FailureRow>(
-    keys.map((key, i) => {
-      const until = lockedUntil[i]
-      return [key, { failures: failures[i]!, lastFailedAt: new Date(lastAt[i]!), lockedUntil: until === null || until === undefined ? null : new Date(until) }]
-    }),
+    (storedRows ?? []).map((r) => [r.key, { failures: r.failures, lastFailedAt: new Date(r.lastFailedAt), lockedUntil: r.lockedUntil === null ? null : new Date(r.lockedUntil) }]),
   )
   return { player, known, stored, demand: demandOfKind(challengeKind) }
 }
