@@ -253,9 +253,10 @@ const main = async () => {
     report('sign-in: machine load average', `${f.load.before.toFixed(2)} / ${f.load.after.toFixed(2)}`, `before / after, ${f.cores} cores${load > 1.5 ? ': NOT idle (above 1.5), the times below are the shared machine\'s' : ''}`)
     report('sign-in: one password hash', ms(f.hashMs), `Argon2id 19 MiB, 2 passes, 1 lane (median of 15; ${f.cores} cores)`)
     const aroundAim = f.hashMs / 5
-    report('  hall main thread per sign-in', ms(f.cpu.mainMs), `<= ${ms(aroundAim)} (hash / 5: the cipher, store and session work around the hash): ${met(f.cpu.mainMs <= aroundAim)}; CPU time, ${f.cpu.signIns} one after the other`)
-    report('  hall other threads per sign-in', ms(f.cpu.otherThreadsMs), 'CPU time: the hash on the threadpool (and the runtime\'s own threads)')
-    report('  load client per sign-in', ms(f.cpu.clientMs), 'CPU time of the bench process (its cipher and HTTP), on the same cores')
+    const ms1 = (x: number) => `${x.toFixed(1)} ms`
+    report('  hall main thread per sign-in', ms1(f.cpu.mainMs), `<= ${ms1(aroundAim)} (hash / 5: the cipher, store and session work around the hash): ${met(f.cpu.mainMs <= aroundAim)}; CPU time, ${f.cpu.signIns} one after the other`)
+    report('  hall other threads per sign-in', ms1(f.cpu.otherThreadsMs), 'CPU time: the hash on the threadpool (and the runtime\'s own threads)')
+    report('  load client per sign-in', ms1(f.cpu.clientMs), 'CPU time of the bench process (its cipher and HTTP), on the same cores')
     const burstAim = (1.2 * f.burst.players * f.hashMs) / f.cores
     report(`sign-in: ${f.burst.players} at once, all in`, ms(f.burst.totalMs), `<= ${ms(burstAim)} (1.2 × ${f.burst.players} × hash / ${f.cores} cores): ${met(f.burst.totalMs <= burstAim)}; ${f.burst.refused} refused`)
     report('  hall CPU during it', ms(f.burst.hallCpuMs), `of which its main thread ${ms(f.burst.mainCpuMs)}; the load client ${ms(f.burst.clientCpuMs)} (a main thread near the wall time is the limit)`)

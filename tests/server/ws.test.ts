@@ -157,6 +157,29 @@ describe('the hall socket', () => {
     await Promise.all([one.close(), two.close()])
   })
 
+  it('lets many sessions of one account connect at once: each connection gets what is unacknowledged once, and later notices reach all', async () => {
+    const pending = await control(hall.url, 'push', { username: 'socketeer', type: 'activeDetails', data: { activeId: 7 } })
+    const site = await visitor(hall.url, '001')
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const a = await callHall(hall.url, site, 'POST', '/home/login', { username: 'socketeer', password: 'pass1234' }, { fingerprint: `many-${i}` })
+        expect(a.envelope.code).toBe(1)
+        return (a.envelope.data as { token: string }).token
+      }),
+    )
+    const all = tokens.flatMap((t) => [0, 1, 2].map(() => connect(hall.url, { Token: t, siteCode: '001' })))
+    await Promise.all(all.map((c) => c.opened))
+    for (const c of all) expect((await c.until((f) => isNotice(f) && f.msgId === pending['msgId'])).length).toBe(1)
+    const later = await control(hall.url, 'push', { username: 'socketeer', type: 'activeDetails', data: { activeId: 8 } })
+    expect(later).toMatchObject({ sent: all.length })
+    for (const c of all) await c.until((f) => isNotice(f) && f.msgId === later['msgId'])
+    for (const c of all) expect(c.notices().filter((n) => n.msgId === pending['msgId'])).toHaveLength(1)
+    for (const id of [pending['msgId'], later['msgId']]) all[0]!.send({ type: 'ack', msgId: id })
+    all[0]!.send({ type: 'Ping' })
+    await all[0]!.until((f) => f.type === 'Pong')
+    await Promise.all(all.map((c) => c.close()))
+  })
+
   it('answers 404 for a push to an unknown player', async () => {
     const r = await fetch(`${hall.url}/__control/push`, { method: 'POST', body: JSON.stringify({ username: 'nobody', type: 'x' }) })
     expect(r.status).toBe(404)
