@@ -204,6 +204,11 @@ describe('post-login sequence in a real browser', () => {
     await shell.signIn(player)
     await shell.page.goto(`${hallUrl}/home/security`)
     await shell.waitReady()
+    // The page loaded again signs the player in again and runs the post-login sequence once more;
+    // the page's bind forms open once it is over (postlogin.bindOpened is taken in done or settled).
+    await expect
+      .poll(async () => JSON.stringify((await shell.actorState<{ value: unknown }>('postlogin')).value), { timeout: 30_000, message: 'the post-login sequence after the reload to finish' })
+      .toMatch(/"(done|settled)"/)
     const list = shell.page.getByRole('list', { name: 'Account security' })
     await list.waitFor()
     const row = (item: string) => list.locator(`li[data-item="${item}"]`)
