@@ -44,8 +44,7 @@ interface Stage {
 // Running commands
 
 const MINUTE = 60_000
-let current: ReturnType<typeof spawn> | undefined
-/** Commands running beside each other (the browser workers). */
+/** The commands running now (one, or the browser workers beside each other). */
 const running = new Set<ReturnType<typeof spawn>>()
 
 interface Exit {
@@ -55,13 +54,35 @@ interface Exit {
   readonly timedOut: boolean
 }
 
-/** Runs a command in the repository root with the terminal as its output; never rejects. */
-function runCommand(command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+/** Copies a stream's lines to `to`, each after `prefix`. */
+function pipeLines(prefix: string, from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void {
+  let rest = ''
+  from?.setEncoding('utf8')
+  from?.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) to.write(`${prefix} ${line}\n`)
+  })
+  from?.on('end', () => {
+    if (rest !== '') to.write(`${prefix} ${rest}\n`)
+  })
+}
+
+/**
+ * Runs a command in the repository root with the terminal as its output (each line after
+ * `prefix` when one is given, for commands running beside each other); never rejects.
+ */
+function runCommand(command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}, prefix?: string): Promise<Exit> {
   return new Promise((resolve) => {
     let timedOut = false
     let settled = false
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, ...env } })
-    current = child
+    const output = prefix === undefined ? 'inherit' : 'pipe'
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], detached: true, env: { ...process.env, ...env } })
+    running.add(child)
+    if (prefix !== undefined) {
+      pipeLines(prefix, child.stdout, process.stdout)
+      pipeLines(prefix, child.stderr, process.stderr)
+    }
     const timer = setTimeout(() => {
       timedOut = true
       killGroup(child)
@@ -70,7 +91,7 @@ function runCommand(command: string, args: readonly string[], timeoutMs: number,
       if (settled) return
       settled = true
       clearTimeout(timer)
-      current = undefined
+      running.delete(child)
       resolve(exit)
     }
     child.on('error', (e) => done({ code: null, signal: null, error: e.message, timedOut }))
@@ -241,43 +262,6 @@ export function balance(files: readonly string[], seconds: Readonly<Record<strin
   return lists.map((l) => l.files.sort())
 }
 
-/** Runs a command with each line of its output prefixed; never rejects. */
-function runPrefixed(prefix: string, command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<Exit> {
-  return new Promise((resolve) => {
-    let timedOut = false
-    let settled = false
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } })
-    running.add(child)
-    const pipe = (from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void => {
-      let rest = ''
-      from?.setEncoding('utf8')
-      from?.on('data', (chunk: string) => {
-        const lines = (rest + chunk).split('\n')
-        rest = lines.pop() ?? ''
-        for (const line of lines) to.write(`${prefix} ${line}\n`)
-      })
-      from?.on('end', () => {
-        if (rest !== '') to.write(`${prefix} ${rest}\n`)
-      })
-    }
-    pipe(child.stdout, process.stdout)
-    pipe(child.stderr, process.stderr)
-    const timer = setTimeout(() => {
-      timedOut = true
-      killGroup(child)
-    }, timeoutMs)
-    const done = (exit: Exit): void => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      running.delete(child)
-      resolve(exit)
-    }
-    child.on('error', (e) => done({ code: null, signal: null, error: e.message, timedOut }))
-    child.on('close', (code, signal) => done({ code, signal, timedOut }))
-  })
-}
-
 /**
  * The kit's phases (tests/e2e/support/profile.ts) added up: how often each ran, its total and its
  * mean, beside the files' own total time.
@@ -336,12 +320,12 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
         const profile = path.join(dir, `profile-${i + 1}.ndjson`)
         const prefix = `[browser ${i + 1}/${shares.length}]`
         console.log(`${prefix} ${share.length} files: ${share.map((f) => path.basename(f, '.test.ts')).join(' ')}`)
-        const exit = await runPrefixed(
-          prefix,
+        const exit = await runCommand(
           bin('vitest'),
           ['run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...share],
           timeoutMs,
           { LOBBY_FAILURE_LOG: failures, LOBBY_E2E_PROFILE: profile, LOBBY_E2E_SKIP_BUILD: '1', LOBBY_E2E_OUT_DIR: outDir, FORCE_COLOR: '0' },
+          prefix,
         )
         if (existsSync(failures)) failureDescriptions.push(readFileSync(failures, 'utf8'))
         if (existsSync(profile)) profileLines.push(...readFileSync(profile, 'utf8').split('\n').filter(Boolean))
@@ -593,7 +577,6 @@ async function main(argv: readonly string[]): Promise<number> {
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.on(signal, () => {
-      if (current) killGroup(current)
       for (const child of running) killGroup(child)
       process.exit(code)
     })

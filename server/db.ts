@@ -71,8 +71,14 @@ const pgliteVersion = (): string => {
  * and tests start many halls. The cache holds no data of any hall (it is taken before migrations
  * and seeding), is keyed by the PGlite version, and is rebuilt whenever it cannot be loaded.
  */
-const openMemory = async (): Promise<PGlite> => {
-  const template = join(tmpdir(), `lobby-hall-pglite-${pgliteVersion()}.tar`)
+const openMemory = (): Promise<PGlite> => fromKeptDump(`lobby-hall-pglite-${pgliteVersion()}.tar`, () => PGlite.create())
+
+/**
+ * A store loaded from the dump kept under `name` in the temporary directory; when there is none
+ * (or it cannot be loaded), one made by `make`, whose dump is then kept for the next.
+ */
+const fromKeptDump = async (name: string, make: () => Promise<PGlite>): Promise<PGlite> => {
+  const template = join(tmpdir(), name)
   if (existsSync(template)) {
     try {
       return await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
@@ -80,7 +86,7 @@ const openMemory = async (): Promise<PGlite> => {
       rmSync(template, { force: true })
     }
   }
-  const db = await PGlite.create()
+  const db = await make()
   try {
     const dump = await db.dumpDataDir('none')
     const partial = `${template}.${process.pid}.part`
@@ -108,27 +114,12 @@ const migrationsKey = (dir: string): string => {
  * makes a new one); later ones load it. The dump holds the schema and the migrations' own rows,
  * taken before any seeding, so no hall's data and no clock reading is shared.
  */
-const openMigratedMemory = async (): Promise<PGlite> => {
-  const template = join(tmpdir(), `lobby-hall-pglite-${pgliteVersion()}-migrated-${migrationsKey(MIGRATIONS_DIR)}.tar`)
-  if (existsSync(template)) {
-    try {
-      return await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
-    } catch {
-      rmSync(template, { force: true })
-    }
-  }
-  const db = await openMemory()
-  await migrate(db)
-  try {
-    const dump = await db.dumpDataDir('none')
-    const partial = `${template}.${process.pid}.part`
-    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
-    renameSync(partial, template)
-  } catch {
-    // The cache is an optimisation only.
-  }
-  return db
-}
+const openMigratedMemory = (): Promise<PGlite> =>
+  fromKeptDump(`lobby-hall-pglite-${pgliteVersion()}-migrated-${migrationsKey(MIGRATIONS_DIR)}.tar`, async () => {
+    const db = await openMemory()
+    await migrate(db)
+    return db
+  })
 
 /** The lock file a PGlite data directory holds while a process has it open: that process's id. */
 export const LOCK_FILE = 'lobby-hall.lock'
