@@ -5,20 +5,16 @@
  * p50/p99 latency per call kind, socket notices delivered and their delay, memory per hall, and the
  * checks of the store (nothing lost or twice, every notice once, balances equal to the ledger).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { openDb } from '../../server/db'
 import { startHall } from '../../server/hall'
 import { openPostgres } from '../../server/pg'
 import { startPostgres } from '../server/embedded-postgres'
 import { checkLoad, quantile, runLoad, storedNotices, type LoadCheck, type LoadRun } from './hall-load'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
+import { spawnHall, stopHall } from './hall-process'
 
 /** The calls of play (the sign-up calls before the clock starts are left out of the rate). */
 const PLAY = ['gameList', 'gameLogin', 'gamePage', 'round', 'deposit', 'withdraw', 'approve', 'pay', 'redList', 'redGrab']
@@ -30,22 +26,6 @@ const memoryOf = (pid: number): { rss: number; peak: number } => {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
 }
 
-/** A hall in a child process on a PostgreSQL database; resolves with its URL once it listens. */
-const spawnHall = async (databaseUrl: string): Promise<{ url: string; child: ChildProcess }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hall-instance.ts'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`hall instance exited (${code})`)))
-  })
-  return { url: (JSON.parse(line) as { url: string }).url, child }
-}
-
-const stopHall = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  await exited
-}
 
 /** The figures of one setup. */
 export interface SetupFigures {

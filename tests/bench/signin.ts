@@ -19,35 +19,14 @@
  * scripts/bench.ts, which prints them beside their aims. LOBBY_BENCH_HALL_NODE_ARGS passes options
  * to the hall's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of its main thread).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
-import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../../server/crypto'
 import { callHall, control, player, visitor, type Caller } from '../server/support'
 import { quantile } from './hall-load'
+import { spawnHall, stopHall } from './hall-process'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-
-/** A hall on PGlite in memory, in a child process; resolves with its URL once it listens. */
-const spawnHall = async (): Promise<{ url: string; child: ChildProcess }> => {
-  const extra = (process.env['LOBBY_BENCH_HALL_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '')
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(here, 'hall-instance.ts'), 'memory'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`hall instance exited (${code})`)))
-  })
-  return { url: (JSON.parse(line) as { url: string }).url, child }
-}
-
-const stopHall = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  await exited
-}
 
 const ticksPerSecond = ((): number => {
   const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })
@@ -164,7 +143,7 @@ export const signinFigures = async (): Promise<SigninFigures> => {
   const hashMs = quantile(sorted(hashes), 0.5)
 
   // Every simulated player calls from 127.0.0.1: the hall's per-address rate limit is raised (hall-instance.ts).
-  const { url, child } = await spawnHall()
+  const { url, child } = await spawnHall('memory', (process.env['LOBBY_BENCH_HALL_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== ''))
   const pid = child.pid!
   try {
     const site = await visitor(url, '001')
