@@ -3,6 +3,7 @@ import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { FrameFlags, FrameHistory } from '../../schemas/events/framebox'
 import type { Frame } from '../../schemas/hall/calls/site'
+import { linkTarget, type LinkTarget } from '../../schemas/link-target'
 
 /**
  * The frame box's rules as plain functions (screens §3 pop-up frame, §4 force pop-up, §9 frame box
@@ -113,42 +114,11 @@ export const listOf = (data: unknown): ReadonlyArray<Frame> => {
 }
 
 /**
- * Where a frame's link leads (location types none 1, external url 2, event 3, task 4, recharge 5,
- * cashback 6, promote 7, vip 8, club 9, yuebao 10). A trial player following anything but an
- * event is asked to register instead. Views carry it out (nav.requested by route name, the pay
- * popup, a new window); the frame closes.
+ * Where a frame's link leads: the lobby's one link-type router (schemas/link-target.ts). A trial
+ * player following anything but an event is asked to register instead. Views carry it out
+ * (nav.requested by route name, the pay popup, a new window); the frame closes.
  */
-export type FrameTarget =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'route'; readonly name: string; readonly params?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, string>> }
-  | { readonly kind: 'popup'; readonly popup: 'pay' | 'register' }
+export type FrameTarget = LinkTarget
 
-export const frameTarget = (frame: Pick<Frame, 'location_type' | 'location_value' | 'location_template'>, trial: boolean): FrameTarget => {
-  if (frame.location_type === 1) return { kind: 'none' }
-  if (trial && frame.location_type !== 3) return { kind: 'popup', popup: 'register' }
-  switch (frame.location_type) {
-    case 2:
-      return /^https?:\/\//.test(frame.location_value) ? { kind: 'url', url: frame.location_value } : { kind: 'none' }
-    case 3:
-      return frame.location_value !== '' && frame.location_template !== ''
-        ? { kind: 'route', name: 'eventDetail', params: { template: frame.location_template, eventId: frame.location_value } }
-        : { kind: 'route', name: 'eventIndex' }
-    case 4:
-      return { kind: 'route', name: 'eventTask' }
-    case 5:
-      return { kind: 'popup', popup: 'pay' }
-    case 6:
-      return { kind: 'route', name: 'eventCashback' }
-    case 7:
-      return { kind: 'route', name: 'promote' }
-    case 8:
-      return { kind: 'route', name: 'vip' }
-    case 9:
-      return { kind: 'route', name: 'game', query: { tabItem: 'club' } }
-    case 10:
-      return { kind: 'route', name: 'yuebao' }
-    default:
-      return { kind: 'none' }
-  }
-}
+export const frameTarget = (frame: Pick<Frame, 'location_type' | 'location_value' | 'location_template'>, trial: boolean): FrameTarget =>
+  linkTarget(frame, { trial })

@@ -1,4 +1,5 @@
 import type { TaskItem } from '../../schemas/hall/calls/task'
+import { linkTarget, type LinkTarget } from '../../schemas/link-target'
 
 /**
  * The task centre's pure rules: where a task's 'go' takes the player, its progress, whether
@@ -7,18 +8,16 @@ import type { TaskItem } from '../../schemas/hall/calls/task'
 
 /** Where 'go' leads: a route (with its query), a global popup, the music library, an external address, or nowhere. */
 export type TaskGo =
-  | { readonly kind: 'route'; readonly name: 'security' | 'personal' | 'withdraw' | 'yuebao' | 'game' | 'eventIndex' | 'eventCashback' | 'promote' | 'vip'; readonly query?: Readonly<Record<string, string>> }
-  | { readonly kind: 'popup'; readonly popup: 'register' | 'pay' | 'downloadApp' }
+  | LinkTarget
+  | { readonly kind: 'popup'; readonly popup: 'downloadApp' }
   | { readonly kind: 'music' }
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'none' }
 
 /** The security centre opened on an item's form (its `current` and `from=bindModal`, screens §2). */
 const security = (item: 'phone' | 'email' | 'googleAuth' | 'withdrawPass' | 'question'): TaskGo => ({ kind: 'route', name: 'security', query: { current: item, from: 'bindModal' } })
 
 /**
- * Where a task is done (spec task types and conditions; location types none 1, external url 2,
- * event 3, recharge 5, cashback 6, promote 7, vip 8, yuebao 10): registration is the register
+ * Where a task is done (spec task types and conditions; the location types through the one
+ * link-type router, schemas/link-target.ts): registration is the register
  * popup; the binds and the withdraw password and question the security centre on that item's form;
  * birthday, nickname and avatar the personal page; the bank card and crypto address the
  * withdrawal accounts; the first savings deposit the savings page; the music library its modal;
@@ -67,24 +66,8 @@ export const goOf = (t: Pick<TaskItem, 'taskType' | 'condition' | 'location_type
     case 24:
       break
   }
-  switch (t.location_type) {
-    case 2:
-      return /^https?:\/\//.test(t.location_value) ? { kind: 'url', url: t.location_value } : { kind: 'none' }
-    case 3:
-      return { kind: 'route', name: 'eventIndex' }
-    case 5:
-      return { kind: 'popup', popup: 'pay' }
-    case 6:
-      return { kind: 'route', name: 'eventCashback' }
-    case 7:
-      return { kind: 'route', name: 'promote' }
-    case 8:
-      return { kind: 'route', name: 'vip' }
-    case 10:
-      return { kind: 'route', name: 'yuebao' }
-    default:
-      return { kind: 'none' }
-  }
+  // The rest follows the hall's location, with the lobby's one link-type router (a task is done by a real player).
+  return linkTarget(t, { trial: false })
 }
 
 /** A task's progress, a whole percentage 0 to 100 (a need of 0 is met). */

@@ -53,7 +53,7 @@ describe('frame box rules', () => {
       { kind: 'route', name: 'eventCashback' },
       { kind: 'route', name: 'promote' },
       { kind: 'route', name: 'vip' },
-      { kind: 'route', name: 'game', query: { tabItem: 'club' } },
+      { kind: 'route', name: 'subgame', query: { gameCategoryId: '9', platformId: '9999' } },
       { kind: 'route', name: 'yuebao' },
     ])
     expect(frameTarget(frame(1, 3, 3, '42', 'rebate'), false)).toEqual({ kind: 'route', name: 'eventDetail', params: { template: 'rebate', eventId: '42' } })
