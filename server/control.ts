@@ -163,7 +163,7 @@ const bodies = {
   /** Patches a stored settings document (and removes keys); answers the document as it is then. Neither: reads it. */
   'site-document': Schema.Struct({
     siteCode: Schema.String,
-    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain', 'footerConfig', 'download', 'club', 'webPush', 'challenge', 'register']),
+    name: Schema.Literals(['site', 'sysInfo', 'layout', 'brandLogo', 'aboutUs', 'accessRestricted', 'maintain', 'footerConfig', 'download', 'club', 'webPush', 'challenge', 'register', 'delivery']),
     patch: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
     remove: Schema.optional(Schema.Array(Schema.String)),
   }),

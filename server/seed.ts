@@ -208,6 +208,8 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
   challenge: { kind: 'image' },
   /** Whether the register form asks for a phone (off, optional, required; migration 251, server/register-phone.ts). */
   register: { phone: 'off' },
+  /** The senders of its codes: none until the operator names them (migration 263, server/mail/delivery.ts). */
+  delivery: {},
   footerConfig: {
     copyright: `© ${s.name}. All rights reserved.`,
     licenseText: 'Demonstration site of the reference hall. No real money is involved.',

@@ -33,6 +33,7 @@ import { accountStateOf, recordChange, TICKET_SECONDS } from '../account'
 import { endAccess, playerByUsername, FROZEN_STATUSES } from '../store'
 import type { PlayerRow } from '../store'
 import { admitAttempt, admitOpenSend, forgetFailures, guarded, refuseAttempt } from '../guard'
+import { codeSender } from '../mail/delivery'
 import type { Guarded } from '../guard'
 import { passVerification } from './account'
 import { CODE_TTL_MS, CODE_DIGITS, maskEmail, maskPhone } from './security'
@@ -117,13 +118,14 @@ const boundNamed = (bound: string, given: string, mask: (v: string) => string, n
 }
 const digitsOf = (v: string): string => v.replace(/\D/g, '')
 
-const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'email', target: string, now: number): Promise<void> => {
+const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'email', target: string, now: number): Promise<string> => {
   const code = String(randomBytes(4).readUInt32BE(0) % 10 ** CODE_DIGITS[purpose]).padStart(CODE_DIGITS[purpose], '0')
   await db.query(
     `INSERT INTO security_codes (player_id, purpose, target, code, expires_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
     [playerId, purpose, target, code, new Date(now + CODE_TTL_MS).toISOString()],
   )
+  return code
 }
 
 export const recoveryCalls: ReadonlyArray<Implementation> = [
@@ -153,8 +155,9 @@ export const recoveryCalls: ReadonlyArray<Implementation> = [
     if (p.username === undefined) throw new ServiceError(RecoveryCodes.noAccount, 'name the account to recover')
     const player = await accountNamed(ctx, p.username)
     const phone = boundNamed((await accountStateOf(ctx.db, player.id)).phone, p.phone_number, maskPhone, digitsOf)
+    const send = await codeSender(ctx, 'phone', CODE_TTL_MS)
     await admitOpenSend(ctx, player.id, 'phone', answer)
-    await storeCode(ctx.db, player.id, 'phone', phone, ctx.now)
+    await send(phone, await storeCode(ctx.db, player.id, 'phone', phone, ctx.now))
     return { target: maskPhone(phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
 
@@ -162,8 +165,9 @@ export const recoveryCalls: ReadonlyArray<Implementation> = [
     const player = await accountNamed(ctx, p.username)
     const email = boundNamed((await accountStateOf(ctx.db, player.id)).email, p.email, maskEmail, (v) => v.toLowerCase())
     const answer = { ...(p.captchaKey === undefined ? {} : { captchaKey: p.captchaKey }), ...(p.captcha === undefined ? {} : { captcha: p.captcha }) }
+    const send = await codeSender(ctx, 'email', CODE_TTL_MS)
     await admitOpenSend(ctx, player.id, 'email', answer)
-    await storeCode(ctx.db, player.id, 'email', email, ctx.now)
+    await send(email, await storeCode(ctx.db, player.id, 'email', email, ctx.now))
     return { target: maskEmail(email), expireSeconds: CODE_TTL_MS / 1000 }
   }),
 

@@ -2,10 +2,10 @@
  * The security calls the forced bind flow needs (screens §4 bind flow; calls §7.2, §7.9 code
  * send): send a code to a phone (createsms) or an email (createmail), bind the phone
  * (modifyphone) and the email (bindEmail) with that code, Google authenticator (bindgoogleauth),
- * and set the withdraw password (modifywithdrawpass). The reference hall sends no SMS or mail:
- * a code is random digits (spec §5: 4 for an SMS, 5 for an email) kept for 10 minutes, the last
- * one per player and purpose; the control surface reveals it (`last-code`) so tests and demos can
- * type it. A send past the allowance needs the human challenge first (challenge.ts: 1119). Google
+ * and set the withdraw password (modifywithdrawpass). A code is random digits (spec §5: 4 for
+ * an SMS, 5 for an email) kept for 10 minutes, the last one per player and purpose, and sent by the
+ * site's SMS provider or SMTP server (server/mail/delivery.ts); a site without one keeps it only,
+ * in dev and test modes, where the control surface reveals it (`last-code`). A send past the allowance needs the human challenge first (challenge.ts: 1119). Google
  * authenticator is real TOTP (RFC 6238, server/totp.ts): starting the binding answers a secret and
  * its otpauth URI; the code the app shows binds it.
  */
@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../crypto'
 import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
 import { bindStateOf } from '../store'
 import { accountStateOf, guardChange, recordChange } from '../account'
+import { codeSender } from '../mail/delivery'
 import { admitSend, demandOf } from './challenge'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -140,8 +141,9 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     // The site's phone rule (spec §5; the Brazilian rules on a Brazilian site), as the lobby's form checks it.
     const problem = validation.phoneOfSite(ctx.site.code)(phone)
     if (problem !== null) throw new ServiceError(SecurityCodes.badPhone, problem)
+    const send = await codeSender(ctx, 'phone', CODE_TTL_MS)
     await admitSend(ctx.db, player.id, 'phone', p, ctx.now, false, await demandOf(ctx))
-    await storeCode(ctx.db, player.id, 'phone', phone, ctx.now)
+    await send(phone, await storeCode(ctx.db, player.id, 'phone', phone, ctx.now))
     return { target: maskPhone(phone), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityCreateMail, async (ctx, p) => {
@@ -150,8 +152,9 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     const bound = (await bindStateOf(ctx.db, player.id)).email
     const email = bound !== '' && p.email === maskEmail(bound) ? bound : p.email.toLowerCase()
     if (validation.email(email) !== null) throw new ServiceError(SecurityCodes.badEmail, 'not an email address')
+    const send = await codeSender(ctx, 'email', CODE_TTL_MS)
     await admitSend(ctx.db, player.id, 'email', p, ctx.now, false, await demandOf(ctx))
-    await storeCode(ctx.db, player.id, 'email', email, ctx.now)
+    await send(email, await storeCode(ctx.db, player.id, 'email', email, ctx.now))
     return { target: maskEmail(email), expireSeconds: CODE_TTL_MS / 1000 }
   }),
   implement(securityModifyPhone, async (ctx, p) => {

@@ -4,7 +4,8 @@
  * (scene 'login'); the hall sends it only when one account of the site has that phone bound (the
  * digits of the country's segment and the number, or the number alone, as the account stored it),
  * and the code and the phone sign that account in. A code is the account's own (security_codes,
- * purpose phone: the control surface's last-code reads it). Wrong codes are guarded per phone
+ * purpose phone), sent by the site's SMS provider (server/mail/delivery.ts; kept only in dev and
+ * test modes without one, where the control surface's last-code reads it). Wrong codes are guarded per phone
  * (server/guard.ts 'recovery': locked at 5), sends per address and per account like every send
  * before sign-in (recovery.ts).
  */
@@ -14,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { admitAttempt, admitOpenSend, forgetFailures, guarded, refuseAttempt } from '../guard'
 import { playerById } from '../store'
 import type { PlayerRow } from '../store'
+import { codeSender } from '../mail/delivery'
 import { signIn } from './auth'
 import { CODE_DIGITS, CODE_TTL_MS, SecurityCodes, maskPhone, spendCode } from './security'
 import { ServiceError, implement } from './types'
@@ -58,6 +60,7 @@ export const smsLoginSend = async (
   answer: { readonly captchaKey?: string; readonly captcha?: string },
 ): Promise<{ target: string; expireSeconds: number }> => {
   const { player, bound } = await accountOfPhone(ctx, phone, areaCode)
+  const send = await codeSender(ctx, 'phone', CODE_TTL_MS)
   await admitOpenSend(ctx, player.id, 'phone', answer)
   const code = String(randomBytes(4).readUInt32BE(0) % 10 ** CODE_DIGITS.phone).padStart(CODE_DIGITS.phone, '0')
   await ctx.db.query(
@@ -65,6 +68,7 @@ export const smsLoginSend = async (
      ON CONFLICT (player_id, purpose) DO UPDATE SET target = EXCLUDED.target, code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
     [player.id, bound, code, new Date(ctx.now + CODE_TTL_MS).toISOString()],
   )
+  await send(bound, code)
   return { target: maskPhone(bound), expireSeconds: CODE_TTL_MS / 1000 }
 }
 
