@@ -8,6 +8,7 @@ import {
 import type { Received } from '../../../schemas/hall/calls/common'
 import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
+import { Tabs, buttonTab } from '../../ui/Tabs'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
 import { PagedTable } from '../../ui/paged/PagedTable'
@@ -71,24 +72,14 @@ export const EventIndexPage = () => {
         <p>{categories.status === 'ready' ? t('none') : t('loading')}</p>
       ) : (
         <div className="events">
-          <div className="events__tabs" role="tablist" aria-label={t('categories')}>
-            {tabs.map((x) => (
-              <button
-                key={x.id}
-                type="button"
-                role="tab"
-                id={`event-tab-${x.id}`}
-                aria-selected={x.id === current?.id}
-                aria-controls="event-panel"
-                className={`button button--small ${x.id === current?.id ? 'button--primary' : 'button--ghost'}`}
-                onClick={() => setChosen(x.id)}
-              >
-                {x.name}
-                {x.dot && <Badge dot label={t('toReceive')} />}
-              </button>
-            ))}
-          </div>
-          <div id="event-panel" role="tabpanel" aria-labelledby={`event-tab-${current?.id}`}>
+          <Tabs
+            label={t('categories')}
+            className="events__tabs"
+            items={tabs.map((x) => ({ key: x.id, label: x.name, extra: x.dot && <Badge dot label={t('toReceive')} /> }))}
+            selected={current?.id ?? null}
+            onSelect={setChosen}
+            tabClassName={buttonTab}
+          >
             {current?.id === PAGES_TAB ? (
               customPages.map((p) => (
                 <article key={p.id} className="card events__page">
@@ -113,7 +104,7 @@ export const EventIndexPage = () => {
                 ))}
               </ul>
             )}
-          </div>
+          </Tabs>
         </div>
       )}
     </PageFrame>

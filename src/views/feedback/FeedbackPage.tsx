@@ -12,28 +12,17 @@ import { InfiniteList } from '../../ui/paged/InfiniteList'
 import { PagedTable } from '../../ui/paged/PagedTable'
 import type { Column } from '../../ui/paged/types'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
+import { FileUpload } from '../../ui/FileUpload'
+import type { FileChoice, ReadFile } from '../../ui/file-upload'
 import { SendDiagnostics } from '../diagnostics'
 import { PageFrame } from '../pages/PageFrame'
 import './feedback.css'
 
 /** A screenshot chosen for sending. */
-interface Shot {
-  readonly file_name: string
-  readonly content_type: FeedbackImageType
-  readonly data: string
-}
+type Shot = ReadFile<FeedbackImageType>
 
-/** What is wrong with a chosen screenshot (a key of the feedback namespace), or null. */
-export const imageProblem = (f: { readonly type: string; readonly size: number }): string | null =>
-  !(FEEDBACK_IMAGE_TYPES as ReadonlyArray<string>).includes(f.type) ? 'error.imageType' : f.size === 0 || f.size > FEEDBACK_IMAGE_MAX_BYTES ? 'error.imageSize' : null
-
-/** The bytes of a file as base64 (the screenshot travels inside the encrypted body). */
-const toBase64 = (b: ArrayBuffer): string => {
-  const bytes = new Uint8Array(b)
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(s)
-}
+/** The words of what is wrong with a chosen screenshot (keys of the feedback namespace). */
+const IMAGE_PROBLEM = { type: 'error.imageType', size: 'error.imageSize' } as const
 
 /**
  * Feedback (screens §2 /home/feedback; the hall's designed calls, docs/hall-protocol.md
@@ -64,7 +53,7 @@ export const FeedbackForm = () => {
   const [textError, setTextError] = useState<string | null>(null)
   const [imageError, setImageError] = useState<string | null>(null)
   const [fileKey, setFileKey] = useState(0)
-  const ids = { type: useId(), text: useId(), count: useId(), textError: useId(), image: useId(), imageHint: useId() }
+  const ids = { type: useId(), text: useId(), count: useId(), textError: useId(), image: useId() }
   const { reset } = submit
   useEffect(() => reset(), [reset])
   const status = submit.view.status
@@ -85,13 +74,11 @@ export const FeedbackForm = () => {
     if (problem !== null || imageError !== null) return
     submit.submit({ type, content: content.trim(), ...(shot === null ? {} : { image: shot }) })
   }
-  const choose = (f: File | undefined) => {
+  const choose = (choice: FileChoice<FeedbackImageType>) => {
+    if (choice.kind === 'read') return setShot(choice.file)
     setShot(null)
-    if (f === undefined) return setImageError(null)
-    const problem = imageProblem(f)
-    setImageError(problem === null ? null : t(problem, { kb: FEEDBACK_IMAGE_MAX_BYTES / 1024 }))
-    if (problem !== null) return
-    void f.arrayBuffer().then((b) => setShot({ file_name: f.name.slice(0, 200), content_type: f.type as FeedbackImageType, data: toBase64(b) }))
+    if (choice.kind === 'reading') return setImageError(null)
+    setImageError(choice.kind === 'refused' ? t(IMAGE_PROBLEM[choice.problem], { kb: FEEDBACK_IMAGE_MAX_BYTES / 1024 }) : null)
   }
   return (
     <section className="feedback__form card" aria-labelledby="feedback-form-title">
@@ -127,21 +114,19 @@ export const FeedbackForm = () => {
           <p id={ids.count} className={`feedback__count${chars > FEEDBACK_MAX_CHARS ? ' feedback__count--over' : ''}`}>{t('form.count', { count: chars, max: FEEDBACK_MAX_CHARS })}</p>
           {shownTextError !== null && <p id={ids.textError} className="field__error" role="alert">{shownTextError}</p>}
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.image}>{t('form.image')}</label>
-          <input
-            key={fileKey}
-            id={ids.image}
-            type="file"
-            className="field__input feedback__input"
-            accept={FEEDBACK_IMAGE_TYPES.join(',')}
-            aria-describedby={ids.imageHint}
-            aria-invalid={shownImageError !== null}
-            onChange={(e) => choose(e.target.files?.[0])}
-          />
-          <p id={ids.imageHint} className="feedback__muted">{t('form.imageHint', { kb: FEEDBACK_IMAGE_MAX_BYTES / 1024 })}</p>
-          {shownImageError !== null && <p className="field__error" role="alert">{shownImageError}</p>}
-        </div>
+        <FileUpload
+          id={ids.image}
+          label={t('form.image')}
+          hint={t('form.imageHint', { kb: FEEDBACK_IMAGE_MAX_BYTES / 1024 })}
+          types={FEEDBACK_IMAGE_TYPES}
+          maxBytes={FEEDBACK_IMAGE_MAX_BYTES}
+          nameMax={200}
+          error={shownImageError}
+          onChoose={choose}
+          resetKey={fileKey}
+          inputClassName="field__input feedback__input"
+          hintClassName="feedback__muted"
+        />
         {formError === 'error.tooMany' && <p className="field__error" role="alert">{t('error.tooMany')}</p>}
         {status === 'succeeded' && <p className="feedback__sent" role="status">{t('form.sent')}</p>}
         <button type="submit" className="button button--primary" disabled={status === 'submitting'}>

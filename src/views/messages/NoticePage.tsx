@@ -8,6 +8,7 @@ import { selectQuery } from '../../../actors/nav'
 import type { Received } from '../../../schemas/hall/calls/common'
 import { useActor, useCommand, usePagedList, useQuery } from '../../system-react'
 import { Badge } from '../../ui/Badge'
+import { Tabs, buttonTab } from '../../ui/Tabs'
 import { Modal } from '../../ui/Modal'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -68,37 +69,30 @@ export const NoticePage = () => {
   return (
     <PageFrame title={t('title')}>
       <div className="messages">
-        <div className="messages__bar">
-          <div className="messages__tabs" role="tablist" aria-label={t('title')}>
-            {TABS.map((x) => (
+        <Tabs
+          label={t('title')}
+          className="messages__tabs"
+          items={TABS.map((x) => ({ key: x.type, label: t(x.label), extra: <Badge count={unreadOf(x.type)} label={t('unread', { count: unreadOf(x.type) })} /> }))}
+          selected={type}
+          onSelect={(x) => {
+            setOpenId(null)
+            navigate('notice', { query: { noticeType: String(x) }, replace: true })
+          }}
+          tabClassName={buttonTab}
+          wrapList={(list) => (
+            <div className="messages__bar">
+              {list}
               <button
-                key={x.type}
                 type="button"
-                role="tab"
-                id={`notice-tab-${x.type}`}
-                aria-selected={x.type === type}
-                aria-controls="notice-panel"
-                className={`button button--small ${x.type === type ? 'button--primary' : 'button--ghost'}`}
-                onClick={() => {
-                  setOpenId(null)
-                  navigate('notice', { query: { noticeType: String(x.type) }, replace: true })
-                }}
+                className="button button--ghost button--small"
+                disabled={unreadOf(type) === 0 || readAll.view.status === 'submitting'}
+                onClick={() => readAll.submit({ type })}
               >
-                {t(x.label)}
-                <Badge count={unreadOf(x.type)} label={t('unread', { count: unreadOf(x.type) })} />
+                {t('readAll')}
               </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={unreadOf(type) === 0 || readAll.view.status === 'submitting'}
-            onClick={() => readAll.submit({ type })}
-          >
-            {t('readAll')}
-          </button>
-        </div>
-        <div id="notice-panel" role="tabpanel" aria-labelledby={`notice-tab-${type}`}>
+            </div>
+          )}
+        >
           {desktop ? (
             <PagedTable caption={caption} columns={columns} view={view} intents={intents} rowKey={(n) => String(n.id)} empty={t('empty')} />
           ) : (
@@ -117,7 +111,7 @@ export const NoticePage = () => {
               )}
             />
           )}
-        </div>
+        </Tabs>
       </div>
       {opened !== null && <NoticeDialog notice={opened} onClose={() => setOpenId(null)} />}
     </PageFrame>

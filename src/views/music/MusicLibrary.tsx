@@ -6,6 +6,7 @@ import {
 import type { MusicTab } from '../../../schemas/events/music'
 import type { MusicItem } from '../../../schemas/hall/calls/site'
 import { useSend } from '../../system-react'
+import { Tabs } from '../../ui/Tabs'
 import { MusicIcon } from './MusicIcon'
 import { MusicPlayer } from './MusicPlayer'
 import { useMusic } from './music-hooks'
@@ -59,7 +60,7 @@ export const MusicLibrary = () => {
       {open && (
         <>
           <MusicPlayer />
-          <Tabs />
+          <LibraryTabs />
           <Notice />
           <ConfirmDelete />
         </>
@@ -73,44 +74,25 @@ const TABS: ReadonlyArray<{ readonly tab: MusicTab; readonly key: 'tabs.system' 
   { tab: 2, key: 'tabs.mine' },
 ]
 
-/** The two tabs (WAI-ARIA tabs: arrow keys move between them). */
-const Tabs = () => {
+/** The two tabs (the shared `Tabs`: arrow keys move between them). */
+const LibraryTabs = () => {
   const { t } = useTranslation('music')
   const send = useSend()
   const tab = useMusic(selectTab)
-  const base = useId()
-  const choose = (next: MusicTab) => {
-    send({ type: 'music.tabChosen', tab: next })
-    document.getElementById(`${base}-tab-${next}`)?.focus()
-  }
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'Home' || e.key === 'End') {
-      e.preventDefault()
-      choose(e.key === 'Home' ? 1 : e.key === 'End' ? 2 : tab === 1 ? 2 : 1)
-    }
-  }
   return (
     <div className="music-tabs">
-      <div role="tablist" aria-label={t('tabs.label')} className="music-tabs__list" onKeyDown={onKeyDown}>
-        {TABS.map((d) => (
-          <button
-            key={d.tab}
-            id={`${base}-tab-${d.tab}`}
-            type="button"
-            role="tab"
-            className="music-tabs__tab"
-            aria-selected={tab === d.tab}
-            aria-controls={`${base}-panel-${d.tab}`}
-            tabIndex={tab === d.tab ? 0 : -1}
-            onClick={() => send({ type: 'music.tabChosen', tab: d.tab })}
-          >
-            {t(d.key)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} className="music-tabs__panel" tabIndex={0}>
+      <Tabs
+        label={t('tabs.label')}
+        className="music-tabs__list"
+        items={TABS.map((d) => ({ key: d.tab, label: t(d.key) }))}
+        selected={tab}
+        onSelect={(next) => send({ type: 'music.tabChosen', tab: next })}
+        tabClassName={() => 'music-tabs__tab'}
+        panelClassName="music-tabs__panel"
+        panelFocusable
+      >
         {tab === 1 ? <SystemList /> : <MyList />}
-      </div>
+      </Tabs>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { selectQuery } from '../../../actors/nav'
 import { useActor } from '../../system-react'
+import { Tabs, buttonTab } from '../../ui/Tabs'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
 import { AccountDetails, BettingRecord, PersonalStatement } from './RecordLists'
@@ -35,25 +36,16 @@ export const ReportPage = () => {
   const tab = TABS.find((x) => x.current === current) ?? TABS[0]
   return (
     <PageFrame title={records('tabs')}>
-      <div className="records__tabs" role="tablist" aria-label={records('tabs')}>
-        {TABS.map((x) => (
-          <button
-            key={x.current}
-            type="button"
-            role="tab"
-            id={`report-tab-${x.current}`}
-            aria-selected={x === tab}
-            aria-controls="report-panel"
-            className={`button button--small ${x === tab ? 'button--primary' : 'button--ghost'}`}
-            onClick={() => navigate('report', { query: { current: x.current }, replace: true })}
-          >
-            {t(x.label)}
-          </button>
-        ))}
-      </div>
-      <div id="report-panel" role="tabpanel" aria-labelledby={`report-tab-${tab.current}`}>
+      <Tabs
+        label={records('tabs')}
+        className="records__tabs"
+        items={TABS.map((x) => ({ key: x.current, label: t(x.label) }))}
+        selected={tab.current}
+        onSelect={(current) => navigate('report', { query: { current }, replace: true })}
+        tabClassName={buttonTab}
+      >
         {tab.view()}
-      </div>
+      </Tabs>
     </PageFrame>
   )
 }

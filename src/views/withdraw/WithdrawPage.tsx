@@ -11,6 +11,7 @@ import { selectBalance } from '../../../actors/wallet'
 import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
+import { Tabs, buttonTab } from '../../ui/Tabs'
 import { MoneyInput } from '../../ui/MoneyInput'
 import { MoneyText } from '../../ui/MoneyText'
 import { formatAmount } from '../../ui/amount'
@@ -52,30 +53,22 @@ export const WithdrawPage = () => {
   useEffect(() => send({ type: 'withdraw.opened' }), [send])
   return (
     <PageFrame title={t('title')}>
-      <div className="withdraw__tabs" role="tablist" aria-label={t('title')}>
-        {TABS.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            id={`withdraw-tab-${x}`}
-            aria-selected={x === tab}
-            aria-controls="withdraw-panel"
-            className={`button button--small ${x === tab ? 'button--primary' : 'button--ghost'}`}
-            onClick={() => navigate('withdraw', { query: { tab: x }, replace: true })}
-          >
-            {t(`tab.${x}`)}
-          </button>
-        ))}
-      </div>
-      <div id="withdraw-panel" role="tabpanel" aria-labelledby={`withdraw-tab-${tab}`} className="withdraw">
+      <Tabs
+        label={t('title')}
+        className="withdraw__tabs"
+        items={TABS.map((x) => ({ key: x, label: t(`tab.${x}`) }))}
+        selected={tab}
+        onSelect={(x) => navigate('withdraw', { query: { tab: x }, replace: true })}
+        tabClassName={buttonTab}
+        panelClassName="withdraw"
+      >
         {tab === 'withdraw' && <WithdrawForm />}
         {tab === 'bankCard' && <BankCards />}
         {tab === 'ewallet' && <EWallets />}
         {tab === 'crypto' && <CryptoAddresses />}
         {tab === 'records' && <WithdrawRecords />}
         {tab === 'audit' && <AuditRecords />}
-      </div>
+      </Tabs>
     </PageFrame>
   )
 }
