@@ -1,15 +1,27 @@
 /**
- * npm run replay -- <file.ndjson> [--until <seq>] [--print <actor>]
+ * npm run replay -- <file.ndjson> [--until <seq>] [--print <actor>] [--expect <file.expect.json>] [--actors <module.ts>]
  *
  * Replays a recorded log against the current actors and compares it with what it recorded.
  * Exit 0: identical. Exit 1: diverged (the first diverging seq and actor are printed).
  * Exit 2: the file cannot be read (missing, not a log, unsupported format version).
+ *
+ * A log with an expectation file (`--expect`, or `<name>.expect.json` beside `<name>.ndjson`: a
+ * golden test made by `npm run golden`) is checked against it instead (src/devtools/golden.ts): the
+ * setup before its `from` must replay identical, and what the developer asserts at the end must
+ * hold. Exit 0: as expected; 1: not (each expectation, the actual value and the record where the
+ * actor last changed, the setup's divergence and where the replay left the recorded path are
+ * printed). `--actors <module>` replays with the actor specs that module exports as `actors` in
+ * place of the lobby's ones of the same ids (a candidate fix, or a known fault in a test).
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { actorSpecs, type ActorSpec } from '../actors'
 import { parseNdjson } from '../src/bus/ndjson'
 import { replayLog } from '../src/bus/replayer'
+import { checkGolden, describeOutcome, parseExpectFile } from '../src/devtools/golden'
 
-const usage = 'usage: npm run replay -- <file.ndjson> [--until <seq>] [--print <actor>]'
+const usage = 'usage: npm run replay -- <file.ndjson> [--until <seq>] [--print <actor>] [--expect <file.expect.json>] [--actors <module.ts>]'
 
 const args = process.argv.slice(2)
 const flag = (name: string): string | undefined => {
@@ -21,6 +33,8 @@ const flag = (name: string): string | undefined => {
 }
 const untilText = flag('--until')
 const printActor = flag('--print')
+const expectPath = flag('--expect')
+const actorsModule = flag('--actors')
 const file = args[0]
 if (file === undefined || args.length > 1 || (untilText !== undefined && !/^\d+$/.test(untilText))) {
   console.error(usage)
@@ -40,9 +54,48 @@ if (!parsed.ok) {
   process.exit(2)
 }
 
+/** The lobby's actors, with those a module exports as `actors` in place of the ones of the same ids. */
+const loadActors = async (module: string | undefined): Promise<ReadonlyArray<ActorSpec>> => {
+  if (module === undefined) return actorSpecs
+  const loaded = (await import(pathToFileURL(path.resolve(module)).href)) as { actors?: ReadonlyArray<ActorSpec> }
+  const list = loaded.actors
+  if (list === undefined || typeof list.length !== 'number') {
+    console.error(`${module} exports no 'actors' array`)
+    process.exit(2)
+  }
+  const byId = new Map(list.map((a) => [a.id, a]))
+  for (const id of byId.keys()) if (!actorSpecs.some((a) => a.id === id)) console.error(`${module}: no lobby actor '${id}' to replace; it runs beside them`)
+  return [...actorSpecs.map((a) => byId.get(a.id) ?? a), ...list.filter((a) => !actorSpecs.some((b) => b.id === a.id))]
+}
+const actors = await loadActors(actorsModule)
+
 const { header, records } = parsed.file
+const beside = file.replace(/\.ndjson$/, '.expect.json')
+const expectFile = expectPath ?? (beside !== file && existsSync(beside) ? beside : undefined)
+if (expectFile !== undefined && untilText === undefined) {
+  let expectText: string
+  try {
+    expectText = readFileSync(expectFile, 'utf8')
+  } catch (error) {
+    console.error(`cannot read ${expectFile}: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(2)
+  }
+  const spec = parseExpectFile(expectText)
+  if (!spec.ok) {
+    console.error(`${expectFile}: ${spec.message}`)
+    process.exit(2)
+  }
+  const outcome = checkGolden(parsed.file, spec.file, actors)
+  console.log(`log      ${file}`)
+  console.log(`expect   ${expectFile} (setup before seq ${spec.file.from}, ${spec.file.expect.length} expectations at seq ${spec.file.until})`)
+  if (actorsModule !== undefined) console.log(`actors   from ${actorsModule}`)
+  console.log(`records  ${records.length}`)
+  for (const line of describeOutcome(outcome)) console.log(line)
+  process.exit(outcome.passed ? 0 : 1)
+}
+
 const started = performance.now()
-const result = replayLog(parsed.file, untilText === undefined ? {} : { until: Number(untilText) })
+const result = replayLog(parsed.file, { ...(untilText === undefined ? {} : { until: Number(untilText) }), actors })
 const ms = performance.now() - started
 const kinds = { intent: 0, fact: 0, notice: 0 }
 for (const r of records) kinds[r.kind]++
