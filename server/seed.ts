@@ -15,6 +15,7 @@ import { entryDocumentsOf } from './calls/entries'
 import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
+import { CURRENCY_FORMATS } from '../schemas/currencies'
 
 /** The seeded demo player's credentials, on every site of a store seeded with the stand-ins on. */
 export const DEMO_PLAYER = { username: 'demo', password: 'demo1234', balance: '1000' } as const
@@ -22,28 +23,8 @@ export const DEMO_PLAYER = { username: 'demo', password: 'demo1234', balance: '1
 /** The default site's code. */
 export const DEFAULT_SITE = '001'
 
-interface CurrencySeed {
-  readonly code: string
-  readonly type: 1 | 2
-  readonly display: string
-  readonly sign: string
-  readonly scale: number
-}
-
-const CURRENCIES: ReadonlyArray<CurrencySeed> = [
-  { code: 'USD', type: 1, display: 'US Dollar', sign: '$', scale: 2 },
-  { code: 'EUR', type: 1, display: 'Euro', sign: '€', scale: 2 },
-  { code: 'BRL', type: 1, display: 'Real', sign: 'R$', scale: 2 },
-  { code: 'CNY', type: 1, display: '人民币', sign: '¥', scale: 2 },
-  { code: 'INR', type: 1, display: 'Indian Rupee', sign: '₹', scale: 2 },
-  { code: 'PHP', type: 1, display: 'Philippine Peso', sign: '₱', scale: 2 },
-  { code: 'THB', type: 1, display: 'Thai Baht', sign: '฿', scale: 2 },
-  { code: 'VND', type: 1, display: 'Vietnamese Dong', sign: '₫', scale: 2 },
-  { code: 'USDT', type: 2, display: 'Tether', sign: '₮', scale: 10 },
-  { code: 'USDC', type: 2, display: 'USD Coin', sign: 'USDC', scale: 10 },
-  { code: 'BTC', type: 2, display: 'Bitcoin', sign: '₿', scale: 10 },
-  { code: 'ETH', type: 2, display: 'Ether', sign: 'Ξ', scale: 10 },
-]
+/** The spec's 25 currencies with their formats (schemas/currencies.ts; migration 264 adds the 13 an older store lacks). */
+const CURRENCIES = CURRENCY_FORMATS
 
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   en_US: 'English', zh_CN: '简体中文', zh_TW: '繁體中文', th_TH: 'ไทย', vi_VN: 'Tiếng Việt', ko_KR: '한국어',
@@ -266,7 +247,7 @@ export const seed = async (db: Db, o: { readonly demoPlayers: boolean }): Promis
     for (const c of CURRENCIES) {
       await tx.query(
         'INSERT INTO currencies (code, currency_type, display, market_code, sign, scale) VALUES ($1, $2, $3, $4, $5, $6)',
-        [c.code, c.type, c.display, c.code, c.sign, c.scale],
+        [c.code, c.type, c.display, c.marketCode, c.sign, c.scale],
       )
     }
     for (const [i, s] of SITES.entries()) {

@@ -1,17 +1,18 @@
 import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from './amount'
+import { formatAmount, formatCurrencyAmount } from './amount'
 import { moneyTextScale } from './money'
 import './controls.css'
 
 /**
  * An amount as text (a balance, a total): in the interface language's digits and separators,
- * with its currency, shrinking its font above 12 characters so a long balance stays on its line
+ * with its currency and that currency's decimals (formatCurrencyAmount: 2 fiat, up to 10 crypto, 'K'
+ * after a currency counted in thousands), shrinking its font above 12 characters so a long balance stays on its line
  * (spec §5). Text that is not an amount ('—', 'In game') shows as it is.
  */
 export const MoneyText = ({ value, currency, className }: { value: string; currency?: string; className?: string }) => {
   const { i18n } = useTranslation()
-  const text = formatAmount(value, i18n.language)
+  const text = currency === undefined || currency === '' ? formatAmount(value, i18n.language) : formatCurrencyAmount(value, currency, i18n.language)
   const scale = moneyTextScale(text.length)
   const style = { '--money-scale': scale } as CSSProperties
   return (
