@@ -10,7 +10,14 @@ export type HallMethod = 'GET' | 'POST'
  * encrypted, whether an error is silent (no error modal, spec §8), and the request and
  * response (`data` of the envelope) schemas.
  */
-export interface HallCall<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
+/**
+ * A call's service codes by name (`{ closed: 1280 }`): every code other than success that the hall
+ * may answer the call with. The hall fails by these names and the lobby handles them by name
+ * (docs/adding-a-domain.md "Service codes"); no other place holds a service code's number.
+ */
+export type ServiceCodes = Readonly<Record<string, number>>
+
+export interface HallCall<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top, Codes extends ServiceCodes = ServiceCodes> {
   readonly name: string
   readonly area: string
   readonly path: string
@@ -19,10 +26,16 @@ export interface HallCall<Req extends Schema.Top = Schema.Top, Res extends Schem
   readonly silent: boolean
   readonly request: Req
   readonly response: Res
+  /** The service codes the hall may answer this call with, by name. */
+  readonly codes: Codes
+  /** A call of the hall's own design: the spec's screens need it, its catalogue does not name it (docs/hall-protocol.md). */
+  readonly designed: boolean
 }
 
-/** Declares a hall call; defaults: POST, encrypted, not silent. */
-export const defineCall = <const Req extends Schema.Top, const Res extends Schema.Top>(d: {
+type NoCodes = {}
+
+/** Declares a hall call; defaults: POST, encrypted, not silent, no service codes, a call of the spec's catalogue. */
+export const defineCall = <const Req extends Schema.Top, const Res extends Schema.Top, const Codes extends ServiceCodes = NoCodes>(d: {
   readonly name: string
   readonly area: string
   readonly path: string
@@ -31,7 +44,9 @@ export const defineCall = <const Req extends Schema.Top, const Res extends Schem
   readonly silent?: boolean
   readonly request: Req
   readonly response: Res
-}): HallCall<Req, Res> => ({
+  readonly codes?: Codes
+  readonly designed?: boolean
+}): HallCall<Req, Res, Codes> => ({
   name: d.name,
   area: d.area,
   path: d.path,
@@ -40,12 +55,20 @@ export const defineCall = <const Req extends Schema.Top, const Res extends Schem
   silent: d.silent ?? false,
   request: d.request,
   response: d.response,
+  codes: d.codes ?? ({} as Codes),
+  designed: d.designed ?? false,
 })
 
 /** The request type of a call. */
-export type RequestOf<C> = C extends HallCall<infer Req, Schema.Top> ? Req['Type'] : never
+export type RequestOf<C> = C extends HallCall<infer Req, Schema.Top, ServiceCodes> ? Req['Type'] : never
 /** The response (`data`) type of a call. */
-export type ResponseOf<C> = C extends HallCall<Schema.Top, infer Res> ? Res['Type'] : never
+export type ResponseOf<C> = C extends HallCall<Schema.Top, infer Res, ServiceCodes> ? Res['Type'] : never
+/** The names of a call's service codes. */
+export type CodeNameOf<C> = C extends HallCall<Schema.Top, Schema.Top, infer Codes> ? keyof Codes & string : never
+
+/** The name a call gives a service code, or undefined when the call declares no such code. */
+export const codeNameOf = (call: HallCall, code: number): string | undefined =>
+  Object.entries(call.codes).find(([, c]) => c === code)?.[0]
 /**
  * A call's request as an actor writes it: a sensitive text may be a Secret it was given (a
  * password, a code, a PIN a person typed), which the hall runner reveals when it sends the call.

@@ -12,6 +12,6 @@ export const AboutUs = Schema.Struct({ title: Schema.String, content: Schema.Str
 export type AboutUs = typeof AboutUs.Type
 
 export const getAboutUs = defineCall({
-  name: 'getAboutUs', area: 'site', path: '/api/lobby/aboutUs/getInfo', method: 'GET',
+  name: 'getAboutUs', area: 'site', path: '/api/lobby/aboutUs/getInfo', method: 'GET', designed: true,
   request: NoParams, response: AboutUs,
 })

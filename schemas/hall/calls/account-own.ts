@@ -5,6 +5,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { signInCodes, thirdPartyCodes } from './codes'
 import { DateTime, NoParams, SocialLogin } from './common'
 import { Sensitive } from './sensitive'
 
@@ -29,6 +30,7 @@ export type ProfileInfo = typeof ProfileInfo.Type
 
 export const profileInfo = defineCall({
   name: 'profileInfo',
+  designed: true,
   area: 'security',
   path: '/user/settings/info',
   request: NoParams,
@@ -47,6 +49,7 @@ export type AccountChange = typeof AccountChange.Type
 /** The account's last 20 changes, newest first (moments in the site's time zone). */
 export const accountHistory = defineCall({
   name: 'accountHistory',
+  designed: true,
   area: 'security',
   path: '/user/security/history',
   request: NoParams,
@@ -62,6 +65,8 @@ export const accountHistory = defineCall({
  */
 export const setAccount = defineCall({
   name: 'setAccount',
+  designed: true,
+  codes: { usernameTaken: signInCodes.usernameTaken, invalidUsername: signInCodes.invalidUsername, invalidPassword: signInCodes.invalidPassword, notTrial: thirdPartyCodes.notTrial },
   area: 'security',
   path: '/user/settings/setaccount',
   request: Schema.Struct({

@@ -12,6 +12,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
+import { activityCodes, discountCodes, playCodes, wheelCodes } from './codes'
 import {
   Ack, Amount, Count, DateTime, Flag, Id, ListOf, NoParams, Paged, Received, RequestDeviceType,
 } from './common'
@@ -125,6 +126,7 @@ export type ActivityDetail = typeof ActivityDetail.Type
 
 export const activeGet = defineCall({
   name: 'activeGet',
+  codes: { unknown: activityCodes.unknown },
   area: 'active',
   path: '/active/get',
   request: Schema.Struct({ activeId }),
@@ -191,6 +193,7 @@ export const activeMyLogs = defineCall({
 /** Receives one reward of an activity (receiveId from the detail's rewards). */
 export const activeReceive = defineCall({
   name: 'activeReceive',
+  codes: { ...activityCodes },
   area: 'active',
   path: '/active/receive',
   request: Schema.Struct({ activeId, receiveId: Id, requestDeviceType: RequestDeviceType }),
@@ -200,6 +203,7 @@ export const activeReceive = defineCall({
 /** Receives every receivable reward of an activity. */
 export const activeReceiveAll = defineCall({
   name: 'activeReceiveAll',
+  codes: { ...activityCodes },
   area: 'active',
   path: '/active/receiveall',
   request: Schema.Struct({ activeId, requestDeviceType: RequestDeviceType }),
@@ -213,6 +217,7 @@ export type WordCard = typeof WordCard.Type
 /** Draws one word card with a chance; answers the card and the chances left. */
 export const extractWord = defineCall({
   name: 'extractWord',
+  codes: { ...wheelCodes },
   area: 'active',
   path: '/active/extract_word',
   request: Schema.Struct({ activeId, requestDeviceType: Schema.optional(RequestDeviceType) }),
@@ -222,6 +227,7 @@ export const extractWord = defineCall({
 /** Draws a card with every chance left. */
 export const extractAllWord = defineCall({
   name: 'extractAllWord',
+  codes: { ...wheelCodes },
   area: 'active',
   path: '/active/extract_allWord',
   request: Schema.Struct({ activeId, requestDeviceType: Schema.optional(RequestDeviceType) }),
@@ -231,6 +237,7 @@ export const extractAllWord = defineCall({
 /** Turns a complete set of cards (the phrase groupId) into its reward. */
 export const groupWord = defineCall({
   name: 'groupWord',
+  codes: { ...wheelCodes },
   area: 'active',
   path: '/active/group_word',
   request: Schema.Struct({ activeId, groupId: Id, requestDeviceType: Schema.optional(RequestDeviceType) }),
@@ -246,6 +253,7 @@ export const groupWord = defineCall({
  */
 export const investmentHandler = defineCall({
   name: 'investmentHandler',
+  codes: { ...playCodes },
   area: 'active',
   path: '/active/investment_handler',
   request: Schema.Struct({
@@ -278,6 +286,7 @@ export const luckyIntegralList = defineCall({
  */
 export const requestReward = defineCall({
   name: 'requestReward',
+  codes: { ...playCodes },
   area: 'active',
   path: '/active/request_reward',
   request: Schema.Struct({
@@ -294,6 +303,7 @@ export const requestReward = defineCall({
  */
 export const doMatchBet = defineCall({
   name: 'doMatchBet',
+  codes: { ...playCodes },
   area: 'active',
   path: '/active/doMatchBet',
   request: Schema.Struct({ activeId, matchId: Id, optionId: Id, amount: Amount, requestId: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/)) }),
@@ -385,6 +395,7 @@ export const checkCodePhoneNumber = defineCall({
 /** Redeems a discount code (a bearer code, so Sensitive). */
 export const useDiscountCode = defineCall({
   name: 'useDiscountCode',
+  codes: { ...discountCodes },
   area: 'active',
   path: '/active/useDiscountCode',
   request: Schema.Struct({ code: Sensitive(Schema.String), requestDeviceType: Schema.optional(RequestDeviceType) }),

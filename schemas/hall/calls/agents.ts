@@ -16,6 +16,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { agentCodes } from './codes'
 import { BigId } from '../envelope'
 import { Amount, Count, CurrencyCode, DateTime, NoParams, Paged, PageFields, Received } from './common'
 import { AgentMode } from './site'
@@ -53,6 +54,7 @@ export type PromoteSummary = typeof PromoteSummary.Type
 
 export const promoteSummary = defineCall({
   name: 'promoteSummary',
+  designed: true,
   area: 'promote',
   path: '/promote/summary',
   request: NoParams,
@@ -74,6 +76,7 @@ export type TeamMember = typeof TeamMember.Type
 
 export const promoteTeam = defineCall({
   name: 'promoteTeam',
+  designed: true,
   area: 'promote',
   path: '/promote/team',
   request: Schema.Struct({
@@ -100,6 +103,7 @@ export type CommissionPeriod = typeof CommissionPeriod.Type
 
 export const promoteCommissions = defineCall({
   name: 'promoteCommissions',
+  designed: true,
   area: 'promote',
   path: '/promote/commission/list',
   request: Schema.Struct({ ...PageFields, size: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 50 }))) }),
@@ -109,6 +113,8 @@ export const promoteCommissions = defineCall({
 /** Receives every closed period's commission not received yet: one ledger entry; count is how many periods. */
 export const promoteCommissionReceive = defineCall({
   name: 'promoteCommissionReceive',
+  designed: true,
+  codes: { ...agentCodes },
   area: 'promote',
   path: '/promote/commission/receive',
   request: NoParams,
@@ -118,6 +124,8 @@ export const promoteCommissionReceive = defineCall({
 /** Moves `amount` of the agent's balance to a direct invitee (by username). */
 export const proxyTransfer = defineCall({
   name: 'proxyTransfer',
+  designed: true,
+  codes: { ...agentCodes },
   area: 'promote',
   path: '/promote/proxyTransfer',
   request: Schema.Struct({ username: Schema.String, amount: Amount }),
@@ -137,6 +145,7 @@ export type TransferRecord = typeof TransferRecord.Type
 
 export const myTransferRecord = defineCall({
   name: 'myTransferRecord',
+  designed: true,
   area: 'promote',
   path: '/promote/myTransferRecord',
   request: Schema.Struct({

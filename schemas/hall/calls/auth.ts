@@ -11,6 +11,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
+import { guardCodes, recoveryCodes, recoveryRefusals, securityCodes, signInCodes, smsLoginCodes, thirdPartyCodes } from './codes'
 import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
 import * as rules from '../../validation'
@@ -108,6 +109,7 @@ export type UserInfo = typeof UserInfo.Type
 /** Password login (spec §7.1). A wrong username or password answers service code 1011. */
 export const login = defineCall({
   name: 'login',
+  codes: { ...signInCodes, ...guardCodes },
   area: 'auth',
   path: '/home/login',
   request: Schema.Struct({
@@ -144,6 +146,7 @@ export const userLogout = defineCall({
  */
 export const fastLogin = defineCall({
   name: 'fastLogin',
+  codes: { loginError: signInCodes.loginError, accountFrozen: signInCodes.accountFrozen },
   area: 'auth',
   path: '/home/fastlogin',
   silent: true,
@@ -158,6 +161,7 @@ export const fastLogin = defineCall({
 /** Creates a trial (guest) account, account_type 1, in the requested currency. */
 export const testRegister = defineCall({
   name: 'testRegister',
+  codes: { unsupportedCurrency: signInCodes.unsupportedCurrency, accountFrozen: signInCodes.accountFrozen },
   area: 'auth',
   path: '/home/testregister',
   request: Schema.Struct({
@@ -171,6 +175,7 @@ export const testRegister = defineCall({
 /** Changes a trial account's currency; real accounts are refused (spec §7.1). */
 export const updateGuestCurrency = defineCall({
   name: 'updateGuestCurrency',
+  codes: { notGuest: signInCodes.notGuest, unsupportedCurrency: signInCodes.unsupportedCurrency },
   area: 'auth',
   path: '/home/updateGuestCurrency',
   request: Schema.Struct({ currency: Schema.String }),
@@ -184,6 +189,7 @@ export const updateGuestCurrency = defineCall({
  */
 export const register = defineCall({
   name: 'register',
+  codes: { ...signInCodes, ...guardCodes },
   area: 'auth',
   path: '/home/register',
   request: Schema.Struct({
@@ -209,6 +215,7 @@ export const register = defineCall({
 /** Whether a username is still free on this site (case-insensitive). */
 export const checkUsername = defineCall({
   name: 'checkUsername',
+  codes: { invalidUsername: signInCodes.invalidUsername },
   area: 'auth',
   path: '/home/checkusername',
   request: Schema.Struct({ username: Schema.String }),
@@ -239,6 +246,7 @@ export type ThirdPartyNotRegistered = typeof ThirdPartyNotRegistered.Type
 /** Google, Facebook, WeChat or QQ sign-in with the provider's access token. */
 export const thirdPartyLogin = defineCall({
   name: 'thirdPartyLogin',
+  codes: { badToken: thirdPartyCodes.badToken, accountFrozen: signInCodes.accountFrozen },
   area: 'auth',
   path: '/home/thirdpartylogin',
   request: Schema.Struct({
@@ -253,6 +261,7 @@ export const thirdPartyLogin = defineCall({
 /** Registers the account a third-party sign-in found unregistered, and signs it in. */
 export const thirdPartyRegister = defineCall({
   name: 'thirdPartyRegister',
+  codes: { ...thirdPartyCodes, usernameTaken: signInCodes.usernameTaken, invalidUsername: signInCodes.invalidUsername, invalidPassword: signInCodes.invalidPassword, accountFrozen: signInCodes.accountFrozen },
   area: 'auth',
   path: '/home/thirdpartyregister',
   request: Schema.Struct({
@@ -271,6 +280,7 @@ export const thirdPartyRegister = defineCall({
 /** Signs in with a phone number and the SMS code sent to it (scene 'login'). */
 export const smsLogin = defineCall({
   name: 'smsLogin',
+  codes: { ...smsLoginCodes, badPhone: securityCodes.badPhone, noCode: securityCodes.noCode, wrongCode: securityCodes.wrongCode, accountFrozen: signInCodes.accountFrozen, ...guardCodes },
   area: 'auth',
   path: '/api/protected/user/smslogin',
   request: Schema.Struct({
@@ -426,6 +436,7 @@ export type SmsScene = typeof SmsScene.Type
  */
 export const shortMsgCreate = defineCall({
   name: 'shortMsgCreate',
+  codes: { ...smsLoginCodes, badPhone: securityCodes.badPhone, noAccount: recoveryCodes.noAccount, notBound: recoveryCodes.notBound, badScene: recoveryCodes.badScene, ...guardCodes },
   area: 'auth',
   path: '/shortmsg/create',
   request: Schema.Struct({
@@ -443,6 +454,7 @@ export const shortMsgCreate = defineCall({
 /** Checks an SMS code (captcha) sent to phone_number; a wrong one is a service code (1101). */
 export const shortMsgValidate = defineCall({
   name: 'shortMsgValidate',
+  codes: { ...smsLoginCodes, badPhone: securityCodes.badPhone, noCode: securityCodes.noCode, wrongCode: securityCodes.wrongCode, badScene: recoveryCodes.badScene, ...guardCodes },
   area: 'auth',
   path: '/shortmsg/validate',
   request: Schema.Struct({
@@ -456,6 +468,7 @@ export const shortMsgValidate = defineCall({
 /** Sends a code to a phone for the signed-in player (binding it, the 3002 game-open check). */
 export const securityCreateSms = defineCall({
   name: 'securityCreateSms',
+  codes: { badPhone: securityCodes.badPhone, ...guardCodes },
   area: 'auth',
   path: '/user/security/createsms',
   request: Schema.Struct({
@@ -470,6 +483,7 @@ export const securityCreateSms = defineCall({
 /** Sends a code to an email address for the signed-in player (binding it). */
 export const securityCreateMail = defineCall({
   name: 'securityCreateMail',
+  codes: { badEmail: securityCodes.badEmail, ...guardCodes },
   area: 'auth',
   path: '/user/security/createmail',
   request: Schema.Struct({ email: Schema.String, geetest: Schema.optional(GeetestResult), ...ChallengeAnswer }),
@@ -482,6 +496,7 @@ export const securityCreateMail = defineCall({
  */
 export const emailCreateMail = defineCall({
   name: 'emailCreateMail',
+  codes: { noAccount: recoveryCodes.noAccount, notBound: recoveryCodes.notBound, ...guardCodes },
   area: 'auth',
   path: '/user/email/createmail',
   request: Schema.Struct({ username: Schema.String, email: Schema.String, geetest: Schema.optional(GeetestResult), ...ChallengeAnswer }),
@@ -500,6 +515,7 @@ export const securityVerifyEmail = defineCall({
 /** Checks the recovery email code before login; the ticket lets the password be reset. */
 export const notLoginVerifyEmail = defineCall({
   name: 'notLoginVerifyEmail',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/notlogin/verifyEmail',
   request: Schema.Struct({ username: Schema.String, email: Schema.String, code: VerifyCode }),
@@ -509,6 +525,7 @@ export const notLoginVerifyEmail = defineCall({
 /** Checks the recovery SMS code before login; the ticket lets the password be reset. */
 export const smsVerifyPhone = defineCall({
   name: 'smsVerifyPhone',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/sms/verifyphone',
   request: Schema.Struct({
@@ -553,6 +570,7 @@ export const userVerifyPhone = defineCall({
 /** What the password recovery can use for an account, by its name (before login). */
 export const notLoginGetAccountVerifyList = defineCall({
   name: 'notLoginGetAccountVerifyList',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/notlogin/getAccountVerifyList',
   request: Schema.Struct({ username: Schema.String }),
@@ -575,6 +593,7 @@ export const getQuestion = defineCall({
 /** The question an account set, by its name (recovery before login); null when it set none. */
 export const notLoginGetQuestion = defineCall({
   name: 'notLoginGetQuestion',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/notlogin/getquestion',
   request: Schema.Struct({ username: Schema.String }),
@@ -584,6 +603,7 @@ export const notLoginGetQuestion = defineCall({
 /** Recovery by the secret question's answer and the withdraw password, before login. */
 export const notLoginVerifyQuestionAndWithdrawPass = defineCall({
   name: 'notLoginVerifyQuestionAndWithdrawPass',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/notlogin/verificquestionandwithdrawpasswd',
   request: Schema.Struct({
@@ -598,6 +618,7 @@ export const notLoginVerifyQuestionAndWithdrawPass = defineCall({
 /** The forced password change (user info change_password 1); answers change_password 0. */
 export const forceChangePassword = defineCall({
   name: 'forceChangePassword',
+  codes: { loginError: signInCodes.loginError, invalidPassword: signInCodes.invalidPassword },
   area: 'auth',
   path: '/user/forcechangepassword',
   request: Schema.Struct({

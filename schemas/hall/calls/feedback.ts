@@ -7,6 +7,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { feedbackCodes } from './codes'
 import { Count, DateTime, Flag, Id, Paged } from './common'
 import { Sensitive } from './sensitive'
 
@@ -55,6 +56,8 @@ export type Feedback = typeof Feedback.Type
  */
 export const feedbackSubmit = defineCall({
   name: 'feedbackSubmit',
+  designed: true,
+  codes: { badContent: feedbackCodes.badContent, badImage: feedbackCodes.badImage, tooMany: feedbackCodes.tooMany },
   area: 'feedback',
   path: '/feedback/submit',
   request: Schema.Struct({
@@ -68,6 +71,7 @@ export const feedbackSubmit = defineCall({
 /** The player's feedback, newest first (page 1-based, size default 10, at most 50). */
 export const feedbackList = defineCall({
   name: 'feedbackList',
+  designed: true,
   area: 'feedback',
   path: '/feedback/list',
   request: Schema.Struct({ page: Schema.optional(Schema.Int), size: Schema.optional(Schema.Int) }),
@@ -77,6 +81,7 @@ export const feedbackList = defineCall({
 /** Marks the replies of the player's feedbacks read; answers how many it marked (read ones and ones without a reply do not count). */
 export const feedbackRead = defineCall({
   name: 'feedbackRead',
+  designed: true,
   area: 'feedback',
   path: '/feedback/read',
   request: Schema.Struct({ ids: Schema.Array(Id).check(Schema.isMaxLength(50)) }),
@@ -86,6 +91,7 @@ export const feedbackRead = defineCall({
 /** The screenshot of one of the player's feedbacks (another player's answers code 1600, as an unknown one). */
 export const feedbackImage = defineCall({
   name: 'feedbackImage',
+  designed: true,
   area: 'feedback',
   path: '/feedback/image',
   request: Schema.Struct({ id: Id }),

@@ -7,6 +7,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { centerWalletCodes, withdrawCodes } from './codes'
 import { Amount, NoParams, Paged, PageRequest } from './common'
 
 /** Game list page size (spec §7.8, §9 lists default 20). */
@@ -113,6 +114,7 @@ export const getBalanceList = defineCall({
 /** Brings the balance back from game wallets; answers the lobby balance. */
 export const refreshGold = defineCall({
   name: 'refreshGold',
+  codes: { ...centerWalletCodes },
   area: 'games',
   path: '/gameapi/RefreshGold',
   request: Schema.Struct({
@@ -145,6 +147,7 @@ export type GameLaunchRequest = typeof GameLaunchRequest.Type
  */
 export const gameLogin = defineCall({
   name: 'gameLogin',
+  codes: { bindWithdraw: withdrawCodes.bindWithdraw },
   area: 'games',
   path: '/gameapi/login',
   request: GameLaunchRequest,

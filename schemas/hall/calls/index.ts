@@ -33,6 +33,7 @@ export * from './account-own'
 export * from './agents'
 export * from './active'
 export * from './auth'
+export * from './codes'
 export * from './common'
 export * from './feedback'
 export * from './games'
@@ -69,6 +70,10 @@ const specCalls: ReadonlyArray<HallCall> = [
  * documented in docs/hall-protocol.md ("Calls of the hall's own design").
  */
 export const designedCalls: ReadonlyArray<HallCall> = [records, withdrawOwn, feedback, about, accountOwn, rewardsOwn, playOwn, wheelOwn, agents, webPushOwn, signupOwn].flatMap((m) => (Object.values(m) as unknown[]).filter(isCall))
+
+// A call's own flag says whether it is of the hall's design: the two lists above must agree with it.
+for (const c of specCalls) if (c.designed) throw new Error(`call ${c.name} is flagged designed but sits in a spec area`)
+for (const c of designedCalls) if (!c.designed) throw new Error(`call ${c.name} is of the hall's design but not flagged designed`)
 
 export const allCalls: ReadonlyArray<HallCall> = [...specCalls, ...designedCalls]
 

@@ -8,6 +8,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { messageCodes } from './codes'
 import { Amount, Count, DateTime, Flag, Id, NoParams, Paged, Received } from './common'
 
 /** Notice types (spec enumerations): notice 1, announcement 2, marquee 3. */
@@ -74,6 +75,7 @@ export const messageDelete = defineCall({
 /** Receives the award a message carries (once; asking again credits nothing, amount '0'). */
 export const customerReceiveAward = defineCall({
   name: 'customerReceiveAward',
+  codes: { ...messageCodes },
   area: 'message',
   path: '/customer/receiveAward',
   request: Schema.Struct({ id: Id }),

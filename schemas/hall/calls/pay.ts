@@ -10,6 +10,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
+import { payCodes } from './codes'
 import { Amount, CurrencyCode, DateTime, Flag, Id, ListOf, NoParams, Paged, RecordQuery } from './common'
 
 /** How a channel is paid: online in fiat (a pay page), in crypto (an address), or offline (a bank transfer the player confirms). */
@@ -164,6 +165,7 @@ export const RawAmount = Schema.String.check(Schema.isMaxLength(40))
  */
 export const offlineOrderV3 = defineCall({
   name: 'offlineOrderV3',
+  codes: { ...payCodes },
   area: 'pay',
   path: '/pay/offlineOrderV3',
   request: Schema.Struct({
@@ -183,6 +185,7 @@ export const offlineOrderV3 = defineCall({
 /** The player says an offline transfer was made (status 0 to 5), with the payer name and the proof uploaded (certify/uploadpay). */
 export const transferConfirm = defineCall({
   name: 'transferConfirm',
+  codes: { ...payCodes },
   area: 'pay',
   path: '/pay/transferConfirm',
   request: Schema.Struct({ order_no: BigId, payer_name: Schema.optional(Schema.String), proof_url: Schema.optional(Schema.String) }),
@@ -192,6 +195,7 @@ export const transferConfirm = defineCall({
 /** Cancels an order not paid yet (status 0 to 3). */
 export const transferCancel = defineCall({
   name: 'transferCancel',
+  codes: { ...payCodes },
   area: 'pay',
   path: '/pay/transferCancel',
   request: Schema.Struct({ order_no: BigId }),
@@ -281,20 +285,4 @@ export const depositSignText = (p: { readonly channel_id: number; readonly amoun
   `amount=${p.amount}&channel_id=${p.channel_id}&request_id=${p.request_id}&key=${depositKey}`
 
 /** Deposit service codes (the hall's own range, docs/hall.md "Deposits"). */
-export const PayCode = {
-  /** Not an amount by the money rules (spec §5): not a number, zero or less, too many decimals or digits. */
-  invalidAmount: 1350,
-  belowMin: 1351,
-  aboveMax: 1352,
-  /** No such channel for this player (unknown, disabled, or a currency the site does not offer). */
-  channelUnavailable: 1353,
-  orderNotFound: 1354,
-  /** The order's state does not allow this (confirming a paid order, cancelling a failed one ...). */
-  orderState: 1355,
-  /** The MD5 deposit signature is missing or wrong. */
-  badSign: 1356,
-  /** The channel needs the payer's real name. */
-  payerNameRequired: 1357,
-  /** The same request id was used for another order. */
-  requestReused: 1358,
-} as const
+export const PayCode = payCodes

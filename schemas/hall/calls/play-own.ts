@@ -11,6 +11,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { playCodes } from './codes'
 import { BigId } from '../envelope'
 import { Amount, Count, DateTime, Id, Received, RequestDeviceType } from './common'
 import { RewardStatus } from './active'
@@ -33,6 +34,7 @@ export type Match = typeof Match.Type
 
 export const matchList = defineCall({
   name: 'matchList',
+  designed: true,
   area: 'active',
   path: '/active/matchList',
   request: Schema.Struct({ activeId: Id }),
@@ -60,6 +62,7 @@ export type Investment = typeof Investment.Type
 
 export const investmentInfo = defineCall({
   name: 'investmentInfo',
+  designed: true,
   area: 'active',
   path: '/active/investmentInfo',
   request: Schema.Struct({ activeId: Id }),
@@ -68,6 +71,8 @@ export const investmentInfo = defineCall({
 
 export const luckyOrderReceive = defineCall({
   name: 'luckyOrderReceive',
+  designed: true,
+  codes: { ...playCodes },
   area: 'active',
   path: '/active/luckyOrderReceive',
   request: Schema.Struct({ activeId: Id, orderNo: BigId, requestDeviceType: RequestDeviceType }),
@@ -80,6 +85,7 @@ export type QuizQuestion = typeof QuizQuestion.Type
 
 export const quizQuestions = defineCall({
   name: 'quizQuestions',
+  designed: true,
   area: 'active',
   path: '/active/quizQuestions',
   request: Schema.Struct({ activeId: Id }),

@@ -42,6 +42,7 @@ export type BetSummary = typeof BetSummary.Type
 
 export const betRecord = defineCall({
   name: 'betRecord',
+  designed: true,
   area: 'records',
   path: '/record/betRecord',
   request: Schema.Struct({ ...RecordQueryFields, size: RecordSize, gameCategoryId: Schema.optional(Schema.Number), platformId: Schema.optional(Schema.Number) }),
@@ -66,6 +67,7 @@ export type Movement = typeof Movement.Type
 
 export const accountDetails = defineCall({
   name: 'accountDetails',
+  designed: true,
   area: 'records',
   path: '/record/accountDetails',
   request: Schema.Struct({ ...RecordQueryFields, size: RecordSize, kind: Schema.optional(MovementKind) }),
@@ -93,6 +95,7 @@ export type StatementSummary = typeof StatementSummary.Type
 
 export const personalStatement = defineCall({
   name: 'personalStatement',
+  designed: true,
   area: 'records',
   path: '/record/statement',
   request: Schema.Struct({ ...RecordQueryFields, size: RecordSize }),

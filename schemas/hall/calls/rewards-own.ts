@@ -12,6 +12,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { rebateCodes } from './codes'
 import { BigId } from '../envelope'
 import { Amount, Count, CurrencyCode, DateTime, NoParams, Paged, Received, RecordQueryFields } from './common'
 
@@ -45,6 +46,7 @@ export type RebateInfo = typeof RebateInfo.Type
 
 export const rebateIndex = defineCall({
   name: 'rebateIndex',
+  designed: true,
   area: 'rebate',
   path: '/rebate/index',
   request: NoParams,
@@ -54,6 +56,8 @@ export const rebateIndex = defineCall({
 /** Receives the return gold of every category giving at least 0.01: one receipt, one ledger entry; count is how many categories it paid. */
 export const rebateReceive = defineCall({
   name: 'rebateReceive',
+  designed: true,
+  codes: { ...rebateCodes },
   area: 'rebate',
   path: '/rebate/receive',
   request: NoParams,
@@ -78,6 +82,7 @@ export type PendingAward = typeof PendingAward.Type
 
 export const pendingAwards = defineCall({
   name: 'pendingAwards',
+  designed: true,
   area: 'rebate',
   path: '/record/awards',
   request: NoParams,
@@ -100,6 +105,7 @@ export type ReceiveRecord = typeof ReceiveRecord.Type
 
 export const receiveRecords = defineCall({
   name: 'receiveRecords',
+  designed: true,
   area: 'rebate',
   path: '/record/receiveRecords',
   request: Schema.Struct({

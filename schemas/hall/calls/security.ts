@@ -12,6 +12,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { accountCodes, bindRefusals, pinCodes, recoveryRefusals, securityCodes, thirdPartyCodes, verifyRefusals } from './codes'
 import { Password } from './auth'
 import { Ack, DateOnly, Flag, Id, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
@@ -38,6 +39,7 @@ export const securityVerifyModify = defineCall({
 /** Binds (or changes) the phone with the code sent to it; answers the phone bound. */
 export const securityModifyPhone = defineCall({
   name: 'securityModifyPhone',
+  codes: bindRefusals,
   area: 'security',
   path: '/user/security/modifyphone',
   request: Schema.Struct({
@@ -55,6 +57,7 @@ export const securityModifyPhone = defineCall({
  */
 export const bindCpf = defineCall({
   name: 'bindCpf',
+  codes: { cpfBound: accountCodes.cpfBound, needVerify: accountCodes.needVerify, badValue: accountCodes.badValue, notBound: accountCodes.notBound },
   area: 'security',
   path: '/user/security/bindCpf',
   request: Schema.Struct({ cpf: Sensitive(Schema.String), realName: Schema.optional(Schema.String), verifyToken }),
@@ -64,6 +67,7 @@ export const bindCpf = defineCall({
 /** Binds (or changes) the email with the code sent to it; answers the address bound. */
 export const bindEmail = defineCall({
   name: 'bindEmail',
+  codes: bindRefusals,
   area: 'security',
   path: '/user/security/bindEmail',
   request: Schema.Struct({ email: Schema.String, code: VerifyCode, verifyToken }),
@@ -76,6 +80,7 @@ export const bindEmail = defineCall({
  */
 export const modifyWithdrawPass = defineCall({
   name: 'modifyWithdrawPass',
+  codes: { badPin: securityCodes.badPin, wrongPin: securityCodes.wrongPin, needVerify: accountCodes.needVerify, notBound: accountCodes.notBound },
   area: 'security',
   path: '/user/security/modifywithdrawpass',
   request: Schema.Struct({ newPass: WithdrawPin, oldPass: Schema.optional(WithdrawPin), verifyToken }),
@@ -99,6 +104,7 @@ export type AuthenticatorSecret = typeof AuthenticatorSecret.Type
  */
 export const bindGoogleAuth = defineCall({
   name: 'bindGoogleAuth',
+  codes: bindRefusals,
   area: 'security',
   path: '/user/security/bindgoogleauth',
   request: Schema.Struct({ code: Schema.optional(VerifyCode), verifyToken }),
@@ -108,6 +114,7 @@ export const bindGoogleAuth = defineCall({
 /** Switches the authenticator check of sign-ins and withdrawals on (1) or off (0), with a current code. */
 export const switchGoogleAuth = defineCall({
   name: 'switchGoogleAuth',
+  codes: { wrongSecret: accountCodes.wrongSecret, notBound: accountCodes.notBound },
   area: 'security',
   path: '/user/security/switchgoogleauth',
   request: Schema.Struct({ status: Flag, code: VerifyCode }),
@@ -120,6 +127,7 @@ export const switchGoogleAuth = defineCall({
  */
 export const bindThirdUser = defineCall({
   name: 'bindThirdUser',
+  codes: { badToken: thirdPartyCodes.badToken, boundElsewhere: thirdPartyCodes.boundElsewhere, alreadyBound: thirdPartyCodes.alreadyBound, trial: thirdPartyCodes.trial },
   area: 'security',
   path: '/user/security/thirduser/bind',
   request: Schema.Struct({
@@ -160,6 +168,7 @@ export const actionVerify = defineCall({
 /** Second verification by the code sent to the bound phone (scene 'bind'). */
 export const verifyPhoneCode = defineCall({
   name: 'verifyPhoneCode',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/security/verifyPhoneCode',
   request: Schema.Struct({ code: VerifyCode }),
@@ -169,6 +178,7 @@ export const verifyPhoneCode = defineCall({
 /** Second verification by the code sent to the bound email. */
 export const verifyEmailCode = defineCall({
   name: 'verifyEmailCode',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/security/verifyEmailCode',
   request: Schema.Struct({ code: VerifyCode }),
@@ -178,6 +188,7 @@ export const verifyEmailCode = defineCall({
 /** Second verification by the authenticator's current code. */
 export const verifyGoogleAuthCode = defineCall({
   name: 'verifyGoogleAuthCode',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/security/verifyGoogleAuthCode',
   request: Schema.Struct({ code: VerifyCode }),
@@ -187,6 +198,7 @@ export const verifyGoogleAuthCode = defineCall({
 /** Second verification by the withdraw password. */
 export const verifyWithdrawPass = defineCall({
   name: 'verifyWithdrawPass',
+  codes: { ...pinCodes },
   area: 'security',
   path: '/user/security/verifyWithdrawPass',
   request: Schema.Struct({ withdrawPass: WithdrawPin }),
@@ -196,6 +208,7 @@ export const verifyWithdrawPass = defineCall({
 /** Second verification by the login password. */
 export const verifyLoginPass = defineCall({
   name: 'verifyLoginPass',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/security/verifyLoginPass',
   request: Schema.Struct({ password: Sensitive(Schema.String) }),
@@ -208,6 +221,7 @@ export const verifyLoginPass = defineCall({
  */
 export const secondVerify = defineCall({
   name: 'secondVerify',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/security/secondVerify',
   request: Schema.Struct({ verifyType: VerifyType, code: VerifyCode }),
@@ -220,6 +234,7 @@ export const secondVerify = defineCall({
  */
 export const changePass = defineCall({
   name: 'changePass',
+  codes: { wrongSecret: accountCodes.wrongSecret, samePassword: accountCodes.samePassword, badValue: accountCodes.badValue, notBound: accountCodes.notBound },
   area: 'security',
   path: '/user/changepass',
   request: Schema.Struct({
@@ -233,6 +248,7 @@ export const changePass = defineCall({
 /** Sets the secret question and its answer for the first time (userOptResult[1] then 1). */
 export const passQuint = defineCall({
   name: 'passQuint',
+  codes: { needVerify: accountCodes.needVerify, badValue: accountCodes.badValue, notBound: accountCodes.notBound },
   area: 'security',
   path: '/user/passquint',
   request: Schema.Struct({ questionId: Schema.Int, answer: Sensitive(Schema.String), verifyToken }),
@@ -242,6 +258,7 @@ export const passQuint = defineCall({
 /** Changes the secret question: the old answer, then the new question and answer. */
 export const editQuint = defineCall({
   name: 'editQuint',
+  codes: verifyRefusals,
   area: 'security',
   path: '/user/editquint',
   request: Schema.Struct({
@@ -268,6 +285,7 @@ export const getAccountQuestion = defineCall({
  */
 export const resetPassVerify = defineCall({
   name: 'resetPassVerify',
+  codes: recoveryRefusals,
   area: 'security',
   path: '/user/notLogin/resetPassVerify',
   request: Schema.Struct({ username: Schema.String, verifyType: VerifyType, code: VerifyCode }),
@@ -277,6 +295,7 @@ export const resetPassVerify = defineCall({
 /** Sets a new login password with a recovery ticket (before login). */
 export const resetPasswd = defineCall({
   name: 'resetPasswd',
+  codes: recoveryRefusals,
   area: 'security',
   path: '/user/notlogin/resetpasswd',
   request: Schema.Struct({

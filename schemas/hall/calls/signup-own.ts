@@ -18,6 +18,7 @@ export type RegisterConfig = typeof RegisterConfig.Type
 
 export const registerConfig = defineCall({
   name: 'registerConfig',
+  designed: true,
   area: 'auth',
   path: '/home/registerConfig',
   request: NoParams,

@@ -11,6 +11,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { traceCodes } from './codes'
 import { Amount, LastGameInfo } from './auth'
 import { GamePage, GamePlatform } from './games'
 import { Ack, Count, CurrencyType, DateTime, Flag, ListOf, NoParams, OsType, Switch } from './common'
@@ -870,6 +871,7 @@ export type LineReport = typeof LineReport.Type
  */
 export const netstatLogger = defineCall({
   name: 'netstatLogger',
+  codes: { ...traceCodes },
   area: 'site',
   path: '/v1/netstat/player/logger',
   silent: true,

@@ -8,6 +8,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { taskCodes } from './codes'
 import { Ack, Amount, Count, Id, ListOf, NoParams, Received } from './common'
 
 /**
@@ -99,6 +100,7 @@ export const activeTaskTask = defineCall({
 /** Receives a done task's prize. */
 export const activeTaskGetPrize = defineCall({
   name: 'activeTaskGetPrize',
+  codes: { ...taskCodes },
   area: 'task',
   path: '/activetask/getprize',
   request: Schema.Struct({ taskId: Id }),
@@ -108,6 +110,7 @@ export const activeTaskGetPrize = defineCall({
 /** Receives every waiting prize of a group. */
 export const activeTaskGetPrizeAll = defineCall({
   name: 'activeTaskGetPrizeAll',
+  codes: { ...taskCodes },
   area: 'task',
   path: '/activetask/getprizeall',
   request: Schema.Struct({ template: Schema.String }),
@@ -117,6 +120,7 @@ export const activeTaskGetPrizeAll = defineCall({
 /** Opens a vitality box the player's vitality reached. */
 export const vitalityRevBox = defineCall({
   name: 'vitalityRevBox',
+  codes: { ...taskCodes },
   area: 'task',
   path: '/activetask/vitality/revBox',
   request: Schema.Struct({ boxId: Id }),
@@ -163,6 +167,7 @@ export const disableNewcomerPop = defineCall({
  */
 export const taskSaveAddress = defineCall({
   name: 'taskSaveAddress',
+  codes: { badAddress: taskCodes.badAddress },
   area: 'task',
   path: '/activetask/task_save_address',
   request: Schema.Struct({ address: Schema.String, actionType: Schema.Literal(2) }),

@@ -10,6 +10,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { vipCodes } from './codes'
 import { Amount, DateTime, Flag, NoParams, Received, Switch } from './common'
 
 /** VIP reward type codes (spec enumerations): promotion (level-up gift) 13001, week 13002, month 13003, day 13004. */
@@ -130,6 +131,7 @@ export const vipLevels = defineCall({
  */
 export const vipGiftReceive = defineCall({
   name: 'vipGiftReceive',
+  codes: { ...vipCodes },
   area: 'vip',
   path: '/user/giftRecv1',
   request: Schema.Struct({ type: Schema.optionalKey(VipRewardType), vip: Schema.Int.check(Schema.isGreaterThanOrEqualTo(-1)) }),

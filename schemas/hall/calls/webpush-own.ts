@@ -21,6 +21,7 @@ export const WEB_PUSH_ID_MAX_CHARS = 4096
  */
 export const registerWebPush = defineCall({
   name: 'registerWebPush',
+  designed: true,
   area: 'site',
   path: '/api/lobby/webPush/register',
   silent: true,
@@ -31,6 +32,7 @@ export const registerWebPush = defineCall({
 /** Removes the player's subscription with this endpoint (push switched off); answers whether one was removed. */
 export const unregisterWebPush = defineCall({
   name: 'unregisterWebPush',
+  designed: true,
   area: 'site',
   path: '/api/lobby/webPush/unregister',
   silent: true,

@@ -15,6 +15,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
+import { wheelCodes } from './codes'
 import { BigId } from '../envelope'
 import { ActivityWinner } from './active'
 import { Amount, Count, CurrencyCode, Id, RequestDeviceType } from './common'
@@ -40,6 +41,7 @@ export type WheelInfo = typeof WheelInfo.Type
 
 export const turntableInfo = defineCall({
   name: 'turntableInfo',
+  designed: true,
   area: 'active',
   path: '/active/turntableInfo',
   request: Schema.Struct({ activeId: Id }),
@@ -61,6 +63,8 @@ export type WheelDraw = typeof WheelDraw.Type
 
 export const turntableDraw = defineCall({
   name: 'turntableDraw',
+  designed: true,
+  codes: { ...wheelCodes },
   area: 'active',
   path: '/active/turntableDraw',
   request: Schema.Struct({ activeId: Id, requestDeviceType: RequestDeviceType }),
@@ -85,6 +89,7 @@ export type WordCollection = typeof WordCollection.Type
 
 export const wordCollection = defineCall({
   name: 'wordCollection',
+  designed: true,
   area: 'active',
   path: '/active/wordCollection',
   request: Schema.Struct({ activeId: Id }),

@@ -27,6 +27,7 @@ export type EWallet = typeof EWallet.Type
 /** The e-wallets and wallet apps of a currency (default: the player's). */
 export const ewalletList = defineCall({
   name: 'ewalletList',
+  designed: true,
   area: 'withdraw',
   path: '/certify/ewalletList',
   request: Schema.Struct({ currency: Schema.optional(CurrencyCode) }),

@@ -10,6 +10,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
+import { accountRefusals, pinCodes, securityCodes, withdrawCodes } from './codes'
 import {
   Ack, Amount, Count, CurrencyCode, CurrencyType, DateTime, Flag, Id, ListOf, NoParams, Paged, RecordQuery, VerifyCode, WithdrawPin,
 } from './common'
@@ -128,6 +129,7 @@ export type WithdrawOrder = typeof WithdrawOrder.Type
  */
 export const withdrawCash = defineCall({
   name: 'withdrawCash',
+  codes: { ...withdrawCodes, noCode: securityCodes.noCode, wrongCode: securityCodes.wrongCode },
   area: 'withdraw',
   path: '/certify/cach',
   request: Schema.Struct({
@@ -167,6 +169,7 @@ export const bankInfo = defineCall({
  */
 export const bindCard = defineCall({
   name: 'bindCard',
+  codes: accountRefusals,
   area: 'withdraw',
   path: '/certify/bindcard',
   request: Schema.Struct({
@@ -187,6 +190,7 @@ export const bindCard = defineCall({
  */
 export const bindAlipay = defineCall({
   name: 'bindAlipay',
+  codes: accountRefusals,
   area: 'withdraw',
   path: '/certify/bindalipay',
   request: Schema.Struct({
@@ -223,6 +227,7 @@ export const cryptoList = defineCall({
 /** Binds a crypto address on a network (an address is public; the hall checks it against address_pattern). */
 export const bindCrypto = defineCall({
   name: 'bindCrypto',
+  codes: accountRefusals,
   area: 'withdraw',
   path: '/certify/bindCrypto',
   request: Schema.Struct({
@@ -237,6 +242,7 @@ export const bindCrypto = defineCall({
 /** Binds the player's account of the wallet app (pay/wallet/downloadUrl). */
 export const bindUserWallet = defineCall({
   name: 'bindUserWallet',
+  codes: accountRefusals,
   area: 'withdraw',
   path: '/certify/bindUserWallet',
   request: Schema.Struct({
@@ -252,6 +258,7 @@ export const bindUserWallet = defineCall({
 /** Removes a withdraw account (the withdraw password confirms it). */
 export const deleteAccount = defineCall({
   name: 'deleteAccount',
+  codes: { ...pinCodes, noAccount: withdrawCodes.noAccount },
   area: 'withdraw',
   path: '/certify/deleteAccount',
   request: Schema.Struct({ id: Id, withdraw_pass: WithdrawPin }),
@@ -261,6 +268,7 @@ export const deleteAccount = defineCall({
 /** Makes an account the default; answers the accounts as they now are. */
 export const setDefaultAccount = defineCall({
   name: 'setDefaultAccount',
+  codes: { noAccount: withdrawCodes.noAccount },
   area: 'withdraw',
   path: '/certify/setdefault',
   request: Schema.Struct({ id: Id }),
@@ -324,6 +332,7 @@ export const withdrawOrderInfo = defineCall({
  */
 export const getWithdrawFee = defineCall({
   name: 'getWithdrawFee',
+  codes: { noAccount: withdrawCodes.noAccount, closed: withdrawCodes.closed, badAmount: withdrawCodes.badAmount, belowMin: withdrawCodes.belowMin, aboveMax: withdrawCodes.aboveMax, aboveWithdrawable: withdrawCodes.aboveWithdrawable },
   area: 'withdraw',
   path: '/certify/getWithdrawFee',
   silent: true,
@@ -337,6 +346,7 @@ export const getWithdrawFee = defineCall({
  */
 export const uploadPay = defineCall({
   name: 'uploadPay',
+  codes: { badProof: withdrawCodes.badProof, noOrder: withdrawCodes.noOrder },
   area: 'withdraw',
   path: '/certify/uploadpay',
   request: Schema.Struct({

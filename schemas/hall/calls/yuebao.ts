@@ -10,6 +10,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
+import { yuebaoCodes } from './codes'
 import { Amount, CurrencyCode, DateTime, Flag, NoParams, Paged, RecordQueryFields, Switch, WithdrawPin } from './common'
 
 /**
@@ -81,6 +82,7 @@ export type YuebaoBalances = typeof YuebaoBalances.Type
 /** Moves `amount` from savings to the wallet (the withdraw password confirms it where the site asks). */
 export const yuebaoTakeoutGold = defineCall({
   name: 'yuebaoTakeoutGold',
+  codes: { ...yuebaoCodes },
   area: 'yuebao',
   path: '/yuebao/takeoutGold',
   request: Schema.Struct({ amount: Amount, request_id: Schema.String, withdraw_pass: Schema.optional(WithdrawPin) }),
@@ -90,6 +92,7 @@ export const yuebaoTakeoutGold = defineCall({
 /** Moves `amount` from the wallet into savings. */
 export const yuebaoSaveGold = defineCall({
   name: 'yuebaoSaveGold',
+  codes: { ...yuebaoCodes },
   area: 'yuebao',
   path: '/yuebao/saveGold',
   request: Schema.Struct({ amount: Amount, request_id: Schema.String }),
@@ -108,6 +111,7 @@ export const yuebaoProfitCount = defineCall({
 /** Receives the accrued profit into the wallet; amount is what this request credited ('0' when nothing). */
 export const yuebaoReceive = defineCall({
   name: 'yuebaoReceive',
+  codes: { requestReused: yuebaoCodes.requestReused },
   area: 'yuebao',
   path: '/yuebao/receive',
   request: Schema.Struct({ request_id: Schema.optional(Schema.String) }),
