@@ -6,7 +6,7 @@ import { useActor, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
-import { useStatusText } from './WithdrawPage'
+import { useStatusText } from './WithdrawLists'
 import './withdraw.css'
 
 /**
