@@ -13,7 +13,7 @@
 import { randomInt } from 'node:crypto'
 import type { Queryable } from '../../server/db'
 import { aesEncrypt, callHall, control, nonce, player, visitor, type Caller } from '../server/support'
-import { connectSocket } from '../server/socket-client'
+import { openLoadSocket, type LoadSocket } from './load-socket'
 
 /** What runLoad is asked. */
 export interface LoadOptions {
@@ -25,12 +25,21 @@ export interface LoadOptions {
   readonly prefix: string
   /**
    * How many notices the store holds for these players (storedNotices): once every call is
-   * answered, all pushes are stored, and the run ends when that many arrived (or after 30 s).
+   * answered, all pushes are stored, and the run ends when that many arrived (or after drainMs).
    * Without it, the count the answers promise: a credit pushes one notice, an approval one, a
    * payout two (server/control.ts).
    */
   readonly stored?: (prefix: string) => Promise<number>
+  /** How long the run waits, after the last call was answered, for notices still on their way (DRAIN_MS). */
+  readonly drainMs?: number
 }
+
+/**
+ * The end of a run waits this long for the notices still on their way: past the delivery bound
+ * (DELIVERY_BOUND_MS) plus a socket's longest reconnect delay (10 s) and its connect timeout, so a
+ * notice the run does not see by then is lost, not late.
+ */
+export const DRAIN_MS = 60_000
 
 /** The notices stored for the players of a run (usernames starting with prefix). */
 export const storedNotices = async (db: Queryable, prefix: string): Promise<number> =>
@@ -44,8 +53,12 @@ export interface LoadRun {
   readonly calls: Map<string, { ms: number[]; codes: Map<string, number> }>
   /** Requests that got no answer (a network error or a non-JSON answer). */
   readonly lost: number
-  /** Per username: each notice msgId and when it arrived (epoch ms), and how often. */
-  readonly notices: Map<string, Map<string, { at: number; times: number }>>
+  /** Per username: its socket (each msgId's arrival, its connections, drops and reconnects). */
+  readonly sockets: Map<string, LoadSocket>
+  /** When the last call of play was answered (epoch ms): every push is stored by then. */
+  readonly playEndedAt: number
+  /** From then until every stored notice arrived, ms, or undefined when the drain ran out first. */
+  readonly drainedMs: number | undefined
   /** Withdrawal requests sent (each to two halls at once). */
   readonly withdrawals: number
 }
@@ -59,7 +72,7 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   for (const u of o.urls) if (!LOOPBACK.has(new URL(u).hostname)) throw new Error(`runLoad: ${u} is not on loopback`)
   if (!(o.players >= 1 && o.players <= MAX_PLAYERS)) throw new Error(`runLoad: 1 to ${MAX_PLAYERS} players`)
   if (!(o.seconds > 0 && o.seconds <= MAX_SECONDS)) throw new Error(`runLoad: up to ${MAX_SECONDS} s`)
-  const run = { prefix: o.prefix, seconds: o.seconds, calls: new Map<string, { ms: number[]; codes: Map<string, number> }>(), lost: 0, notices: new Map<string, Map<string, { at: number; times: number }>>() }
+  const run = { prefix: o.prefix, seconds: o.seconds, calls: new Map<string, { ms: number[]; codes: Map<string, number> }>(), lost: 0, sockets: new Map<string, LoadSocket>() }
   // Wakes the end of the run when a notice arrives.
   let onArrival = () => undefined as void
   let turn = 0
@@ -92,7 +105,6 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   const siteOf = (u: string) => sites[o.urls.indexOf(u)]!
   // The red packets the players take: two activities of ten packets each, for these players only.
   const usernames = Array.from({ length: o.players }, (_, i) => `${o.prefix}${String(i).padStart(4, '0')}`)
-  const sockets: Array<ReturnType<typeof connectSocket>> = []
 
   const setUp = async (i: number) => {
     const username = usernames[i]!
@@ -110,17 +122,10 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
     await hall('modifyWithdrawPass', nextHall(), caller, 'POST', '/user/security/modifywithdrawpass', { newPass: '123456' })
     const bound = await hall('bindCard', nextHall(), caller, 'POST', '/certify/bindcard', { bank_code: 'CHASE', card_no: `4${String(i).padStart(15, '0')}`, holder: 'LOAD PLAYER' })
     const accountId = (bound?.envelope.data as { id?: number } | undefined)?.id
-    // The socket on a hall of its own, so notices of calls served elsewhere cross between halls.
-    const seen = new Map<string, { at: number; times: number }>()
-    run.notices.set(username, seen)
-    const socket = connectSocket(o.urls[(i + 1) % o.urls.length]!, data.token, '001', (n) => {
-      const s = seen.get(n.msgId)
-      if (s === undefined) seen.set(n.msgId, { at: Date.now(), times: 1 })
-      else s.times += 1
-      socket.ack(n.msgId)
-      onArrival()
-    })
-    sockets.push(socket)
+    // The socket on a hall of its own, so notices of calls served elsewhere cross between halls; it
+    // pings, acknowledges and reconnects as the lobby's does.
+    const socket = openLoadSocket(o.urls[(i + 1) % o.urls.length]!, data.token, '001', () => onArrival())
+    run.sockets.set(username, socket)
     await socket.opened
     return { username, caller, data, accountId }
   }
@@ -135,9 +140,6 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   // The site lets these players withdraw as often as they play (an operator's daily allowance).
   const allowance = await control(o.urls[0]!, 'withdraw-settings', { siteCode: '001', dailyTimes: 100_000, dailyMaxAmount: '100000000' })
   if (allowance['ok'] !== true) throw new Error(`withdraw settings refused: ${JSON.stringify(allowance)}`)
-  const pinging = setInterval(() => {
-    for (const s of sockets) if (s.ws.readyState === s.ws.OPEN) s.send({ type: 'Ping' })
-  }, 10_000)
 
   // The time counts from here: sign-ups are not part of it.
   const deadline = Date.now() + o.seconds * 1000
@@ -188,15 +190,19 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
       }
     }
   }
+  let playEndedAt = Number.NaN
+  let drainedMs: number | undefined
   try {
     await Promise.all(players.map(play))
+    playEndedAt = Date.now()
     // Every call is answered, so every push is stored: wait for the notices still on their way.
     const promised = (kind: string) => run.calls.get(kind)?.codes.get('1') ?? 0
     const stored = o.stored === undefined ? promised('deposit') + promised('approve') + 2 * promised('pay') : await o.stored(o.prefix)
-    const total = () => [...run.notices.values()].reduce((n, m) => n + m.size, 0)
-    const late = AbortSignal.timeout(30_000)
+    const total = () => [...run.sockets.values()].reduce((n, s) => n + s.arrivals.size, 0)
+    const late = AbortSignal.timeout(o.drainMs ?? DRAIN_MS)
     await new Promise<void>((resolve) => {
       const check = () => {
+        if (total() >= stored) drainedMs = Date.now() - playEndedAt
         if (total() >= stored || late.aborted) resolve()
       }
       onArrival = check
@@ -204,10 +210,9 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
       check()
     })
   } finally {
-    clearInterval(pinging)
-    await Promise.all(sockets.map((s) => s.close()))
+    await Promise.all([...run.sockets.values()].map((s) => s.stop()))
   }
-  return { ...run, withdrawals }
+  return { ...run, withdrawals, playEndedAt, drainedMs }
 }
 
 /** What checkLoad finds in the store after a run. */
@@ -216,9 +221,25 @@ export interface LoadCheck {
   readonly noticesStored: number
   readonly noticesDelivered: number
   readonly noticesMissing: number
+  /** Notices sent twice on one connection (the hall sends each connection a msgId once). */
   readonly noticesDuplicated: number
+  /** Arrivals again on a later connection (the resend of what was not acknowledged yet), dropped by msgId. */
+  readonly noticesResent: number
+  /** Notices that came on a connection after a higher msgId had. */
+  readonly noticesOutOfOrder: number
+  /** Notices that arrived after the last call was answered. */
+  readonly noticesAfterPlay: number
   /** Delay from the outbox row to its arrival at the player, ms, sorted. */
   readonly delays: ReadonlyArray<number>
+  /**
+   * The delivery wait, ms, sorted: from when the notice was stored, or when the connection it came
+   * on opened if that was later (stored while the socket was down), to its arrival. What
+   * DELIVERY_BOUND_MS bounds.
+   */
+  readonly waits: ReadonlyArray<number>
+  /** Drops of open sockets, and attempts that did not open, over all players. */
+  readonly socketDrops: number
+  readonly socketFailedAttempts: number
   readonly withdrawOrders: number
   /** Withdrawal requests with more than one order. */
   readonly ordersTwice: number
@@ -235,19 +256,37 @@ export const checkLoad = async (db: Queryable, run: LoadRun): Promise<LoadCheck>
     )
   ).rows
   let missing = 0
+  let afterPlay = 0
   const delays: number[] = []
+  const waits: number[] = []
   for (const row of outbox) {
-    const got = run.notices.get(row.username)?.get(row.msgId)
-    if (got === undefined) missing += 1
-    else delays.push(Math.max(0, got.at - row.at.getTime()))
+    const socket = run.sockets.get(row.username)
+    const got = socket?.arrivals.get(row.msgId)
+    if (socket === undefined || got === undefined) {
+      missing += 1
+      continue
+    }
+    const stored = row.at.getTime()
+    delays.push(Math.max(0, got.at - stored))
+    waits.push(Math.max(0, got.at - Math.max(stored, socket.openedAt[got.connection - 1] ?? stored)))
+    if (got.at > run.playEndedAt) afterPlay += 1
   }
   let delivered = 0
   let duplicated = 0
-  for (const m of run.notices.values())
-    for (const s of m.values()) {
+  let resent = 0
+  let outOfOrder = 0
+  let drops = 0
+  let failedAttempts = 0
+  for (const s of run.sockets.values()) {
+    for (const a of s.arrivals.values()) {
       delivered += 1
-      if (s.times > 1) duplicated += 1
+      if (a.twiceOnOneConnection > 0) duplicated += 1
+      resent += a.resent
     }
+    outOfOrder += s.outOfOrder()
+    drops += s.drops()
+    failedAttempts += s.failedAttempts()
+  }
   const orders = (
     await db.query<{ n: number; twice: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE k > 1)::int AS twice FROM (
@@ -266,12 +305,18 @@ export const checkLoad = async (db: Queryable, run: LoadRun): Promise<LoadCheck>
     )
   ).rows.filter((r) => Number(r.balance) !== Number(r.ledger) || (r.last !== null && Number(r.last) !== Number(r.balance)) || Number(r.balance) < 0)
   return {
-    players: run.notices.size,
+    players: run.sockets.size,
     noticesStored: outbox.length,
     noticesDelivered: delivered,
     noticesMissing: missing,
     noticesDuplicated: duplicated,
+    noticesResent: resent,
+    noticesOutOfOrder: outOfOrder,
+    noticesAfterPlay: afterPlay,
     delays: delays.sort((a, b) => a - b),
+    waits: waits.sort((a, b) => a - b),
+    socketDrops: drops,
+    socketFailedAttempts: failedAttempts,
     withdrawOrders: orders?.n ?? 0,
     ordersTwice: orders?.twice ?? 0,
     balancesOff: off.map((r) => `${r.username}: balance ${r.balance}, ledger ${r.ledger}, last entry ${r.last ?? '-'}`),
