@@ -28,8 +28,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseNdjson, toNdjson, type LogFile } from '../src/bus/ndjson'
-import { EXPECT_FORMAT, checkGolden, cutLog, leafPaths, runStart, type ExpectFile, type Expectation } from '../src/devtools/golden'
+import { parseNdjson, toNdjson } from '../src/bus/ndjson'
+import { EXPECT_FORMAT, cutLog, expectationOf, observedExpectations, runStart, type ExpectFile, type Expectation } from '../src/devtools/golden'
 
 const root = path.resolve(import.meta.dirname, '..')
 const usage =
@@ -40,15 +40,6 @@ class UsageError extends Error {}
 const fail = (message: string): never => {
   console.error(message)
   process.exit(2)
-}
-
-/** A value as typed on the command line: JSON when it reads as JSON, else the text. */
-const valueOf = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
 }
 
 interface Options {
@@ -84,15 +75,11 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === '--hall') o.hall = next()
     else if (a === '--actors') o.actors = next()
     else if (a === '--force') o.force = true
-    else if (a === '--in') {
-      const m = /^([\w-]+)=(.+)$/.exec(next())
-      if (m === null) throw new UsageError('--in takes ACTOR=STATE (a dotted state path: wallet=player.balance.idle)')
-      o.expect.push({ actor: m[1]!, in: m[2]! })
-    } else if (a === '--context') {
-      const m = /^([\w-]+)\.([\w.-]+)=(.*)$/.exec(next())
-      if (m === null) throw new UsageError('--context takes ACTOR.PATH=VALUE (wallet.stale=true, wallet.balance="250.00")')
-      o.expect.push({ actor: m[1]!, context: m[2]!, equals: valueOf(m[3]!) })
-    } else if (a === '--notice' || a === '--no-notice') o.expect.push({ notice: next(), emitted: a === '--notice' })
+    else if (a === '--in' || a === '--context' || a === '--notice' || a === '--no-notice') {
+      const e = expectationOf(a, next())
+      if (typeof e === 'string') throw new UsageError(e)
+      o.expect.push(e)
+    }
     else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`)
     else rest.push(a)
   }
@@ -138,14 +125,6 @@ const download = async (reference: string, hall: string | undefined): Promise<st
   }
 }
 
-/** What the lobby did at the end: the states of the actors the part from `from` on changed. */
-const observed = (log: LogFile, from: number): Expectation[] => {
-  const outcome = checkGolden(log, { from, expect: [] })
-  const changed = new Set<string>()
-  for (const r of log.records) if (r.seq >= from) for (const a of Object.keys(r.states ?? {})) changed.add(a)
-  return [...changed].sort().flatMap((actor) => leafPaths(outcome.snapshots[actor]?.value).map((p) => ({ actor, in: p })))
-}
-
 const main = async (): Promise<number> => {
   let o: Options
   try {
@@ -182,7 +161,7 @@ const main = async (): Promise<number> => {
   if (!o.force) for (const p of [logPath, expectPath]) if (existsSync(p)) return fail(`${path.relative(process.cwd(), p)} exists: choose another --name, or --force`)
 
   const stated = o.expect.length > 0
-  const expect = stated ? o.expect : observed(cut, from)
+  const expect = stated ? o.expect : observedExpectations(cut, from)
   const spec: ExpectFile = {
     format: EXPECT_FORMAT,
     version: 1,

@@ -71,6 +71,35 @@ export const parseExpectFile = (text: string): { ok: true; file: ExpectFile } | 
   return { ok: true, file: o as ExpectFile }
 }
 
+/**
+ * An expectation as `npm run golden` takes it on its command line (the timeline's "Make a test from
+ * here" reads the same lines): `--in ACTOR=STATE`, `--context ACTOR.PATH=VALUE` (JSON, or text),
+ * `--notice TYPE`, `--no-notice TYPE`. A message saying the form when it is not one.
+ */
+export const expectationOf = (flag: string, value: string): Expectation | string => {
+  if (flag === '--in') {
+    const m = /^([\w-]+)=(.+)$/.exec(value)
+    return m === null ? '--in takes ACTOR=STATE (a dotted state path: wallet=player.balance.idle)' : { actor: m[1]!, in: m[2]! }
+  }
+  if (flag === '--context') {
+    const m = /^([\w-]+)\.([\w.-]+)=(.*)$/.exec(value)
+    if (m === null) return '--context takes ACTOR.PATH=VALUE (wallet.stale=true, wallet.balance="250.00")'
+    let equals: unknown = m[3]!
+    try {
+      equals = JSON.parse(m[3]!)
+    } catch {
+      // Not JSON: the text itself.
+    }
+    return { actor: m[1]!, context: m[2]!, equals }
+  }
+  if (flag === '--notice' || flag === '--no-notice') return /^[\w.]+$/.test(value) ? { notice: value, emitted: flag === '--notice' } : `${flag} takes an event type`
+  return `unknown expectation ${flag}`
+}
+
+/** The command-line form of an expectation (what `expectationOf` reads back). */
+export const expectationFlag = (e: Expectation): string =>
+  'in' in e ? `--in ${e.actor}=${e.in}` : 'context' in e ? `--context ${e.actor}.${e.context}=${JSON.stringify(e.equals)}` : `--${e.emitted ? '' : 'no-'}notice ${e.notice}`
+
 /** One line of an expectation, as printed. */
 export const describeExpectation = (e: Expectation): string =>
   'in' in e
@@ -224,6 +253,17 @@ export const checkGolden = (file: LogFile, spec: Pick<ExpectFile, 'from' | 'expe
     results,
     snapshots,
   }
+}
+
+/**
+ * What the lobby did at the end, as expectations: the states of the actors that changed from `from`
+ * on. A starting point the developer edits to say what should have happened.
+ */
+export const observedExpectations = (log: LogFile, from: number): Expectation[] => {
+  const outcome = checkGolden(log, { from, expect: [] })
+  const changed = new Set<string>()
+  for (const r of log.records) if (r.seq >= from) for (const a of Object.keys(r.states ?? {})) changed.add(a)
+  return [...changed].sort().flatMap((actor) => leafPaths(outcome.snapshots[actor]?.value).map((p) => ({ actor, in: p })))
 }
 
 /** The outcome as the terminal prints it (and the timeline's panel shows it). */

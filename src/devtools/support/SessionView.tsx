@@ -53,7 +53,7 @@ export const SessionView = ({ reference, onBack, onOut }: { reference: string; o
           {state.error}
         </p>
       ) : (
-        <Timeline file={state.file} title={`Session ${reference}`} onFork={onFork} />
+        <Timeline file={state.file} title={`Session ${reference}`} onFork={onFork} reference={reference} />
       )}
     </main>
   )

@@ -2,11 +2,13 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { actorSpecs } from '../../../actors'
 import type { LogFile } from '../../bus/ndjson'
 import { replayLog, type ReplayResult } from '../../bus/replayer'
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n'
 import { ReplayCursor, type SeekResult } from '../cursor'
 import { safeJson } from '../diff'
 import { fetchSiteConfig, forkAt, type Fork } from '../fork'
 import { FrameHost } from '../frame'
 import { TimelineModel, type TimelineFilter } from '../model'
+import { MakeTest } from './MakeTest'
 import { RecordDetail, StateInspector } from './Inspector'
 import { NetworkPanel } from './NetworkPanel'
 import { RecordList } from './RecordList'
@@ -35,9 +37,14 @@ export interface TimelineProps {
    * record it in the audit trail); when it rejects, the fork does not start and the reason shows.
    */
   readonly onFork?: (seq: number) => Promise<void>
+  /** The session's reference number when it was uploaded (the support console): "Make a test from here" names it. */
+  readonly reference?: string
 }
 
-export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
+/** A language code with its name in itself ('Tiếng Việt (vi_VN)'). */
+const languageLabel = (code: string): string => (isLanguage(code) ? `${LANGUAGE_NAMES[code]} (${code})` : code)
+
+export const Timeline = ({ file, title, onReady, onFork, reference }: TimelineProps) => {
   const model = useMemo(() => new TimelineModel(file, ACTOR_IDS), [file])
   const cursor = useMemo(() => new ReplayCursor(file), [file])
   const host = useMemo(() => new FrameHost(cursor.current, cursor.actorIds, file.header.language), [cursor, file])
@@ -51,7 +58,12 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
   const [seek, setSeek] = useState<SeekResult | null>(null)
   const [inspect, setInspect] = useState<string>(ACTOR_IDS.includes('session') ? 'session' : (ACTOR_IDS[0] ?? ''))
   const [tab, setTab] = useState<'records' | 'network'>('records')
-  const [size, setSize] = useState<FrameSize>(file.header.viewport.width > 750 ? 'desktop' : 'phone')
+  // The screen starts as the player saw it: their size and their language. The viewer may draw the
+  // same snapshots at the other size and in any of the 18 languages (null: the player's).
+  const playerSize: FrameSize = file.header.viewport.width > 750 ? 'desktop' : 'phone'
+  const [size, setSize] = useState<FrameSize>(playerSize)
+  const [screenLanguage, setScreenLanguage] = useState<string | null>(null)
+  const [making, setMaking] = useState(false)
   const [actors, setActors] = useState<string[]>([])
   const [kinds, setKinds] = useState<Array<(typeof KINDS)[number]>>([...KINDS])
   const [type, setType] = useState('')
@@ -77,6 +89,9 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
     ready.current?.()
   }, [])
 
+  /** The language the screen is drawn in at a position: the viewer's choice, else the player's there. */
+  const languageFor = useCallback((position: number) => screenLanguage ?? model.languageAt(position), [screenLanguage, model])
+
   const select = useCallback(
     (position: number) => {
       const r = model.records[position]
@@ -84,14 +99,22 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
       const result = cursor.seek(r.seq)
       setSelected(position)
       setSeek(result)
-      if (fork === null) host.show(result.after, model.languageAt(position))
+      if (fork === null) host.show(result.after, languageFor(position))
       const own = r.kind === 'notice' && r.source !== undefined && cursor.actorIds.includes(r.source) ? r.source : undefined
       const changed = Object.keys(r.states ?? {}).find((a) => cursor.actorIds.includes(a))
       const next = own ?? changed
       if (next !== undefined) setInspect(next)
     },
-    [model, cursor, host, fork],
+    [model, cursor, host, fork, languageFor],
   )
+
+  // Another language chosen: the same snapshots drawn again in it (the log and the selection stay).
+  const seekRef = useRef(seek)
+  seekRef.current = seek
+  useEffect(() => {
+    const shown = seekRef.current
+    if (fork === null && shown !== null) host.show(shown.after, languageFor(selectedRef.current))
+  }, [languageFor, host, fork])
 
   // Where `selected` sits in the kept list (for stepping).
   const keptIndex = useMemo(() => {
@@ -170,7 +193,7 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
       const f = forkAt(file, r.seq, { site })
       fork?.stop()
       setFork(f)
-      host.showLive(f.system, `fork-${r.seq}-${Date.now()}`, model.languageAt(selected))
+      host.showLive(f.system, `fork-${r.seq}-${Date.now()}`, languageFor(selected))
     } catch (error) {
       setForkError(error instanceof Error ? error.message : String(error))
     }
@@ -179,7 +202,7 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
   const endFork = () => {
     fork?.stop()
     setFork(null)
-    if (seek !== null) host.show(seek.after, model.languageAt(selected))
+    if (seek !== null) host.show(seek.after, languageFor(selected))
   }
 
   const exportFork = async () => {
@@ -250,6 +273,9 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
         <button type="button" onClick={() => setCheck(replayLog(file))}>
           Check replay against this build
         </button>
+        <button type="button" onClick={() => setMaking(true)} disabled={selected < 0} aria-expanded={making}>
+          Make a test from here
+        </button>
         {notice === null ? null : <span className="tl-note">{notice}</span>}
       </div>
 
@@ -296,6 +322,10 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
           </button>
         </div>
       )}
+
+      {making && selected >= 0 ? (
+        <MakeTest file={file} seq={model.records[selected]!.seq} title={title} reference={reference} onClose={() => setMaking(false)} />
+      ) : null}
 
       <div className="tl-filters" role="search" aria-label="Filters">
         <fieldset>
@@ -360,10 +390,22 @@ export const Timeline = ({ file, title, onReady, onFork }: TimelineProps) => {
             {(['phone', 'desktop'] as const).map((s) => (
               <button key={s} type="button" aria-pressed={size === s} onClick={() => setSize(s)}>
                 {s}
+                {s === playerSize ? " (player's)" : ''}
               </button>
             ))}
+            <label className="tl-screenlang">
+              Screen language{' '}
+              <select value={screenLanguage ?? ''} onChange={(e) => setScreenLanguage(e.target.value === '' ? null : e.target.value)}>
+                <option value="">the player's: {languageLabel(selected < 0 ? file.header.language : model.languageAt(selected))}</option>
+                {LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {languageLabel(code)}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
-          <ScreenFrame size={size} label={`Lobby screen (${size})`} />
+          <ScreenFrame size={size} label={`Lobby screen (${size}, ${screenLanguage === null ? "the player's language" : screenLanguage})`} />
           <StateInspector actorIds={cursor.actorIds} actor={inspect} onActor={setInspect} before={seek?.before} after={seek?.after} />
         </section>
       </div>
