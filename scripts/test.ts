@@ -422,8 +422,8 @@ function changedFiles(ref: string): string[] {
 
 /** Changes that reach every browser test: the lobby that is built, the hall that serves it, the kit. */
 const REACHES_EVERY_BROWSER_TEST = /^(src|actors|schemas|server|public|tests\/e2e\/support)\/|^(index\.html|vite\.config\.ts|vitest\.e2e\.config\.ts|package(-lock)?\.json|tests\/e2e\/global-setup\.ts)$/
-/** Changes that can change a replay: the actors, the schemas, the bus, the golden logs and the replayer. */
-const REACHES_REPLAY = /^(actors|schemas|src\/bus|tests\/replay)\/|^(scripts\/replay\.ts|package(-lock)?\.json)$/
+/** Changes that can change a replay: the actors, the schemas, the bus, the golden logs and the replayer (with the golden tests' expectation check). */
+const REACHES_REPLAY = /^(actors|schemas|src\/bus|tests\/replay)\/|^(scripts\/replay\.ts|src\/devtools\/golden\.ts|package(-lock)?\.json)$/
 
 /** The browser test that opens every golden log in the timeline: a changed log reaches it. */
 const GOLDEN_TIMELINE_TEST = 'tests/e2e/golden-timeline.test.ts'

@@ -5,7 +5,8 @@ import { useBrowser } from './support/browser'
  * The timeline draws the screen of a session in the viewer's language and at the other size
  * (docs/timeline.md, "The screen in another language and size"): a session the player ended in
  * Vietnamese is shown in English and back, at phone and desktop sizes, from the same snapshots of
- * the same selected record; the log and what the player's screen held do not change.
+ * the same selected record; the log and what the player's screen held do not change. From that
+ * record, "Make a test from here" checks an expectation against this build.
  */
 
 const kit = useBrowser()
@@ -67,6 +68,24 @@ describe('the timeline screen in the viewer language and size', () => {
       expect(await screen.getByRole('button', { name: 'Refresh balance' }).count()).toBe(0)
       expect(await selected.textContent()).toBe(selectedText)
     }
+
+    // Make a test from here: the log cut at this record, one expectation in npm run golden's words, checked against this build.
+    await page.getByRole('button', { name: 'Make a test from here' }).click()
+    const panel = page.getByRole('region', { name: 'Make a test from here' })
+    await panel.getByLabel('Expectations').fill('--context wallet.balance="250.00"')
+    await panel.getByRole('button', { name: 'Check against this build' }).click()
+    const result = panel.getByRole('status', { name: 'Test result' })
+    await expect.poll(() => result.textContent()).toContain('result   EXPECTED')
+    expect(await result.textContent()).toContain('pass     wallet.context.balance = "250.00"')
+    const command = (await panel.getByLabel('Command').textContent()) ?? ''
+    expect(command).toMatch(/^npm run golden -- <vietnamese\.ndjson> --name vietnamese /)
+    expect(command).toContain(`--until ${last.seq} `)
+    expect(command).toContain(`'--context wallet.balance="250.00"'`)
+    await panel.getByLabel('Expectations').fill('--context wallet.balance="1.00"')
+    await panel.getByRole('button', { name: 'Check against this build' }).click()
+    await expect.poll(() => result.textContent()).toContain('result   NOT AS EXPECTED')
+    expect(await result.textContent()).toContain('FAIL     wallet.context.balance = "1.00"; actual 250.00')
+    expect(await selected.textContent()).toBe(selectedText)
     expect(errors).toEqual([])
   })
 })
