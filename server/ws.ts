@@ -197,7 +197,14 @@ export const createSocketHub = async (deps: {
           .catch((e: unknown) => deps.log?.(`socket ack failed: ${String(e)}`))
       }
     }
-    ws.on('message', (raw) => (playerId === null ? early.push(raw) : onFrame(raw)))
+    // Every frame keeps the connection, also one that waits for the Token check: on a busy hall the
+    // check and the join may take longer than SOCKET_IDLE_MS, and the lobby's Pings meanwhile are
+    // the sign that it is still there.
+    ws.on('message', (raw) => {
+      if (playerId !== null) return onFrame(raw)
+      keepAlive()
+      early.push(raw)
+    })
     ws.on('close', () => {
       if (idle !== undefined) clearTimeout(idle)
       if (playerId === null) return
