@@ -8,7 +8,7 @@ import type { VerifyType } from '../../../schemas/hall/calls/common'
 import { i18n } from '../../../src/i18n'
 import { createTestSystem, type LobbySystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
-import { VerifyByCode } from '../../../src/views/account/SecurityCentre'
+import { VerifyByCode } from '../../../src/views/account/SecurityFlow'
 
 /**
  * The second verification's form of the security centre, rendered to markup against the real
