@@ -14,10 +14,11 @@ const pkg = (name) => `(^|/)node_modules/${name}/`
 const anyPackage = '(^|/)node_modules/'
 const schemas = '^schemas/'
 /**
- * An actor's public surface: its folder's index file, or a shared file at the root of actors/
- * (`actors/index.ts`, the list of all actors, and `actors/spec.ts`, which belong to no one actor).
+ * An actor's public surface: its folder's index file and its domain module (`domain.ts`, what the
+ * boot list `actors/domains.ts` registers), or a shared file at the root of actors/ (`actors/index.ts`,
+ * `actors/domains.ts`, `actors/domain.ts` and `actors/spec.ts`, which belong to no one actor).
  */
-const actorPublic = ['^actors/[^/]+/index\\.tsx?$', '^actors/[^/]+\\.tsx?$']
+const actorPublic = ['^actors/[^/]+/(index|domain)\\.tsx?$', '^actors/[^/]+\\.tsx?$']
 const core = '^src/(bus|effects|store)/'
 
 /** @type {import('dependency-cruiser').IConfiguration} */

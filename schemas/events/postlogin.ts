@@ -1,7 +1,7 @@
 import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { SecretString } from '../secret'
-import { PopupId } from './popup'
+import { PopupId } from './popup-id'
 
 /**
  * The post-login sequence (screens §4 after login, bind flow): after a real sign-in, the forced

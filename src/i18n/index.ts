@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import type { Domain } from '../../actors/domain'
 import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../../actors/site'
 
 /**
@@ -158,6 +159,20 @@ export const loadLanguage = (code: string, namespaces?: ReadonlyArray<string>): 
   for (const lng of Object.keys(i18n.store.data)) for (const ns of Object.keys(i18n.store.data[lng] ?? {})) loaded.add(ns)
   return Promise.all([...(namespaces ?? loaded)].map((ns) => loadNamespace(code, ns))).then(() => undefined)
 }
+
+/**
+ * The namespaces no one domain owns: the shell's, the shared controls' and the devtools'. Every
+ * other namespace is a domain's (its module's `namespaces`, actors/<domain>/domain.ts;
+ * tests/unit/domains.test.ts checks each has exactly one owner).
+ */
+export const SHARED_NAMESPACES: ReadonlyArray<string> = ['devtools', 'shell', 'ui']
+
+/**
+ * Fetches a domain's words (its module's namespaces) in a language, the current one by default:
+ * what a domain started after boot asks for before its screens show, so they never wait for words.
+ */
+export const loadDomainWords = (domain: Pick<Domain, 'namespaces'>, code: string = i18n.language): Promise<void> =>
+  loadLanguage(code, domain.namespaces)
 
 let wanted = ''
 /**

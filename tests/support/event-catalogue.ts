@@ -4,6 +4,8 @@ import { eventDefs } from '../../schemas/events'
 import { SENSITIVE_KEY } from '../../schemas/sensitive'
 
 const fieldsOf = (ast: SchemaAST.AST): string[] => {
+  // An event declared as a union of shapes (popup.openRequested, one per popup): the fields of any.
+  if (ast._tag === 'Union') return [...new Set(ast.types.flatMap(fieldsOf))]
   if (ast._tag !== 'Objects') return []
   const marked = (a: SchemaAST.AST): boolean =>
     (a.annotations as Record<string, unknown> | undefined)?.[SENSITIVE_KEY] === true || (a._tag === 'Union' && a.types.some(marked))

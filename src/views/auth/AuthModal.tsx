@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next'
-import type { PopupProps } from '../../../actors/popups'
-import type { PopupId } from '../../../schemas/events/popup'
+import type { PopupPropsOf } from '../../../schemas/events/popup'
 import { useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { Tabs } from '../../ui/Tabs'
 import { LoginForm } from './LoginForm'
 import { RegisterForm } from './RegisterForm'
 import { ThirdPartyButtons } from './ThirdPartyButtons'
-import type { ThirdWay } from '../../../schemas/events/session'
 
 type Tab = 'login' | 'register'
+/** The sign-in popups (they share their props). */
+type SignInPopup = 'auth' | 'login' | 'register'
 const TABS: ReadonlyArray<Tab> = ['login', 'register']
 
 /** Which tab a sign-in popup opens on: login, register, or auth with its key (login / regedit). */
-export const tabOf = (popup: PopupId, props: PopupProps): Tab =>
-  popup === 'register' || (popup === 'auth' && props['key'] === 'regedit') ? 'register' : 'login'
+export const tabOf = (popup: SignInPopup, props: PopupPropsOf<SignInPopup>): Tab =>
+  popup === 'register' || (popup === 'auth' && props.key === 'regedit') ? 'register' : 'login'
 
 /**
  * The sign-in popup: login and register as tabs (the spec's auth popup with keys login and
@@ -28,8 +28,8 @@ export const AuthModal = ({
   showCloseButton,
   onClose,
 }: {
-  popup: PopupId
-  props: PopupProps
+  popup: SignInPopup
+  props: PopupPropsOf<SignInPopup>
   open: boolean
   showCloseButton: boolean
   onClose: (() => void) | undefined
@@ -39,10 +39,10 @@ export const AuthModal = ({
   const send = useSend()
   const tab = tabOf(popup, props)
   // A third-party sign-in that found no account registers in thirdWay mode (spec §4).
-  const thirdWay = props['mode'] === 'thirdWay' && typeof props['thirdWay'] === 'object' && props['thirdWay'] !== null ? (props['thirdWay'] as ThirdWay) : null
+  const thirdWay = props.mode === 'thirdWay' ? (props.thirdWay ?? null) : null
   return (
     <Modal open={open} title={t(`tabs.${tab}`)} titleHidden showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} className="auth-modal">
-      {props['guide'] === true && <p className="auth-modal__guide">{t('guide')}</p>}
+      {props.guide === true && <p className="auth-modal__guide">{t('guide')}</p>}
       <Tabs
         label={t('tabs.label')}
         className="auth-tabs"

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { PopupPropsOf } from '../../../schemas/events/popup'
 import { useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 
@@ -47,10 +48,9 @@ export const LogoutConfirmModal = ({ open, showCloseButton }: { open: boolean; s
  * message or the lobby's for failures without one; one at a time. Closing it (its button, Escape,
  * the close button) dismisses it.
  */
-export const ServiceErrorModal = ({ props, open, showCloseButton, onClose }: { props: Readonly<Record<string, unknown>>; open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
+export const ServiceErrorModal = ({ props, open, showCloseButton, onClose }: { props: PopupPropsOf<'serviceError'>; open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
   const { t } = useTranslation('errors')
-  const message = typeof props['message'] === 'string' ? props['message'] : 'system'
-  const text = props['translate'] === true ? t(message, { requestId: typeof props['requestId'] === 'string' ? props['requestId'] : '' }) : message
+  const text = props.translate ? t(props.message, { requestId: props.requestId ?? '' }) : props.message
   return (
     <Modal open={open} title={t('title')} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('ok')}>
       <p className="modal__text" role="alert">{text}</p>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
 import { selectGamePhone, type GamePhoneView, type gamePhoneMachine } from '../../../actors/games'
-import type { PopupProps } from '../../../actors/popups'
+import type { PopupPropsOf } from '../../../schemas/events/popup'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
@@ -10,8 +10,8 @@ import { phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
 import { selectSiteCode } from '../../../actors/site'
 import './games.css'
 
-/** A popup prop read as text: a string or a number, else empty. */
-const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')
+/** A game id as text (the hall writes them as text or numbers), empty when absent. */
+const textOf = (v: string | number | undefined): string => (v === undefined ? '' : String(v))
 
 const useGamePhone = <T,>(selector: (s: SnapshotFrom<typeof gamePhoneMachine>) => T): T =>
   useActor('gamephone', selector)
@@ -70,22 +70,22 @@ export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boo
  * The continue-last-game confirm (spec §2, §4): after a sign-in whose prize answer names a last
  * game. Continuing opens that game on /home/embedded; declining closes the confirm.
  */
-export const ContinueGamePopup = ({ props, open, showCloseButton }: { props: PopupProps; open: boolean; showCloseButton: boolean }) => {
+export const ContinueGamePopup = ({ props, open, showCloseButton }: { props: PopupPropsOf<'continueLastGame'>; open: boolean; showCloseButton: boolean }) => {
   const { t } = useTranslation('games')
   const { t: auth } = useTranslation('auth')
   const send = useSend()
   const close = () => send({ type: 'popup.closeRequested', popup: 'continueLastGame' })
-  const name = textOf(props['gameName'])
+  const name = textOf(props.gameName)
   const go = () => {
     close()
     send({
       type: 'nav.requested',
       name: 'embedded',
       query: {
-        platformId: textOf(props['platfromId'] ?? props['platformId']),
-        gameId: textOf(props['gameId']),
+        platformId: textOf(props.platfromId ?? props.platformId),
+        gameId: textOf(props.gameId),
         gameName: name,
-        gameCategoryId: textOf(props['categoryId'] ?? props['gameCategoryId'] ?? 0),
+        gameCategoryId: textOf(props.categoryId ?? props.gameCategoryId ?? 0),
       },
     })
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { PopupPropsOf } from '../../../schemas/events/popup'
 import { selectMaintenance } from '../../../actors/notices'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
@@ -50,10 +51,10 @@ export const MaintenancePopup = ({ open, showCloseButton, onClose }: Props) => {
  * scripts run as an opaque origin and cannot reach the lobby), with no referrer; a link opens it in
  * a new tab instead. Anything else shows that the address cannot be opened.
  */
-export const IframePopup = ({ props, open, showCloseButton, onClose }: Props & { props: Readonly<Record<string, unknown>> }) => {
+export const IframePopup = ({ props, open, showCloseButton, onClose }: Props & { props: PopupPropsOf<'iframePopup'> }) => {
   const { t } = useTranslation('home')
-  const url = typeof props['url'] === 'string' ? externalUrl(props['url']) : null
-  const title = typeof props['title'] === 'string' && props['title'] !== '' ? props['title'] : t('iframe.title')
+  const url = externalUrl(props.url)
+  const title = props.title !== undefined && props.title !== '' ? props.title : t('iframe.title')
   return (
     <Modal open={open} title={title} showCloseButton={showCloseButton} onClose={onClose} closeLabel={t('close')} className="notice-popup notice-popup--frame">
       {url === null ? (

@@ -1,22 +1,18 @@
 import { DownloadLinks } from '../home/Entries'
 import { useTranslation } from 'react-i18next'
 import type { NewcomerBenefit } from '../../../schemas/hall/calls/task'
-import type { RechargeActive } from '../../../schemas/hall/calls/active'
+import type { PopupPropsOf } from '../../../schemas/events/popup'
 import { selectBenefitReceiving, selectBenefits } from '../../../actors/postlogin'
 import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import './postlogin.css'
 
 
-interface PopupProps {
-  readonly props: Readonly<Record<string, unknown>>
+/** What the popup host gives each of these popups: its declared props (schemas/events/popup.ts). */
+interface PopupProps<P extends 'downloadApp' | 'rechargePopup' | 'newBenefitsModal'> {
+  readonly props: PopupPropsOf<P>
   readonly open: boolean
   readonly showCloseButton: boolean
-}
-
-const listProp = <T,>(props: Readonly<Record<string, unknown>>, key: string): ReadonlyArray<T> => {
-  const v = props[key]
-  return Array.isArray(v) ? (v as ReadonlyArray<T>) : []
 }
 
 /**
@@ -24,11 +20,11 @@ const listProp = <T,>(props: Readonly<Record<string, unknown>>, key: string): Re
  * player has recharged and guideSetupMode > 0): installing asks the browser's install prompt (or
  * shows the add-to-home-screen guide) through the banners actor.
  */
-export const DownloadAppPopup = ({ props, open, showCloseButton }: PopupProps) => {
+export const DownloadAppPopup = ({ props, open, showCloseButton }: PopupProps<'downloadApp'>) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
   const close = () => send({ type: 'popup.closeRequested', popup: 'downloadApp' })
-  const mode = typeof props['guideSetupMode'] === 'number' ? props['guideSetupMode'] : 0
+  const mode = props.guideSetupMode ?? 0
   return (
     <Modal open={open} title={t('download.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={t('close')} className="download-app">
       <p className="modal__text" data-testid="download-app" data-guide-setup-mode={mode}>{t('download.body')}</p>
@@ -55,10 +51,10 @@ export const DownloadAppPopup = ({ props, open, showCloseButton }: PopupProps) =
  * The recharge pop-up (screens §4 after login: the pop-recharge list): the promotions the hall
  * pushes, a way to recharge now, and 'do not show again' (disable_active_pop).
  */
-export const RechargePopup = ({ props, open, showCloseButton }: PopupProps) => {
+export const RechargePopup = ({ props, open, showCloseButton }: PopupProps<'rechargePopup'>) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
-  const actives = listProp<RechargeActive>(props, 'actives')
+  const actives = props.actives
   const close = () => send({ type: 'popup.closeRequested', popup: 'rechargePopup' })
   return (
     <Modal open={open} title={t('recharge.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={t('close')} className="recharge-pop">
@@ -99,13 +95,13 @@ const statusKey = (b: NewcomerBenefit): string =>
  * rewards and receive status (a receivable one has a Receive button: newcomer_benefit_reward),
  * and 'do not show again' (disable_newcomer_pop).
  */
-export const NewBenefitsPopup = ({ props, open, showCloseButton }: PopupProps) => {
+export const NewBenefitsPopup = ({ props, open, showCloseButton }: PopupProps<'newBenefitsModal'>) => {
   const { t } = useTranslation('postlogin')
   const send = useSend()
   // The sequence keeps the list (its receive status follows a receive); the props are its first answer.
   const kept = useActor('postlogin', selectBenefits)
   const receiving = useActor('postlogin', selectBenefitReceiving)
-  const list = kept ?? listProp<NewcomerBenefit>(props, 'list')
+  const list = kept ?? props.list
   const close = () => send({ type: 'popup.closeRequested', popup: 'newBenefitsModal' })
   return (
     <Modal open={open} title={t('benefits.title')} showCloseButton={showCloseButton} onClose={close} closeLabel={t('close')} className="benefits-pop">

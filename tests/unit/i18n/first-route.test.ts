@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
 import { describe, expect, it } from 'vitest'
@@ -13,9 +13,21 @@ import { FIRST_ROUTE_NAMESPACES, NAMESPACES } from '../../../src/i18n'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
+/**
+ * The domains' screens modules, which the screens registry imports with an eager glob
+ * (src/views/routing/registry.ts): Vite makes those static imports of the first route, which
+ * dependency-cruiser does not see, so the walk follows them from the registry.
+ */
+const REGISTRY = 'src/views/routing/registry.ts'
+const screensModules = (): string[] =>
+  readdirSync(path.join(root, 'src/views'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => `src/views/${d.name}/screens.tsx`)
+    .filter((f) => existsSync(path.join(root, f)))
+
 /** The source files of the first route: reached from the entry by static, non-type imports. */
 const firstRouteModules = async (): Promise<string[]> => {
-  const { output } = await cruise(['src/main.tsx'], { baseDir: root, doNotFollow: { path: 'node_modules' }, tsPreCompilationDeps: true, exclude: { path: 'node_modules' } })
+  const { output } = await cruise(['src/main.tsx', ...screensModules()], { baseDir: root, doNotFollow: { path: 'node_modules' }, tsPreCompilationDeps: true, exclude: { path: 'node_modules' } })
   const modules = new Map((output as ICruiseResult).modules.map((m) => [m.source, m]))
   const seen = new Set<string>()
   const stack = ['src/main.tsx']
@@ -23,6 +35,7 @@ const firstRouteModules = async (): Promise<string[]> => {
     const file = stack.pop()!
     if (seen.has(file)) continue
     seen.add(file)
+    if (file === REGISTRY) stack.push(...screensModules())
     for (const d of modules.get(file)?.dependencies ?? []) {
       if (d.dynamic || d.dependencyTypes.includes('type-only') || d.coreModule || d.couldNotResolve) continue
       if (modules.has(d.resolved)) stack.push(d.resolved)

@@ -16,8 +16,12 @@ export const siteReady = (device: 'mobile' | 'desktop' = 'desktop'): EventOfType
   device,
 })
 
+/**
+ * A popup asked for with any props: the queue keeps what it is given (the bus, not the actor,
+ * holds a popup to its declared props, schemas/events/popup.ts).
+ */
 export const open = (popup: PopupId, props?: Record<string, unknown>): PopupsEvent =>
-  props === undefined ? { type: 'popup.openRequested', popup } : { type: 'popup.openRequested', popup, props }
+  (props === undefined ? { type: 'popup.openRequested', popup } : { type: 'popup.openRequested', popup, props }) as PopupsEvent
 export const close = (popup: PopupId): PopupsEvent => ({ type: 'popup.closeRequested', popup })
 export const tokenExpired: PopupsEvent = { type: 'session.tokenExpired' }
 export const loggedIn = (o: { real?: boolean; mustChangePassword?: boolean } = {}): PopupsEvent => ({

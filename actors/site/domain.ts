@@ -1,0 +1,12 @@
+import { defineDomain } from '../domain'
+import { siteEvents } from '../../schemas/events/site'
+import { siteActor } from '.'
+
+/** The site domain (docs/architecture.md, "How a domain is registered"). */
+export const siteDomain = defineDomain({
+  name: 'site',
+  actors: [siteActor],
+  events: siteEvents,
+  routes: ['error', 'notFound', 'page403', 'page503', 'page500'],
+  namespaces: ['layout'],
+})
