@@ -49,7 +49,7 @@ const startFaultyHall = async (target: string, siteKey: string): Promise<Server>
         const query = Object.fromEntries(url.searchParams.entries())
         headers['signature'] = hmac(siteKey, canonicalString({ method: req.method ?? 'POST', path: '/message/marquee', query, timestamp: headers['timestamp'] ?? '', nonce: headers['nonce'] ?? '', body: body.toString('utf8') }))
       }
-      const answer = await fetch(url, { method: req.method ?? 'GET', headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }) })
+      const answer = await fetch(url, { method: req.method ?? 'GET', headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }) })
       let text = await answer.text()
       // Fault 3: a field of the wrong type (getSiteInfo's siteName a number).
       const nonce = answer.headers.get('nonce')
