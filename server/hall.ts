@@ -33,6 +33,7 @@ import { BASE_HEADERS, FRAMED_PAGE_HEADERS, newNonce, originOf, pagePolicy } fro
 import { bannerAsset, iconAsset, logoAsset } from './banners'
 import { firstScreenSite, injectFirstScreen, opensOnLobby, stylesheetsOf } from './first-screen'
 import { StaticFiles, compressPage, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
+import { createAdmission, PGLITE_ADMISSION, POSTGRES_ADMISSION, type AdmissionOptions } from './admission'
 import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
@@ -69,6 +70,8 @@ export interface HallOptions {
   readonly diagnostics?: boolean
   /** The edge's limits (server/edge.ts): body, URL and header sizes, rate limit, timeouts, trusted proxies. */
   readonly edge?: Partial<EdgeOptions>
+  /** Protocol calls at once and the longest wait before a busy answer (server/admission.ts); default per store. */
+  readonly admission?: AdmissionOptions
   /**
    * The hall's base clock (ms since epoch) for calls and support; default Date.now. Tests move it,
    * and outside production the control `clock` moves the hall's clock ahead of it.
@@ -173,6 +176,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   // requests are checked against the base clock: the lobby's clock does not move with the hall's.
   const baseNow = opts.now ?? Date.now
   const now = (): number => baseNow() + state.clockOffsetMs
+  const admission = createAdmission(opts.admission ?? (opts.databaseUrl === undefined ? PGLITE_ADMISSION : POSTGRES_ADMISSION))
   const deps: PipelineDeps = {
     db,
     now,
@@ -248,15 +252,17 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     }
     // The edge has already refused a body over its limit, reading no more of it than the limit.
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
-    return handleHallRequest(deps, {
-      method: c.req.method,
-      path,
-      query: Object.fromEntries(url.searchParams),
-      headers: c.req.header(),
-      body,
-      ip: remoteAddress(c),
-      requestId: c.get('requestId'),
-    })
+    return admission.run(() =>
+      handleHallRequest(deps, {
+        method: c.req.method,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers: c.req.header(),
+        body,
+        ip: remoteAddress(c),
+        requestId: c.get('requestId'),
+      }),
+    )
   }
   app.all(`${HALL_PREFIX}/*`, (c) => hallRoute(c, new URL(c.req.url).pathname.slice(HALL_PREFIX.length)))
   app.all('/line/*', async (c) => {

@@ -13,6 +13,7 @@
 import { randomInt } from 'node:crypto'
 import type { Queryable } from '../../server/db'
 import { aesEncrypt, callHall, control, nonce, player, visitor, type Caller } from '../server/support'
+import { BUSY_RETRIES, busyWaitMs, HALL_BUSY_CODE } from '../../src/effects/hall/client'
 import { openLoadSocket, type LoadSocket } from './load-socket'
 
 /** What runLoad is asked. */
@@ -53,6 +54,10 @@ export interface LoadRun {
   readonly calls: Map<string, { ms: number[]; codes: Map<string, number> }>
   /** Requests that got no answer (a network error or a non-JSON answer). */
   readonly lost: number
+  /** Why requests got no answer: the error's code or message, and how often. */
+  readonly lostBy: Map<string, number>
+  /** How long signing the players up took, s (their sockets were open meanwhile). */
+  readonly setUpSeconds: number
   /** Per username: its socket (each msgId's arrival, its connections, drops and reconnects). */
   readonly sockets: Map<string, LoadSocket>
   /** When the last call of play was answered (epoch ms): every push is stored by then. */
@@ -72,7 +77,7 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   for (const u of o.urls) if (!LOOPBACK.has(new URL(u).hostname)) throw new Error(`runLoad: ${u} is not on loopback`)
   if (!(o.players >= 1 && o.players <= MAX_PLAYERS)) throw new Error(`runLoad: 1 to ${MAX_PLAYERS} players`)
   if (!(o.seconds > 0 && o.seconds <= MAX_SECONDS)) throw new Error(`runLoad: up to ${MAX_SECONDS} s`)
-  const run = { prefix: o.prefix, seconds: o.seconds, calls: new Map<string, { ms: number[]; codes: Map<string, number> }>(), lost: 0, sockets: new Map<string, LoadSocket>() }
+  const run = { prefix: o.prefix, seconds: o.seconds, calls: new Map<string, { ms: number[]; codes: Map<string, number> }>(), lost: 0, lostBy: new Map<string, number>(), sockets: new Map<string, LoadSocket>() }
   // Wakes the end of the run when a notice arrives.
   let onArrival = () => undefined as void
   let turn = 0
@@ -90,14 +95,25 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
       const answer = await send()
       count(kind, performance.now() - t0, codeOf(answer))
       return answer
-    } catch {
+    } catch (e) {
       run.lost += 1
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e
+      const why = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : String(cause)
+      run.lostBy.set(why, (run.lostBy.get(why) ?? 0) + 1)
       count(kind, performance.now() - t0, 'lost')
       return undefined
     }
   }
-  const hall = (kind: string, hallUrl: string, caller: Caller, method: 'GET' | 'POST', path: string, params: unknown) =>
-    timed(kind, () => callHall(hallUrl, caller, method, path, params), (a) => (Number.isNaN(a.envelope.code) ? `http ${a.status}` : String(a.envelope.code)))
+  // As the lobby's client does (src/effects/hall/client.ts): a busy answer (2012) is sent again
+  // after the seconds it names, up to BUSY_RETRIES times; each answer is measured on its own.
+  const hall = async (kind: string, hallUrl: string, caller: Caller, method: 'GET' | 'POST', path: string, params: unknown) => {
+    for (let left = BUSY_RETRIES; ; left--) {
+      const a = await timed(kind, () => callHall(hallUrl, caller, method, path, params), (x) => (Number.isNaN(x.envelope.code) ? `http ${x.status}` : String(x.envelope.code)))
+      if (a?.envelope.code !== HALL_BUSY_CODE || left === 0) return a
+      // eslint-disable-next-line no-restricted-syntax -- the load generator is a client, waiting as the lobby's does before it sends again; no test waits here
+      await new Promise((resolve) => setTimeout(resolve, busyWaitMs(a.envelope.msg)))
+    }
+  }
   const ctl = (kind: string, name: string, body: unknown) =>
     timed(kind, () => control(nextHall(), name, body), (r) => (r['ok'] === true ? '1' : typeof r['error'] === 'string' ? r['error'] : 'refused'))
 
@@ -132,6 +148,7 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
 
   const players: Array<Awaited<ReturnType<typeof setUp>>> = []
   // Sign-ups a few at a time: the figures are of the play, not of a thousand logins in one instant.
+  const setUpStart = Date.now()
   for (let i = 0; i < o.players; i += 20) players.push(...(await Promise.all(usernames.slice(i, i + 20).map((_, k) => setUp(i + k)))))
   for (let k = 0; k < 2; k++) {
     const r = await control(o.urls[0]!, 'red-activity', { title: `${o.prefix} ${k}`, amount: '0.5', packets: 10, players: usernames })
@@ -142,6 +159,7 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   if (allowance['ok'] !== true) throw new Error(`withdraw settings refused: ${JSON.stringify(allowance)}`)
 
   // The time counts from here: sign-ups are not part of it.
+  const setUpSeconds = (Date.now() - setUpStart) / 1000
   const deadline = Date.now() + o.seconds * 1000
   let withdrawals = 0
   const play = async (p: (typeof players)[number]) => {
@@ -212,7 +230,7 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   } finally {
     await Promise.all([...run.sockets.values()].map((s) => s.stop()))
   }
-  return { ...run, withdrawals, playEndedAt, drainedMs }
+  return { ...run, withdrawals, playEndedAt, drainedMs, setUpSeconds }
 }
 
 /** What checkLoad finds in the store after a run. */

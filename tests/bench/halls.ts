@@ -71,10 +71,11 @@ export const brokenInvariants = (f: SetupFigures): string[] => {
 const print = (f: SetupFigures, report: Report) => {
   const playCalls = PLAY.reduce((n, k) => n + (f.run.calls.get(k)?.ms.length ?? 0), 0)
   const refusals = new Map<string, number>()
-  for (const c of f.run.calls.values()) for (const [code, k] of c.codes) if (code !== '1') refusals.set(code, (refusals.get(code) ?? 0) + k)
+  for (const c of f.run.calls.values()) for (const [code, k] of c.codes) if (code !== '1' && code !== 'lost') refusals.set(code, (refusals.get(code) ?? 0) + k)
   const refused = [...refusals.values()].reduce((a, b) => a + b, 0)
   const refusedBy = refused === 0 ? '' : ` (${[...refusals].map(([code, k]) => `${code}: ${k}`).join(', ')})`
-  report(`${f.name}: calls held`, `${Math.round(playCalls / f.run.seconds).toLocaleString('en')} calls/s`, `${playCalls.toLocaleString('en')} calls of ${f.check.players} players in ${f.run.seconds} s; ${f.run.lost} lost, ${refused} refused${refusedBy}`)
+  const lostBy = f.run.lost === 0 ? '' : ` (${[...f.run.lostBy].map(([why, k]) => `${why}: ${k}`).join(', ')})`
+  report(`${f.name}: calls held`, `${Math.round(playCalls / f.run.seconds).toLocaleString('en')} calls/s`, `${playCalls.toLocaleString('en')} calls of ${f.check.players} players in ${f.run.seconds} s (signed up in ${f.run.setUpSeconds.toFixed(1)} s before); ${f.run.lost} lost${lostBy}, ${refused} refused${refusedBy}`)
   for (const kind of PLAY) {
     const c = f.run.calls.get(kind)
     if (c === undefined) continue

@@ -347,10 +347,21 @@ const send = (
 /** The id a NotJson error carries when the hall sent no `x-request-id`: derived from the nonce, so replays agree. */
 export const clientRequestId = (nonce: string): string => `client-${nonce}`
 
+/** The hall's busy code (server/admission.ts, server/hash-queue.ts): the call was refused before it ran, 'try again in N s'. */
+export const HALL_BUSY_CODE = 2012
+/** How often callHall sends a call again that the hall answered busy (within the call's timeout). */
+export const BUSY_RETRIES = 3
+/** The wait a busy answer asks for: the seconds its message ends with, 1 to 10 s. */
+export const busyWaitMs = (msg: string): number => {
+  const seconds = Number(/(\d+) s$/.exec(msg)?.[1] ?? 1)
+  return Math.min(10, Math.max(1, seconds)) * 1000
+}
+
 /**
  * Calls the hall: builds and signs the request (fresh timestamp and nonce from the ports on
- * every run, so a retried effect is a new request), sends it with ky, and reads the answer.
- * Fails only with a `HallClientError`; `Timeout` after `options.timeoutMs` (default 60 s).
+ * every run, so a retried effect is a new request), sends it with ky, and reads the answer; a
+ * busy answer (2012) is sent again after the seconds it names, up to BUSY_RETRIES times.
+ * Fails only with a `HallClientError`; `Timeout` after `options.timeoutMs` (default 60 s), retries included.
  */
 export const callHall = <C extends HallCall>(
   call: C,
@@ -360,12 +371,21 @@ export const callHall = <C extends HallCall>(
 ): Effect.Effect<ResponseOf<C>, HallClientError> => {
   const ports: HallPorts = { ...liveHallPorts, ...options.ports }
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS
-  return Effect.gen(function* () {
+  const once = Effect.gen(function* () {
     const stamp = yield* Effect.sync(() => ({ timestamp: ports.now(), nonce: ports.nonce() }))
     const request = yield* Effect.fromResult(buildHallRequest(call, payload, ctx, stamp))
     const raw = yield* send(request, ports.fetch)
     return yield* Effect.fromResult(readHallResponse(call, raw, ctx.keyMaterial, clientRequestId(stamp.nonce)))
-  }).pipe(
+  })
+  // The hall's busy answer (2012) refuses a call before it runs: the same call again, a new
+  // request, after the seconds it names, a few times within the call's timeout.
+  const tries = (left: number): Effect.Effect<ResponseOf<C>, HallClientError> =>
+    once.pipe(
+      Effect.catchTag('ServiceCode', (e) =>
+        e.code === HALL_BUSY_CODE && left > 0 ? Effect.flatMap(Effect.sleep(busyWaitMs(e.msg)), () => tries(left - 1)) : Effect.fail(e),
+      ),
+    )
+  return tries(BUSY_RETRIES).pipe(
     Effect.timeout(timeoutMs),
     Effect.catchTag('TimeoutError', () => Effect.fail(new HallTimeout({ ms: timeoutMs }))),
   )
