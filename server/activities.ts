@@ -52,9 +52,12 @@ const ACTIVITY_COLUMNS = `id, site_code AS "siteCode", category_id AS "categoryI
 /** The activities a list shows: started, and not past the time their rewards may still be received. */
 export const LISTED = "start_at <= $2 AND end_at + make_interval(hours => receive_hours) > $2"
 
-/** The text in the caller's language, else the site's, else English, else any. */
+/** The text in the caller's language (Brazilian Portuguese reads the European where it has none of its own), else the site's, else English, else any. */
 export const textIn = (texts: Texts, language: string, siteLanguage: string): string =>
-  texts[language] ?? texts[siteLanguage] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
+  texts[language] ?? texts[kinOf(language)] ?? texts[siteLanguage] ?? texts[kinOf(siteLanguage)] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
+
+/** The language whose text stands in for one that has none: European Portuguese for Brazilian. */
+const kinOf = (language: string): string => (language === 'pt_BR' ? 'pt_PT' : language)
 
 /** A site's running activities (Processing 1, or Over 2 with rewards maybe still to receive), by category and sort. */
 export const activitiesOf = async (db: Queryable, siteCode: string, where = 'TRUE', params: unknown[] = []): Promise<ActivityRow[]> =>

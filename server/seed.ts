@@ -28,7 +28,7 @@ const CURRENCIES = CURRENCY_FORMATS
 
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   en_US: 'English', zh_CN: '简体中文', zh_TW: '繁體中文', th_TH: 'ไทย', vi_VN: 'Tiếng Việt', ko_KR: '한국어',
-  ja_JP: '日本語', pt_PT: 'Português', es_ES: 'Español', de_DE: 'Deutsch', fr_FR: 'Français', it_IT: 'Italiano',
+  ja_JP: '日本語', pt_PT: 'Português', pt_BR: 'Português (Brasil)', es_ES: 'Español', de_DE: 'Deutsch', fr_FR: 'Français', it_IT: 'Italiano',
   ru_RU: 'Русский', my_MM: 'မြန်မာ', id_ID: 'Bahasa Indonesia', hi_IN: 'हिन्दी', tl_PH: 'Tagalog', km_KH: 'ខ្មែរ',
 }
 
@@ -66,14 +66,14 @@ const SITES: ReadonlyArray<SiteSeed> = [
   },
   {
     code: '101', name: 'Lobby Brasil', isDefault: false, hostNames: ['br.localhost'],
-    language: 'pt_PT', languages: ['pt_PT', 'en_US', 'es_ES'], languageNames: { pt_PT: 'Português (Brasil)' },
+    language: 'pt_BR', languages: ['pt_BR', 'en_US', 'es_ES'],
     currency: 'BRL', currencies: ['BRL', 'USDT'],
     timeZone: 'America/Sao_Paulo', skinType: 3, themeType: 6, recommendAreaCode: '+55',
     bettingProvider: BRAZIL_PROVIDER('2105281537281048576'),
   },
   {
     code: '081', name: 'Lobby Rio', isDefault: false, hostNames: ['rio.localhost'],
-    language: 'pt_PT', languages: ['pt_PT', 'en_US'], languageNames: { pt_PT: 'Português (Brasil)' },
+    language: 'pt_BR', languages: ['pt_BR', 'en_US'],
     currency: 'BRL', currencies: ['BRL', 'USDT'],
     timeZone: 'America/Sao_Paulo', skinType: 4, themeType: 4, recommendAreaCode: '+55',
     bettingProvider: BRAZIL_PROVIDER('2105281537281048577'),

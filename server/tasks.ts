@@ -66,9 +66,12 @@ export const tasksOf = async (db: Queryable, siteCode: string, template?: Templa
     )
   ).rows
 
-/** The text in the caller's language, else the site's, else English, else any. */
+/** The text in the caller's language (Brazilian Portuguese reads the European where it has none of its own), else the site's, else English, else any. */
 export const textIn = (texts: Texts, language: string, siteLanguage: string): string =>
-  texts[language] ?? texts[siteLanguage] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
+  texts[language] ?? texts[kinOf(language)] ?? texts[siteLanguage] ?? texts[kinOf(siteLanguage)] ?? texts['en_US'] ?? Object.values(texts)[0] ?? ''
+
+/** The language whose text stands in for one that has none: European Portuguese for Brazilian. */
+const kinOf = (language: string): string => (language === 'pt_BR' ? 'pt_PT' : language)
 
 const ts = (ms: number): string => new Date(ms).toISOString()
 

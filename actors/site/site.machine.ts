@@ -21,9 +21,9 @@ export const SITE_CALLS = { siteInfo: 'getSiteInfo', sysInfo: 'getSysInfo', ipCh
 /** The interface language when the stored one is absent or not offered by the site (spec §1). */
 export const FALLBACK_LANGUAGE = 'en_US'
 
-/** The 18 interface languages (spec §1). */
+/** The 18 interface languages (spec §1), and Brazilian Portuguese for the Brazilian sites (issue 45). */
 export const INTERFACE_LANGUAGES = [
-  'en_US', 'zh_CN', 'zh_TW', 'th_TH', 'vi_VN', 'ko_KR', 'ja_JP', 'pt_PT', 'es_ES',
+  'en_US', 'zh_CN', 'zh_TW', 'th_TH', 'vi_VN', 'ko_KR', 'ja_JP', 'pt_PT', 'pt_BR', 'es_ES',
   'de_DE', 'fr_FR', 'it_IT', 'ru_RU', 'my_MM', 'id_ID', 'hi_IN', 'tl_PH', 'km_KH',
 ] as const
 

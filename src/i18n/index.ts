@@ -4,7 +4,8 @@ import type { Domain } from '../../actors/domain'
 import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../../actors/site'
 
 /**
- * i18next for the 18 interface languages (spec §1). Every `locales/<code>/<namespace>.json` is
+ * i18next for the 18 interface languages (spec §1) and Brazilian Portuguese (pt_BR, the Brazilian
+ * sites' language, issue 45). Every `locales/<code>/<namespace>.json` is
  * one namespace of one language (shell.json for the app shell, auth.json for the sign-in
  * popups, and so on). Only the English of the first route's namespaces is bundled with the app;
  * every other file is its own chunk, fetched when a screen needs it or a language is chosen
@@ -13,7 +14,7 @@ import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../../actors/site'
  * translated.
  */
 
-/** The interface languages, in the order of spec §1. */
+/** The interface languages, in the order of spec §1 (pt_BR after pt_PT). */
 export const LANGUAGES = INTERFACE_LANGUAGES
 export type Language = (typeof LANGUAGES)[number]
 
@@ -27,6 +28,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   ko_KR: '한국어',
   ja_JP: '日本語',
   pt_PT: 'Português',
+  pt_BR: 'Português (Brasil)',
   es_ES: 'Español',
   de_DE: 'Deutsch',
   fr_FR: 'Français',

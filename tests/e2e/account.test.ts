@@ -274,17 +274,17 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
 
     // Invalid input: the rule's message in the player's language, and nothing sent.
     await page.getByLabel('Nome apresentado').fill('x')
-    await page.getByRole('button', { name: 'Guardar alterações' }).click()
+    await page.getByRole('button', { name: 'Salvar alterações' }).click()
     await page.getByText('Entre 2 e 16 caracteres').waitFor()
     expect(await calls(page)).not.toContain('modifyInfo')
     // Real names are in capitals on this site.
     await page.getByLabel('Nome apresentado').fill('Lucky Ana')
     await page.getByLabel('Nome verdadeiro').fill('Ana Silva')
-    await page.getByRole('button', { name: 'Guardar alterações' }).click()
+    await page.getByRole('button', { name: 'Salvar alterações' }).click()
     await page.getByText('Use letras maiúsculas').waitFor()
     expect(await calls(page)).not.toContain('modifyInfo')
     await page.getByLabel('Nome verdadeiro').fill('ANA SILVA')
-    await page.getByRole('button', { name: 'Guardar alterações' }).click()
+    await page.getByRole('button', { name: 'Salvar alterações' }).click()
     await expect.poll(() => chip.getAttribute('aria-label')).toBe('Perfil de Lucky Ana')
     if (size === 'desktop') await expect.poll(() => chip.innerText()).toBe('Lucky Ana')
 

@@ -20,7 +20,7 @@ const toldLanguage = (page: Page) =>
   })
 
 const CASES = [
-  { size: 'phone', site: '101', language: 'pt_PT', lang: 'pt-PT', title: 'Está offline', retry: 'Tentar novamente' },
+  { size: 'phone', site: '101', language: 'pt_BR', lang: 'pt-BR', title: 'Você está offline', retry: 'Tentar novamente' },
   { size: 'desktop', site: '001', language: 'en_US', lang: 'en-US', title: 'You are offline', retry: 'Try again' },
 ] as const
 

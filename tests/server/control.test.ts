@@ -141,7 +141,7 @@ describe('the lobby page', () => {
     expect(at).toBeLessThan(html.indexOf('<script type="module"'))
     const json = html.slice(at + (tag?.[0].length ?? 0), html.indexOf('</script>', at))
     const config = JSON.parse(json) as Record<string, unknown>
-    expect(config).toMatchObject({ siteCode: '101', configApiBaseUrl: `${hall.url}/hall`, languageCode: 'pt_PT', healthy: true })
+    expect(config).toMatchObject({ siteCode: '101', configApiBaseUrl: `${hall.url}/hall`, languageCode: 'pt_BR', healthy: true })
     expect(config['injected']).toMatchObject({
       siteInfo: { siteCode: '101', defaultCurrency: 'BRL', bettingProvider: { brand_id: expect.any(String) } },
       sysInfo: { recommendCurrency: 'BRL' },

@@ -20,9 +20,9 @@ import { DiagnosticsChunk, DiagnosticsReceipt } from '../../events/diagnostics'
 import { NetworkLines } from '../../events/lines'
 import { Sensitive } from './sensitive'
 
-/** The 18 interface languages of the lobby (screens doc §1); a site offers a subset. */
+/** The 18 interface languages of the lobby (screens doc §1) and Brazilian Portuguese (issue 45); a site offers a subset. */
 export const LANGUAGE_CODES = [
-  'en_US', 'zh_CN', 'zh_TW', 'th_TH', 'vi_VN', 'ko_KR', 'ja_JP', 'pt_PT', 'es_ES',
+  'en_US', 'zh_CN', 'zh_TW', 'th_TH', 'vi_VN', 'ko_KR', 'ja_JP', 'pt_PT', 'pt_BR', 'es_ES',
   'de_DE', 'fr_FR', 'it_IT', 'ru_RU', 'my_MM', 'id_ID', 'hi_IN', 'tl_PH', 'km_KH',
 ] as const
 /** One of LANGUAGE_CODES; anything else is refused so the lobby never loads a missing bundle. */

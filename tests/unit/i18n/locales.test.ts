@@ -20,6 +20,7 @@ const SAME_IN: Readonly<Record<string, ReadonlyArray<string>>> = {
   it_IT: ['shell:category.club', 'shell:tab.home', 'postlogin:security.item.email', 'records:kind_bonus', 'ui:total_one', 'withdraw:source_bonus', 'pay:bonus'],
   de_DE: ['about:update.version', 'records:kind_bonus', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:details', 'withdraw:source_bonus', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:level.1'],
   pt_PT: ['records:totals', 'withdraw:speed_2'],
+  pt_BR: ['records:totals', 'withdraw:speed_2'],
   // 'Email' (and bonus, transfer, platform, total) are the everyday words in these languages.
   id_ID: ['vip:col.level', 'postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'records:platform', 'records:totals', 'withdraw:speed_2', 'withdraw:card.bank', 'withdraw:status', 'withdraw:source_deposit', 'withdraw:source_bonus', 'pay:title', 'pay:submit', 'pay:bonus', 'pay:statusLabel', 'pay:bank', 'activities:state', 'activities:type.10'],
   tl_PH: ['postlogin:security.item.email', 'records:kind_bonus', 'records:kind_transfer', 'withdraw:source_bonus', 'withdraw:smsCode', 'pay:bonus', 'pay:statusLabel', 'pay:network', 'pay:address'],
