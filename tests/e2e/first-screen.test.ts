@@ -27,7 +27,7 @@ const words = (language: string, namespace = 'shell') => {
 const CASES = [
   { size: 'desktop', site: '001', name: 'Lobby', language: 'en_US', menu: ['hot', 'search', 'demo', 'club', 'chess', 'fish', 'electronic', 'real', 'sports', 'lottery'] },
   { size: 'desktop', site: '201', name: 'Lobby Europa', language: 'en_US', menu: ['hot', 'search', 'recent', 'collect', 'demo', 'chess', 'lottery'] },
-  { size: 'phone', site: '101', name: 'Lobby Brasil', language: 'pt_PT', menu: ['hot', 'search', 'recent', 'collect', 'demo', 'chess', 'fish', 'lottery'] },
+  { size: 'phone', site: '101', name: 'Lobby Brasil', language: 'pt_BR', menu: ['hot', 'search', 'recent', 'collect', 'demo', 'chess', 'fish', 'lottery'] },
 ] as const satisfies ReadonlyArray<{ size: Size; site: string; name: string; language: string; menu: ReadonlyArray<string> }>
 
 /** What the page records from its start (an init script, before any of its own scripts runs). */
@@ -212,7 +212,7 @@ describe.each(CASES)('the first screen at $size size (site $site)', ({ size, sit
 describe('a phone that closed the download banner and turned the install tip off (site 101)', () => {
   it('is painted without them (the kept flags come with the page) and taken over with nothing moved', async () => {
     const url = `${kit.hallUrl}/home/game?site=101`
-    const t = words('pt_PT', 'layout')
+    const t = words('pt_BR', 'layout')
     const { context, page, errors } = await kit.open('phone')
     await page.goto(url)
     const lobby = page.locator('#root')
