@@ -34,7 +34,7 @@ import { bannerAsset, iconAsset, logoAsset } from './banners'
 import { firstScreenSite, injectFirstScreen, opensOnLobby, stylesheetsOf } from './first-screen'
 import { StaticFiles, compressPage, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
 import { createAdmission, PGLITE_ADMISSION, POSTGRES_ADMISSION, type AdmissionOptions } from './admission'
-import { REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
+import { PUBLIC_PATHS, REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
 import { HallState } from './state'
@@ -252,7 +252,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     }
     // The edge has already refused a body over its limit, reading no more of it than the limit.
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
-    return admission.run(() =>
+    // The public files (op.json, manifest.json) are answered without waiting their turn.
+    const admit = (call: () => Promise<Response>) => (PUBLIC_PATHS.has(path) ? call() : admission.run(call))
+    return admit(() =>
       handleHallRequest(deps, {
         method: c.req.method,
         path,
