@@ -103,15 +103,17 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
       await page.keyboard.press('Escape')
       await expect.poll(() => pay.count()).toBe(0)
 
-      // The routes: event 3, task 4, cashback 6, promote 7, vip 8, club 9, yuebao 10.
-      const routes: ReadonlyArray<readonly [string, string, string?]> = [
+      // The routes: event 3, task 4, cashback 6, promote 7, vip 8, club 9 (the club category, which
+      // offers the club and its app), yuebao 10 (schemas/link-target.ts).
+      const routes: ReadonlyArray<readonly [string, string, Readonly<Record<string, string>>?]> = [
         ['Promotions', '/home/event/index'], ['Daily tasks', '/home/event/task'], ['Cashback day', '/home/event/cashback'],
-        ['Bring a friend', '/home/promote'], ['VIP levels', '/home/vip'], ['The club', '/home/game', 'club'], ['Savings', '/home/yuebao'],
+        ['Bring a friend', '/home/promote'], ['VIP levels', '/home/vip'], ['The club', '/home/subgame', { gameCategoryId: '9' }], ['Savings', '/home/yuebao'],
       ]
-      for (const [title, path, tab] of routes) {
+      for (const [title, path, query] of routes) {
         await press(page, title)
         await expect.poll(() => new URL(page.url()).pathname, { message: title }).toBe(path)
-        if (tab !== undefined) expect(new URL(page.url()).searchParams.get('tabItem')).toBe(tab)
+        for (const [key, value] of Object.entries(query ?? {})) expect(new URL(page.url()).searchParams.get(key)).toBe(value)
+        if (path === '/home/subgame') await page.getByTestId('club-note').waitFor()
         await home(page)
       }
 
