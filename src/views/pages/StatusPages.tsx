@@ -5,7 +5,7 @@ import { selectSitePhase } from '../../../actors/site'
 import { useActor, useQuery, useSend } from '../../system-react'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { Icon, type IconName } from '../../ui/Icon'
-import { useNavigate } from '../routing/nav-hooks'
+import { useNavigate, useRouteQuery } from '../routing/nav-hooks'
 
 
 const StatusPage = ({ icon, title, body, children }: { icon: IconName; title: string; body: string; children?: React.ReactNode }) => (
@@ -52,18 +52,32 @@ export const LinkErrorPage = () => {
 }
 
 /**
+ * What a link to a status page tells it (spec §2: /pages/403, 503 and 500 take logId, payloadId
+ * and title): the title to show instead of the page's own, and the log and payload ids a player
+ * quotes to support. Shown as text, at most 200 characters each.
+ */
+const useStatusQuery = (): { readonly title: string; readonly reference: string } => {
+  const query = useRouteQuery()
+  const given = (key: string): string => (query[key] ?? '').trim().slice(0, 200)
+  return { title: given('title'), reference: [given('logId'), given('payloadId')].filter((v) => v !== '').join(' / ') }
+}
+
+/**
  * The pages site initialisation ends on (site.blocked): 403 area restriction, 503 maintenance,
- * 500 unavailable. The 500 page offers 'Try again', which restarts site initialisation.
+ * 500 unavailable. The 500 page offers 'Try again', which restarts site initialisation. A link's
+ * title and ids (useStatusQuery) show in place of the page's title and under its text.
  */
 export const BlockedPage = ({ page }: { page: 'page403' | 'page503' | 'page500' }) => {
   const { t } = useTranslation()
   const send = useSend()
   const phase = useActor('site', selectSitePhase)
+  const given = useStatusQuery()
   const icon: IconName = page === 'page403' ? 'lock' : page === 'page503' ? 'tools' : 'alert'
   const body = t(page === 'page403' ? 'status.restrictedBody' : page === 'page503' ? 'status.maintenanceBody' : 'status.unavailableBody')
   return (
     <main className="status-screen" id="main">
-      <StatusPage icon={icon} title={t(`route.${page}`)} body={body}>
+      <StatusPage icon={icon} title={given.title === '' ? t(`route.${page}`) : given.title} body={body}>
+        {given.reference !== '' && <p className="status__meta">{t('status.reference', { reference: given.reference })}</p>}
         {page === 'page500' && (
           <button
             type="button"
