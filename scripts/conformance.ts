@@ -1,7 +1,7 @@
 /**
  * The hall contract suite against any hall (issue 45; docs/conformance.md):
  *
- *     npm run conformance -- --hall URL [--site CODE] [--site-key KEY] [--player USER:PASSWORD] [--json]
+ *     npm run conformance -- --hall URL [--site CODE] [--site-key KEY] [--player USER:PASSWORD] [--allow-money] [--deposit-key KEY] [--json]
  *
  * For every call of the spec's catalogue (the lobby's call registry less the calls of the
  * reference hall's own design) it sends requests built, encrypted and signed by the lobby's own
@@ -18,9 +18,11 @@
  * own: the handshake (no Token: closed 4400; a Token that is not a session: 4401; the player's:
  * open), the heartbeat (Ping, Pong) and the notices it sends (each a notice frame of the schema).
  *
- * Read-only: the calls that get a correct request read and change nothing but the sign-in of
- * `--player` (a session); the probes of every other call are refused by the hall before it reads
- * them. No money call is ever sent a correct request.
+ * Read-only by default: the calls that get a correct request read and change nothing but the
+ * sign-in of `--player` (a session); the probes of every other call are refused by the hall before
+ * it reads them. `--allow-money` (a test player only) adds one money call: a deposit order of the
+ * smallest amount on the first channel that needs no real name and no bank, signed with the
+ * site's deposit key as the lobby signs it, and left unpaid.
  *
  * Prints the table and a summary; exits 1 when any row is a mismatch, 2 when the hall cannot be
  * reached or its site configuration read.
@@ -33,6 +35,8 @@ import { ServerFrame, SOCKET_CLOSE, SOCKET_PATH } from '../schemas/events/socket
 import { HALL_PREFIX, HallHeader, PLATFORM_TYPE, ProtocolCode, canonicalString } from '../schemas/hall/protocol'
 import { buildHallRequest, randomNonce, readHallResponse, type HallContext, type HallRequest } from '../src/effects/hall/client'
 import { decrypt, encrypt, sign } from '../src/effects/hall/cipher'
+import { depositRequest } from '../src/models/pay'
+import type { PayPlatform } from '../schemas/hall/calls/pay'
 
 export interface ConformanceOptions {
   /** The hall's origin (the page's origin; calls go to `<hall>/hall/...`). */
@@ -43,6 +47,10 @@ export interface ConformanceOptions {
   readonly siteKey?: string
   /** A test player, for the calls of a signed-in player and the socket. */
   readonly player?: { readonly username: string; readonly password: string }
+  /** Also place a deposit order for the test player (left unpaid). */
+  readonly allowMoney?: boolean
+  /** The site's deposit key, when the hall's page does not carry it (the deposit order's signature). */
+  readonly depositKey?: string
   /** Where progress lines go (default: nowhere). */
   readonly log?: (line: string) => void
 }
@@ -99,6 +107,7 @@ const acceptsEmpty = (call: HallCall): boolean => Exit.isSuccess(decodeExit(call
 interface SiteOfPage {
   readonly siteCode: string
   readonly siteKey: string
+  readonly depositKey: string
   readonly languageCode: string
   readonly currency: string
 }
@@ -108,9 +117,9 @@ const sitePage = async (hall: string, site: string | undefined): Promise<SiteOfP
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
   const m = /window\.__LOBBY_SITE__ = (\{[\s\S]*?\})<\/script>/.exec(html)
   if (m === null) throw new Error(`${url} carries no site configuration (window.__LOBBY_SITE__): give --site-key`)
-  const config = JSON.parse(m[1]!) as { siteCode: string; siteKey: string; languageCode?: string; injected?: { sysInfo?: { recommendCurrency?: string } } }
+  const config = JSON.parse(m[1]!) as { siteCode: string; siteKey: string; depositKey?: string; languageCode?: string; injected?: { sysInfo?: { recommendCurrency?: string } } }
   if (site !== undefined && config.siteCode !== site) throw new Error(`${url} is the page of site ${config.siteCode}, not ${site} (a production hall picks the site by host name): give --site-key`)
-  return { siteCode: config.siteCode, siteKey: config.siteKey, languageCode: config.languageCode ?? 'en_US', currency: config.injected?.sysInfo?.recommendCurrency ?? 'USD' }
+  return { siteCode: config.siteCode, siteKey: config.siteKey, depositKey: config.depositKey ?? '', languageCode: config.languageCode ?? 'en_US', currency: config.injected?.sysInfo?.recommendCurrency ?? 'USD' }
 }
 
 interface Answer {
@@ -358,7 +367,7 @@ const checkSocket = async (hall: string, siteCode: string, token: string | undef
 export const runConformance = async (o: ConformanceOptions): Promise<Report> => {
   const log = o.log ?? (() => undefined)
   const hall = o.hall.replace(/\/+$/, '')
-  const page = o.siteKey === undefined ? await sitePage(hall, o.site) : { siteCode: o.site ?? '001', siteKey: o.siteKey, languageCode: 'en_US', currency: 'USD' }
+  const page = o.siteKey === undefined ? await sitePage(hall, o.site) : { siteCode: o.site ?? '001', siteKey: o.siteKey, depositKey: '', languageCode: 'en_US', currency: 'USD' }
   const visitor: HallContext = {
     baseUrl: hall,
     siteCode: page.siteCode,
@@ -391,9 +400,34 @@ export const runConformance = async (o: ConformanceOptions): Promise<Report> => 
     rows.push(row)
     if ((i + 1) % 25 === 0) log(`${i + 1} of ${calls.length} calls checked`)
   }
+  if (o.allowMoney === true) rows.push(await depositRow(calls, player, o.depositKey ?? page.depositKey))
   rows.push(...(await checkSocket(hall, page.siteCode, player?.token)))
   const count = (v: Verdict) => rows.filter((r) => r.verdict === v).length
   return { hall, site: page.siteCode, rows, passed: count('pass'), failed: count('FAIL'), skipped: count('skip') }
+}
+
+/**
+ * --allow-money: a deposit order of the test player, as the lobby places one (depositRequest:
+ * the channel's currency, a fresh request id, the MD5 signature with the deposit key), of the
+ * channel's smallest fixed amount or its minimum, on the first channel that needs no real name and
+ * no bank. The order is left unpaid: it expires as any unpaid order does.
+ */
+const depositRow = async (calls: ReadonlyArray<HallCall>, player: HallContext | undefined, depositKey: string): Promise<Row> => {
+  const name = 'POST /pay/offlineOrderV3 (--allow-money)'
+  if (player === undefined) return { call: name, expected: 'a signed-in test player', observed: 'no --player given', verdict: 'skip' }
+  const list = calls.find((c) => c.path === '/pay/payplatformlistV3')
+  const order = calls.find((c) => c.path === '/pay/offlineOrderV3')
+  if (list === undefined || order === undefined) return { call: name, expected: 'the deposit calls in the catalogue', observed: 'not in the lobby\'s registry', verdict: 'FAIL' }
+  const listed = readHallResponse(list, await send(() => valid(list, player)), player.keyMaterial, 'conformance')
+  if (Result.isFailure(listed)) return { call: name, expected: 'the deposit channels', observed: listed.failure._tag, verdict: 'FAIL' }
+  const channels = (listed.success as { list: ReadonlyArray<PayPlatform> }).list.flatMap((p) => p.channels)
+  const channel = channels.find((c) => c.need_real_name === 0 && c.choose_bank === 0)
+  if (channel === undefined) return { call: name, expected: 'a channel needing no real name and no bank', observed: `${channels.length} channels, none such`, verdict: 'skip' }
+  const amount = channel.fixed_amounts[0] ?? channel.min_amount
+  const request = depositRequest(channel, amount, randomNonce(), '', depositKey)
+  const judged = judgeAnswer(order, await send(() => valid(order, player, request)), player.keyMaterial)
+  const placed = judged.ok && judged.observed.startsWith('code 1')
+  return { call: name, expected: `an order of ${amount} ${channel.currency} on channel ${channel.id}, in schema`, observed: judged.observed, verdict: placed ? 'pass' : 'FAIL' }
 }
 
 /** The table and the summary, as printed. */
@@ -419,9 +453,10 @@ const parseArgs = (argv: ReadonlyArray<string>): ConformanceOptions & { json: bo
     return i < 0 ? undefined : argv[i + 1]
   }
   const hall = value('--hall')
-  if (hall === undefined) throw new Error('usage: npm run conformance -- --hall URL [--site CODE] [--site-key KEY] [--player USER:PASSWORD] [--json]')
+  if (hall === undefined) throw new Error('usage: npm run conformance -- --hall URL [--site CODE] [--site-key KEY] [--player USER:PASSWORD] [--allow-money] [--deposit-key KEY] [--json]')
   const site = value('--site')
   const siteKey = value('--site-key')
+  const depositKey = value('--deposit-key')
   const player = value('--player')
   const colon = player?.indexOf(':') ?? -1
   if (player !== undefined && colon < 1) throw new Error('--player is USER:PASSWORD')
@@ -429,7 +464,9 @@ const parseArgs = (argv: ReadonlyArray<string>): ConformanceOptions & { json: bo
     hall,
     ...(site === undefined ? {} : { site }),
     ...(siteKey === undefined ? {} : { siteKey }),
+    ...(depositKey === undefined ? {} : { depositKey }),
     ...(player === undefined ? {} : { player: { username: player.slice(0, colon), password: player.slice(colon + 1) } }),
+    allowMoney: argv.includes('--allow-money'),
     json: argv.includes('--json'),
   }
 }

@@ -118,6 +118,14 @@ describe('the reference hall', () => {
     ])
   })
 
+  it('with --allow-money places one deposit order of the test player, unpaid, answered in the schema', async () => {
+    const report = await runConformance({ hall: hall.url, player, allowMoney: true })
+    expect(failures(report)).toEqual([])
+    const money = report.rows.find((r) => r.call === 'POST /pay/offlineOrderV3 (--allow-money)')
+    expect(money).toMatchObject({ observed: 'code 1, data in schema', verdict: 'pass' })
+    expect(money!.expected).toMatch(/^an order of [\d.]+ USD on channel \d+, in schema$/)
+  })
+
   it('without a player, skips the rows of the signed-in socket and passes the rest', async () => {
     const report = await runConformance({ hall: hall.url })
     expect(failures(report)).toEqual([])
