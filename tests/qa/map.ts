@@ -1,0 +1,155 @@
+import type { Locator, Page } from 'playwright-core'
+import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate'
+import type { LobbyEvent } from '../../schemas/events'
+import type { PlayerOptions, TestPlayer } from '../e2e/support/hall'
+
+/**
+ * A QA map: how a person drives one actor through the lobby's screens (docs/model-testing.md,
+ * "Model paths through the UI"). `npm run qa -- --actor NAME` (scripts/qa.ts) takes the paths the
+ * model harness generates from the map's sample events and plays each in Chromium against a test
+ * hall: a model event a person causes is a step on the screen (`does`), an answer the hall gives is
+ * arranged on the test hall before the step that asks it (`hall`) or simply awaited (`auto`), and
+ * after each step the screen must show what the map says the actor's state shows (`shows`).
+ * Everything is named by roles and accessible names, as a person reads the screen.
+ */
+
+/** What a step can use: the page, the test hall's control surface, the path's own player. */
+export interface QaUi {
+  readonly page: Page
+  readonly hallUrl: string
+  readonly player: TestPlayer
+  readonly desktop: boolean
+  readonly control: (name: string, body?: unknown) => Promise<unknown>
+  /** Opens a screen by its route name, as the lobby's links and menus do (nav.requested). */
+  readonly open: (route: string) => Promise<void>
+}
+
+export interface QaStep<E> {
+  /** The step in a person's words: 'press Refresh balance in the header'. */
+  readonly say: string
+  readonly run: (ui: QaUi, event: E) => Promise<void>
+}
+
+export interface QaScreen {
+  /** What the screen shows, in a person's words: 'the balance with its refresh button'. */
+  readonly say: string
+  readonly find: (page: Page) => Locator
+  /** A state the actor passes through while a call runs: counted when reached, its screen not awaited. */
+  readonly passing?: boolean
+}
+
+export interface QaMap<M extends AnyStateMachine = AnyStateMachine> {
+  /** The name `npm run qa -- --actor` takes (this file is tests/qa/<name>.map.ts). */
+  readonly name: string
+  /** The lobby actor whose states count (its id in actors/). */
+  readonly actor: string
+  /** Its machine, as actors/ exports it: the model the paths are generated from. */
+  readonly machine: M
+  /** The model events the paths are made of (as in the actor's model test). */
+  readonly events: (state: SnapshotFrom<M>) => ReadonlyArray<EventFromLogic<M>>
+  /** The path's player (kit.player options). */
+  readonly player?: PlayerOptions
+  /** Model events a person causes, by type. */
+  readonly does: Readonly<Record<string, QaStep<EventFromLogic<M>>>>
+  /** Model events the test hall is told to give before the step that asks for them (a refused call). */
+  readonly hall?: Readonly<Record<string, QaStep<EventFromLogic<M>>>>
+  /** Model events that follow a step by themselves (the hall's ordinary answer). */
+  readonly auto?: ReadonlyArray<string>
+  /** What the screen shows in each leaf state (a dotted path: 'player.balance.idle'). */
+  readonly shows: Readonly<Record<string, QaScreen>>
+  /** Leaf states a person cannot reach through the screens, and why. */
+  readonly unreachable?: Readonly<Record<string, string>>
+}
+
+export const defineMap = <M extends AnyStateMachine>(map: QaMap<M>): QaMap<M> => map
+
+/** A sign-in as the lobby reports it, for a model's sample events. */
+export const loggedIn: LobbyEvent = { type: 'session.loggedIn', mode: 'normal', username: 'player', accountType: 0, real: true, mustChangePassword: false }
+export const loggedOut: LobbyEvent = { type: 'session.loggedOut', reason: 'logout' }
+
+/** Signs the path's player in through the header's login form. */
+export const signIn: QaStep<unknown> = {
+  say: 'sign in with the header login form',
+  run: async ({ page, player }) => {
+    const dialog = page.getByRole('dialog', { name: /Log in|Sign up/ })
+    // A visitor may be asked to log in as the lobby opens: the form is then already there.
+    if (!(await dialog.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
+    await dialog.getByRole('tab', { name: 'Log in' }).click()
+    await dialog.getByLabel('Username').fill(player.username)
+    await dialog.getByLabel('Password', { exact: true }).fill(player.password)
+    await dialog.locator('form').getByRole('button', { name: 'Log in', exact: true }).click()
+    await dialog.waitFor({ state: 'hidden' })
+  },
+}
+
+/** Logs out: the phone header's button, or the desktop personal-centre menu; then the confirmation. */
+export const signOut: QaStep<unknown> = {
+  say: 'log out and confirm',
+  run: async ({ page, desktop }) => {
+    const header = page.getByRole('banner')
+    if (desktop) {
+      await header.getByRole('button', { name: /^My account/ }).click()
+      await page.getByRole('button', { name: 'Log out', exact: true }).click()
+    } else await header.getByRole('button', { name: 'Log out', exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: 'Log out?' })
+    await confirm.getByRole('button', { name: 'Log out', exact: true }).click()
+    await confirm.waitFor({ state: 'hidden' })
+  },
+}
+
+/**
+ * The map of a query actor (actors/kit query: idle, loading, ready, failed) whose screen opens with
+ * an intent: the page's read, its refusal arranged on the test hall (forced code), the view's
+ * "Try again".
+ */
+export const queryMap = <M extends AnyStateMachine>(o: {
+  readonly name: string
+  readonly actor: string
+  readonly machine: M
+  readonly opened: LobbyEvent
+  readonly call: string
+  readonly path: string
+  readonly openSay: string
+  readonly openRoute?: string
+  readonly open?: (ui: QaUi) => Promise<void>
+  readonly ready: QaScreen
+  readonly failed: QaScreen
+  readonly idle: QaScreen
+  readonly player?: PlayerOptions
+  readonly answer: unknown
+}): QaMap<M> => {
+  type E = EventFromLogic<M>
+  return defineMap<M>({
+    name: o.name,
+    actor: o.actor,
+    machine: o.machine,
+    ...(o.player === undefined ? {} : { player: o.player }),
+    events: (s) => {
+      const c = (s as { context: { pendingId: string | null; requestCount: number; real: boolean } }).context
+      const out: LobbyEvent[] = []
+      if (!c.real) out.push(loggedIn)
+      if (c.requestCount < 3) out.push(o.opened)
+      if (c.pendingId !== null) {
+        out.push({ type: 'hall.responded', requestId: c.pendingId, call: o.call, data: o.answer })
+        out.push({ type: 'hall.failed', requestId: c.pendingId, call: o.call, error: { _tag: 'ServiceCode', code: 5000, msg: 'refused' } })
+      }
+      if (c.real && (s as { value: unknown }).value === 'failed') out.push({ type: 'query.refreshRequested', query: o.actor })
+      return out as unknown as ReadonlyArray<E>
+    },
+    does: {
+      'session.loggedIn': signIn,
+      [o.opened.type]: { say: o.openSay, run: async (ui) => (o.open === undefined ? ui.open(o.openRoute!) : o.open(ui)) },
+      'query.refreshRequested': { say: 'press Try again', run: async ({ page }) => page.getByRole('button', { name: 'Try again' }).first().click() },
+    },
+    hall: {
+      'hall.failed': {
+        say: `the hall refuses ${o.path} (code 5000)`,
+        run: async ({ control }) => {
+          await control('force', { path: o.path, code: 5000, msg: 'refused by QA', times: 1 })
+        },
+      },
+    },
+    auto: ['hall.responded'],
+    shows: { idle: o.idle, loading: { say: 'the page busy', find: (p) => p.locator('[aria-busy="true"]').first(), passing: true }, ready: o.ready, failed: o.failed },
+  })
+}
