@@ -4,7 +4,19 @@
  * authenticated by the account SID and auth token (HTTP basic). Twilio answers 201 with the
  * message; any other status is a refusal, whose `message` (Twilio's error JSON) is kept for the log.
  */
-import type { SmsConfig, SmsProvider } from './index'
+import { Schema } from 'effect'
+import type { SmsProvider } from './provider'
+
+/** Twilio's Messages API: the account SID, its auth token, the sending number (or messaging service SID). */
+export const TwilioConfig = Schema.Struct({
+  provider: Schema.Literal('twilio'),
+  accountSid: Schema.String.check(Schema.isMinLength(1)),
+  authToken: Schema.String.check(Schema.isMinLength(1)),
+  /** The sending number in E.164 (`+15005550006`), or a messaging service SID (`MG…`). */
+  from: Schema.String.check(Schema.isMinLength(1)),
+  /** The API's origin; `https://api.twilio.com` unless given (a test points it at its own endpoint). */
+  baseUrl: Schema.optional(Schema.String),
+})
 
 /** How long the hall waits for the provider before it tells the player the code was not sent. */
 const SMS_TIMEOUT_MS = 10_000
@@ -12,7 +24,7 @@ const SMS_TIMEOUT_MS = 10_000
 /** The number as Twilio takes it: E.164, a '+' and the digits. */
 const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`
 
-export const twilioProvider = (config: SmsConfig): SmsProvider => {
+export const twilioProvider = (config: typeof TwilioConfig.Type): SmsProvider => {
   const origin = (config.baseUrl ?? 'https://api.twilio.com').replace(/\/+$/, '')
   const url = `${origin}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`
   const auth = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`
