@@ -11,6 +11,7 @@
  * request one order, every balance equal to the sum of its ledger entries.
  */
 import { randomInt } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { Queryable } from '../../server/db'
 import { aesEncrypt, callHall, control, nonce, player, visitor, type Caller } from '../server/support'
 import { BUSY_RETRIES, busyWaitMs, HALL_BUSY_CODE } from '../../src/effects/hall/client'
@@ -58,6 +59,11 @@ export interface LoadRun {
   readonly lostBy: Map<string, number>
   /** How long signing the players up took, s (their sockets were open meanwhile). */
   readonly setUpSeconds: number
+  /**
+   * The load generator's own event-loop delay during play, ms (p50, p99, max): a latency is the
+   * hall's only while this stays small; on a starved machine the client's lag is part of every figure.
+   */
+  readonly clientLag: { readonly p50: number; readonly p99: number; readonly max: number }
   /** Per username: its socket (each msgId's arrival, its connections, drops and reconnects). */
   readonly sockets: Map<string, LoadSocket>
   /** When the last call of play was answered (epoch ms): every push is stored by then. */
@@ -160,6 +166,8 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
 
   // The time counts from here: sign-ups are not part of it.
   const setUpSeconds = (Date.now() - setUpStart) / 1000
+  const lag = monitorEventLoopDelay({ resolution: 20 })
+  lag.enable()
   const deadline = Date.now() + o.seconds * 1000
   let withdrawals = 0
   const play = async (p: (typeof players)[number]) => {
@@ -228,9 +236,11 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
       check()
     })
   } finally {
+    lag.disable()
     await Promise.all([...run.sockets.values()].map((s) => s.stop()))
   }
-  return { ...run, withdrawals, playEndedAt, drainedMs, setUpSeconds }
+  const clientLag = { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 }
+  return { ...run, withdrawals, playEndedAt, drainedMs, setUpSeconds, clientLag }
 }
 
 /** What checkLoad finds in the store after a run. */

@@ -17,7 +17,7 @@ import { openDb } from '../../server/db'
 import { openPostgres } from '../../server/pg'
 import { startPostgres } from '../server/embedded-postgres'
 import { checkLoad, DRAIN_MS, quantile, runLoad, storedNotices, type LoadCheck, type LoadRun } from './hall-load'
-import { spawnHall, stopHall } from './hall-process'
+import { spawnHall, stopHall, type HallInside } from './hall-process'
 
 /** The calls of play (the sign-up calls before the clock starts are left out of the rate). */
 const PLAY = ['gameList', 'gameLogin', 'gamePage', 'round', 'deposit', 'withdraw', 'approve', 'pay', 'redList', 'redGrab']
@@ -35,8 +35,12 @@ export interface SetupFigures {
   readonly name: string
   readonly run: LoadRun
   readonly check: LoadCheck
-  /** Peak resident memory per hall, MiB (for PGlite: the bench process, which also runs the players). */
+  /** Peak resident memory per hall process while the players ran, MiB. */
   readonly memory: ReadonlyArray<number>
+  /** The kernel's peak (VmHWM) per hall process, start-up included, MiB. */
+  readonly memoryWithStartUp: ReadonlyArray<number>
+  /** What each hall process held at the end of play, and its event-loop delay. */
+  readonly inside: ReadonlyArray<HallInside>
 }
 
 type Report = (name: string, value: string, aim: string) => void
@@ -76,6 +80,8 @@ const print = (f: SetupFigures, report: Report) => {
   const refusedBy = refused === 0 ? '' : ` (${[...refusals].map(([code, k]) => `${code}: ${k}`).join(', ')})`
   const lostBy = f.run.lost === 0 ? '' : ` (${[...f.run.lostBy].map(([why, k]) => `${why}: ${k}`).join(', ')})`
   report(`${f.name}: calls held`, `${Math.round(playCalls / f.run.seconds).toLocaleString('en')} calls/s`, `${playCalls.toLocaleString('en')} calls of ${f.check.players} players in ${f.run.seconds} s (signed up in ${f.run.setUpSeconds.toFixed(1)} s before); ${f.run.lost} lost${lostBy}, ${refused} refused${refusedBy}`)
+  const lag = f.run.clientLag
+  report(`  load client's event-loop delay`, `${lag.p50.toFixed(1)} / ${lag.p99.toFixed(1)} / ${lag.max.toFixed(1)} ms`, 'p50 / p99 / max during play: the client\'s own lag, part of every latency below when large (a starved machine)')
   for (const kind of PLAY) {
     const c = f.run.calls.get(kind)
     if (c === undefined) continue
@@ -97,7 +103,11 @@ const print = (f: SetupFigures, report: Report) => {
   report(`  stored to arrival`, `${quantile(d, 0.5).toFixed(1)} / ${quantile(d, 0.99).toFixed(1)} / ${(d[d.length - 1] ?? Number.NaN).toFixed(1)} ms`, `p50 / p99 / max; ${c.noticesAfterPlay} arrived after the last call, all in ${f.run.drainedMs === undefined ? `NOT within ${DRAIN_MS} ms` : `${Math.round(f.run.drainedMs)} ms`}`)
   report(`  sockets`, `${c.socketDrops} drops`, `${c.socketFailedAttempts} attempts that did not open (each socket pings every 10 s and reconnects as the lobby's does)`)
   report(`${f.name}: ledger`, f.check.balancesOff.length === 0 ? 'balances = ledger' : `${f.check.balancesOff.length} OFF`, `${f.check.withdrawOrders} withdraw orders of ${f.run.withdrawals} requests sent twice each, ${f.check.ordersTwice} held twice`)
-  report(`${f.name}: memory per hall`, f.memory.map((m) => `${Math.round(m)}`).join(' + ') + ' MiB', 'peak resident (VmHWM) of each hall process')
+  report(`${f.name}: memory per hall`, f.memory.map((m) => `${Math.round(m)}`).join(' + ') + ' MiB', `peak resident while the players ran (sampled each second); with the start-up (VmHWM) ${f.memoryWithStartUp.map((m) => `${Math.round(m)}`).join(' + ')} MiB`)
+  for (const [i, h] of f.inside.entries()) {
+    const m = h.memory
+    report(`  hall ${i + 1} at the end`, `${m.rss} MiB`, `JS heap ${m.heapUsed}, external ${m.external} (PGlite's WebAssembly memory is here), array buffers ${m.arrayBuffers}; event-loop delay p50 ${h.lag.p50.toFixed(1)} / p99 ${h.lag.p99.toFixed(1)} / max ${h.lag.max.toFixed(1)} ms`)
+  }
   const broken = brokenInvariants(f)
   report(`${f.name}: invariants`, broken.length === 0 ? 'held' : 'BROKEN', broken.length === 0 ? 'no call lost, every notice once, in order, within the bound; one order per request; balances = ledger' : broken.join('; '))
 }
@@ -111,16 +121,22 @@ const setupsAsked = (): ReadonlySet<string> => {
   return new Set(asked)
 }
 
-/** Samples the resident memory of hall processes every second; `peaks()` answers each one's peak. */
+/**
+ * Samples the resident memory of hall processes every second from now (the halls have started);
+ * `peaks()` answers each one's peak while sampled. The kernel's own peak (VmHWM) also counts the
+ * start-up, when a PGlite hall briefly holds its store's image besides PostgreSQL's memory.
+ */
 const sampleMemory = (pids: ReadonlyArray<number>) => {
   const peaks = pids.map(() => 0)
   const take = () => pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, memoryOf(pid).rss)))
+  take()
   const timer = setInterval(take, 1_000)
   return {
     peaks: () => {
       take()
-      return pids.map((pid, i) => Math.max(peaks[i]!, memoryOf(pid).peak))
+      return [...peaks]
     },
+    startUp: () => pids.map((pid) => memoryOf(pid).peak),
     stop: () => clearInterval(timer),
   }
 }
@@ -136,17 +152,21 @@ export const hallsFigures = async (report: Report, players = 200, seconds = 60):
     const memory = sampleMemory([hall.child.pid!])
     let run: LoadRun
     let peaks: number[]
+    let inside: HallInside
+    let startUp: number[]
     try {
       // The store is this hall's alone while it runs: the run waits for the notices its answers promise.
       run = await runLoad({ urls: [hall.url], players, seconds, prefix: 'pglite' })
       peaks = memory.peaks()
+      startUp = memory.startUp()
+      inside = await hall.inside()
     } finally {
       memory.stop()
       await stopHall(hall.child)
     }
     const db = await openDb(dataDir)
     try {
-      out.push({ name: '1 hall, PGlite', run, check: await checkLoad(db, run), memory: peaks })
+      out.push({ name: '1 hall, PGlite', run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside: [inside] })
     } finally {
       await db.close()
       rmSync(dataDir, { recursive: true, force: true })
@@ -172,7 +192,9 @@ export const hallsFigures = async (report: Report, players = 200, seconds = 60):
       try {
         const run = await runLoad({ urls: halls.map((h) => h.url), players, seconds, prefix: `pg${instances}x`, stored: (prefix) => storedNotices(db, prefix) })
         const peaks = memory.peaks()
-        out.push({ name: `${instances} hall${instances > 1 ? 's' : ''}, PostgreSQL`, run, check: await checkLoad(db, run), memory: peaks })
+        const startUp = memory.startUp()
+        const inside = await Promise.all(halls.map((h) => h.inside()))
+        out.push({ name: `${instances} hall${instances > 1 ? 's' : ''}, PostgreSQL`, run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside })
       } finally {
         memory.stop()
         await db.close()
