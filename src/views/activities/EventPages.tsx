@@ -1,21 +1,16 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import {
-  anyReceivable, cachedCategoriesActor, categoriesActor, customPagesActor, detailActor, discountRoute, logsActor, modulesActor, receiveActor, receiveAllActor, winnersActor,
-  type ActivityDetail, type ActivityReward, type ActivitySummary,
-} from '../../../actors/activities'
+import { anyReceivable, detailActor, logsActor, receiveActor, receiveAllActor, winnersActor, type ActivityDetail, type ActivityReward } from '../../../actors/activities'
 import type { Received } from '../../../schemas/hall/calls/common'
-import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
-import { Badge } from '../../ui/Badge'
-import { Tabs, buttonTab } from '../../ui/Tabs'
+import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
 import { PagedTable } from '../../ui/paged/PagedTable'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { PageFrame } from '../pages/PageFrame'
-import { useNavigate, useRouteParams } from '../routing/nav-hooks'
+import { useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
 import { playKindOf } from '../../../actors/play'
 import { PlayPanel } from '../play/PlayPanel'
@@ -25,114 +20,7 @@ import './activities.css'
 /** The hall's code for an activity the site does not run (server/calls/activities.ts). */
 const UNKNOWN_ACTIVITY = 1500
 
-/** The tab of the custom pages, after the categories. */
-const PAGES_TAB = -1
-
-/**
- * The event centre (screens §2 /home/event/index; §3 event categories): the categories as tabs,
- * each activity a card with its picture, title, period and end, and a red dot when the player has
- * something to receive; the operator's custom pages in a tab of their own. When no activity runs,
- * the page goes where the discount tab would (spec §2): cashback when only the rebate runs,
- * otherwise the awards.
- */
-export const EventIndexPage = () => {
-  const { t } = useTranslation('activities')
-  const send = useSend()
-  const navigate = useNavigate()
-  const session = useSessionView()
-  const categories = useQuery(categoriesActor)
-  // What the device kept (spec §9: 10 a category) shows until the hall answers.
-  const cached = useActor(cachedCategoriesActor.id, cachedCategoriesActor.view)
-  const modules = useQuery(modulesActor)
-  const pages = useQuery(customPagesActor)
-  const [chosen, setChosen] = useState<number | null>(null)
-  useEffect(() => {
-    send({ type: 'activities.opened' })
-  }, [send])
-  // Only the answer to this opening decides: an earlier visit's answer (still shown while the new one
-  // is asked) may say no activity ran when one does now, or name modules switched since.
-  const asked = useRef(false)
-  useEffect(() => {
-    if (modules.status === 'loading') asked.current = true
-    if (asked.current && modules.status === 'ready' && modules.data !== null && modules.data.active === 0) navigate(discountRoute(modules.data), { replace: true })
-  }, [modules.status, modules.data, navigate])
-  const list = categories.data ?? cached
-  const customPages = pages.data ?? []
-  const tabs = [...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })), ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : [])]
-  const current = tabs.find((x) => x.id === chosen) ?? tabs[0]
-  const activities = list.find((c) => c.categoryId === current?.id)?.activeList ?? []
-  return (
-    <PageFrame title={t('title')}>
-      {categories.status === 'failed' ? (
-        <p role="alert">
-          {t('failed')}{' '}
-          <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: 'eventcats' })}>{t('retry')}</button>
-        </p>
-      ) : tabs.length === 0 ? (
-        <p>{categories.status === 'ready' ? t('none') : t('loading')}</p>
-      ) : (
-        <div className="events">
-          <Tabs
-            label={t('categories')}
-            className="events__tabs"
-            items={tabs.map((x) => ({ key: x.id, label: x.name, extra: x.dot && <Badge dot label={t('toReceive')} /> }))}
-            selected={current?.id ?? null}
-            onSelect={setChosen}
-            tabClassName={buttonTab}
-          >
-            {current?.id === PAGES_TAB ? (
-              customPages.map((p) => (
-                <article key={p.id} className="card events__page">
-                  <h2 className="section-title">{p.title}</h2>
-                  <div className="events__rules" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(p.content) }} />
-                </article>
-              ))
-            ) : (
-              <ul className="events__cards" role="list">
-                {activities.map((a) => (
-                  <li key={a.activeId}>
-                    <ActivityCard
-                      activity={a}
-                      onOpen={() =>
-                        // An activity's page is a real player's (a private route): a trial player registers first (spec §4).
-                        session.guest
-                          ? send({ type: 'popup.openRequested', popup: 'register' })
-                          : navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Tabs>
-        </div>
-      )}
-    </PageFrame>
-  )
-}
-
-const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOpen: () => void }) => {
-  const { t } = useTranslation('activities')
-  return (
-    // Named by what it shows (title, period, end), then whether a reward waits; the type's word on
-    // the picture is drawn by CSS, so the visible text is all in the name (WCAG 2.5.3).
-    <button type="button" className="events__card card" onClick={onOpen}>
-      <span className={`events__art events__art--${a.type}`} aria-hidden="true">
-        {a.imgUrl !== '' ? <img src={a.imgUrl} alt="" loading="lazy" /> : <span className="events__art-label" data-label={t(`type.${a.type}`, { defaultValue: '' })} />}
-      </span>
-      <span className="events__card-body">
-        <span className="events__card-title">
-          {a.title}
-          {a.redDot === 1 && <span className="events__dot" aria-hidden="true" />}
-        </span>
-        <span className="events__meta">
-          <span className={`events__state events__state--${a.status}`}>{t(`activityStatus.${a.status}`)}</span> · {t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}
-        </span>
-        {a.redDot === 1 && <span className="visually-hidden">, {t('toReceive')}</span>}
-      </span>
-    </button>
-  )
-}
+export { EventIndexPage } from './EventIndex'
 
 /** A tier's name from what it needs, in the interface language (the hall's numbers, the lobby's words). */
 const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityReward): string => {
