@@ -16,4 +16,14 @@ export interface ActorSpec {
   readonly machine: AnyStateMachine
   readonly consumes: ReadonlyArray<string>
   readonly hears?: ReadonlyArray<'hall.failed' | 'hall.responded'>
+  /** The service codes of the calls it asks that it handles (a command's are its `codes` and `modal`; tests/unit/kit/codes.test.ts). */
+  readonly handles?: ReadonlyArray<CodeHandling>
+}
+
+/** How the lobby handles some of a call's service codes, and where (actors/kit/codes.ts; the coverage test reads these). */
+export interface CodeHandling {
+  readonly call: string
+  readonly codes: ReadonlyArray<string>
+  /** Where the handling lives (an actor id, a form, an effect). */
+  readonly by: string
 }

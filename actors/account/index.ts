@@ -39,45 +39,50 @@ export const verifyModifyCommand = commandActor({ id: 'securityVerifyModify', ca
 export const secondVerifyCommand = commandActor({
   id: 'secondVerify',
   call: secondVerify,
+  modal: ['badValue', 'notBound', 'badPin', 'wrongPin', 'noPin'],
   audience: 'real',
   select: (d) => d.verifyToken,
-  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1231: 'error.wrongSecret', 1320: 'error.locked' },
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', wrongSecret: 'error.wrongSecret', pinLocked: 'error.locked' },
 })
 
 export const changePassCommand = commandActor({
   id: 'changePass',
   call: changePass,
+  modal: ['badValue', 'notBound'],
   audience: 'real',
   select: (d) => d.userkey,
   announce: (userkey) => [{ type: 'session.keyChanged', userkey }, ...changed('loginPass')],
-  inlineCodes: { 1231: 'error.wrongPassword', 1235: 'error.samePassword' },
+  codes: { wrongSecret: 'error.wrongPassword', samePassword: 'error.samePassword' },
 })
 
 export const modifyPhoneCommand = commandActor({
   id: 'securityModifyPhone',
   call: securityModifyPhone,
+  modal: ['notBound'],
   audience: 'real',
   select: (d) => d.mobile_phone,
   announce: () => changed('phone'),
-  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', needVerify: 'error.verifyAgain' },
 })
 
 export const bindEmailCommand = commandActor({
   id: 'bindEmail',
   call: bindEmail,
+  modal: ['notBound'],
   audience: 'real',
   select: (d) => d.email,
   announce: () => changed('email'),
-  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', needVerify: 'error.verifyAgain' },
 })
 
 export const switchGoogleAuthCommand = commandActor({
   id: 'switchGoogleAuth',
   call: switchGoogleAuth,
+  modal: ['notBound'],
   audience: 'real',
   select: (d) => d.is_open_google_auth,
   announce: () => changed('googleAuth'),
-  inlineCodes: { 1231: 'error.wrongCode' },
+  codes: { wrongSecret: 'error.wrongCode' },
 })
 
 /**
@@ -88,46 +93,51 @@ export const switchGoogleAuthCommand = commandActor({
 export const bindGoogleAuthCommand = commandActor({
   id: 'bindGoogleAuth',
   call: bindGoogleAuth,
+  modal: ['notBound'],
   audience: 'real',
   select: (d) => d,
   announce: (r) => ('is_open_google_auth' in r ? changed('googleAuth') : []),
-  inlineCodes: { 1223: 'error.wrongCode', 1222: 'error.noCode', 1230: 'error.verifyAgain' },
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', needVerify: 'error.verifyAgain' },
 })
 
 export const withdrawPassCommand = commandActor({
   id: 'modifyWithdrawPass',
   call: modifyWithdrawPass,
+  modal: ['badPin', 'notBound'],
   audience: 'real',
   select: () => true,
   announce: () => changed('withdrawPass'),
-  inlineCodes: { 1226: 'error.wrongPin', 1230: 'error.verifyAgain' },
+  codes: { wrongPin: 'error.wrongPin', needVerify: 'error.verifyAgain' },
 })
 
 export const passQuintCommand = commandActor({
   id: 'passQuint',
   call: passQuint,
+  modal: ['badValue', 'notBound'],
   audience: 'real',
   select: () => true,
   announce: () => changed('question'),
-  inlineCodes: { 1230: 'error.verifyAgain' },
+  codes: { needVerify: 'error.verifyAgain' },
 })
 
 export const editQuintCommand = commandActor({
   id: 'editQuint',
   call: editQuint,
+  modal: ['noCode', 'wrongCode', 'badValue', 'notBound', 'badPin', 'wrongPin', 'noPin', 'pinLocked'],
   audience: 'real',
   select: () => true,
   announce: () => changed('question'),
-  inlineCodes: { 1231: 'error.wrongAnswer' },
+  codes: { wrongSecret: 'error.wrongAnswer' },
 })
 
 export const bindCpfCommand = commandActor({
   id: 'bindCpf',
   call: bindCpf,
+  modal: ['needVerify', 'badValue', 'notBound'],
   audience: 'real',
   select: (d) => d.cpf,
   announce: () => changed('cpf'),
-  inlineCodes: { 1234: 'error.cpfBound' },
+  codes: { cpfBound: 'error.cpfBound' },
 })
 
 export const avatarCommand = commandActor({
@@ -151,8 +161,8 @@ export const modifyInfoCommand = commandActor({
  * as the auth info shows it). Not the verify actor's send: its countdown is one per channel, and
  * the new phone or email needs its own code right after (the verify actor's CodeInput sends that).
  */
-export const boundPhoneCodeCommand = commandActor({ id: 'securityCreateSms', call: securityCreateSms, audience: 'real', select: (d) => d.target })
-export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', call: securityCreateMail, audience: 'real', select: (d) => d.target })
+export const boundPhoneCodeCommand = commandActor({ id: 'securityCreateSms', call: securityCreateSms, modal: ['badPhone', 'limited', 'busy'], audience: 'real', select: (d) => d.target })
+export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', call: securityCreateMail, modal: ['badEmail', 'limited', 'busy'], audience: 'real', select: (d) => d.target })
 
 /**
  * The verifyUserPassword popup (screens §2 global popups): the login password before a sensitive
@@ -161,9 +171,10 @@ export const boundEmailCodeCommand = commandActor({ id: 'securityCreateMail', ca
 export const verifyLoginPassCommand = commandActor({
   id: 'verifyLoginPass',
   call: verifyLoginPass,
+  modal: ['noCode', 'wrongCode', 'badValue', 'notBound', 'badPin', 'wrongPin', 'noPin', 'pinLocked'],
   audience: 'real',
   select: (d) => d.verifyToken,
-  inlineCodes: { 1231: 'error.wrongSecret' },
+  codes: { wrongSecret: 'error.wrongSecret' },
 })
 
 /**
@@ -177,5 +188,5 @@ export const setAccountCommand = commandActor({
   audience: 'signedIn',
   select: (d) => d.username,
   announce: () => [{ type: 'account.changed', item: 'account' }],
-  inlineCodes: { 1030: 'trial.error.taken', 1031: 'trial.error.username', 1032: 'trial.error.password', 1953: 'trial.error.notTrial' },
+  codes: { usernameTaken: 'trial.error.taken', invalidUsername: 'trial.error.username', invalidPassword: 'trial.error.password', notTrial: 'trial.error.notTrial' },
 })

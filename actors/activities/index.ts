@@ -97,6 +97,8 @@ export const detailActor = queryActor({
   },
   payload: { activeId: 1 },
   retryOn: ['socket.opened'],
+  // An event that does not exist (any more) is the detail page's own message (src/views/activities/EventPages.tsx).
+  handles: ['unknown'],
   select: (d): ActivityDetail => d,
 })
 
@@ -123,7 +125,7 @@ export const logsActor = pagedActor({
 })
 
 /** The event centre's service codes (server/calls/activities.ts) shown beside the reward, not as a modal. */
-const RECEIVE_INLINE = { 1501: 'error.notReceivable', 1502: 'error.received', 1503: 'error.expired', 1504: 'error.trial' } as const
+const RECEIVE_INLINE = { notReceivable: 'error.notReceivable', received: 'error.received', expired: 'error.expired', trial: 'error.trial' } as const
 
 /**
  * Receive and receive-all share one "first error only" rule (spec §8): after one error modal, no
@@ -139,20 +141,22 @@ const received = (r: Received, activeId: number) => [
 export const receiveActor = commandActor({
   id: 'eventreceive',
   call: activeReceive,
+  modal: ['unknown'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   errorGroup: RECEIVE_GROUP,
 })
 
 export const receiveAllActor = commandActor({
   id: 'eventreceiveall',
   call: activeReceiveAll,
+  modal: ['unknown'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r, p) => received(r, p.activeId),
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   errorGroup: RECEIVE_GROUP,
 })
 

@@ -10,7 +10,7 @@ import { commandActor, queryActor } from '../kit'
  */
 
 /** The central wallet's codes shown on the page (keys of the `pay` namespace). */
-export const CENTER_INLINE_CODES: Readonly<Record<number, string>> = { 9527: 'center.noBalance' }
+export const CENTER_INLINE_CODES = { noBalance: 'center.noBalance' }
 
 type Shown = { readonly data: ReadonlyArray<ProviderBalance> | null }
 
@@ -36,5 +36,5 @@ export const recallActor = commandActor({
   audience: 'real',
   select: (d) => d.game_gold,
   announce: (balance) => [{ type: 'wallet.balanceReported', balance, source: 'recall' }],
-  inlineCodes: CENTER_INLINE_CODES,
+  codes: CENTER_INLINE_CODES,
 })

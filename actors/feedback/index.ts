@@ -37,7 +37,7 @@ export const feedbacksActor = pagedActor({
 })
 
 /** The hall's feedback codes shown in the form itself (server/calls/feedback.ts). */
-const SUBMIT_INLINE = { 1601: 'error.length', 1602: 'error.image', 1603: 'error.tooMany' } as const
+const SUBMIT_INLINE = { badContent: 'error.length', badImage: 'error.image', tooMany: 'error.tooMany' } as const
 
 export const feedbackSubmitActor = commandActor({
   id: 'feedbackSubmit',
@@ -46,7 +46,7 @@ export const feedbackSubmitActor = commandActor({
   validate: (p) => feedbackTextProblem(p.content),
   select: (d) => d.id,
   announce: () => [{ type: 'feedback.changed', change: 'sent', count: 1 }],
-  inlineCodes: SUBMIT_INLINE,
+  codes: SUBMIT_INLINE,
 })
 
 export const feedbackReadActor = commandActor({

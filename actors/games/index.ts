@@ -1,3 +1,5 @@
+import { gameLogin } from '../../schemas/hall/calls/games'
+import { handles } from '../kit'
 import type { ActorSpec } from '../spec'
 import { catalogueMachine } from './catalogue.machine'
 import { gamePhoneMachine } from './gamephone.machine'
@@ -52,6 +54,8 @@ export const launchActor = {
     'games.launchRetried',
     'games.phoneVerified',
   ],
+  // Registration first, a phone first (the game phone actor), a withdraw account first (the page's bank-card button).
+  handles: [handles(gameLogin, 'launch', ['registerFirst', 'demoDisabled', 'providerDemoDisabled', 'bindPhone', 'bindWithdraw'])],
 } as const satisfies ActorSpec
 
 /** The continue-last-game actor: the confirm 1000 ms after a sign-in's prize answer named a last game (debounced). */

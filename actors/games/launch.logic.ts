@@ -1,5 +1,5 @@
 import type { EventOfType } from '../../schemas/events'
-import { SELF_OPERATED_PLATFORM } from '../../schemas/hall/calls/games'
+import { SELF_OPERATED_PLATFORM, gameLogin } from '../../schemas/hall/calls/games'
 import { resolvePath } from '../nav'
 import { CATEGORY } from './games.logic'
 import { noRequests, type Requests } from '../kit'
@@ -80,10 +80,10 @@ export const initialLaunch: LaunchContext = {
   target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null, openedHere: false,
 }
 
-/** Codes that ask for registration (3004 test register game; 210103, 41020 demo disabled). */
-export const REGISTER_CODES: ReadonlyArray<number> = [3004, 210103, 41020]
-export const PHONE_CODE = 3002
-export const BANK_CARD_CODE = 3003
+/** Codes that ask for registration (a test-register game; the providers' demo disabled). */
+export const REGISTER_CODES: ReadonlyArray<number> = [gameLogin.codes.registerFirst, gameLogin.codes.demoDisabled, gameLogin.codes.providerDemoDisabled]
+export const PHONE_CODE = gameLogin.codes.bindPhone
+export const BANK_CARD_CODE = gameLogin.codes.bindWithdraw
 
 /** Demo or formal (spec §4): self-operated with a logged-out player or the demo choice is demo. */
 export const userTypeOf = (t: LaunchTarget, real: boolean): 'demo' | 'formal' =>

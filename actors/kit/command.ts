@@ -1,10 +1,11 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { LobbyEvent } from '../../schemas/events'
-import type { ActorRequestOf, ConcealedRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, CodeNameOf, ConcealedRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
+import { inlineMessage, type CodeHandling, type CodeMessages } from './codes'
 import type { HallError } from '../../schemas/hall/errors'
 import { mayHoldSecretIn } from '../../schemas/sensitive'
 import type { ActorSpec } from '../spec'
-import { ask, errorNotice, isAnswerTo, requestIdOf, serviceCodeOf } from './hall'
+import { ask, errorNotice, isAnswerTo, requestIdOf } from './hall'
 import type { Audience } from './query'
 
 /**
@@ -53,8 +54,15 @@ export interface CommandConfig<C extends HallCall, R> {
   readonly select: (data: ResponseOf<C>, payload: ConcealedRequestOf<C>) => R
   /** Notices announced on success. */
   readonly announce?: (result: R, payload: ConcealedRequestOf<C>) => ReadonlyArray<LobbyEvent>
-  /** Service codes the form shows itself, with their i18n key (no modal). */
-  readonly inlineCodes?: Readonly<Record<number, string>>
+  /**
+   * The call's service codes by name (schemas/hall/calls/codes.ts): the i18n key of the message
+   * the form shows itself (no modal), or null for a code the error modal shows with the hall's
+   * message. Every code the call declares is handled here or by the lobby elsewhere
+   * (tests/unit/kit/codes.test.ts).
+   */
+  readonly codes?: CodeMessages<C>
+  /** The call's codes the error modal shows with the hall's message (the form has no word of its own for them). */
+  readonly modal?: ReadonlyArray<CodeNameOf<C>>
   /** Show only the first error in a modal until the form starts over (spec §8: reward receive). */
   readonly firstErrorOnly?: boolean
   /**
@@ -111,8 +119,7 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
       }),
       fail: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'hall.failed') return
-        const code = serviceCodeOf(event.error)
-        const inline = code === null ? undefined : config.inlineCodes?.[code]
+        const inline = inlineMessage(config.call, config.codes, event.error)
         enqueue.assign({ error: event.error, pendingId: null, formError: inline ?? null })
         const firstOnly = config.firstErrorOnly === true || config.errorGroup !== undefined
         if (inline !== undefined || (firstOnly && context.reported)) return
@@ -173,6 +180,9 @@ export const commandActor = <const Id extends string, C extends HallCall, R>(con
   if (config.id !== config.call.name && mayHoldSecretIn(config.call.request)) {
     throw new Error(`command '${config.id}' submits ${config.call.name}'s request, which may hold a secret: name the command '${config.call.name}'`)
   }
+  for (const name of [...Object.keys(config.codes ?? {}), ...(config.modal ?? [])]) {
+    if (!(name in config.call.codes)) throw new Error(`command '${config.id}' handles the code '${name}', which ${config.call.name} does not declare`)
+  }
   const machine = createCommandMachine(config)
   const consumes = [
     'session.loggedIn', 'session.loggedOut', 'command.submitted', 'command.reset', 'hall.responded', 'hall.failed',
@@ -185,7 +195,9 @@ export const commandActor = <const Id extends string, C extends HallCall, R>(con
     error: snapshot.context.error,
     formError: snapshot.context.formError,
   })
-  return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+  /** The call's codes the form handles (the coverage test, tests/unit/kit/codes.test.ts). */
+  const handled: CodeHandling = { call: config.call.name, codes: [...Object.keys(config.codes ?? {}), ...(config.modal ?? [])], by: config.id }
+  return { id: config.id, machine, consumes, view, call: config.call, handles: [handled] } as const satisfies ActorSpec & { view: unknown; call: HallCall; handles: ReadonlyArray<CodeHandling> }
 }
 
 /** What a command's form reads. */

@@ -1,6 +1,7 @@
 import type { EventOfType } from '../../schemas/events'
 import type { ActorRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
 import type { HallError } from '../../schemas/hall/errors'
+import { centerWalletCodes, challengeCodes, guardCodes, sessionCodes, smsLoginCodes, withdrawCodes } from '../../schemas/hall/calls/codes'
 
 /**
  * Typed hall calls for actors. An actor asks with the call's own declaration, so the payload is
@@ -34,15 +35,24 @@ export const dataOf = <C extends HallCall>(_call: C, event: EventOfType<'hall.re
 export const serviceCodeOf = (error: HallError): number | null => (error._tag === 'ServiceCode' ? error.code : null)
 
 /** The token-expired (or maintenance) code: the session reacts to it, whoever asked (spec §8). */
-export const TOKEN_EXPIRED = -1
+export const TOKEN_EXPIRED = sessionCodes.tokenExpired
 
 /**
- * Codes that show no error modal (spec §8 reactions): geetest challenges (1119, 1124-1127, and the
- * reference hall's missed challenge 2011, a generic challenge failure the form words), the
- * SMS-code error (1101), bind withdraw (3003) and central wallet without balance (9527) have
- * their own reactions; token expiry has the session's single modal.
+ * Codes that show no error modal, whichever call answers them (spec §8 reactions): the geetest
+ * challenges (forced, slider, click, nine-square, a refused answer, and the reference hall's
+ * missed challenge, a generic challenge failure the form words), the SMS-code error, bind
+ * withdraw and central wallet without balance have their own reactions; token expiry has the
+ * session's single modal.
  */
-export const SILENT_CODES: ReadonlySet<number> = new Set([TOKEN_EXPIRED, 1119, 1124, 1125, 1126, 1127, 2011, 1101, 3003, 9527])
+export const SILENT_CODES: ReadonlySet<number> = new Set([
+  TOKEN_EXPIRED,
+  ...Object.values(challengeCodes),
+  guardCodes.refused,
+  guardCodes.missed,
+  smsLoginCodes.smsRefused,
+  withdrawCodes.bindWithdraw,
+  centerWalletCodes.noBalance,
+])
 
 /** The key (i18n namespace `errors`) of a failure without a hall message (spec §8: timeout, not JSON, empty data). */
 export const failureKey = (error: HallError): string => {

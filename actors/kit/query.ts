@@ -1,6 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType, LobbyEvent, LobbyEventType } from '../../schemas/events'
-import type { ActorRequestOf, HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { ActorRequestOf, CodeNameOf, HallCall, RequestOf, ResponseOf } from '../../schemas/hall/call'
+import type { CodeHandling } from './codes'
 import type { HallError } from '../../schemas/hall/errors'
 import type { ActorSpec } from '../spec'
 import { ask, isAnswerTo, requestIdOf } from './hall'
@@ -63,6 +64,11 @@ export interface QueryConfig<C extends HallCall, T, K extends LobbyEventType> {
   readonly select: (data: ResponseOf<C>, previous: T | null) => T
   /** Notices announced when data arrives (what other domains need of it). */
   readonly announce?: (data: T) => ReadonlyArray<LobbyEvent>
+  /**
+   * The call's service codes the query's view words itself (an unknown event's page); the others
+   * show as the query's failure with the hall's message (tests/unit/kit/codes.test.ts).
+   */
+  readonly handles?: ReadonlyArray<CodeNameOf<C>>
 }
 
 type Ctx = QueryContext<unknown, unknown>
@@ -194,7 +200,8 @@ export const queryActor = <const Id extends string, C extends HallCall, T, K ext
   const consumes = [...new Set<string>([...SIGN_EVENTS, ...Object.keys(config.fetchOn), ...(config.retryOn ?? []), ...(config.forgetOn ?? []), REFRESH, ...ANSWERS])]
   /** The query's view model, typed by its data. */
   const view = (snapshot: { value: unknown; context: Ctx }): QueryView<T> => queryView<T>(snapshot)
-  return { id: config.id, machine, consumes, view } as const satisfies ActorSpec & { view: unknown }
+  const handles: ReadonlyArray<CodeHandling> = [{ call: config.call.name, codes: config.handles ?? [], by: config.id }]
+  return { id: config.id, machine, consumes, view, handles } as const satisfies ActorSpec & { view: unknown }
 }
 
 /** What a query's view reads. */

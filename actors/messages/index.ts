@@ -62,7 +62,7 @@ export const messageDeleteActor = commandActor({
 })
 
 /** The message service codes shown in the message itself, not as a modal (server/calls/messages.ts). */
-const RECEIVE_INLINE = { 1400: 'error.unknown', 1401: 'error.noAward', 1402: 'error.expired' } as const
+const RECEIVE_INLINE = { unknown: 'error.unknown', noAward: 'error.noAward', expired: 'error.expired' } as const
 
 export const messageReceiveActor = commandActor({
   id: 'messagereceive',
@@ -73,7 +73,7 @@ export const messageReceiveActor = commandActor({
     { type: 'wallet.balanceReported', balance: r.game_gold, source: 'reward' },
     { type: 'messages.changed', change: 'receive', count: r.count },
   ],
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
 })
 
 export const marqueeActor = queryActor({

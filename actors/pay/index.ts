@@ -1,6 +1,5 @@
 import type { DateFilter, StateFilter } from '../../schemas/hall/calls/common'
 import {
-  PayCode,
   getPayChooseBank,
   getPayOrderFee,
   getSiteCurrencyExchangeRate,
@@ -38,13 +37,13 @@ import { commandActor, pagedActor, queryActor } from '../kit'
  */
 
 /** The form's messages for the hall's amount and order codes (keys of the `pay` namespace). */
-export const PAY_INLINE_CODES: Readonly<Record<number, string>> = {
-  [PayCode.invalidAmount]: 'error.amount',
-  [PayCode.belowMin]: 'error.min',
-  [PayCode.aboveMax]: 'error.max',
-  [PayCode.channelUnavailable]: 'error.channel',
-  [PayCode.payerNameRequired]: 'error.payerName',
-  [PayCode.orderState]: 'error.orderState',
+export const PAY_INLINE_CODES = {
+  invalidAmount: 'error.amount',
+  belowMin: 'error.min',
+  aboveMax: 'error.max',
+  channelUnavailable: 'error.channel',
+  payerNameRequired: 'error.payerName',
+  orderState: 'error.orderState',
 }
 
 export const payChannelsActor = queryActor({
@@ -92,7 +91,8 @@ export const depositActor = commandActor({
   call: offlineOrderV3,
   audience: 'signedIn',
   select: (d): DepositOrder => d,
-  inlineCodes: PAY_INLINE_CODES,
+  codes: PAY_INLINE_CODES,
+  modal: ['orderNotFound', 'badSign', 'requestReused'],
 })
 
 export const payOrderActor = queryActor({
@@ -111,17 +111,19 @@ export const payOrderActor = queryActor({
 export const transferConfirmActor = commandActor({
   id: 'transferconfirm',
   call: transferConfirm,
+  modal: ['orderNotFound', 'badSign', 'requestReused'],
   audience: 'signedIn',
   select: (d): DepositOrder => d,
-  inlineCodes: PAY_INLINE_CODES,
+  codes: PAY_INLINE_CODES,
 })
 
 export const transferCancelActor = commandActor({
   id: 'transfercancel',
   call: transferCancel,
+  modal: ['orderNotFound', 'badSign', 'requestReused'],
   audience: 'signedIn',
   select: (d): DepositOrder => d,
-  inlineCodes: PAY_INLINE_CODES,
+  codes: PAY_INLINE_CODES,
 })
 
 export const payRecordsActor = pagedActor({
@@ -142,11 +144,11 @@ export const payRecordsActor = pagedActor({
 })
 
 /** Discount-code codes the popup shows itself (keys of the `pay` namespace). */
-export const DISCOUNT_INLINE_CODES: Readonly<Record<number, string>> = {
-  1360: 'discount.error.unknown',
-  1361: 'discount.error.phone',
-  1362: 'discount.error.used',
-  1363: 'discount.error.exhausted',
+export const DISCOUNT_INLINE_CODES = {
+  unknown: 'discount.error.unknown',
+  phoneRequired: 'discount.error.phone',
+  alreadyUsed: 'discount.error.used',
+  exhausted: 'discount.error.exhausted',
 }
 
 /** Whether the site runs a discount-code activity (the pay popup then offers the code): asked when the pay popup opens. */
@@ -176,7 +178,7 @@ export const discountActor = commandActor({
   audience: 'signedIn',
   select: (d): Received => d,
   announce: (r) => [{ type: 'wallet.balanceReported', balance: r.game_gold, source: 'reward' }],
-  inlineCodes: DISCOUNT_INLINE_CODES,
+  codes: DISCOUNT_INLINE_CODES,
 })
 
 export { firstDepositActor, firstDepositMachine, opensDownloadApp } from './firstdeposit'

@@ -40,8 +40,8 @@ const changed = (activeId: number, kind: PlayKind): LobbyEvent => ({ type: 'play
 
 /** The hall's codes the panels show beside their form, not as a modal (server/play/common.ts). */
 const INLINE = {
-  2181: 'error.matchClosed', 2182: 'error.amountOutOfRange', 2183: 'error.balanceShort', 2184: 'error.requestReused', 2185: 'error.notMatured',
-  2186: 'error.received', 2187: 'error.notFound', 2188: 'error.notLucky', 2189: 'error.badAnswers', 2190: 'error.trial', 2191: 'error.notRunning',
+  matchClosed: 'error.matchClosed', amountOutOfRange: 'error.amountOutOfRange', balanceShort: 'error.balanceShort', requestReused: 'error.requestReused', notMatured: 'error.notMatured',
+  received: 'error.received', notFound: 'error.notFound', notLucky: 'error.notLucky', badAnswers: 'error.badAnswers', trial: 'error.trial', notRunning: 'error.notRunning',
 } as const
 
 /** A guess activity's matches, the stake bounds and the balance. */
@@ -73,10 +73,11 @@ export const guessesActor = pagedActor({
 export const guessActor = commandActor({
   id: 'playguess',
   call: doMatchBet,
+  modal: ['unknown'],
   audience: 'real',
   select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'guess')],
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 /** An invest activity's terms and the player's subscriptions. */
@@ -95,10 +96,11 @@ export const investActor = queryActor({
 export const investingActor = commandActor({
   id: 'playinvesting',
   call: investmentHandler,
+  modal: ['unknown'],
   audience: 'real',
   select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'invest')],
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 export const luckyActor = pagedActor({
@@ -114,10 +116,11 @@ export const luckyActor = pagedActor({
 export const luckyReceiveActor = commandActor({
   id: 'playluckyreceive',
   call: luckyOrderReceive,
+  modal: ['unknown'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'lucky')],
-  inlineCodes: INLINE,
+  codes: INLINE,
   firstErrorOnly: true,
 })
 
@@ -138,10 +141,11 @@ export const quizActor = queryActor({
 export const quizAnswerActor = commandActor({
   id: 'requestReward',
   call: requestReward,
+  modal: ['unknown'],
   audience: 'real',
   select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'quiz')],
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 /** The kind of playing panel an activity shows, by its type (the quiz: a Customize activity whose template starts with 'quiz'); null for the others. */

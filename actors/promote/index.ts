@@ -88,20 +88,21 @@ export const promotePeriodsActor = pagedActor({
 
 /** The agent service codes (server/calls/agents.ts) a form shows itself, with their key in the promote namespace. */
 const INLINE = {
-  2100: 'error.closed', 2101: 'error.trial', 2102: 'error.nothing', 2103: 'error.notInvitee', 2104: 'error.insufficient',
-  2105: 'error.amount', 2107: 'error.otherCurrency',
+  closed: 'error.closed', trial: 'error.trial', nothing: 'error.nothing', notInvitee: 'error.notInvitee', insufficient: 'error.insufficient',
+  invalidAmount: 'error.amount', otherCurrency: 'error.otherCurrency',
 } as const
 
 export const promoteReceiveActor = commandActor({
   id: 'promotereceive',
   call: promoteCommissionReceive,
+  modal: ['unknownChannel', 'noInviteEvent'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r) => [
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
     { type: 'promote.commissionReceived' as const, count: r.count },
   ],
-  inlineCodes: INLINE,
+  codes: INLINE,
   firstErrorOnly: true,
 })
 
@@ -127,6 +128,7 @@ export const transferProblem = (p: { readonly username: string; readonly amount:
 export const proxyTransferActor = commandActor({
   id: 'proxyTransfer',
   call: proxyTransfer,
+  modal: ['unknownChannel', 'noInviteEvent'],
   audience: 'real',
   validate: (p) => transferProblem(p),
   select: (d) => d,
@@ -134,7 +136,7 @@ export const proxyTransferActor = commandActor({
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'transfer' as const },
     { type: 'promote.transferred' as const, amount: r.amount },
   ],
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 /** The directions the transfer records filter by. */

@@ -33,7 +33,7 @@ export const rebateActor = queryActor({
 })
 
 /** The rebate's service codes (server/calls/rebates.ts) shown beside the button, not as a modal. */
-const RECEIVE_INLINE = { 1850: 'error.closed', 1851: 'error.nothing', 1852: 'error.trial' } as const
+const RECEIVE_INLINE = { closed: 'error.closed', nothing: 'error.nothing', trial: 'error.trial' } as const
 
 export const rebateReceiveActor = commandActor({
   id: 'rebatereceive',
@@ -44,7 +44,7 @@ export const rebateReceiveActor = commandActor({
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
     { type: 'rebate.received' as const, count: r.count },
   ],
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   firstErrorOnly: true,
 })
 

@@ -17,50 +17,54 @@ import { commandActor } from '../kit'
 
 /** Inline refusals of the recovery: the `signin` namespace's keys. */
 const REFUSALS = {
-  2000: 'recovery.error.noAccount',
-  2001: 'recovery.error.notBound',
-  2002: 'recovery.error.notOffered',
-  2003: 'recovery.error.badTicket',
-  2010: 'error.limited',
-  1222: 'recovery.error.noCode',
-  1223: 'recovery.error.wrongCode',
-  1231: 'recovery.error.wrongSecret',
-  1302: 'recovery.error.wrongSecret',
-  1320: 'error.limited',
-  1032: 'recovery.error.password',
-  1025: 'recovery.error.frozen',
+  noAccount: 'recovery.error.noAccount',
+  notBound: 'recovery.error.notBound',
+  notOffered: 'recovery.error.notOffered',
+  badTicket: 'recovery.error.badTicket',
+  limited: 'error.limited',
+  noCode: 'recovery.error.noCode',
+  wrongCode: 'recovery.error.wrongCode',
+  wrongSecret: 'recovery.error.wrongSecret',
+  wrongPin: 'recovery.error.wrongSecret',
+  pinLocked: 'error.limited',
+  invalidPassword: 'recovery.error.password',
+  accountFrozen: 'recovery.error.frozen',
 } as const
 
 export const findAccountCommand = commandActor({
   id: 'notLoginGetAccountVerifyList',
   call: notLoginGetAccountVerifyList,
+  modal: ['badScene', 'busy', 'badValue'],
   audience: 'anyone',
   select: (d) => d,
-  inlineCodes: REFUSALS,
+  codes: REFUSALS,
 })
 
 export const recoveryQuestionCommand = commandActor({
   id: 'notLoginGetQuestion',
   call: notLoginGetQuestion,
+  modal: ['badScene', 'busy', 'badValue'],
   audience: 'anyone',
   select: (d) => d.question,
-  inlineCodes: REFUSALS,
+  codes: REFUSALS,
 })
 
 export const resetPassVerifyCommand = commandActor({
   id: 'resetPassVerify',
   call: resetPassVerify,
+  modal: ['badScene', 'busy', 'badValue'],
   audience: 'anyone',
   select: (d) => d.resetToken,
-  inlineCodes: REFUSALS,
+  codes: REFUSALS,
 })
 
 export const resetPasswdCommand = commandActor({
   id: 'resetPasswd',
   call: resetPasswd,
+  modal: ['badScene', 'busy', 'badValue'],
   audience: 'anyone',
   select: () => true,
-  inlineCodes: REFUSALS,
+  codes: REFUSALS,
 })
 
 /** The recovery's commands, in the order of its steps. */

@@ -1,3 +1,5 @@
+import { fastLogin, forceChangePassword, login, register, smsLogin, testRegister, thirdPartyLogin, thirdPartyRegister, updateGuestCurrency } from '../../schemas/hall/calls/auth'
+import { handles } from '../kit'
 import type { ActorSpec } from '../spec'
 import { languageMachine } from './language.machine'
 import { sessionMachine } from './session.machine'
@@ -36,6 +38,18 @@ export const sessionActor = {
   ],
   // Any call's token-expired code ends the session (spec §8), whoever asked.
   hears: ['hall.failed'],
+  // The sign-in forms show every refusal (src/views/auth/errors.ts): in their own words or the hall's message.
+  handles: [
+    handles(login, 'the sign-in form', ['loginError', 'accountFrozen', 'limited', 'busy']),
+    handles(fastLogin, 'the sign-in form', ['loginError', 'accountFrozen']),
+    handles(testRegister, 'the sign-in form', ['unsupportedCurrency', 'accountFrozen']),
+    handles(register, 'the sign-up form', ['usernameTaken', 'invalidUsername', 'invalidPassword', 'unsupportedCurrency', 'phoneRequired', 'phoneInvalid', 'accountFrozen', 'busy']),
+    handles(smsLogin, 'the SMS sign-in form', ['noAccount', 'ambiguous', 'badPhone', 'noCode', 'wrongCode', 'accountFrozen', 'limited', 'busy']),
+    handles(thirdPartyLogin, 'the third-party sign-in', ['badToken', 'accountFrozen']),
+    handles(thirdPartyRegister, 'the third-party sign-up', ['badToken', 'boundElsewhere', 'alreadyBound', 'notTrial', 'mismatch', 'trial', 'usernameTaken', 'invalidUsername', 'invalidPassword', 'accountFrozen']),
+    handles(forceChangePassword, 'the forced password change', ['loginError', 'invalidPassword']),
+    handles(updateGuestCurrency, 'the currency choice', ['notGuest', 'unsupportedCurrency']),
+  ],
 } as const satisfies ActorSpec
 
 /**

@@ -15,7 +15,7 @@ export const usernameCheckCommand = commandActor({
   audience: 'anyone',
   select: (d) => d.available,
   // The hall's own rule refused the name: the form's rule words it already.
-  inlineCodes: { 1031: 'validation.username' },
+  codes: { invalidUsername: 'validation.username' },
 })
 
 export const userAgreementCommand = commandActor({

@@ -74,8 +74,8 @@ export const taskBoxesActor = queryActor({
 
 /** The task centre's service codes (server/calls/tasks.ts) shown beside the tasks, not as a modal. */
 const RECEIVE_INLINE = {
-  1800: 'error.unknown', 1801: 'error.notDone', 1802: 'error.received', 1803: 'error.expired', 1804: 'error.trial', 1805: 'error.notOpen',
-  1806: 'error.nothing', 1807: 'error.unknown', 1808: 'error.boxNotReached', 1809: 'error.boxOpened',
+  unknown: 'error.unknown', notDone: 'error.notDone', received: 'error.received', expired: 'error.expired', trial: 'error.trial', notOpen: 'error.notOpen',
+  nothing: 'error.nothing', unknownBox: 'error.unknown', boxNotReached: 'error.boxNotReached', boxOpened: 'error.boxOpened',
 } as const
 
 const received = (r: Received) => [
@@ -86,30 +86,33 @@ const received = (r: Received) => [
 export const taskReceiveActor = commandActor({
   id: 'taskreceive',
   call: activeTaskGetPrize,
+  modal: ['badAddress', 'wrongSite'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r) => received(r),
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   firstErrorOnly: true,
 })
 
 export const taskReceiveAllActor = commandActor({
   id: 'taskreceiveall',
   call: activeTaskGetPrizeAll,
+  modal: ['badAddress', 'wrongSite'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r) => received(r),
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   firstErrorOnly: true,
 })
 
 export const taskBoxActor = commandActor({
   id: 'taskbox',
   call: vitalityRevBox,
+  modal: ['badAddress', 'wrongSite'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r) => received(r),
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   firstErrorOnly: true,
 })
 
@@ -118,7 +121,7 @@ export const taskSaveAddressActor = commandActor({
   call: taskSaveAddress,
   audience: 'real',
   select: () => null,
-  inlineCodes: { 1810: 'error.badAddress' },
+  codes: { badAddress: 'error.badAddress' },
 })
 
 export { goOf, anyTaskReceivable, progressOf, saveUrlUuidOf, type TaskGo } from './tasks.logic'

@@ -124,8 +124,9 @@ export const thirdpartyActor = {
 export const bindThirdUserCommand = commandActor({
   id: 'bindThirdUser',
   call: bindThirdUser,
+  modal: ['trial'],
   audience: 'real',
   select: (d) => d.data,
   announce: () => [{ type: 'account.changed', item: 'thirdWay' }],
-  inlineCodes: { 1950: 'thirdWay.error.expired', 1951: 'thirdWay.error.boundElsewhere', 1952: 'thirdWay.error.alreadyBound' },
+  codes: { badToken: 'thirdWay.error.expired', boundElsewhere: 'thirdWay.error.boundElsewhere', alreadyBound: 'thirdWay.error.alreadyBound' },
 })

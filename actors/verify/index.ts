@@ -1,3 +1,5 @@
+import { emailCreateMail, securityCreateMail, securityCreateSms, shortMsgCreate } from '../../schemas/hall/calls/auth'
+import { handles } from '../kit'
 import type { ActorSpec } from '../spec'
 import { verifyMachine } from './verify.machine'
 
@@ -22,6 +24,13 @@ export const verifyActor = {
     'verify.challengeCancelled',
     'hall.responded',
     'hall.failed',
+  ],
+  // A refused send shows beside its field with the hall's message (the challenges are the kit's silent codes, answered here).
+  handles: [
+    handles(securityCreateSms, 'verify', ['badPhone', 'limited', 'busy']),
+    handles(securityCreateMail, 'verify', ['badEmail', 'limited', 'busy']),
+    handles(shortMsgCreate, 'verify', ['noAccount', 'ambiguous', 'badPhone', 'notBound', 'badScene', 'limited', 'busy']),
+    handles(emailCreateMail, 'verify', ['noAccount', 'notBound', 'limited', 'busy']),
   ],
 } as const satisfies ActorSpec
 

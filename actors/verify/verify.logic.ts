@@ -2,6 +2,7 @@ import type { EventOfType } from '../../schemas/events'
 import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
+import { challengeCodes, guardCodes } from '../../schemas/hall/calls/codes'
 import type { Secret } from '../../schemas/secret'
 import { noRequests, type Requests } from '../kit'
 
@@ -16,13 +17,13 @@ export const VERIFY_DELAYS = { sendLock: 1_500, countdownStart: 1_500, tick: 1_0
 /** Seconds before another code may be sent. */
 export const COUNTDOWN_SECONDS = 60
 /** The service code that demands a human challenge before the hall sends (spec §8: force geetest). */
-export const FORCED_CHALLENGE = 1119
+export const FORCED_CHALLENGE = challengeCodes.challenge
 /**
  * The service codes that demand a human challenge (spec §8): 1119 force geetest (the image of
  * digits), 1124 slider, 1125 click, 1126 nine-square; the hall names the kind it asks of the site,
  * and the challenge it then serves (captcha) names the same kind.
  */
-export const CHALLENGE_CODES: ReadonlyArray<number> = [FORCED_CHALLENGE, 1124, 1125, 1126]
+export const CHALLENGE_CODES: ReadonlyArray<number> = Object.values(challengeCodes)
 /** Whether a service code demands a human challenge. */
 export const demandsChallenge = (code: number | null | undefined): boolean => code != null && CHALLENGE_CODES.includes(code)
 /**
@@ -31,7 +32,7 @@ export const demandsChallenge = (code: number | null | undefined): boolean => co
  * generic message"); a new challenge is offered. The second wrong answer in a row is error_12,
  * which restricts (the geetest actor).
  */
-export const MISSED_CHALLENGE = 2011
+export const MISSED_CHALLENGE = guardCodes.missed
 /** Whether a service code is the missed challenge (a generic message and a new challenge). */
 export const missedChallenge = (code: number | null | undefined): boolean => code === MISSED_CHALLENGE
 /** Code lengths (spec §5, §9): SMS 4 digits, email 5, the challenge image 4. */

@@ -41,7 +41,7 @@ export const userVipActor = queryActor({
 })
 
 /** The VIP service codes (server/calls/vip.ts) shown beside the cards, not as a modal. */
-const RECEIVE_INLINE = { 1700: 'error.closed', 1701: 'error.notReceivable', 1704: 'error.trial' } as const
+const RECEIVE_INLINE = { closed: 'error.closed', notReceivable: 'error.notReceivable', trial: 'error.trial' } as const
 
 export const vipReceiveActor = commandActor({
   id: 'vipreceive',
@@ -52,7 +52,7 @@ export const vipReceiveActor = commandActor({
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
     { type: 'vip.received' as const, count: r.count },
   ],
-  inlineCodes: RECEIVE_INLINE,
+  codes: RECEIVE_INLINE,
   firstErrorOnly: true,
 })
 

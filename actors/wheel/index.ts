@@ -74,18 +74,19 @@ export const pointsActor = pagedActor({
 })
 
 /** The wheel's service codes (server/play/wheel.ts) shown beside the wheel, not as a modal. */
-const PLAY_INLINE = { 2151: 'error.noSpins', 2152: 'error.noChances', 2153: 'error.incomplete', 2154: 'error.trial', 2155: 'error.notRunning' } as const
+const PLAY_INLINE = { noSpins: 'error.noSpins', noChances: 'error.noChances', incomplete: 'error.incomplete', trial: 'error.trial', notRunning: 'error.notRunning' } as const
 
 export const spinActor = commandActor({
   id: 'wheelspin',
   call: turntableDraw,
+  modal: ['unknown'],
   audience: 'real',
   select: (d): WheelDraw => d,
   announce: (r, p) => [
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
     { type: 'wheel.changed' as const, activeId: p.activeId },
   ],
-  inlineCodes: PLAY_INLINE,
+  codes: PLAY_INLINE,
   firstErrorOnly: true,
 })
 
@@ -107,33 +108,36 @@ export const wordsActor = queryActor({
 export const extractActor = commandActor({
   id: 'wordextract',
   call: extractWord,
+  modal: ['unknown'],
   audience: 'real',
   select: (d) => ({ cards: [d.card], chances: d.chances }),
   announce: (_r, p) => [{ type: 'wheel.changed' as const, activeId: p.activeId }],
-  inlineCodes: PLAY_INLINE,
+  codes: PLAY_INLINE,
   firstErrorOnly: true,
 })
 
 export const extractAllActor = commandActor({
   id: 'wordextractall',
   call: extractAllWord,
+  modal: ['unknown'],
   audience: 'real',
   select: (d) => d,
   announce: (_r, p) => [{ type: 'wheel.changed' as const, activeId: p.activeId }],
-  inlineCodes: PLAY_INLINE,
+  codes: PLAY_INLINE,
   firstErrorOnly: true,
 })
 
 export const exchangeActor = commandActor({
   id: 'wordexchange',
   call: groupWord,
+  modal: ['unknown'],
   audience: 'real',
   select: (d): Received => d,
   announce: (r, p) => [
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'reward' as const },
     { type: 'wheel.changed' as const, activeId: p.activeId },
   ],
-  inlineCodes: PLAY_INLINE,
+  codes: PLAY_INLINE,
   firstErrorOnly: true,
 })
 

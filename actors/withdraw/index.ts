@@ -137,69 +137,71 @@ export const auditRecordsActor = pagedActor({
 })
 
 /** Withdraw codes the form shows beside its fields, with their keys in the withdraw namespace. */
-export const WITHDRAW_FORM_CODES: Readonly<Record<number, string>> = {
-  1225: 'errors.pinDigits',
-  1302: 'errors.wrongPin',
-  1303: 'errors.noPin',
-  1304: 'errors.aboveWithdrawable',
-  1305: 'errors.belowMin',
-  1306: 'errors.aboveMax',
-  1307: 'errors.closed',
-  1308: 'errors.dailyLimit',
-  1309: 'errors.needSms',
-  1301: 'errors.noAccount',
-  1317: 'errors.badAmount',
-  1319: 'errors.badProof',
-  1320: 'errors.pinLocked',
-  1321: 'errors.needProof',
-  1222: 'errors.noCode',
-  1223: 'errors.wrongCode',
-  3003: 'errors.bindFirst',
+export const WITHDRAW_FORM_CODES = {
+  badPin: 'errors.pinDigits',
+  wrongPin: 'errors.wrongPin',
+  noPin: 'errors.noPin',
+  aboveWithdrawable: 'errors.aboveWithdrawable',
+  belowMin: 'errors.belowMin',
+  aboveMax: 'errors.aboveMax',
+  closed: 'errors.closed',
+  dailyLimit: 'errors.dailyLimit',
+  needSms: 'errors.needSms',
+  noAccount: 'errors.noAccount',
+  badAmount: 'errors.badAmount',
+  badProof: 'errors.badProof',
+  pinLocked: 'errors.pinLocked',
+  needProof: 'errors.needProof',
+  noCode: 'errors.noCode',
+  wrongCode: 'errors.wrongCode',
+  bindWithdraw: 'errors.bindFirst',
 }
 
 /** The withdrawal (cach): its answer's balance after the hold goes to the wallet at once. */
 export const withdrawCashCommand = commandActor({
   id: 'withdrawCash',
   call: withdrawCash,
+  modal: ['badAddress', 'badCard', 'badName', 'badCpf', 'needPhone', 'noOrder', 'noAudit', 'accountTaken', 'badTicket'],
   audience: 'real',
   select: (d) => d,
   announce: (r): ReadonlyArray<LobbyEvent> => [{ type: 'wallet.balanceReported', balance: r.game_gold, source: 'withdraw' }],
-  inlineCodes: WITHDRAW_FORM_CODES,
+  codes: WITHDRAW_FORM_CODES,
 })
 
+/** The withdraw password's refusals, shown beside the PIN field. */
+const PIN_FORM_CODES = { badPin: 'errors.pinDigits', wrongPin: 'errors.wrongPin', noPin: 'errors.noPin', pinLocked: 'errors.pinLocked' } as const
+
 /** Account codes the binding forms show beside their fields. */
-export const ACCOUNT_FORM_CODES: Readonly<Record<number, string>> = {
-  1225: 'errors.pinDigits',
-  1302: 'errors.wrongPin',
-  1303: 'errors.noPin',
-  1301: 'errors.noAccount',
-  1310: 'errors.badAddress',
-  1311: 'errors.badCard',
-  1312: 'errors.badName',
-  1313: 'errors.badCpf',
-  1314: 'errors.needPhone',
-  1318: 'errors.accountTaken',
-  1320: 'errors.pinLocked',
+export const ACCOUNT_FORM_CODES = {
+  ...PIN_FORM_CODES,
+  noAccount: 'errors.noAccount',
+  badAddress: 'errors.badAddress',
+  badCard: 'errors.badCard',
+  badName: 'errors.badName',
+  badCpf: 'errors.badCpf',
+  needPhone: 'errors.needPhone',
+  accountTaken: 'errors.accountTaken',
 }
 
-export const bindCardCommand = commandActor({ id: 'bindCard', call: bindCard, audience: 'real', select: (d) => d, inlineCodes: ACCOUNT_FORM_CODES })
-export const bindCryptoCommand = commandActor({ id: 'bindCrypto', call: bindCrypto, audience: 'real', select: (d) => d, inlineCodes: ACCOUNT_FORM_CODES })
+export const bindCardCommand = commandActor({ id: 'bindCard', call: bindCard, modal: ['badTicket'], audience: 'real', select: (d) => d, codes: ACCOUNT_FORM_CODES })
+export const bindCryptoCommand = commandActor({ id: 'bindCrypto', call: bindCrypto, modal: ['badTicket'], audience: 'real', select: (d) => d, codes: ACCOUNT_FORM_CODES })
 export const deleteAccountCommand = commandActor({
   id: 'deleteAccount',
   call: deleteAccount,
   audience: 'real',
   select: (_d, p) => p.id,
-  inlineCodes: ACCOUNT_FORM_CODES,
+  codes: { ...PIN_FORM_CODES, noAccount: 'errors.noAccount' },
 })
-export const setDefaultCommand = commandActor({ id: 'setDefaultAccount', call: setDefaultAccount, audience: 'real', select: (d) => d.list })
+export const setDefaultCommand = commandActor({ id: 'setDefaultAccount', call: setDefaultAccount, modal: ['noAccount'], audience: 'real', select: (d) => d.list })
 
 /** The fee of an amount to an account, asked while the player types (its refusals are the form's, no modal). */
 export const withdrawFeeCommand = commandActor({
   id: 'getWithdrawFee',
   call: getWithdrawFee,
+  modal: ['belowMin', 'aboveMax', 'aboveWithdrawable'],
   audience: 'real',
   select: (d) => d,
-  inlineCodes: { 1301: 'errors.noAccount', 1307: 'errors.closed', 1317: 'errors.badAmount' },
+  codes: { noAccount: 'errors.noAccount', closed: 'errors.closed', badAmount: 'errors.badAmount' },
 })
 
 /** The e-wallets and wallet apps of the player's currency, with the pattern of their accounts. */
@@ -213,7 +215,7 @@ export const eWalletsActor = queryActor({
 })
 
 /** E-wallet bindings: a refusal of the account (1311) is the e-wallet's own message. */
-const EWALLET_FORM_CODES: Readonly<Record<number, string>> = { ...ACCOUNT_FORM_CODES, 1311: 'errors.badEwallet', 1322: 'errors.badTicket' }
+const EWALLET_FORM_CODES = { ...ACCOUNT_FORM_CODES, badCard: 'errors.badEwallet', badTicket: 'errors.badTicket' }
 
 /** The withdraw password's check before an e-wallet is bound: its ticket goes with the binding. */
 export const verifyPinCommand = commandActor({
@@ -221,18 +223,19 @@ export const verifyPinCommand = commandActor({
   call: verifyWithdrawPass,
   audience: 'real',
   select: (d) => d.verifyToken,
-  inlineCodes: { 1225: 'errors.pinDigits', 1302: 'errors.wrongPin', 1303: 'errors.noPin', 1320: 'errors.pinLocked' },
+  codes: PIN_FORM_CODES,
 })
-export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
-export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', select: (d) => d, inlineCodes: EWALLET_FORM_CODES })
+export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', select: (d) => d, codes: EWALLET_FORM_CODES })
+export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', select: (d) => d, codes: EWALLET_FORM_CODES })
 
 /** A proof of a withdrawal (a channel that asks one): the hall keeps the image and answers its url for cach. */
 export const uploadProofCommand = commandActor({
   id: 'uploadPay',
   call: uploadPay,
+  modal: ['noOrder'],
   audience: 'real',
   select: (d) => d.url,
-  inlineCodes: { 1319: 'errors.badProof' },
+  codes: { badProof: 'errors.badProof' },
 })
 
 export type { EWallet } from '../../schemas/hall/calls/withdraw-own'

@@ -72,7 +72,7 @@ export const yuebaoRecordsActor = pagedActor({
 })
 
 /** The service codes a savings form shows under its amount (server/calls/yuebao.ts), by message key. */
-const INLINE = { 1280: 'error.closed', 1281: 'error.belowMinimum', 1282: 'error.walletShort', 1283: 'error.principalShort' } as const
+const INLINE = { closed: 'error.closed', belowMinimum: 'error.belowMinimum', walletShort: 'error.walletShort', principalShort: 'error.principalShort' } as const
 
 /** What a movement's balances tell the wallet and the savings figures. */
 const moved = (kind: 'save' | 'takeout' | 'receive') => (b: YuebaoBalances): ReadonlyArray<LobbyEvent> => [
@@ -84,24 +84,27 @@ const moved = (kind: 'save' | 'takeout' | 'receive') => (b: YuebaoBalances): Rea
 export const yuebaoSaveActor = commandActor({
   id: 'yuebaosave',
   call: yuebaoSaveGold,
+  modal: ['requestReused'],
   audience: 'real',
   select: (b) => b,
   announce: moved('save'),
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 export const yuebaoTakeoutActor = commandActor({
   id: 'yuebaoTakeoutGold',
   call: yuebaoTakeoutGold,
+  modal: ['requestReused'],
   audience: 'real',
   select: (b) => b,
   announce: moved('takeout'),
-  inlineCodes: INLINE,
+  codes: INLINE,
 })
 
 export const yuebaoReceiveActor = commandActor({
   id: 'yuebaoreceive',
   call: yuebaoReceive,
+  modal: ['requestReused'],
   audience: 'real',
   select: (b) => b,
   announce: moved('receive'),

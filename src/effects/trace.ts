@@ -4,6 +4,7 @@ import { netstatLogger } from '../../schemas/hall/calls'
 import { SLOW_RESOURCE_MS, TRACE_LIMITS, type TraceReport } from '../../schemas/hall/calls/site'
 import { REDACTED, SENSITIVE_NAME } from '../../schemas/sensitive'
 import type { Bus } from '../bus/bus'
+import { handles } from '../../actors/kit'
 import { callHall, type CallOptions, type HallClientError, type HallContext } from './hall'
 import { followContext, isTransient } from './diagnostics'
 
@@ -42,7 +43,9 @@ export const RESOURCES_PER_PAGE = 10
 export const BATCH_DELAY_MS = 2000
 export const BATCH_SIZE = 10
 /** The hall's refusal of a caller past its rate limit (server/trace.ts). */
-export const TRACE_TOO_MANY = 2211
+export const TRACE_TOO_MANY = netstatLogger.codes.tooMany
+/** The runner handles the logger's codes itself: too many stops it, any other refusal drops the batch. */
+export const traceCodeHandling = handles(netstatLogger, 'src/effects/trace.ts', ['tooMany'])
 
 /** Retry of a batch: up to 3 more tries, 1 s then doubling. */
 export const traceRetry = Schedule.max([Schedule.exponential('1 second'), Schedule.recurs(3)])

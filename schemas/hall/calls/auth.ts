@@ -109,7 +109,7 @@ export type UserInfo = typeof UserInfo.Type
 /** Password login (spec §7.1). A wrong username or password answers service code 1011. */
 export const login = defineCall({
   name: 'login',
-  codes: { ...signInCodes, ...guardCodes },
+  codes: { loginError: signInCodes.loginError, accountFrozen: signInCodes.accountFrozen, ...guardCodes },
   area: 'auth',
   path: '/home/login',
   request: Schema.Struct({
@@ -189,7 +189,11 @@ export const updateGuestCurrency = defineCall({
  */
 export const register = defineCall({
   name: 'register',
-  codes: { ...signInCodes, ...guardCodes },
+  codes: {
+    usernameTaken: signInCodes.usernameTaken, invalidUsername: signInCodes.invalidUsername, invalidPassword: signInCodes.invalidPassword,
+    unsupportedCurrency: signInCodes.unsupportedCurrency, phoneRequired: signInCodes.phoneRequired, phoneInvalid: signInCodes.phoneInvalid,
+    accountFrozen: signInCodes.accountFrozen, busy: guardCodes.busy,
+  },
   area: 'auth',
   path: '/home/register',
   request: Schema.Struct({

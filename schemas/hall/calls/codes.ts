@@ -135,6 +135,19 @@ export const pinCodes = {
   pinLocked: withdrawCodes.pinLocked,
 } as const
 
+/** Opening a game (spec §8): registration or a bound phone first, demo play disabled. */
+export const gameLaunchCodes = {
+  /** A test-registration game: the player must register. */
+  registerFirst: 3004,
+  /** The provider's demo is disabled (two providers' codes): the player must register. */
+  demoDisabled: 210103,
+  providerDemoDisabled: 41020,
+  /** The game asks a bound phone: the phone verification. */
+  bindPhone: 3002,
+  /** The game asks a bound withdraw account (spec §8 3003): the bank-card tab. */
+  bindWithdraw: 3003,
+} as const
+
 /** Deposits. */
 export const payCodes = {
   /** Not an amount by the money rules (spec §5): not a number, zero or less, too many decimals or digits. */

@@ -7,7 +7,7 @@
  */
 import { Schema } from 'effect'
 import { defineCall } from '../call'
-import { centerWalletCodes, withdrawCodes } from './codes'
+import { centerWalletCodes, gameLaunchCodes } from './codes'
 import { Amount, NoParams, Paged, PageRequest } from './common'
 
 /** Game list page size (spec §7.8, §9 lists default 20). */
@@ -147,7 +147,7 @@ export type GameLaunchRequest = typeof GameLaunchRequest.Type
  */
 export const gameLogin = defineCall({
   name: 'gameLogin',
-  codes: { bindWithdraw: withdrawCodes.bindWithdraw },
+  codes: { ...gameLaunchCodes },
   area: 'games',
   path: '/gameapi/login',
   request: GameLaunchRequest,

@@ -13,12 +13,11 @@ import { PageFrame } from '../pages/PageFrame'
 import { useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
 import { playKindOf } from '../../../actors/play'
+import { isCode } from '../../../actors/kit'
+import { activeGet } from '../../../schemas/hall/calls/active'
 import { PlayPanel } from '../play/PlayPanel'
 import { wheelViewFor } from '../wheel'
 import './activities.css'
-
-/** The hall's code for an activity the site does not run (server/calls/activities.ts). */
-const UNKNOWN_ACTIVITY = 1500
 
 export { EventIndexPage } from './EventIndex'
 
@@ -75,7 +74,7 @@ export const EventDetailPage = () => {
   return (
     <PageFrame title={d?.title ?? t('title')}>
       {d === null ? (
-        detail.status === 'failed' && detail.error?._tag === 'ServiceCode' && detail.error.code === UNKNOWN_ACTIVITY ? (
+        detail.status === 'failed' && isCode(activeGet, detail.error, 'unknown') ? (
           <p role="alert">{t('unknown')}</p>
         ) : detail.status === 'failed' ? (
           <p role="alert">

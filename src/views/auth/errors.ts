@@ -1,15 +1,20 @@
 import type { TFunction } from 'i18next'
 import type { SessionError } from '../../../actors/session'
 import { demandsChallenge, missedChallenge } from '../../../actors/verify'
+import { login, smsLogin } from '../../../schemas/hall/calls/auth'
 
 /** The message keys of the session's errors that have their own wording (spec §8). */
 const WORDED = ['SYSTEM_ERROR', 'RSP_DATA_NOT_JSON', 'NETWORK_TIMEOUT', 'NETWORK_ERROR'] as const
 
-/** Service codes with their own wording: 1011 wrong username or password, 1025 account frozen. */
-const CODES: ReadonlyArray<number> = [1011, 1025]
+/** Service codes with their own wording (their key is `error.code<number>`): wrong username or password, account frozen. */
+const CODES: ReadonlyArray<number> = [login.codes.loginError, login.codes.accountFrozen]
 
 /** The SMS login's refusals (server/calls/smslogin.ts): no account, several, a wrong code. */
-const SMS_CODES: Readonly<Record<number, string>> = { 2005: 'sms.noAccount', 2006: 'sms.ambiguous', 1101: 'sms.wrongCode' }
+const SMS_CODES: ReadonlyMap<number, string> = new Map([
+  [smsLogin.codes.noAccount, 'sms.noAccount'],
+  [smsLogin.codes.ambiguous, 'sms.ambiguous'],
+  [smsLogin.codes.smsRefused, 'sms.wrongCode'],
+])
 
 /**
  * The text of a form's server error (spec §8 reactions), or null. The geetest restriction shows
@@ -23,16 +28,17 @@ export const errorText = (t: TFunction<'auth'>, error: SessionError | null, geet
   if (error.messageKey === 'GEETEST_RESTRICTED') return null // the restriction is over
   if (error.code !== null && CODES.includes(error.code)) return t(`error.code${error.code}` as 'error.code1011')
   // Guessing is stopped (issue 24): the challenge first (1119), then the wait (2010: its message ends with the seconds).
-  if (error.code === 1119) return t('error.challenge', { ns: 'signin' })
+  if (error.code === login.codes.challenge) return t('error.challenge', { ns: 'signin' })
   if (demandsChallenge(error.code)) return t('error.puzzle', { ns: 'signin' })
   // A wrong challenge answer, the first of a round (2011): a generic message, and a new challenge is shown.
   if (missedChallenge(error.code)) return t('error.challengeMissed', { ns: 'signin' })
-  const wait = error.code === 2010 ? /(\d+) s$/.exec(error.msg) : null
+  const wait = error.code === login.codes.limited ? /(\d+) s$/.exec(error.msg) : null
   if (wait !== null) return t('error.limited', { ns: 'signin', seconds: Number(wait[1]) })
   // The hall's password hashes are queued full (2012: its message ends with the seconds).
-  const busy = error.code === 2012 ? /(\d+) s$/.exec(error.msg) : null
+  const busy = error.code === login.codes.busy ? /(\d+) s$/.exec(error.msg) : null
   if (busy !== null) return t('error.busy', { ns: 'signin', seconds: Number(busy[1]) })
-  if (error.code !== null && SMS_CODES[error.code] !== undefined) return t(SMS_CODES[error.code]!, { ns: 'signin' })
+  const sms = error.code === null ? undefined : SMS_CODES.get(error.code)
+  if (sms !== undefined) return t(sms, { ns: 'signin' })
   const key = WORDED.find((k) => k === error.messageKey)
   if (key !== undefined) return t(`error.${key}`)
   return error.msg.trim() !== '' ? error.msg : t('error.generic')

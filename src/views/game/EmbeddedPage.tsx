@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GAME_EXIT_MESSAGE } from '../../../schemas/hall/calls/games'
-import { selectGameUrl, selectLaunchError, selectLaunchPhase, selectLaunchTarget } from '../../../actors/games'
+import { BANK_CARD_CODE, selectGameUrl, selectLaunchError, selectLaunchPhase, selectLaunchTarget } from '../../../actors/games'
 import { useSend } from '../../system-react'
 import { useNavigate } from '../routing/nav-hooks'
 import { useLaunch } from './games-hooks'
@@ -54,7 +54,7 @@ export const EmbeddedPage = () => {
           {phase === 'needsPhone' && (
             <button type="button" className="button button--accent" onClick={() => send({ type: 'popup.openRequested', popup: 'verifyBindPhone' })}>{t('verifyPhone')}</button>
           )}
-          {error?.code === 3003 && (
+          {error?.code === BANK_CARD_CODE && (
             <button type="button" className="button button--accent" onClick={() => navigate('withdraw', { query: { tab: 'bankCard' } })}>{t('bindBankCard')}</button>
           )}
           <button type="button" className="button button--ghost" onClick={() => send({ type: 'games.launchRetried' })}>{t('retry')}</button>

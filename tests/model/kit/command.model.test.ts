@@ -12,7 +12,8 @@ import { modelHarness } from '../harness'
  * shows the modal, a silent code, a network failure), the first-error-only rule, a reset, and
  * sign-in and sign-out. Every form of every domain inherits this.
  */
-const CALL = vipInfo
+// A call that declares one code the form shows (its name, as the kit handles codes by name).
+const CALL = { ...vipInfo, codes: { codeWrong: 1101 } as const }
 const config: CommandConfig<typeof CALL, string> = {
   id: 'cmd',
   call: CALL,
@@ -20,7 +21,7 @@ const config: CommandConfig<typeof CALL, string> = {
   validate: (p) => ((p as { amount?: number }).amount ?? 0) > 0 ? null : 'amountInvalid',
   select: (d) => d.levelName,
   announce: (r) => [{ type: 'toast.shown', message: r } as unknown as LobbyEvent],
-  inlineCodes: { 1101: 'codeWrong' },
+  codes: { codeWrong: 'codeWrong' },
   firstErrorOnly: true,
 }
 const machine = createCommandMachine(config)
