@@ -6,8 +6,11 @@
  * `connectWalletBind` turns its state into what the view draws.
  */
 import { assign, emit, setup, type SnapshotFrom } from 'xstate'
-import { PIN_PATTERN } from '../ui/validation'
+import { LIMITS } from '../../schemas/validation'
 import type { WalletBinding } from './withdraw'
+
+/** The withdraw password: its digits, as the verification's own check wants them (src/ui/validation.ts PIN_PATTERN). */
+const PIN = new RegExp(`^\\d{${LIMITS.paymentPassword}}$`)
 
 export type WalletBindEvent =
   | { readonly type: 'SUBMIT'; readonly binding: WalletBinding; readonly pin: string }
@@ -39,7 +42,7 @@ export const walletBindFlow = setup({
   guards: {
     pending: ({ context }) => context.pending !== null,
     /** Six digits: anything else the verification's own check refuses, and nothing is sent. */
-    pinLooksRight: ({ event }) => event.type === 'SUBMIT' && PIN_PATTERN.test(event.pin),
+    pinLooksRight: ({ event }) => event.type === 'SUBMIT' && PIN.test(event.pin),
   },
 }).createMachine({
   id: 'walletBind',
