@@ -19,7 +19,8 @@
  *   halls                 200 players for 60 s on one hall on PGlite, one and two on PostgreSQL:
  *                         calls/s, p50/p99 per call kind, notices and their delay, memory per hall
  *                         (LOBBY_BENCH_PLAYERS and LOBBY_BENCH_SECONDS change the 200 and the 60,
- *                         LOBBY_BENCH_SETUPS=pglite,pg1,pg2 picks setups)
+ *                         LOBBY_BENCH_SETUPS=pglite,pg1,pg2 picks setups; LOBBY_BENCH_PLAYERS=25,50,100
+ *                         runs each count, to show where a setup saturates)
  *   signin                one password hash's cost; the hall's CPU time per sign-in (its main thread
  *                         apart from the hash); 200 sign-ins at once; 10 sign-ins a second for 30 s
  *                         beside other players' calls; 50 sessions of one account calling at once;
@@ -43,7 +44,7 @@ import { gamesFigures } from '../tests/bench/games'
 import { timelineFigures } from '../tests/bench/timeline'
 import { logSizeFigures } from '../tests/bench/log-size'
 import { recordsFigures } from '../tests/bench/records'
-import { brokenInvariants, hallsFigures } from '../tests/bench/halls'
+import { brokenInvariants, hallsFigures, playerCounts } from '../tests/bench/halls'
 import { lighthouseFigures } from '../tests/bench/lighthouse'
 import { signinFigures } from '../tests/bench/signin'
 
@@ -240,7 +241,7 @@ const main = async () => {
   }
 
   if (parts.has('halls')) {
-    const figures = await hallsFigures(report, Number(process.env['LOBBY_BENCH_PLAYERS'] ?? 200), Number(process.env['LOBBY_BENCH_SECONDS'] ?? 60))
+    const figures = await hallsFigures(report, playerCounts(process.env['LOBBY_BENCH_PLAYERS']), Number(process.env['LOBBY_BENCH_SECONDS'] ?? 60))
     // The invariants are checked, not only printed: a run that broke one fails the bench.
     const broken = figures.map((f) => ({ name: f.name, broken: brokenInvariants(f) })).filter((f) => f.broken.length > 0)
     if (broken.length > 0) throw new Error(`invariants broken under load: ${broken.map((f) => `${f.name}: ${f.broken.join(', ')}`).join('; ')}`)

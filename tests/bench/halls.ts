@@ -141,7 +141,26 @@ const sampleMemory = (pids: ReadonlyArray<number>) => {
   }
 }
 
-export const hallsFigures = async (report: Report, players = 200, seconds = 60): Promise<ReadonlyArray<SetupFigures>> => {
+/**
+ * The figures of every setup asked, once per player count: `players` may list counts (from
+ * LOBBY_BENCH_PLAYERS=25,50,100,200, say) to show where a setup saturates (calls/s stops growing,
+ * p99 and the busy answers climb).
+ */
+export const hallsFigures = async (report: Report, players: number | ReadonlyArray<number> = 200, seconds = 60): Promise<ReadonlyArray<SetupFigures>> => {
+  const counts = typeof players === 'number' ? [players] : players
+  const out: SetupFigures[] = []
+  for (const n of counts) out.push(...(await setupFigures(report, n, seconds, counts.length > 1 ? `, ${n} players` : '')))
+  return out
+}
+
+/** LOBBY_BENCH_PLAYERS: one count or a comma-separated list (200 when unset). */
+export const playerCounts = (value: string | undefined): ReadonlyArray<number> => {
+  const counts = (value ?? '200').split(',').map((x) => Number(x.trim()))
+  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`LOBBY_BENCH_PLAYERS takes counts like 200 or 25,50,100,200; got '${value ?? ''}'`)
+  return counts
+}
+
+const setupFigures = async (report: Report, players: number, seconds: number, suffix: string): Promise<ReadonlyArray<SetupFigures>> => {
   const out: SetupFigures[] = []
   const setups = setupsAsked()
   // One hall on PGlite in a data directory, in a process of its own (PGlite is opened by one
@@ -156,7 +175,7 @@ export const hallsFigures = async (report: Report, players = 200, seconds = 60):
     let startUp: number[]
     try {
       // The store is this hall's alone while it runs: the run waits for the notices its answers promise.
-      run = await runLoad({ urls: [hall.url], players, seconds, prefix: 'pglite' })
+      run = await runLoad({ urls: [hall.url], players, seconds, prefix: `pglite${players}x` })
       peaks = memory.peaks()
       startUp = memory.startUp()
       inside = await hall.inside()
@@ -166,7 +185,7 @@ export const hallsFigures = async (report: Report, players = 200, seconds = 60):
     }
     const db = await openDb(dataDir)
     try {
-      out.push({ name: '1 hall, PGlite', run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside: [inside] })
+      out.push({ name: `1 hall, PGlite${suffix}`, run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside: [inside] })
     } finally {
       await db.close()
       rmSync(dataDir, { recursive: true, force: true })
@@ -190,11 +209,11 @@ export const hallsFigures = async (report: Report, players = 200, seconds = 60):
       const db = await openPostgres(url)
       const memory = sampleMemory(halls.map((h) => h.child.pid!))
       try {
-        const run = await runLoad({ urls: halls.map((h) => h.url), players, seconds, prefix: `pg${instances}x`, stored: (prefix) => storedNotices(db, prefix) })
+        const run = await runLoad({ urls: halls.map((h) => h.url), players, seconds, prefix: `pg${instances}x${players}x`, stored: (prefix) => storedNotices(db, prefix) })
         const peaks = memory.peaks()
         const startUp = memory.startUp()
         const inside = await Promise.all(halls.map((h) => h.inside()))
-        out.push({ name: `${instances} hall${instances > 1 ? 's' : ''}, PostgreSQL`, run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside })
+        out.push({ name: `${instances} hall${instances > 1 ? 's' : ''}, PostgreSQL${suffix}`, run, check: await checkLoad(db, run), memory: peaks, memoryWithStartUp: startUp, inside })
       } finally {
         memory.stop()
         await db.close()
