@@ -19,11 +19,12 @@ import type { Queryable } from './db'
 import { calendarPeriod } from './rewards'
 import type { AgentMode } from '../schemas/hall/calls/site'
 import type { CommissionRate, LevelFigures } from '../schemas/hall/calls/agents'
+import type { LedgerKind } from './money'
 
 /** The ledger kinds of agents: a commission received, a proxy transfer sent and received. */
-export const COMMISSION_KIND = 'bonus-agent'
-export const TRANSFER_OUT_KIND = 'agent-transfer-out'
-export const TRANSFER_IN_KIND = 'agent-transfer-in'
+export const COMMISSION_KIND = 'bonus-agent' satisfies LedgerKind
+export const TRANSFER_OUT_KIND = 'agent-transfer-out' satisfies LedgerKind
+export const TRANSFER_IN_KIND = 'agent-transfer-in' satisfies LedgerKind
 
 /** How deep the Infinite mode looks (a guard against a loop an operator could make by hand). */
 const INFINITE_DEPTH = 64

@@ -31,7 +31,8 @@ import { putDiscountCode, settleOrder } from './calls/pay'
 import { ActivityStatus, DeviceTypeString, RedPacketAction, RedPacketRefresh } from '../schemas/hall/calls/active'
 import type { SocketHub } from './ws'
 import { advanceSavingsDays, setTerms } from './calls/yuebao'
-import { FROZEN_STATUSES, balanceOf, createPlayer, credit, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
+import { adjust, credit } from './money'
+import { FROZEN_STATUSES, balanceOf, createPlayer, endAccess, expireSessions, playerByUsername, siteByCode, siteForHost } from './store'
 import type { Queryable } from './db'
 import { AccountKind } from '../schemas/hall/calls/withdraw'
 import { WithdrawError, addTurnover, setSettings, settleWithdraw } from './withdraw'
@@ -482,7 +483,7 @@ export const runControl = async (
       const turnover = b.turnover
       if (turnover !== undefined && !(Number(amount) > 0 && Number(turnover.multiple) > 0)) return fail(400, 'a turnover goes with a credit above zero and a multiple above zero')
       const balance = await db.transaction(async (tx) => {
-        const after = await credit(tx, player.id, player.currency, amount, 'control')
+        const after = await adjust(tx, { playerId: player.id, currency: player.currency }, amount, 'control')
         if (after !== undefined && turnover !== undefined) {
           await addTurnover(tx, player.id, player.currency, amount, turnover.multiple, turnover.source ?? 'manual', turnover.title ?? '')
         }
@@ -520,7 +521,7 @@ export const runControl = async (
         try {
           const player = await db.transaction(async (tx) => {
             const created = await createPlayer(tx, { siteCode: site.code, username, passwordHash, accountType: 0, currency: site.currencyCode })
-            if (Number(balance) > 0) await credit(tx, created.id, created.currency, balance, 'control')
+            if (Number(balance) > 0) await credit(tx, { playerId: created.id, currency: created.currency }, balance, 'control')
             await applySettings(tx, created.id, b)
             return created
           })

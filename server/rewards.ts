@@ -6,7 +6,8 @@
  * transaction after its claim was taken.
  */
 import type { Queryable } from './db'
-import { credit, type PlayerRow } from './store'
+import { credit, type LedgerKind } from './money'
+import type { PlayerRow } from './store'
 import { addTurnover, type TurnoverSource } from './withdraw'
 
 /** account_type of a trial (guest) account: trial players register before receiving rewards. */
@@ -59,10 +60,9 @@ export const payReward = async (
   tx: Queryable,
   player: Pick<PlayerRow, 'id' | 'currency'>,
   amount: string,
-  kind: string,
+  kind: LedgerKind,
   turnover: { readonly multiple: string; readonly source: TurnoverSource; readonly title: string },
 ): Promise<void> => {
-  const balance = await credit(tx, player.id, player.currency, amount, kind)
-  if (balance === undefined) throw new Error('a reward cannot make a balance negative')
+  await credit(tx, { playerId: player.id, currency: player.currency }, amount, kind)
   if (Number(turnover.multiple) > 0) await addTurnover(tx, player.id, player.currency, amount, turnover.multiple, turnover.source, turnover.title)
 }

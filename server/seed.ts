@@ -16,6 +16,7 @@ import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
 import { CURRENCY_FORMATS } from '../schemas/currencies'
+import { credit } from './money'
 
 /** The seeded demo player's credentials, on every site of a store seeded with the stand-ins on. */
 export const DEMO_PLAYER = { username: 'demo', password: 'demo1234', balance: '1000' } as const
@@ -281,11 +282,8 @@ export const seed = async (db: Db, o: { readonly demoPlayers: boolean }): Promis
         [s.code, DEMO_PLAYER.username, DEMO_PLAYER.username, demoHashes[i], randomHex(32), s.currency],
       )
       const id = player.rows[0]?.id
-      await tx.query('INSERT INTO wallets (player_id, currency, balance) VALUES ($1, $2, $3)', [id, s.currency, DEMO_PLAYER.balance])
-      await tx.query(
-        'INSERT INTO wallet_entries (player_id, currency, amount, balance, kind) VALUES ($1, $2, $3, $3, $4)',
-        [id, s.currency, DEMO_PLAYER.balance, 'seed'],
-      )
+      if (id === undefined) throw new Error('demo player insert returned no row')
+      await credit(tx, { playerId: id, currency: s.currency }, DEMO_PLAYER.balance, 'seed')
     }
   })
 }

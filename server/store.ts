@@ -186,36 +186,6 @@ export const balanceSql = (playerId: string, currency: string): string =>
   `(SELECT CASE WHEN c.currency_type = 1 THEN round(coalesce(w.balance, 0), c.scale)::text ELSE trim_scale(coalesce(w.balance, 0))::text END
       FROM currencies c LEFT JOIN wallets w ON w.currency = c.code AND w.player_id = ${playerId}::bigint WHERE c.code = ${currency})`
 
-/**
- * Adds a signed amount to a balance and records the entry, in one statement pair meant for a
- * transaction. Returns the new balance, or undefined when it would go below zero (nothing changes).
- */
-export const credit = async (
-  db: Queryable,
-  playerId: string,
-  currency: string,
-  amount: string,
-  kind: string,
-): Promise<string | undefined> => {
-  await ensureWallet(db, playerId, currency)
-  const updated = (
-    await db.query<{ balance: string }>(
-      `UPDATE wallets SET balance = balance + $3::numeric
-       WHERE player_id = $1 AND currency = $2 AND balance + $3::numeric >= 0 RETURNING balance::text AS balance`,
-      [playerId, currency, amount],
-    )
-  ).rows[0]
-  if (updated === undefined) return undefined
-  await db.query('INSERT INTO wallet_entries (player_id, currency, amount, balance, kind) VALUES ($1, $2, $3, $4, $5)', [
-    playerId,
-    currency,
-    amount,
-    updated.balance,
-    kind,
-  ])
-  return updated.balance
-}
-
 /** A session as stored; expired and ended sessions are kept so their key still verifies. */
 export interface SessionRow {
   readonly token: string

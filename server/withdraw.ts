@@ -10,7 +10,8 @@
  */
 import type { AccountKind, WithdrawAccount, WithdrawChannel, WithdrawOrder, WithdrawSpeed, WithdrawStatus } from '../schemas/hall/calls/withdraw'
 import type { Db, Queryable } from './db'
-import { balanceOf, credit, ensureWallet } from './store'
+import { checkAmount, credit, debit, decimalsOf, lockWallet, oncePerRequest } from './money'
+import { balanceOf } from './store'
 import { ServiceError } from './calls/types'
 
 /** Service codes of money out (the spec's 3003 "bind withdraw"; the rest the reference hall's own, docs/hall.md). */
@@ -429,13 +430,14 @@ const compare = async (db: Queryable, a: string, b: string): Promise<number> =>
  * currency's decimals, above 0, within the channel's least and most amount.
  */
 export const checkWithdrawAmount = async (db: Queryable, currency: string, channel: WithdrawChannel, amount: string): Promise<void> => {
-  const scale = (await db.query<{ scale: number }>('SELECT scale FROM currencies WHERE code = $1', [currency])).rows[0]?.scale ?? 2
-  const decimals = amount.includes('.') ? (amount.split('.')[1]?.length ?? 0) : 0
-  if (!/^\d+(\.\d+)?$/.test(amount) || decimals > scale || (await compare(db, amount, '0')) <= 0) {
-    throw new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${scale} decimals`)
-  }
-  if ((await compare(db, amount, channel.min_amount)) < 0) throw new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
-  if ((await compare(db, amount, channel.max_amount)) > 0) throw new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
+  const decimals = await decimalsOf(db, currency)
+  checkAmount(amount, { decimals, min: channel.min_amount, max: channel.max_amount }, (problem) =>
+    problem === 'min'
+      ? new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
+      : problem === 'max'
+        ? new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
+        : new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${decimals} decimals`),
+  )
 }
 
 /** Refuses an amount above what the player can withdraw now (1304). */
@@ -470,55 +472,62 @@ export const requestWithdraw = async (db: Db, w: WithdrawRequest): Promise<{ ord
     const account = await liveAccount(tx, w.playerId, w.accountId)
     const currency = (await tx.query<{ currency: string }>('SELECT currency FROM players WHERE id = $1', [w.playerId])).rows[0]?.currency
     if (currency === undefined) throw new Error(`no player ${w.playerId}`)
-    await ensureWallet(tx, w.playerId, currency)
     // The wallet row is the lock every money movement of this player takes: one withdrawal at a time.
-    await tx.query('SELECT balance FROM wallets WHERE player_id = $1 AND currency = $2 FOR UPDATE', [w.playerId, currency])
-    const earlier = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE player_id = $1 AND request_id = $2`, [w.playerId, w.requestId])).rows[0]
-    if (earlier !== undefined) return { order: earlier, created: false, balance: await balanceOf(tx, w.playerId, currency) }
-    const settings = await settingsOf(tx, w.siteCode)
-    const channel = channelsOf(settings, currency).find((c) => c.kind === account.kind)
-    if (channel === undefined || channel.closed === 1) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
-    let proofId: string | null = null
-    if (settings.proofKinds.includes(account.kind)) {
-      if (w.proofId === undefined) throw new WithdrawError(WithdrawCodes.needProof, 'this channel needs a proof uploaded with the withdrawal')
-      // A proof of this player, not yet with an order: one proof goes with one withdrawal.
-      const proof = (
-        await tx.query<{ id: string }>(
-          `SELECT id::text AS id FROM withdraw_proofs p WHERE id = $1::bigint AND player_id = $2 AND order_id IS NULL
-             AND NOT EXISTS (SELECT 1 FROM withdraw_orders o WHERE o.proof_id = p.id) FOR UPDATE`,
-          [w.proofId, w.playerId],
-        )
-      ).rows[0]
-      if (proof === undefined) throw new WithdrawError(WithdrawCodes.badProof, 'upload a new proof for this withdrawal')
-      proofId = proof.id
-    }
-    const amount = w.amount
-    await checkWithdrawAmount(tx, currency, channel, amount)
-    const today = (
-      await tx.query<{ n: number; sum: string }>(
-        `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS sum FROM withdraw_orders
-         WHERE player_id = $1 AND created_at >= $2 AND status NOT IN (3, 4, 5)`,
-        [w.playerId, w.dayStart.toISOString()],
-      )
-    ).rows[0] ?? { n: 0, sum: '0' }
-    if (today.n >= settings.dailyTimes) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyTimes} withdrawals a day`)
-    const dayTotal = (await tx.query<{ s: string }>('SELECT ($1::numeric + $2::numeric)::text AS s', [today.sum, amount])).rows[0]?.s ?? amount
-    if ((await compare(tx, dayTotal, settings.dailyMaxAmount)) > 0) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyMaxAmount} a day`)
-    await checkWithdrawable(tx, w.playerId, currency, amount)
-    const speed = w.speed ?? channel.speed
-    const fee = await feeOf(tx, channel, amount, speed)
-    const order = (
-      await tx.query<OrderRow>(
-        `INSERT INTO withdraw_orders (player_id, request_id, account_id, currency, amount, fee, speed, status, steps, created_at, proof_id)
-         VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, 0, $8::jsonb, $9, $10::bigint) RETURNING ${ORDER_COLUMNS}`,
-        [w.playerId, w.requestId, account.id, currency, amount, fee.fee, speed, JSON.stringify([{ status: 0, at: w.now }]), new Date(w.now).toISOString(), proofId],
-      )
-    ).rows[0]
-    if (order === undefined) throw new Error('order insert returned no row')
-    if (proofId !== null) await tx.query('UPDATE withdraw_proofs SET order_id = $2::bigint WHERE id = $1::bigint', [proofId, order.id])
-    const balance = await credit(tx, w.playerId, currency, `-${amount}`, 'withdraw-hold')
-    if (balance === undefined) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, 'not enough balance')
-    return { order, created: true, balance: await balanceOf(tx, w.playerId, currency) }
+    await lockWallet(tx, { playerId: w.playerId, currency })
+    return oncePerRequest<OrderRow, { order: OrderRow; created: boolean; balance: string }>(tx, {
+      table: 'withdraw_orders',
+      playerId: w.playerId,
+      requestId: w.requestId,
+      earlier: ORDER_COLUMNS,
+      // The same request id answers the order it created, whatever else it asks now.
+      again: async (order) => ({ order, created: false, balance: await balanceOf(tx, w.playerId, currency) }),
+      first: async () => {
+        const settings = await settingsOf(tx, w.siteCode)
+        const channel = channelsOf(settings, currency).find((c) => c.kind === account.kind)
+        if (channel === undefined || channel.closed === 1) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
+        let proofId: string | null = null
+        if (settings.proofKinds.includes(account.kind)) {
+          if (w.proofId === undefined) throw new WithdrawError(WithdrawCodes.needProof, 'this channel needs a proof uploaded with the withdrawal')
+          // A proof of this player, not yet with an order: one proof goes with one withdrawal.
+          const proof = (
+            await tx.query<{ id: string }>(
+              `SELECT id::text AS id FROM withdraw_proofs p WHERE id = $1::bigint AND player_id = $2 AND order_id IS NULL
+                 AND NOT EXISTS (SELECT 1 FROM withdraw_orders o WHERE o.proof_id = p.id) FOR UPDATE`,
+              [w.proofId, w.playerId],
+            )
+          ).rows[0]
+          if (proof === undefined) throw new WithdrawError(WithdrawCodes.badProof, 'upload a new proof for this withdrawal')
+          proofId = proof.id
+        }
+        const amount = w.amount
+        await checkWithdrawAmount(tx, currency, channel, amount)
+        const today = (
+          await tx.query<{ n: number; sum: string }>(
+            `SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS sum FROM withdraw_orders
+             WHERE player_id = $1 AND created_at >= $2 AND status NOT IN (3, 4, 5)`,
+            [w.playerId, w.dayStart.toISOString()],
+          )
+        ).rows[0] ?? { n: 0, sum: '0' }
+        if (today.n >= settings.dailyTimes) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyTimes} withdrawals a day`)
+        const dayTotal = (await tx.query<{ s: string }>('SELECT ($1::numeric + $2::numeric)::text AS s', [today.sum, amount])).rows[0]?.s ?? amount
+        if ((await compare(tx, dayTotal, settings.dailyMaxAmount)) > 0) throw new WithdrawError(WithdrawCodes.dailyLimit, `at most ${settings.dailyMaxAmount} a day`)
+        await checkWithdrawable(tx, w.playerId, currency, amount)
+        const speed = w.speed ?? channel.speed
+        const fee = await feeOf(tx, channel, amount, speed)
+        const order = (
+          await tx.query<OrderRow>(
+            `INSERT INTO withdraw_orders (player_id, request_id, account_id, currency, amount, fee, speed, status, steps, created_at, proof_id)
+             VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, 0, $8::jsonb, $9, $10::bigint) RETURNING ${ORDER_COLUMNS}`,
+            [w.playerId, w.requestId, account.id, currency, amount, fee.fee, speed, JSON.stringify([{ status: 0, at: w.now }]), new Date(w.now).toISOString(), proofId],
+          )
+        ).rows[0]
+        if (order === undefined) throw new Error('order insert returned no row')
+        if (proofId !== null) await tx.query('UPDATE withdraw_proofs SET order_id = $2::bigint WHERE id = $1::bigint', [proofId, order.id])
+        const balance = await debit(tx, { playerId: w.playerId, currency }, amount, 'withdraw-hold')
+        if (balance === undefined) throw new WithdrawError(WithdrawCodes.aboveWithdrawable, 'not enough balance')
+        return { order, created: true, balance: await balanceOf(tx, w.playerId, currency) }
+      },
+    })
   })
 
 /** What an operator does with an order: approve (reviewing to paying out), pay, reject or fail (the money comes back). */
@@ -549,7 +558,7 @@ export const settleWithdraw = async (
     const step = NEXT_STATUS[action]
     const unchanged = { changed: false, playerId: order.playerId, orderNo: order.id, status: order.status, amount: order.amount, currency: order.currency }
     if (!step.from.includes(order.status)) return { ...unchanged, balance: await balanceOf(tx, order.playerId, order.currency) }
-    await tx.query('SELECT balance FROM wallets WHERE player_id = $1 AND currency = $2 FOR UPDATE', [order.playerId, order.currency])
+    await lockWallet(tx, order)
     const final = step.to !== 1
     await tx.query(
       `UPDATE withdraw_orders SET status = $2, reason = $3, steps = steps || $4::jsonb, finished_at = CASE WHEN $5 THEN $6::timestamptz ELSE finished_at END
@@ -557,9 +566,9 @@ export const settleWithdraw = async (
       [orderNo, step.to, reason, JSON.stringify([{ status: step.to, at: now }]), final, new Date(now).toISOString()],
     )
     if (step.to === 3 || step.to === 4) {
-      if ((await credit(tx, order.playerId, order.currency, order.amount, 'withdraw-release')) === undefined) throw new Error('a release cannot go below zero')
+      await credit(tx, order, order.amount, 'withdraw-release')
     } else if (step.to === 2) {
-      if ((await credit(tx, order.playerId, order.currency, '0', 'withdraw-paid')) === undefined) throw new Error('a payout record cannot go below zero')
+      await credit(tx, order, '0', 'withdraw-paid')
     }
     return { ...unchanged, changed: true, status: step.to, balance: await balanceOf(tx, order.playerId, order.currency) }
   })

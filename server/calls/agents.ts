@@ -23,7 +23,8 @@ import {
 import { activitiesOf, evaluateAndDispatch, textIn, tiersOf } from '../activities'
 import type { Queryable } from '../db'
 import { localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT } from '../rewards'
-import { balanceOf, credit, playerById, playerByUsername, type PlayerRow } from '../store'
+import { credit, debit } from '../money'
+import { balanceOf, playerById, playerByUsername, type PlayerRow } from '../store'
 import { zoneOf } from './records'
 import { requirePlayer } from './session'
 import { doc } from './site'
@@ -186,10 +187,9 @@ const transfer = async (ctx: CallContext, agent: PlayerRow, p: typeof proxyTrans
   const { id, notice } = await ctx.db.transaction(async (tx) => {
     // Both rows held in id order: two transfers between the same players never wait on each other in a circle.
     for (const pid of [agent.id, to.id].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) await lockPlayer(tx, pid)
-    const left = await credit(tx, agent.id, agent.currency, `-${amount}`, TRANSFER_OUT_KIND)
+    const left = await debit(tx, { playerId: agent.id, currency: agent.currency }, amount, TRANSFER_OUT_KIND)
     if (left === undefined) throw new ServiceError(AgentCodes.insufficient, 'the amount is above your balance')
-    const got = await credit(tx, to.id, to.currency, amount, TRANSFER_IN_KIND)
-    if (got === undefined) throw new Error('a transfer cannot make a balance negative')
+    await credit(tx, { playerId: to.id, currency: to.currency }, amount, TRANSFER_IN_KIND)
     const row = (
       await tx.query<{ id: string }>(
         `INSERT INTO agent_transfers (site_code, from_id, to_id, currency, amount, created_at)

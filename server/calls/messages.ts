@@ -18,7 +18,8 @@ import {
 } from '../../schemas/hall/calls'
 import type { NoticeType } from '../../schemas/hall/calls/message'
 import type { Db, Queryable } from '../db'
-import { balanceOf, credit, type PlayerRow } from '../store'
+import { credit, type LedgerKind } from '../money'
+import { balanceOf, type PlayerRow } from '../store'
 import { storeNotice, type SocketHub } from '../ws'
 import { zoneOf } from './records'
 import { requirePlayer } from './session'
@@ -32,7 +33,7 @@ const MAX_PAGE_SIZE = 50
 /** The marquee's newest items. */
 const MARQUEE_ITEMS = 20
 /** The ledger kind of a message's award. */
-export const MESSAGE_AWARD_KIND = 'bonus-message'
+export const MESSAGE_AWARD_KIND = 'bonus-message' satisfies LedgerKind
 /** The socket notice that a message arrived (the hall's own notice type, docs/hall-protocol.md). */
 export const MESSAGE_NOTICE = 'message/new'
 
@@ -201,8 +202,7 @@ export const messageCalls: ReadonlyArray<Implementation> = [
          WHERE player_id = $1 AND message_id = $2`,
         [player.id, p.id, ctx.now],
       )
-      const balance = await credit(tx, player.id, player.currency, m.award, MESSAGE_AWARD_KIND)
-      if (balance === undefined) throw new Error('an award cannot make a balance negative')
+      await credit(tx, { playerId: player.id, currency: player.currency }, m.award, MESSAGE_AWARD_KIND)
       return m.award
     })
     return { amount, count: amount === '0' ? 0 : 1, currency: player.currency, game_gold: await balanceOf(ctx.db, player.id, player.currency) }

@@ -30,7 +30,10 @@ import {
 import type { DepositOrder, PayChannel, PayKind, PayMethod } from '../../schemas/hall/calls/pay'
 import { checkCodePhoneNumber, isShowDiscount, useDiscountCode } from '../../schemas/hall/calls/active'
 import type { Db, Queryable } from '../db'
-import { balanceOf, credit, playerById, siteByCode } from '../store'
+import { LIMITS } from '../../schemas/validation'
+import { checkAmount, credit, oncePerRequest, type AmountProblem } from '../money'
+import { lockPlayer } from '../rewards'
+import { balanceOf, playerById, siteByCode } from '../store'
 import type { PlayerRow } from '../store'
 import { storeNotice } from '../ws'
 import { addTurnover } from '../withdraw'
@@ -46,8 +49,6 @@ export const PROVIDER_PAGE_PATH = '/provider/pay'
 /** How long an order waits for its payment: online fiat 30 minutes, crypto an hour, an offline transfer a day. */
 export const ORDER_TTL_MS: Readonly<Record<PayKind, number>> = { fiat: 30 * 60_000, crypto: 60 * 60_000, offline: 24 * 60 * 60_000 }
 
-/** Money rules of spec §5 and §9: at most 2 decimals fiat, 10 crypto; 12 digits without the point, 15 characters with it. */
-export const MONEY_RULES = { fiatDecimals: 2, cryptoDecimals: 10, maxDigits: 12, maxLength: 15 } as const
 
 export const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex')
 
@@ -55,22 +56,6 @@ const sameText = (a: string, b: string): boolean => {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)
-}
-
-/**
- * The amount if it keeps the money rules (a plain positive decimal, within its decimals and
- * length), else the service error saying why. Limits are checked by the caller.
- */
-export const checkAmount = (raw: string, crypto: boolean): string => {
-  const decimals = crypto ? MONEY_RULES.cryptoDecimals : MONEY_RULES.fiatDecimals
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(raw)
-  const bad = (why: string) => new ServiceError(PayCode.invalidAmount, why)
-  if (m === null) throw bad('the amount is not a number')
-  const [, whole = '', fraction = ''] = m
-  if (whole.replace(/^0+(?=\d)/, '').length > MONEY_RULES.maxDigits || raw.length > MONEY_RULES.maxLength) throw bad('the amount is too long')
-  if (fraction.length > decimals) throw bad(`the amount has more than ${decimals} decimals`)
-  if (/^0*$/.test(whole) && /^0*$/.test(fraction)) throw bad('the amount must be more than zero')
-  return raw
 }
 
 // --- channels -----------------------------------------------------------------------------------
@@ -145,20 +130,23 @@ const methodsOf = (channels: ReadonlyArray<ChannelRow>): ReadonlyArray<PayMethod
   return [...byType.values()]
 }
 
-/** Checks an amount against the money rules and the channel's limits. */
-const checkChannelAmount = async (db: Queryable, channel: ChannelRow, raw: string): Promise<string> => {
-  const amount = checkAmount(raw, channel.crypto)
-  const r = (
-    await db.query<{ below: boolean; above: boolean }>('SELECT $1::numeric < $2::numeric AS below, $1::numeric > $3::numeric AS above', [
-      amount,
-      channel.min_amount,
-      channel.max_amount,
-    ])
-  ).rows[0]
-  if (r?.below === true) throw new ServiceError(PayCode.belowMin, `the least you can deposit on this channel is ${channel.min_amount}`)
-  if (r?.above === true) throw new ServiceError(PayCode.aboveMax, `the most you can deposit on this channel is ${channel.max_amount}`)
-  return amount
+/** Checks an amount against the money rules (server/money/amount.ts) and the channel's limits. */
+const AMOUNT_REFUSALS: Readonly<Record<AmountProblem, string>> = {
+  format: 'the amount is not a number',
+  decimals: 'the amount has more decimals than its currency takes',
+  length: 'the amount is too long',
+  zero: 'the amount must be more than zero',
+  min: 'below the least deposit of this channel',
+  max: 'above the most deposit of this channel',
 }
+const checkChannelAmount = (channel: ChannelRow, raw: string): string =>
+  checkAmount(raw, { decimals: LIMITS.moneyDecimals[channel.crypto ? 'crypto' : 'fiat'], min: channel.min_amount, max: channel.max_amount }, (problem) =>
+    problem === 'min'
+      ? new ServiceError(PayCode.belowMin, `the least you can deposit on this channel is ${channel.min_amount}`)
+      : problem === 'max'
+        ? new ServiceError(PayCode.aboveMax, `the most you can deposit on this channel is ${channel.max_amount}`)
+        : new ServiceError(PayCode.invalidAmount, AMOUNT_REFUSALS[problem]),
+  )
 
 /** Fee and bonus of an amount on a channel (rounded to the currency's scale), what the player pays and what arrives. */
 const feeOf = async (db: Queryable, channel: ChannelRow, amount: string) =>
@@ -308,13 +296,14 @@ export const depositCredited = async (
     )
   ).rows[0]
   if (parts === undefined) return undefined
-  let balance = await credit(tx, order.playerId, order.walletCurrency, parts.base, 'deposit')
-  if (balance !== undefined && Number(parts.base) > 0) {
+  const wallet = { playerId: order.playerId, currency: order.walletCurrency }
+  let balance = await credit(tx, wallet, parts.base, 'deposit')
+  if (Number(parts.base) > 0) {
     await addTurnover(tx, order.playerId, order.walletCurrency, parts.base, DEPOSIT_TURNOVER.deposit, 'deposit', `Deposit ${order.orderNo}`)
   }
-  if (balance !== undefined && Number(parts.bonus) > 0) {
-    balance = await credit(tx, order.playerId, order.walletCurrency, parts.bonus, 'bonus-deposit')
-    if (balance !== undefined) await addTurnover(tx, order.playerId, order.walletCurrency, parts.bonus, DEPOSIT_TURNOVER.bonus, 'bonus', `Deposit bonus ${order.orderNo}`)
+  if (Number(parts.bonus) > 0) {
+    balance = await credit(tx, wallet, parts.bonus, 'bonus-deposit')
+    await addTurnover(tx, order.playerId, order.walletCurrency, parts.bonus, DEPOSIT_TURNOVER.bonus, 'bonus', `Deposit bonus ${order.orderNo}`)
   }
   await tx.query('UPDATE players SET has_recharged = 1 WHERE id = $1', [order.playerId])
   return balance
@@ -451,7 +440,7 @@ const createOrder = async (ctx: CallContext, p: typeof offlineOrderV3.request.Ty
   if (p.request_id.length < 8 || p.request_id.length > 64) throw new ServiceError(PayCode.badSign, 'request_id must be 8 to 64 characters')
   const channel = await channelOf(ctx.db, player, p.channel_id)
   if (p.currency !== undefined && p.currency.toUpperCase() !== channel.currency) throw new ServiceError(PayCode.channelUnavailable, 'this channel takes another currency')
-  const amount = await checkChannelAmount(ctx.db, channel, p.amount)
+  const amount = checkChannelAmount(channel, p.amount)
   if (p.bank_code !== undefined && p.bank_code !== '') {
     const known = await ctx.db.query('SELECT 1 FROM pay_banks WHERE channel_id = $1 AND bank_code = $2', [channel.id, p.bank_code])
     if (channel.choose_bank !== 1 || known.rows.length === 0) throw new ServiceError(PayCode.channelUnavailable, 'this bank is not offered on this channel')
@@ -459,27 +448,37 @@ const createOrder = async (ctx: CallContext, p: typeof offlineOrderV3.request.Ty
   const rate = await rateOf(ctx.db, channel.currency, player.currency)
   if (rate === undefined) throw new ServiceError(PayCode.channelUnavailable, 'this deposit channel is not available')
   const fee = await feeOf(ctx.db, channel, amount)
-  const zone = zoneOf(ctx.site.timeZone)
-  const inserted = await ctx.db.query<{ orderNo: string }>(
-    `INSERT INTO deposit_orders (player_id, site_code, channel_id, request_id, kind, currency, amount, fee, bonus, wallet_currency, rate, credit,
-                                 provider_ref, bank_code, payer_name, created_at, expire_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, $10, $11::numeric,
-            round(($7::numeric - $8::numeric + $9::numeric) * $11::numeric, w.scale), $12, $13, $14, $15, $16
-     FROM currencies w WHERE w.code = $10
-     ON CONFLICT (player_id, request_id) DO NOTHING RETURNING order_no::text AS "orderNo"`,
-    [
-      player.id, ctx.site.code, channel.id, p.request_id, channel.kind, channel.currency, amount, fee.fee, fee.bonus, player.currency, rate,
-      randomBytes(16).toString('hex'), p.bank_code ?? '', p.payer_name ?? '', new Date(ctx.now).toISOString(), new Date(ctx.now + ORDER_TTL_MS[channel.kind]).toISOString(),
-    ],
-  )
-  const orderNo = inserted.rows[0]?.orderNo
-  if (orderNo !== undefined) return orderAnswer(await ownOrder(ctx.db, player, orderNo, ctx.now))
-  // The same request again (a retry): the order it made, when it is the same order.
-  const earlier = (await queryOrders(ctx.db, 'o.player_id = $1 AND o.request_id = $2', [player.id, p.request_id], zone, ctx.now))[0]
-  if (earlier === undefined || earlier.channelId !== channel.id || Number(earlier.amount) !== Number(amount)) {
-    throw new ServiceError(PayCode.requestReused, 'this request id was used for another order')
-  }
-  return orderAnswer(earlier)
+  // Once per request id: a retry answers the order it made when it asks the same order.
+  const orderNo = await ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, player.id)
+    return oncePerRequest<{ orderNo: string; same: boolean }, string>(tx, {
+      table: 'deposit_orders',
+      playerId: player.id,
+      requestId: p.request_id,
+      earlier: 'r.order_no::text AS "orderNo", (r.channel_id = $3 AND r.amount = $4::numeric) AS same',
+      params: [channel.id, amount],
+      reuse: { same: (e) => e.same, refuse: () => new ServiceError(PayCode.requestReused, 'this request id was used for another order') },
+      again: (e) => e.orderNo,
+      first: async () => {
+        const inserted = await tx.query<{ orderNo: string }>(
+          `INSERT INTO deposit_orders (player_id, site_code, channel_id, request_id, kind, currency, amount, fee, bonus, wallet_currency, rate, credit,
+                                       provider_ref, bank_code, payer_name, created_at, expire_at)
+           SELECT $1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, $10, $11::numeric,
+                  round(($7::numeric - $8::numeric + $9::numeric) * $11::numeric, w.scale), $12, $13, $14, $15, $16
+           FROM currencies w WHERE w.code = $10
+           RETURNING order_no::text AS "orderNo"`,
+          [
+            player.id, ctx.site.code, channel.id, p.request_id, channel.kind, channel.currency, amount, fee.fee, fee.bonus, player.currency, rate,
+            randomBytes(16).toString('hex'), p.bank_code ?? '', p.payer_name ?? '', new Date(ctx.now).toISOString(), new Date(ctx.now + ORDER_TTL_MS[channel.kind]).toISOString(),
+          ],
+        )
+        const made = inserted.rows[0]?.orderNo
+        if (made === undefined) throw new Error('deposit order insert returned no row')
+        return made
+      },
+    })
+  })
+  return orderAnswer(await ownOrder(ctx.db, player, orderNo, ctx.now))
 }
 
 /**
@@ -506,7 +505,7 @@ export const payCalls: ReadonlyArray<Implementation> = [
   implement(getPayOrderFee, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
     const channel = await channelOf(ctx.db, player, p.channel_id)
-    const fee = await feeOf(ctx.db, channel, await checkChannelAmount(ctx.db, channel, p.amount))
+    const fee = await feeOf(ctx.db, channel, checkChannelAmount(channel, p.amount))
     return { ...fee, fee_rate: channel.fee_rate, bonus_rate: channel.bonus_rate }
   }),
   implement(offlineOrderV3, createOrder),
@@ -644,8 +643,7 @@ export const discountCalls: ReadonlyArray<Implementation> = [
       if (taken.rows.length === 0) throw new ServiceError(DiscountCode.alreadyUsed, 'you have used this code already')
       if (found.used >= found.maxUses) throw new ServiceError(DiscountCode.exhausted, 'this code has been used up')
       await tx.query('UPDATE discount_codes SET used = used + 1 WHERE site_code = $1 AND code = $2', [ctx.site.code, code])
-      const balance = await credit(tx, player.id, player.currency, found.amount, 'bonus-discount')
-      if (balance === undefined) throw new Error('a discount code cannot make a balance negative')
+      await credit(tx, { playerId: player.id, currency: player.currency }, found.amount, 'bonus-discount')
       return { amount: found.amount, currency: player.currency }
     })
     return { amount: result.amount, count: 1, currency: result.currency, game_gold: await balanceOf(ctx.db, player.id, player.currency) }

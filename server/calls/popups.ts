@@ -10,7 +10,8 @@ import {
 } from '../../schemas/hall/calls'
 import type { NewcomerBenefit, RechargeActive } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
-import { balanceOf, bindStateOf, credit } from '../store'
+import { credit } from '../money'
+import { balanceOf, bindStateOf } from '../store'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
@@ -101,7 +102,7 @@ export const popupCalls: ReadonlyArray<Implementation> = [
     // The balance after the credit comes back with the answer: the lobby's wallet takes it.
     const balance = await ctx.db.transaction(async (tx) => {
       await tx.query('INSERT INTO newcomer_claims (player_id, benefit_id) VALUES ($1, $2)', [player.id, benefit.id])
-      await credit(tx, player.id, player.currency, benefit.reward, 'newcomer')
+      await credit(tx, { playerId: player.id, currency: player.currency }, benefit.reward, 'newcomer')
       return balanceOf(tx, player.id, player.currency)
     })
     return { id: benefit.id, reward: benefit.reward, status: 1 as const, balance }

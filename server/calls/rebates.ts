@@ -22,6 +22,7 @@ import type { SysInfo } from '../../schemas/hall/calls/site'
 import type { PendingAward, RebateCategory, RebateInfo, ReceiveSource } from '../../schemas/hall/calls/rewards-own'
 import { activitiesOf, evaluateAndDispatch, textIn } from '../activities'
 import type { Queryable } from '../db'
+import { ALL_KINDS, LEDGER_KINDS, categorySql, kindIn } from '../money'
 import { calendarPeriod, localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT } from '../rewards'
 import { balanceOf, type PlayerRow } from '../store'
 import { rangeOf, zoneOf } from './records'
@@ -195,20 +196,10 @@ export const awardRedDot = async (ctx: CallContext, player: PlayerRow): Promise<
 }
 
 /** The source of a ledger entry's kind, for the receive records (SQL). */
-const SOURCE_OF_KIND = `CASE
-  WHEN kind = 'bonus-activity' OR kind LIKE 'activity%' THEN 'activity'
-  WHEN kind = 'bonus-vip' OR kind LIKE 'vip%' THEN 'vip'
-  WHEN kind = 'bonus-rebate' OR kind LIKE 'rebate%' THEN 'rebate'
-  WHEN kind = 'redpacket' THEN 'redpacket'
-  WHEN kind = 'bonus-message' THEN 'message'
-  WHEN kind LIKE '%task%' OR kind = 'bonus-vitality' THEN 'task'
-  WHEN kind = 'newcomer' THEN 'newcomer'
-  WHEN kind = 'bonus-discount' THEN 'discount'
-  ELSE 'other' END`
+const SOURCE_OF_KIND = categorySql('receipt')
 
-/** The ledger entries that are rewards received: every reward kind (as the account details' 'bonus'), the deposit's own bonus aside. */
-const IS_RECEIPT = `amount > 0 AND kind <> 'bonus-deposit' AND (kind IN ('newcomer', 'redpacket') OR kind LIKE 'bonus%' OR kind LIKE 'reward%'
-  OR kind LIKE 'rebate%' OR kind LIKE 'vip%' OR kind LIKE 'activity%' OR kind LIKE 'task%')`
+/** The ledger entries that are rewards received: a positive entry of a kind with a receipt source (server/money/kinds.ts). */
+const IS_RECEIPT = `amount > 0 AND ${kindIn(ALL_KINDS.filter((k) => LEDGER_KINDS[k].receipt !== null))}`
 
 const records = async (ctx: CallContext, player: PlayerRow, q: typeof receiveRecords.request.Type) => {
   const zone = zoneOf(ctx.site.timeZone)

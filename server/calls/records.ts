@@ -10,6 +10,7 @@ import { accountDetails, betRecord, personalStatement } from '../../schemas/hall
 import type { DateFilter } from '../../schemas/hall/calls/common'
 import type { MovementKind } from '../../schemas/hall/calls/records'
 import type { Queryable } from '../db'
+import { categorySql } from '../money'
 import { requirePlayer } from './session'
 import { implement } from './types'
 import type { Implementation } from './types'
@@ -74,15 +75,7 @@ export const rangeOf = async (
 }
 
 /** The movement kind of a ledger entry's kind, as the account details show it. */
-export const MOVEMENT_OF_KIND = `CASE
-  WHEN kind IN ('deposit', 'control') OR kind LIKE 'deposit%' OR kind LIKE 'pay%' THEN 'deposit'
-  WHEN kind LIKE 'withdraw%' THEN 'withdraw'
-  WHEN kind = 'game-bet' THEN 'bet'
-  WHEN kind = 'game-win' THEN 'win'
-  WHEN kind IN ('newcomer', 'redpacket') OR kind LIKE 'bonus%' OR kind LIKE 'reward%' OR kind LIKE 'rebate%' OR kind LIKE 'vip%' OR kind LIKE 'activity%' OR kind LIKE 'task%' THEN 'bonus'
-  WHEN kind LIKE 'transfer%' OR kind LIKE 'agent%' THEN 'transfer'
-  WHEN kind LIKE 'interest%' OR kind LIKE 'yuebao%' THEN 'interest'
-  ELSE 'other' END`
+export const MOVEMENT_OF_KIND = categorySql('movement')
 
 /** A moment as the hall answers it: 'YYYY-MM-DD HH:mm:ss' in the zone (SQL, with the zone as the given parameter). */
 const moment = (column: string, zoneParam: string): string => `to_char(${column} AT TIME ZONE ${zoneParam}, 'YYYY-MM-DD HH24:MI:SS')`

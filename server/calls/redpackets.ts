@@ -10,7 +10,8 @@
 import { getRed, getReward, receiveReward, redActive } from '../../schemas/hall/calls'
 import type { DeviceTypeString, RedActivity, RedClaim, RedClaimRequest, RedPacketAction } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
-import { balanceOf, credit } from '../store'
+import { credit } from '../money'
+import { balanceOf } from '../store'
 import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
 import { ServiceCodes, ServiceError, implement } from './types'
@@ -160,9 +161,7 @@ export const claimPacket = async (
       [activity.id, player.id, p.redId, activity.amount, player.currency],
     )
     const first = (inserted.affectedRows ?? 0) === 1
-    if (first && (await credit(tx, player.id, player.currency, activity.amount, 'redpacket')) === undefined) {
-      throw new Error('a red packet credit would make a balance negative')
-    }
+    if (first) await credit(tx, { playerId: player.id, currency: player.currency }, activity.amount, 'redpacket')
     return {
       activeId: activity.id,
       redId: p.redId,

@@ -12,7 +12,8 @@ import type { UserInfo } from '../../schemas/hall/calls'
 import { recordChange } from '../account'
 import { hashPassword } from '../crypto'
 import type { Queryable } from '../db'
-import { FROZEN_STATUSES, createPlayer, credit, endAccess, openSession, playerById, playerByUsername, siteCurrency, userInfo } from '../store'
+import { debit, type LedgerKind } from '../money'
+import { FROZEN_STATUSES, createPlayer, endAccess, openSession, playerById, playerByUsername, siteCurrency, userInfo } from '../store'
 import type { PlayerRow } from '../store'
 import { PROVIDERS, providerOfType, tokenOwner } from '../thirdparty'
 import { maskEmail } from './security'
@@ -37,7 +38,7 @@ export const ThirdPartyCodes = {
 } as const
 
 /** The wallet entry that takes a trial account's play money out when it registers. */
-export const TRIAL_FORFEIT_KIND = 'trial-forfeit'
+export const TRIAL_FORFEIT_KIND = 'trial-forfeit' satisfies LedgerKind
 
 const isUsername = Schema.is(Username)
 const isPassword = Schema.is(Password)
@@ -182,7 +183,7 @@ export const thirdPartyCalls: ReadonlyArray<Implementation> = [
           await tx.query<{ currency: string; balance: string }>('SELECT currency, balance::text AS balance FROM wallets WHERE player_id = $1 AND balance > 0 FOR UPDATE', [player.id])
         ).rows
         for (const w of wallets) {
-          if ((await credit(tx, player.id, w.currency, `-${w.balance}`, TRIAL_FORFEIT_KIND)) === undefined) throw new Error('trial balance changed under its lock')
+          if ((await debit(tx, { playerId: player.id, currency: w.currency }, w.balance, TRIAL_FORFEIT_KIND)) === undefined) throw new Error('trial balance changed under its lock')
         }
         await recordChange(tx, player.id, 'account', 'register', null)
         return endAccess(tx, player.id, ctx.now, session.token)

@@ -22,6 +22,7 @@ import type { SysInfo } from '../../schemas/hall/calls/site'
 import type { Received } from '../../schemas/hall/calls/common'
 import type { UserVip, VipInfo, VipReward, VipRewardType, VipSetting } from '../../schemas/hall/calls/vip'
 import type { Queryable } from '../db'
+import { kindIn, kindsWhere } from '../money'
 import { calendarPeriod, localTime, lockPlayer, payReward, sumAmounts, TRIAL_ACCOUNT, type Period } from '../rewards'
 import { balanceOf, type PlayerRow } from '../store'
 import { zoneOf } from './records'
@@ -83,7 +84,7 @@ const totalsOf = async (db: Queryable, playerId: string, currency: string, from:
     await db.query<{ deposit: string; bet: string }>(
       `SELECT
          (SELECT coalesce(trim_scale(sum(amount)), 0)::text FROM wallet_entries
-           WHERE player_id = $1 AND currency = $2 AND amount > 0 AND kind IN ('deposit', 'control')
+           WHERE player_id = $1 AND currency = $2 AND amount > 0 AND ${kindIn(kindsWhere('vip', 'deposit'))}
              AND ($3::timestamptz IS NULL OR created_at >= $3) AND ($4::timestamptz IS NULL OR created_at < $4)) AS deposit,
          (SELECT coalesce(trim_scale(sum(bet)), 0)::text FROM game_rounds WHERE player_id = $1 AND currency = $2
              AND ($3::timestamptz IS NULL OR created_at >= $3) AND ($4::timestamptz IS NULL OR created_at < $4)) AS bet`,

@@ -19,7 +19,8 @@ import {
 } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { randomHex } from '../crypto'
-import { balanceOf, credit, type PlayerRow, type SiteRow } from '../store'
+import { checkAmount, credit, debit, decimalsOf, oncePerRequest, type LedgerKind } from '../money'
+import { balanceOf, type PlayerRow, type SiteRow } from '../store'
 import { rangeOf, zoneOf } from './records'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
@@ -40,7 +41,7 @@ export const YuebaoCodes = {
 } as const
 
 /** Ledger kinds of the wallet entries savings write (the account details show them as transfer and interest). */
-export const YUEBAO_KINDS = { save: 'transfer-yuebao-in', takeout: 'transfer-yuebao-out', interest: 'interest-yuebao' } as const
+export const YUEBAO_KINDS = { save: 'transfer-yuebao-in', takeout: 'transfer-yuebao-out', interest: 'interest-yuebao' } as const satisfies Record<string, LedgerKind>
 
 /** A site's savings terms. */
 export interface YuebaoTerms {
@@ -138,23 +139,30 @@ const balances = async (tx: Queryable, player: PlayerRow, site: SiteRow, now: nu
   return { amount, principal: a.principal, curIncome: a.unclaimed, gameGold: await balanceOf(tx, player.id, player.currency) }
 }
 
-/** Whether an amount is below a least amount (numerically, by the database). */
-const below = async (tx: Queryable, amount: string, least: string): Promise<boolean> =>
-  (await tx.query<{ b: boolean }>('SELECT $1::numeric < $2::numeric AS b', [amount, least])).rows[0]?.b === true
+/** What a request id already made: its savings record (a repeated request answers it again). */
+interface Made {
+  readonly type: number
+  readonly amount: string
+  /** The record's amount equals the one asked now ($3). */
+  readonly sameAmount: boolean
+}
 
-/** Whether an amount has more decimals than the player's currency allows. */
-const tooFine = async (tx: Queryable, amount: string, currency: string): Promise<boolean> =>
-  (await tx.query<{ b: boolean }>('SELECT scale(trim_scale($1::numeric)) > c.scale AS b FROM currencies c WHERE c.code = $2', [amount, currency])).rows[0]?.b === true
-
-/** The movement a request id already made, if any (a repeated request answers it again). */
-const madeBy = async (tx: Queryable, playerId: string, requestId: string): Promise<{ type: number; amount: string } | undefined> =>
-  (
-    await tx.query<{ type: number; amount: string }>(
-      `SELECT r.type, ${shown('r.amount')} AS amount FROM yuebao_records r JOIN yuebao_accounts a ON a.player_id = r.player_id JOIN currencies c ON c.code = a.currency
-       WHERE r.player_id = $1 AND r.request_id = $2`,
-      [playerId, requestId],
-    )
-  ).rows[0]
+/** A savings movement of a request id, made once (server/money/once.ts): the same movement again answers the balances, another is refused. */
+const onceMade = <T>(tx: Queryable, playerId: string, requestId: string, type: 1 | 2 | 5, amount: string | null, again: (made: Made) => Promise<T>, first: () => Promise<T>): Promise<T> =>
+  oncePerRequest<Made, T>(tx, {
+    table: 'yuebao_records',
+    playerId,
+    requestId,
+    earlier: `r.type, ${shown('r.amount')} AS amount, (r.amount = $3::numeric) IS TRUE AS "sameAmount"`,
+    join: 'JOIN yuebao_accounts a ON a.player_id = r.player_id JOIN currencies c ON c.code = a.currency',
+    params: [amount],
+    reuse: {
+      same: (m) => m.type === type && (amount === null || m.sameAmount),
+      refuse: () => new ServiceError(YuebaoCodes.requestReused, 'this request id was used for another movement'),
+    },
+    again,
+    first,
+  })
 
 /** Writes a savings record with the principal after it, at the hall's clock. */
 const record = async (tx: Queryable, playerId: string, type: 1 | 2 | 3 | 5, amount: string, requestId: string, now: number): Promise<void> => {
@@ -166,20 +174,12 @@ const record = async (tx: Queryable, playerId: string, type: 1 | 2 | 3 | 5, amou
 }
 
 /** The amount to move, checked: positive, within the currency's decimals, at least the least amount. */
-const checkAmount = async (tx: Queryable, amount: string, currency: string, least: string): Promise<void> => {
-  if (!/^\d+(\.\d+)?$/.test(amount) || Number(amount) <= 0 || (await tooFine(tx, amount, currency))) {
-    throw new ServiceError(YuebaoCodes.belowMinimum, `the amount must be a positive amount of ${currency}`)
-  }
-  if (await below(tx, amount, least)) throw new ServiceError(YuebaoCodes.belowMinimum, `the least amount is ${least}`, { min: least })
-}
-
-/** A repeated request: the same movement answers the balances again; another movement is refused. */
-const repeated = async (tx: Queryable, playerId: string, requestId: string, type: number, amount: string | null): Promise<boolean> => {
-  const made = await madeBy(tx, playerId, requestId)
-  if (made === undefined) return false
-  const same = made.type === type && (amount === null || (await tx.query<{ b: boolean }>('SELECT $1::numeric = $2::numeric AS b', [made.amount, amount])).rows[0]?.b === true)
-  if (!same) throw new ServiceError(YuebaoCodes.requestReused, 'this request id was used for another movement')
-  return true
+const checkMove = async (tx: Queryable, amount: string, currency: string, least: string): Promise<void> => {
+  checkAmount(amount, { decimals: await decimalsOf(tx, currency), min: least }, (problem) =>
+    problem === 'min'
+      ? new ServiceError(YuebaoCodes.belowMinimum, `the least amount is ${least}`, { min: least })
+      : new ServiceError(YuebaoCodes.belowMinimum, `the amount must be a positive amount of ${currency}`),
+  )
 }
 
 /** The next settlement: the coming midnight of the site's calendar, as the hall answers moments. */
@@ -246,13 +246,15 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
     if (!terms.open) throw new ServiceError(YuebaoCodes.closed, 'savings are closed on this site')
     return ctx.db.transaction(async (tx) => {
       await openAccount(tx, player, ctx.site, ctx.now, terms)
-      if (await repeated(tx, player.id, p.request_id, 1, p.amount)) return balances(tx, player, ctx.site, ctx.now, terms, p.amount)
-      await checkAmount(tx, p.amount, player.currency, terms.minIn)
-      const wallet = await credit(tx, player.id, player.currency, `-${p.amount}`, YUEBAO_KINDS.save)
-      if (wallet === undefined) throw new ServiceError(YuebaoCodes.walletShort, 'the balance is less than the amount')
-      await tx.query('UPDATE yuebao_accounts SET principal = principal + $2::numeric WHERE player_id = $1', [player.id, p.amount])
-      await record(tx, player.id, 1, p.amount, p.request_id, ctx.now)
-      return balances(tx, player, ctx.site, ctx.now, terms, p.amount)
+      const answer = () => balances(tx, player, ctx.site, ctx.now, terms, p.amount)
+      return onceMade(tx, player.id, p.request_id, 1, p.amount, answer, async () => {
+        await checkMove(tx, p.amount, player.currency, terms.minIn)
+        const wallet = await debit(tx, { playerId: player.id, currency: player.currency }, p.amount, YUEBAO_KINDS.save)
+        if (wallet === undefined) throw new ServiceError(YuebaoCodes.walletShort, 'the balance is less than the amount')
+        await tx.query('UPDATE yuebao_accounts SET principal = principal + $2::numeric WHERE player_id = $1', [player.id, p.amount])
+        await record(tx, player.id, 1, p.amount, p.request_id, ctx.now)
+        return answer()
+      })
     })
   }),
   implement(yuebaoTakeoutGold, async (ctx, p) => {
@@ -261,18 +263,20 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
     // Taking out stays possible when the switch is off: the money is the player's.
     return ctx.db.transaction(async (tx) => {
       const a = await openAccount(tx, player, ctx.site, ctx.now, terms)
-      if (await repeated(tx, player.id, p.request_id, 2, p.amount)) return balances(tx, player, ctx.site, ctx.now, terms, p.amount)
-      // The whole principal may always be taken out, even below the least amount; nothing (0, of
-      // empty savings too) is no amount to move.
-      if (!/^\d+(\.\d+)?$/.test(p.amount) || Number(p.amount) <= 0) throw new ServiceError(YuebaoCodes.belowMinimum, 'the amount must be a positive amount')
-      if (!(await tx.query<{ b: boolean }>('SELECT $1::numeric = $2::numeric AS b', [p.amount, a.principal])).rows[0]?.b) {
-        await checkAmount(tx, p.amount, player.currency, terms.minOut)
-      }
-      const taken = await tx.query('UPDATE yuebao_accounts SET principal = principal - $2::numeric WHERE player_id = $1 AND principal >= $2::numeric', [player.id, p.amount])
-      if ((taken.affectedRows ?? 0) === 0) throw new ServiceError(YuebaoCodes.principalShort, 'the savings are less than the amount')
-      await credit(tx, player.id, player.currency, p.amount, YUEBAO_KINDS.takeout)
-      await record(tx, player.id, 2, p.amount, p.request_id, ctx.now)
-      return balances(tx, player, ctx.site, ctx.now, terms, p.amount)
+      const answer = () => balances(tx, player, ctx.site, ctx.now, terms, p.amount)
+      return onceMade(tx, player.id, p.request_id, 2, p.amount, answer, async () => {
+        // The whole principal may always be taken out, even below the least amount; nothing (0, of
+        // empty savings too) is no amount to move.
+        if (!/^\d+(\.\d+)?$/.test(p.amount) || Number(p.amount) <= 0) throw new ServiceError(YuebaoCodes.belowMinimum, 'the amount must be a positive amount')
+        if (!(await tx.query<{ b: boolean }>('SELECT $1::numeric = $2::numeric AS b', [p.amount, a.principal])).rows[0]?.b) {
+          await checkMove(tx, p.amount, player.currency, terms.minOut)
+        }
+        const taken = await tx.query('UPDATE yuebao_accounts SET principal = principal - $2::numeric WHERE player_id = $1 AND principal >= $2::numeric', [player.id, p.amount])
+        if ((taken.affectedRows ?? 0) === 0) throw new ServiceError(YuebaoCodes.principalShort, 'the savings are less than the amount')
+        await credit(tx, { playerId: player.id, currency: player.currency }, p.amount, YUEBAO_KINDS.takeout)
+        await record(tx, player.id, 2, p.amount, p.request_id, ctx.now)
+        return answer()
+      })
     })
   }),
   implement(yuebaoReceive, async (ctx, p) => {
@@ -281,17 +285,15 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
     return ctx.db.transaction(async (tx) => {
       const requestId = p.request_id ?? `receive-${randomHex(8)}`
       const a = await openAccount(tx, player, ctx.site, ctx.now, terms)
-      const made = await madeBy(tx, player.id, requestId)
-      if (made !== undefined) {
-        if (made.type !== 5) throw new ServiceError(YuebaoCodes.requestReused, 'this request id was used for another movement')
-        return balances(tx, player, ctx.site, ctx.now, terms, made.amount)
-      }
-      if (Number(a.unclaimed) <= 0) return balances(tx, player, ctx.site, ctx.now, terms, '0')
-      // The interest is paid once: what is unclaimed moves to the wallet and the total received.
-      await tx.query('UPDATE yuebao_accounts SET unclaimed = unclaimed - $2::numeric, total_income = total_income + $2::numeric WHERE player_id = $1', [player.id, a.unclaimed])
-      await credit(tx, player.id, player.currency, a.unclaimed, YUEBAO_KINDS.interest)
-      await record(tx, player.id, 5, a.unclaimed, requestId, ctx.now)
-      return balances(tx, player, ctx.site, ctx.now, terms, a.unclaimed)
+      const answer = (amount: string) => balances(tx, player, ctx.site, ctx.now, terms, amount)
+      return onceMade(tx, player.id, requestId, 5, null, (made) => answer(made.amount), async () => {
+        if (Number(a.unclaimed) <= 0) return answer('0')
+        // The interest is paid once: what is unclaimed moves to the wallet and the total received.
+        await tx.query('UPDATE yuebao_accounts SET unclaimed = unclaimed - $2::numeric, total_income = total_income + $2::numeric WHERE player_id = $1', [player.id, a.unclaimed])
+        await credit(tx, { playerId: player.id, currency: player.currency }, a.unclaimed, YUEBAO_KINDS.interest)
+        await record(tx, player.id, 5, a.unclaimed, requestId, ctx.now)
+        return answer(a.unclaimed)
+      })
     })
   }),
 ]

@@ -11,7 +11,8 @@ import { randomInt } from 'node:crypto'
 import { brandBase } from '../brand'
 import type { Db } from '../db'
 import { decrypt, randomHex } from '../crypto'
-import { balanceOf, credit, isLive, playerById, siteByCode } from '../store'
+import { credit, debit } from '../money'
+import { balanceOf, isLive, playerById, siteByCode } from '../store'
 import type { PlayerRow } from '../store'
 import { GAME_EXIT_MESSAGE } from '../../schemas/hall/calls/games'
 import { gameById } from './catalogue'
@@ -188,10 +189,9 @@ export const settleRound = async (
   at?: number,
 ): Promise<string | undefined> =>
   db.transaction(async (tx) => {
-    const after = await credit(tx, r.playerId, r.currency, `-${r.bet}`, 'game-bet')
+    const after = await debit(tx, r, r.bet, 'game-bet')
     if (after === undefined) return undefined
-    const final = Number(r.win) > 0 ? await credit(tx, r.playerId, r.currency, r.win, 'game-win') : after
-    if (final === undefined) throw new Error('a win cannot make the balance negative')
+    const final = Number(r.win) > 0 ? await credit(tx, r, r.win, 'game-win') : after
     const round = (
       await tx.query<{ id: string }>(
         `INSERT INTO game_rounds (player_id, game_id, currency, bet, win, balance, created_at)

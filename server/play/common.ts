@@ -6,6 +6,7 @@
 import type { ActivityRow } from '../activities'
 import { activitiesOf } from '../activities'
 import type { Queryable } from '../db'
+import { amountProblem, decimalsOf } from '../money'
 import { TRIAL_ACCOUNT } from '../rewards'
 import type { PlayerRow } from '../store'
 import { ServiceError } from '../calls/types'
@@ -57,8 +58,7 @@ export const refuseTrial = (player: PlayerRow): void => {
 
 /** Whether an amount is a positive amount of the currency (no more decimals than its scale). */
 export const isAmountOf = async (db: Queryable, amount: string, currency: string): Promise<boolean> =>
-  /^\d{1,20}(\.\d{1,10})?$/.test(amount) &&
-  (await db.query<{ b: boolean }>('SELECT $1::numeric > 0 AND scale(trim_scale($1::numeric)) <= c.scale AS b FROM currencies c WHERE c.code = $2', [amount, currency])).rows[0]?.b === true
+  amountProblem(amount, { decimals: await decimalsOf(db, currency) }) === null
 
 /** Whether lo <= x <= hi (numeric). */
 export const within = async (db: Queryable, x: string, lo: string, hi: string): Promise<boolean> =>

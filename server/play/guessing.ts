@@ -21,11 +21,12 @@ import type { ActivityRow } from '../activities'
 import { ts } from '../activities'
 import type { Db, Queryable } from '../db'
 import { localTime, lockPlayer } from '../rewards'
-import { balanceOf, credit, type PlayerRow } from '../store'
+import { credit, debit, oncePerRequest, type LedgerKind } from '../money'
+import { balanceOf, type PlayerRow } from '../store'
 import { ServiceError } from '../calls/types'
 import { PlayCodes, isAmountOf, within } from './common'
 
-export const GUESS_KINDS = { stake: 'activity-guess-stake', win: 'activity-guess-win', refund: 'activity-guess-refund' } as const
+export const GUESS_KINDS = { stake: 'activity-guess-stake', win: 'activity-guess-win', refund: 'activity-guess-refund' } as const satisfies Record<string, LedgerKind>
 
 interface Settings { readonly minAmount: string; readonly maxAmount: string }
 
@@ -61,36 +62,36 @@ export const placeGuess = async (db: Db, a: ActivityRow, player: PlayerRow, g: G
   if (!(await isAmountOf(db, g.amount, player.currency))) throw new ServiceError(PlayCodes.amountOutOfRange, 'not an amount of the currency')
   const orderNo = await db.transaction(async (tx) => {
     await lockPlayer(tx, player.id)
-    const prior = (
-      await tx.query<{ id: string; same: boolean }>(
-        `SELECT id::text AS id, (activity_id = $3 AND match_id = $4 AND option_id = $5 AND amount = $6::numeric) AS same
-         FROM play_guesses WHERE player_id = $1 AND request_id = $2`,
-        [player.id, g.requestId, a.id, g.matchId, g.optionId, g.amount],
-      )
-    ).rows[0]
-    if (prior !== undefined) {
-      if (!prior.same) throw new ServiceError(PlayCodes.requestReused, 'this request id placed another guess')
-      return prior.id
-    }
-    const option = (
-      await tx.query<{ odds: string }>(
-        `SELECT trim_scale(o.odds)::text AS odds FROM play_match_options o JOIN play_matches m ON m.id = o.match_id
-         WHERE o.id = $1 AND m.id = $2 AND m.activity_id = $3 AND m.status = 0 AND m.kickoff_at > $4`,
-        [g.optionId, g.matchId, a.id, ts(now)],
-      )
-    ).rows[0]
-    if (option === undefined) throw new ServiceError(PlayCodes.matchClosed, 'this match takes no guesses')
-    const s = await settingsOf(tx, a.id)
-    if (!(await within(tx, g.amount, s.minAmount, s.maxAmount))) throw new ServiceError(PlayCodes.amountOutOfRange, `a guess is from ${s.minAmount} to ${s.maxAmount}`)
-    const after = await credit(tx, player.id, player.currency, `-${g.amount}`, GUESS_KINDS.stake)
-    if (after === undefined) throw new ServiceError(PlayCodes.balanceShort, 'the balance is short of the stake')
-    return (
-      await tx.query<{ id: string }>(
-        `INSERT INTO play_guesses (activity_id, match_id, option_id, player_id, request_id, amount, currency, odds, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
-        [a.id, g.matchId, g.optionId, player.id, g.requestId, g.amount, player.currency, option.odds, ts(now)],
-      )
-    ).rows[0]!.id
+    return oncePerRequest<{ id: string; same: boolean }, string>(tx, {
+      table: 'play_guesses',
+      playerId: player.id,
+      requestId: g.requestId,
+      earlier: 'r.id::text AS id, (r.activity_id = $3 AND r.match_id = $4 AND r.option_id = $5 AND r.amount = $6::numeric) AS same',
+      params: [a.id, g.matchId, g.optionId, g.amount],
+      reuse: { same: (e) => e.same, refuse: () => new ServiceError(PlayCodes.requestReused, 'this request id placed another guess') },
+      again: (e) => e.id,
+      first: async () => {
+        const option = (
+          await tx.query<{ odds: string }>(
+            `SELECT trim_scale(o.odds)::text AS odds FROM play_match_options o JOIN play_matches m ON m.id = o.match_id
+             WHERE o.id = $1 AND m.id = $2 AND m.activity_id = $3 AND m.status = 0 AND m.kickoff_at > $4`,
+            [g.optionId, g.matchId, a.id, ts(now)],
+          )
+        ).rows[0]
+        if (option === undefined) throw new ServiceError(PlayCodes.matchClosed, 'this match takes no guesses')
+        const s = await settingsOf(tx, a.id)
+        if (!(await within(tx, g.amount, s.minAmount, s.maxAmount))) throw new ServiceError(PlayCodes.amountOutOfRange, `a guess is from ${s.minAmount} to ${s.maxAmount}`)
+        const after = await debit(tx, { playerId: player.id, currency: player.currency }, g.amount, GUESS_KINDS.stake)
+        if (after === undefined) throw new ServiceError(PlayCodes.balanceShort, 'the balance is short of the stake')
+        return (
+          await tx.query<{ id: string }>(
+            `INSERT INTO play_guesses (activity_id, match_id, option_id, player_id, request_id, amount, currency, odds, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
+            [a.id, g.matchId, g.optionId, player.id, g.requestId, g.amount, player.currency, option.odds, ts(now)],
+          )
+        ).rows[0]!.id
+      },
+    })
   })
   return { orderNo, game_gold: await balanceOf(db, player.id, player.currency) }
 }
@@ -151,7 +152,7 @@ export const settleMatch = async (db: Db, matchId: number, result: number | 'voi
         lost += 1
         continue
       }
-      if ((await credit(tx, g.playerId, g.currency, amount, outcome === 1 ? GUESS_KINDS.win : GUESS_KINDS.refund)) === undefined) throw new Error('a payout cannot make a balance negative')
+      await credit(tx, g, amount, outcome === 1 ? GUESS_KINDS.win : GUESS_KINDS.refund)
       paid.push(amount)
       if (outcome === 1) won += 1
       else refunded += 1

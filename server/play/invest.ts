@@ -21,11 +21,12 @@ import type { ActivityRow } from '../activities'
 import { ts } from '../activities'
 import type { Db, Queryable } from '../db'
 import { localTime, lockPlayer } from '../rewards'
-import { balanceOf, credit, type PlayerRow } from '../store'
+import { credit, debit, oncePerRequest, type LedgerKind } from '../money'
+import { balanceOf, type PlayerRow } from '../store'
 import { ServiceError } from '../calls/types'
 import { PlayCodes, isAmountOf, percentOf, within } from './common'
 
-export const INVEST_KINDS = { in: 'transfer-invest-in', out: 'transfer-invest-out', profit: 'interest-invest' } as const
+export const INVEST_KINDS = { in: 'transfer-invest-in', out: 'transfer-invest-out', profit: 'interest-invest' } as const satisfies Record<string, LedgerKind>
 const DAY = 86_400_000
 
 export const termsOf = async (db: Queryable, activityId: number): Promise<InvestTerm[]> =>
@@ -67,25 +68,27 @@ export const subscribe = async (db: Db, a: ActivityRow, player: PlayerRow, termI
   if (!(await isAmountOf(db, amount, player.currency))) throw new ServiceError(PlayCodes.amountOutOfRange, 'not an amount of the currency')
   await db.transaction(async (tx) => {
     await lockPlayer(tx, player.id)
-    const prior = (
-      await tx.query<{ same: boolean }>('SELECT (activity_id = $3 AND term_id = $4 AND amount = $5::numeric) AS same FROM play_investments WHERE player_id = $1 AND request_id = $2', [
-        player.id, requestId, a.id, termId, amount,
-      ])
-    ).rows[0]
-    if (prior !== undefined) {
-      if (!prior.same) throw new ServiceError(PlayCodes.requestReused, 'this request id made another subscription')
-      return
-    }
-    const term = (await termsOf(tx, a.id)).find((t) => t.termId === termId)
-    if (term === undefined) throw new ServiceError(PlayCodes.notFound, 'no such term')
-    if (!(await within(tx, amount, term.minAmount, term.maxAmount))) throw new ServiceError(PlayCodes.amountOutOfRange, `this term takes ${term.minAmount} to ${term.maxAmount}`)
-    const profit = await percentOf(tx, amount, term.rate, player.currency)
-    if ((await credit(tx, player.id, player.currency, `-${amount}`, INVEST_KINDS.in)) === undefined) throw new ServiceError(PlayCodes.balanceShort, 'the balance is short of the amount')
-    await tx.query(
-      `INSERT INTO play_investments (activity_id, term_id, player_id, request_id, amount, profit, currency, start_at, matures_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [a.id, termId, player.id, requestId, amount, profit, player.currency, ts(now), ts(now + term.days * DAY)],
-    )
+    await oncePerRequest<{ same: boolean }, void>(tx, {
+      table: 'play_investments',
+      playerId: player.id,
+      requestId,
+      earlier: '(r.activity_id = $3 AND r.term_id = $4 AND r.amount = $5::numeric) AS same',
+      params: [a.id, termId, amount],
+      reuse: { same: (e) => e.same, refuse: () => new ServiceError(PlayCodes.requestReused, 'this request id made another subscription') },
+      again: () => undefined,
+      first: async () => {
+        const term = (await termsOf(tx, a.id)).find((t) => t.termId === termId)
+        if (term === undefined) throw new ServiceError(PlayCodes.notFound, 'no such term')
+        if (!(await within(tx, amount, term.minAmount, term.maxAmount))) throw new ServiceError(PlayCodes.amountOutOfRange, `this term takes ${term.minAmount} to ${term.maxAmount}`)
+        const profit = await percentOf(tx, amount, term.rate, player.currency)
+        if ((await debit(tx, { playerId: player.id, currency: player.currency }, amount, INVEST_KINDS.in)) === undefined) throw new ServiceError(PlayCodes.balanceShort, 'the balance is short of the amount')
+        await tx.query(
+          `INSERT INTO play_investments (activity_id, term_id, player_id, request_id, amount, profit, currency, start_at, matures_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [a.id, termId, player.id, requestId, amount, profit, player.currency, ts(now), ts(now + term.days * DAY)],
+        )
+      },
+    })
   })
   return { invested: await investedNow(db, a.id, player.id), profit: '0', game_gold: await balanceOf(db, player.id, player.currency) }
 }
@@ -94,27 +97,33 @@ export const subscribe = async (db: Db, a: ActivityRow, player: PlayerRow, termI
 export const redeem = async (db: Db, a: ActivityRow, player: PlayerRow, investId: number, requestId: string, now: number) => {
   const profit = await db.transaction(async (tx) => {
     await lockPlayer(tx, player.id)
-    const prior = (await tx.query<{ investId: number }>('SELECT invest_id AS "investId" FROM play_invest_redeems WHERE player_id = $1 AND request_id = $2', [player.id, requestId])).rows[0]
-    if (prior !== undefined) {
-      if (prior.investId !== investId) throw new ServiceError(PlayCodes.requestReused, 'this request id received another subscription')
-      return (await tx.query<{ v: string }>('SELECT trim_scale(profit)::text AS v FROM play_investments WHERE id = $1', [investId])).rows[0]!.v
-    }
-    const inv = (
-      await tx.query<{ amount: string; profit: string; currency: string; matured: boolean; received: boolean }>(
-        `SELECT trim_scale(amount)::text AS amount, trim_scale(profit)::text AS profit, currency, matures_at <= $4 AS matured, received_at IS NOT NULL AS received
-         FROM play_investments WHERE id = $1 AND player_id = $2 AND activity_id = $3`,
-        [investId, player.id, a.id, ts(now)],
-      )
-    ).rows[0]
-    if (inv === undefined) throw new ServiceError(PlayCodes.notFound, 'no such subscription')
-    if (inv.received) throw new ServiceError(PlayCodes.received, 'this return was received already')
-    if (!inv.matured) throw new ServiceError(PlayCodes.notMatured, 'this subscription has not matured')
-    const taken = await tx.query('UPDATE play_investments SET received_at = $2 WHERE id = $1 AND received_at IS NULL RETURNING id', [investId, ts(now)])
-    if (taken.rows.length === 0) throw new ServiceError(PlayCodes.received, 'this return was received already')
-    await tx.query('INSERT INTO play_invest_redeems (player_id, request_id, invest_id) VALUES ($1, $2, $3)', [player.id, requestId, investId])
-    if ((await credit(tx, player.id, inv.currency, inv.amount, INVEST_KINDS.out)) === undefined) throw new Error('a return cannot make a balance negative')
-    if (Number(inv.profit) > 0 && (await credit(tx, player.id, inv.currency, inv.profit, INVEST_KINDS.profit)) === undefined) throw new Error('a profit cannot make a balance negative')
-    return inv.profit
+    return oncePerRequest<{ investId: number }, string>(tx, {
+      table: 'play_invest_redeems',
+      playerId: player.id,
+      requestId,
+      earlier: 'r.invest_id AS "investId"',
+      reuse: { same: (e) => e.investId === investId, refuse: () => new ServiceError(PlayCodes.requestReused, 'this request id received another subscription') },
+      again: async () => (await tx.query<{ v: string }>('SELECT trim_scale(profit)::text AS v FROM play_investments WHERE id = $1', [investId])).rows[0]!.v,
+      first: async () => {
+        const inv = (
+          await tx.query<{ amount: string; profit: string; currency: string; matured: boolean; received: boolean }>(
+            `SELECT trim_scale(amount)::text AS amount, trim_scale(profit)::text AS profit, currency, matures_at <= $4 AS matured, received_at IS NOT NULL AS received
+             FROM play_investments WHERE id = $1 AND player_id = $2 AND activity_id = $3`,
+            [investId, player.id, a.id, ts(now)],
+          )
+        ).rows[0]
+        if (inv === undefined) throw new ServiceError(PlayCodes.notFound, 'no such subscription')
+        if (inv.received) throw new ServiceError(PlayCodes.received, 'this return was received already')
+        if (!inv.matured) throw new ServiceError(PlayCodes.notMatured, 'this subscription has not matured')
+        const taken = await tx.query('UPDATE play_investments SET received_at = $2 WHERE id = $1 AND received_at IS NULL RETURNING id', [investId, ts(now)])
+        if (taken.rows.length === 0) throw new ServiceError(PlayCodes.received, 'this return was received already')
+        await tx.query('INSERT INTO play_invest_redeems (player_id, request_id, invest_id) VALUES ($1, $2, $3)', [player.id, requestId, investId])
+        const wallet = { playerId: player.id, currency: inv.currency }
+        await credit(tx, wallet, inv.amount, INVEST_KINDS.out)
+        if (Number(inv.profit) > 0) await credit(tx, wallet, inv.profit, INVEST_KINDS.profit)
+        return inv.profit
+      },
+    })
   })
   return { invested: await investedNow(db, a.id, player.id), profit, game_gold: await balanceOf(db, player.id, player.currency) }
 }

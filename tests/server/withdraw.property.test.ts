@@ -15,7 +15,8 @@ import { migrate, openDb } from '../../server/db'
 import type { Db } from '../../server/db'
 import { settleRound } from '../../server/games/play'
 import { needsSeed, seed } from '../../server/seed'
-import { balanceOf, createPlayer, credit } from '../../server/store'
+import { credit } from '../../server/money'
+import { balanceOf, createPlayer } from '../../server/store'
 import { WithdrawError, addTurnover, bindAccount, requestWithdraw, setSettings, settleWithdraw, withdrawableOf } from '../../server/withdraw'
 import type { SettleAction } from '../../server/withdraw'
 
@@ -90,7 +91,7 @@ describe('the money-out ledger', () => {
           switch (s.kind) {
             case 'credit':
               await db.transaction(async (tx) => {
-                await credit(tx, p.id, 'USD', String(s.amount), 'control')
+                await credit(tx, { playerId: p.id, currency: 'USD' }, String(s.amount), 'control')
                 if (s.multiple !== null) await addTurnover(tx, p.id, 'USD', String(s.amount), String(s.multiple), 'deposit')
               })
               cents += s.amount * 100
