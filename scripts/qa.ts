@@ -231,25 +231,37 @@ interface PathOutcome {
   readonly ok: boolean
   readonly said: string[]
   readonly failure?: string
+  readonly note?: string
   readonly log?: string
   readonly states: string[]
   readonly handlers: string[]
 }
 
-const drive = async (browser: Browser, plan: Planned, n: number): Promise<PathOutcome> => {
+const drive = async (browser: Browser, plan: Planned, n: number, unforce: (paths: Iterable<string>) => Promise<void>): Promise<PathOutcome> => {
   const context = await newContext(browser, size)
   const page = await context.newPage()
+  page.setDefaultTimeout(10_000)
   const player = await newPlayer(hall, { ...(map.player ?? {}), prefix: 'qa' })
   const ui: QaUi = {
     page,
     hallUrl: hall,
     player,
     desktop: size === 'desktop',
-    control: (c, body) => control(hall, c, body),
+    control: (c, body) => {
+      // What a path forces on the hall is taken back after it, whatever happened.
+      if (c === 'force') forced.add((body as { path: string }).path)
+      return control(hall, c, body)
+    },
     open: async (route) => {
-      await page.evaluate((r) => window.__lobby!.system.send({ type: 'nav.requested', name: r } as never), route)
+      // Opened anew: from the games page when it is open already (a screen's read runs as it opens).
+      const again = await page.evaluate(() => location.pathname)
+      const target = route
+      await page.evaluate((r) => window.__lobby!.system.send({ type: 'nav.requested', name: r } as never), 'game')
+      await page.waitForFunction((p) => location.pathname !== p || p === '/home/game', again)
+      await page.evaluate((r) => window.__lobby!.system.send({ type: 'nav.requested', name: r } as never), target)
     },
   }
+  const forced = new Set<string>()
   const said: string[] = []
   const states = new Set<string>()
   const handlers = new Set<string>()
@@ -263,6 +275,7 @@ const drive = async (browser: Browser, plan: Planned, n: number): Promise<PathOu
       writeFileSync(file, log)
     }
     await context.close()
+    await unforce(forced)
     return { ok: false, said, failure, ...(file === undefined ? {} : { log: file }), states: [...states], handlers: [...handlers] }
   }
   try {
@@ -288,13 +301,31 @@ const drive = async (browser: Browser, plan: Planned, n: number): Promise<PathOu
         const act = map.does[step.event.type] as QaStep<Ev>
         said.push(act.say)
         const sentBefore = await page.evaluate(() => window.__qa!.intents.length)
-        await act.run(ui, step.event)
+        const done = await act.run(ui, step.event).then(
+          () => null,
+          (e: unknown) => (e instanceof Error ? e.message.split('\n')[0]! : String(e)),
+        )
+        if (done !== null) {
+          // A step the model ignores here whose control the screen does not show: the path ends.
+          if (matches(step.before, step.value)) {
+            await context.close()
+            await unforce(forced)
+            return { ok: true, said, note: `the screen does not offer '${act.say}' here (the model ignores ${step.event.type} in ${JSON.stringify(step.before)}): stopped`, states: [...states], handlers: [...handlers] }
+          }
+          return await fail(`step '${act.say}' could not be done: ${done}`)
+        }
         // The step must send the model's event (a view's intent), unless the model's event is a fact the step causes.
         if (step.event.type.includes('Requested') || step.event.type.endsWith('.opened')) {
           const sent = await page
             .waitForFunction(([from, type]) => window.__qa!.intents.slice(from).includes(type), [sentBefore, step.event.type] as const, { timeout: 10_000 })
             .then(() => null)
             .catch(async () => page.evaluate((from) => window.__qa!.intents.slice(from), sentBefore))
+          // An event the model ignores here that the screen does not even offer: the path ends, nothing to check past it.
+          if (sent !== null && matches(step.before, step.value) && !sent.includes(step.event.type)) {
+            await context.close()
+            await unforce(forced)
+            return { ok: true, said, note: `the screen does not offer '${act.say}' here (the model ignores ${step.event.type} in ${JSON.stringify(step.before)}): stopped`, states: [...states], handlers: [...handlers] }
+          }
           if (sent !== null) return await fail(`step '${act.say}' sent ${sent.length === 0 ? 'nothing' : sent.join(', ')}, not ${step.event.type}: the control is wired to another event`)
         }
       }
@@ -324,6 +355,7 @@ const drive = async (browser: Browser, plan: Planned, n: number): Promise<PathOu
       if (!passing && !matches(await actorValue(), step.value)) return await fail(`${map.actor} left ${JSON.stringify(step.value)} by itself`)
     }
     await context.close()
+    await unforce(forced)
     return { ok: true, said, states: [...states], handlers: [...handlers] }
   } catch (e) {
     return await fail(`step '${said.at(-1) ?? 'opening the lobby'}' could not be done: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
@@ -337,9 +369,11 @@ const browser = await launch()
 const outcomes: PathOutcome[] = []
 try {
   for (const [i, plan] of chosen.entries()) {
-    const o = await drive(browser, plan, i + 1)
+    const o = await drive(browser, plan, i + 1, async (paths) => {
+      for (const p of paths) await control(hall, 'clear-force', { path: p })
+    })
     outcomes.push(o)
-    console.log(`path ${i + 1} of ${chosen.length}: ${o.ok ? 'passed' : 'FAILED'} (${plan.steps.length} model steps)`)
+    console.log(`path ${i + 1} of ${chosen.length}: ${o.ok ? 'passed' : 'FAILED'} (${plan.steps.length} model steps)${o.note === undefined ? '' : `; ${o.note}`}`)
     if (!o.ok) {
       o.said.forEach((s, n) => console.log(`  ${n + 1}. ${s}`))
       console.log(`  ✗ ${o.failure}`)
@@ -367,6 +401,10 @@ for (const s of allStates) {
   else if (map.shows[s] === undefined) console.log(`  reached, but the map says nothing of its screen: ${s}`)
 }
 if (whileCalling > 0) console.log(`  ${whileCalling} generated paths act while a call runs (a 'passing' state): not driven, the answer may come first`)
-for (const [type, count] of notDrivable) console.log(`  no step for model event ${type} (${count} generated paths need it): add it to the map's does, hall or auto`)
+for (const [type, count] of notDrivable) {
+  const why = map.cannot?.[type]
+  if (why !== undefined) console.log(`  model event ${type} is not offered on the screen (${count} generated paths need it): ${why}`)
+  else console.log(`  no step for model event ${type} (${count} generated paths need it): add it to the map's does, hall or auto`)
+}
 const missed = shownStates.filter((s) => !uiStates.has(s))
 process.exit(outcomes.every((o) => o.ok) && missed.length === 0 ? 0 : 1)

@@ -59,6 +59,8 @@ export interface QaMap<M extends AnyStateMachine = AnyStateMachine> {
   readonly shows: Readonly<Record<string, QaScreen>>
   /** Leaf states a person cannot reach through the screens, and why. */
   readonly unreachable?: Readonly<Record<string, string>>
+  /** Model events no screen offers a person, and why (their paths are not driven). */
+  readonly cannot?: Readonly<Record<string, string>>
 }
 
 export const defineMap = <M extends AnyStateMachine>(map: QaMap<M>): QaMap<M> => map
@@ -117,6 +119,12 @@ export const queryMap = <M extends AnyStateMachine>(o: {
   readonly idle: QaScreen
   readonly player?: PlayerOptions
   readonly answer: unknown
+  /** Whether paths include the sign-in (default true; false for what anyone reads). */
+  readonly signIn?: boolean
+  /** How a person asks again after a failure (default: press Try again), or why the screen offers no way. */
+  readonly retry?: QaStep<unknown> | { readonly cannot: string }
+  /** Leaf states a person cannot reach through the screens, and why. */
+  readonly unreachable?: Readonly<Record<string, string>>
 }): QaMap<M> => {
   type E = EventFromLogic<M>
   return defineMap<M>({
@@ -127,19 +135,19 @@ export const queryMap = <M extends AnyStateMachine>(o: {
     events: (s) => {
       const c = (s as { context: { pendingId: string | null; requestCount: number; real: boolean } }).context
       const out: LobbyEvent[] = []
-      if (!c.real) out.push(loggedIn)
+      if (!c.real && o.signIn !== false) out.push(loggedIn)
       if (c.requestCount < 3) out.push(o.opened)
       if (c.pendingId !== null) {
         out.push({ type: 'hall.responded', requestId: c.pendingId, call: o.call, data: o.answer })
         out.push({ type: 'hall.failed', requestId: c.pendingId, call: o.call, error: { _tag: 'ServiceCode', code: 5000, msg: 'refused' } })
       }
-      if (c.real && (s as { value: unknown }).value === 'failed') out.push({ type: 'query.refreshRequested', query: o.actor })
+      if ((c.real || o.signIn === false) && c.requestCount < 3 && (s as { value: unknown }).value === 'failed') out.push({ type: 'query.refreshRequested', query: o.actor })
       return out as unknown as ReadonlyArray<E>
     },
     does: {
       'session.loggedIn': signIn,
       [o.opened.type]: { say: o.openSay, run: async (ui) => (o.open === undefined ? ui.open(o.openRoute!) : o.open(ui)) },
-      'query.refreshRequested': { say: 'press Try again', run: async ({ page }) => page.getByRole('button', { name: 'Try again' }).first().click() },
+      ...(o.retry !== undefined && 'cannot' in o.retry ? {} : { 'query.refreshRequested': (o.retry ?? { say: 'press Try again', run: async ({ page }) => page.getByRole('button', { name: 'Try again' }).first().click() }) }),
     },
     hall: {
       'hall.failed': {
@@ -150,6 +158,8 @@ export const queryMap = <M extends AnyStateMachine>(o: {
       },
     },
     auto: ['hall.responded'],
+    ...(o.unreachable === undefined ? {} : { unreachable: o.unreachable }),
+    ...(o.retry !== undefined && 'cannot' in o.retry ? { cannot: { 'query.refreshRequested': o.retry.cannot } } : {}),
     shows: { idle: o.idle, loading: { say: 'the page busy', find: (p) => p.locator('[aria-busy="true"]').first(), passing: true }, ready: o.ready, failed: o.failed },
   })
 }

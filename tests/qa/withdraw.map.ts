@@ -1,0 +1,26 @@
+import { withdrawInfoActor } from '../../actors/withdraw'
+import type { LobbyEvent } from '../../schemas/events'
+import { queryMap } from './map'
+
+/**
+ * Withdraw: the withdraw page's read (balance, withdrawable, channels, accounts; actor
+ * withdrawinfo): a player opens the withdraw page; the hall answers it or refuses it, and the page
+ * says it could not be loaded (it offers no Try again button: the read is asked again when the page
+ * opens again or the socket reconnects, so the model's query.refreshRequested has no step).
+ */
+export default queryMap({
+  name: 'withdraw',
+  actor: withdrawInfoActor.id,
+  machine: withdrawInfoActor.machine,
+  opened: { type: 'withdraw.opened' },
+  call: 'withdrawInfo',
+  path: '/certify/withdrawInfo',
+  openSay: 'open the withdraw page (the Withdraw link)',
+  openRoute: 'withdraw',
+  answer: { game_gold: '250.00' },
+  player: { balance: '250.00' },
+  idle: { say: 'the lobby, the withdraw page not opened', find: (p) => p.getByRole('banner') },
+  ready: { say: 'the withdraw page', find: (p) => p.getByRole('heading', { name: 'Withdraw' }) },
+  failed: { say: "the alert 'This could not be loaded. Please try again.'", find: (p) => p.getByRole('alert').filter({ hasText: 'This could not be loaded' }) },
+  retry: { cannot: 'the withdraw page offers no Try again: the read is asked again when the page opens again or the socket reconnects' },
+})
