@@ -76,10 +76,12 @@ export class ShellPage extends LobbyPage {
    * Waits until the player's last real sign-in has run its post-login sequence
    * (postlogin.finished after its session.loggedIn). A player of a file's own has no frames,
    * pop-ups or red packets unless the test gave it some: no dialog may be open then.
+   *
+   * The wait is on the lobby's own bus, in the page (`waitForSignInSettled`): no polling of the
+   * exported log, which costs the page a full export every 50 ms.
    */
   async settle(username: string): Promise<void> {
-    const finished = async (): Promise<boolean> => (await this.eventsSinceSignIn(username)).some((e) => e.type === 'postlogin.finished')
-    await expect.poll(finished, { timeout: 30_000, message: `the sign-in of ${username} to finish` }).toBe(true)
+    await this.waitForSignInSettled(username, 30_000)
     expect(await this.page.locator('dialog[open]').evaluateAll((ds) => ds.map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60)))).toEqual([])
   }
 
