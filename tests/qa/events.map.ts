@@ -1,5 +1,4 @@
 import { categoriesActor } from '../../actors/activities'
-import type { LobbyEvent } from '../../schemas/events'
 import { queryMap } from './map'
 
 /**

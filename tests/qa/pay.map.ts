@@ -1,5 +1,4 @@
 import { payChannelsActor } from '../../actors/pay'
-import type { LobbyEvent } from '../../schemas/events'
 import { queryMap } from './map'
 
 /**

@@ -1,5 +1,4 @@
 import { withdrawInfoActor } from '../../actors/withdraw'
-import type { LobbyEvent } from '../../schemas/events'
 import { queryMap } from './map'
 
 /**

@@ -1,5 +1,4 @@
 import { yuebaoProfitActor } from '../../actors/yuebao'
-import type { LobbyEvent } from '../../schemas/events'
 import { queryMap } from './map'
 
 /**
