@@ -434,7 +434,7 @@ export const checkWithdrawAmount = async (db: Queryable, currency: string, chann
   checkAmount(amount, { decimals, min: channel.min_amount, max: channel.max_amount }, (problem) =>
     problem === 'min'
       ? new WithdrawError(WithdrawCodes.belowMin, `the least one withdrawal is ${channel.min_amount}`)
-      : problem === 'max'
+      : problem === 'max' || problem === 'length'
         ? new WithdrawError(WithdrawCodes.aboveMax, `the most one withdrawal is ${channel.max_amount}`)
         : new WithdrawError(WithdrawCodes.badAmount, `the amount is a positive number with at most ${decimals} decimals`),
   )

@@ -139,6 +139,10 @@ const balances = async (tx: Queryable, player: PlayerRow, site: SiteRow, now: nu
   return { amount, principal: a.principal, curIncome: a.unclaimed, gameGold: await balanceOf(tx, player.id, player.currency) }
 }
 
+/** An amount above the wallet, or above the savings (an amount longer than any balance is one). */
+const walletShort = () => new ServiceError(YuebaoCodes.walletShort, 'the balance is less than the amount')
+const principalShort = () => new ServiceError(YuebaoCodes.principalShort, 'the savings are less than the amount')
+
 /** What a request id already made: its savings record (a repeated request answers it again). */
 interface Made {
   readonly type: number
@@ -174,11 +178,13 @@ const record = async (tx: Queryable, playerId: string, type: 1 | 2 | 3 | 5, amou
 }
 
 /** The amount to move, checked: positive, within the currency's decimals, at least the least amount. */
-const checkMove = async (tx: Queryable, amount: string, currency: string, least: string): Promise<void> => {
+const checkMove = async (tx: Queryable, amount: string, currency: string, least: string, short: () => ServiceError): Promise<void> => {
   checkAmount(amount, { decimals: await decimalsOf(tx, currency), min: least }, (problem) =>
     problem === 'min'
       ? new ServiceError(YuebaoCodes.belowMinimum, `the least amount is ${least}`, { min: least })
-      : new ServiceError(YuebaoCodes.belowMinimum, `the amount must be a positive amount of ${currency}`),
+      : problem === 'length'
+        ? short()
+        : new ServiceError(YuebaoCodes.belowMinimum, `the amount must be a positive amount of ${currency}`),
   )
 }
 
@@ -248,9 +254,9 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
       await openAccount(tx, player, ctx.site, ctx.now, terms)
       const answer = () => balances(tx, player, ctx.site, ctx.now, terms, p.amount)
       return onceMade(tx, player.id, p.request_id, 1, p.amount, answer, async () => {
-        await checkMove(tx, p.amount, player.currency, terms.minIn)
+        await checkMove(tx, p.amount, player.currency, terms.minIn, walletShort)
         const wallet = await debit(tx, { playerId: player.id, currency: player.currency }, p.amount, YUEBAO_KINDS.save)
-        if (wallet === undefined) throw new ServiceError(YuebaoCodes.walletShort, 'the balance is less than the amount')
+        if (wallet === undefined) throw walletShort()
         await tx.query('UPDATE yuebao_accounts SET principal = principal + $2::numeric WHERE player_id = $1', [player.id, p.amount])
         await record(tx, player.id, 1, p.amount, p.request_id, ctx.now)
         return answer()
@@ -269,10 +275,10 @@ export const yuebaoCalls: ReadonlyArray<Implementation> = [
         // empty savings too) is no amount to move.
         if (!/^\d+(\.\d+)?$/.test(p.amount) || Number(p.amount) <= 0) throw new ServiceError(YuebaoCodes.belowMinimum, 'the amount must be a positive amount')
         if (!(await tx.query<{ b: boolean }>('SELECT $1::numeric = $2::numeric AS b', [p.amount, a.principal])).rows[0]?.b) {
-          await checkMove(tx, p.amount, player.currency, terms.minOut)
+          await checkMove(tx, p.amount, player.currency, terms.minOut, principalShort)
         }
         const taken = await tx.query('UPDATE yuebao_accounts SET principal = principal - $2::numeric WHERE player_id = $1 AND principal >= $2::numeric', [player.id, p.amount])
-        if ((taken.affectedRows ?? 0) === 0) throw new ServiceError(YuebaoCodes.principalShort, 'the savings are less than the amount')
+        if ((taken.affectedRows ?? 0) === 0) throw principalShort()
         await credit(tx, { playerId: player.id, currency: player.currency }, p.amount, YUEBAO_KINDS.takeout)
         await record(tx, player.id, 2, p.amount, p.request_id, ctx.now)
         return answer()
