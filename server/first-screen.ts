@@ -72,7 +72,8 @@ export interface FirstScreenSite {
    * The bars above the home page on a phone, as the lobby will show them to this browser
    * (src/views/banners/Banners.tsx; schemas/bars.ts): the download banner (the brand's switch
    * open, not closed here, not in a native shell that hides it), the layout's invitation bar, and
-   * the install tip (not turned off here, not pwal=0; an installed app hides it by CSS). Absent: none.
+   * the install tip (not turned off here, not pwal=0, and only where the download banner does not
+   * show: one install invitation at a time; an installed app hides it by CSS). Absent: none.
    */
   readonly bars?: { readonly download: boolean; readonly promo: boolean; readonly tip: boolean; readonly brandName: string }
 }
@@ -89,6 +90,7 @@ export const firstScreenSite = (config: InjectedSiteConfig, url: URL, request: F
   const brand = config.injected.brandLogo
   const layout = layoutOfSkin(info.skinTypeValue)
   const asked = Number(url.searchParams.get('gameCategoryId') ?? '0')
+  const download = brand?.downloadSwitch === 'open' && !kept.downloadClosed && downloadBannerAllowed(request.userAgent ?? '', config.siteCode)
   const served = [...config.injected.layout.tabBar.loggedOut].sort((a, b) => a.sort - b.sort).map((e) => e.key).filter((k) => k in TAB_ICONS)
   return {
     language: config.languageCode,
@@ -100,9 +102,10 @@ export const firstScreenSite = (config: InjectedSiteConfig, url: URL, request: F
     category: CATEGORIES.some((c) => c.id === asked) ? asked : 0,
     banner: firstBanner(config.injected.banners ?? []),
     bars: {
-      download: brand?.downloadSwitch === 'open' && !kept.downloadClosed && downloadBannerAllowed(request.userAgent ?? '', config.siteCode),
+      download,
       promo: LAYOUT_TRAITS[layout].promoBanner,
-      tip: !kept.noShortcutTip && url.searchParams.get('pwal') !== '0',
+      // One install invitation at a time: the tip waits while the download banner shows.
+      tip: !download && !kept.noShortcutTip && url.searchParams.get('pwal') !== '0',
       brandName: brand?.brandName ?? '',
     },
   }

@@ -87,22 +87,29 @@ describe('the first screen the hall paints', () => {
       }) as unknown as InjectedSiteConfig
     const at = new URL('http://h/home/game')
     const phone = 'Mozilla/5.0 (Linux; Android 14) Mobile'
-    // A first visit: every bar, in the lobby's order, on phones only, before the page; words escaped.
+    // A first visit: the download banner and the invitation bar, in the lobby's order, on phones
+    // only, before the page; words escaped. One install invitation at a time: no install tip beside the banner.
     const first = firstScreenSite(config(3, 'open'), at, { userAgent: phone })
-    expect(first.bars).toEqual({ download: true, promo: true, tip: true, brandName: 'Brasil <b>' })
+    expect(first.bars).toEqual({ download: true, promo: true, tip: false, brandName: 'Brasil <b>' })
     const html = firstScreenMarkup(first, kit)
-    const order = ['<aside class="download-banner first-screen__phone"', '<aside class="promo-banner first-screen__phone"', '<aside class="install-tip first-screen__phone"', '<section class="lobby">']
+    const order = ['<aside class="download-banner first-screen__phone"', '<aside class="promo-banner first-screen__phone"', '<section class="lobby">']
     expect(order.map((part) => html.indexOf(part)).every((at, i, all) => at > 0 && (i === 0 || at > all[i - 1]!))).toBe(true)
     expect(html).toContain('<strong>Brasil &lt;b&gt; app</strong>')
-    expect(html).toContain('<p class="install-tip__text">Add Brasil &lt;b&gt; to your home screen for one-tap access</p>')
-    // Closed and 'don't show again' here (the lobby's cookie, among others): neither comes back.
+    expect(html).not.toContain('install-tip')
+    // The banner closed here (the lobby's cookie, among others): the install tip takes its turn, in the banner's place.
+    const closedBanner = firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'a=1; lobby_bars=d; b=2' })
+    expect(closedBanner.bars).toMatchObject({ download: false, promo: true, tip: true })
+    const tipHtml = firstScreenMarkup(closedBanner, kit)
+    expect(tipHtml.indexOf('<aside class="promo-banner first-screen__phone"')).toBeLessThan(tipHtml.indexOf('<aside class="install-tip first-screen__phone"'))
+    expect(tipHtml).toContain('<p class="install-tip__text">Add Brasil &lt;b&gt; to your home screen for one-tap access</p>')
+    // Closed and 'don't show again' here: neither comes back.
     expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'a=1; lobby_bars=dt; b=2' }).bars).toMatchObject({ download: false, promo: true, tip: false })
     expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'lobby_bars=t' }).bars).toMatchObject({ download: true, tip: false })
-    expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'lobby_bars=' }).bars).toMatchObject({ download: true, tip: true })
-    // The brand's switch closed; the native app shell of a site that hides the banner; pwal=0; a layout without the invitation bar.
-    expect(firstScreenSite(config(3, 'close'), at, { userAgent: phone }).bars).toMatchObject({ download: false })
-    expect(firstScreenSite(config(3, 'open'), at, { userAgent: `${phone} LobbyApp/2.1` }).bars).toMatchObject({ download: false })
-    expect(firstScreenSite(config(3, 'open'), new URL('http://h/home/game?pwal=0'), { userAgent: phone }).bars).toMatchObject({ tip: false })
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: phone, cookie: 'lobby_bars=' }).bars).toMatchObject({ download: true, tip: false })
+    // The brand's switch closed or the native app shell of a site that hides the banner: the tip instead; pwal=0: neither; a layout without the invitation bar.
+    expect(firstScreenSite(config(3, 'close'), at, { userAgent: phone }).bars).toMatchObject({ download: false, tip: true })
+    expect(firstScreenSite(config(3, 'open'), at, { userAgent: `${phone} LobbyApp/2.1` }).bars).toMatchObject({ download: false, tip: true })
+    expect(firstScreenSite(config(3, 'close'), new URL('http://h/home/game?pwal=0'), { userAgent: phone }).bars).toMatchObject({ download: false, tip: false })
     const classic = firstScreenSite(config(1, 'close'), at, { userAgent: phone, cookie: 'lobby_bars=t' })
     expect(classic.bars).toEqual({ download: false, promo: false, tip: false, brandName: 'Brasil <b>' })
     expect(firstScreenMarkup(classic, kit)).not.toMatch(/download-banner|promo-banner|install-tip/)
@@ -165,7 +172,9 @@ describe('the page answer of a hall serving a build', () => {
     const first = await page('/home/game?site=101')
     expect(first.headers.get('cache-control')).toBe('private, no-cache')
     const html = await first.text()
-    for (const bar of ['download-banner', 'promo-banner', 'install-tip']) expect(html).toContain(`<aside class="${bar} first-screen__phone"`)
+    for (const bar of ['download-banner', 'promo-banner']) expect(html).toContain(`<aside class="${bar} first-screen__phone"`)
+    expect(html).not.toContain('install-tip')
+    expect(await (await page('/home/game?site=101', 'identity', { cookie: 'lobby_bars=d' })).text()).toContain('<aside class="install-tip first-screen__phone"')
     const closed = await (await page('/home/game?site=101', 'identity', { cookie: 'lobby_bars=dt' })).text()
     expect(closed).not.toContain('download-banner')
     expect(closed).not.toContain('install-tip')

@@ -5,6 +5,7 @@ import { selectDownloadBannerHidden, selectGuideIsIos, selectGuideOpen, selectIn
 import { downloadBannerAllowed } from '../../../schemas/bars'
 import { Icon } from '../../ui/Icon'
 import { Modal } from '../../ui/Modal'
+import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { useActor, useSend } from '../../system-react'
 import { useNavigate, useRouteName, useRouteQuery } from '../routing/nav-hooks'
 import { useBrandLogo, useLayout, useSiteCode } from '../shell/site-look'
@@ -22,14 +23,10 @@ const userAgent = (): string => (typeof navigator === 'undefined' ? '' : navigat
 export const DownloadBanner = () => {
   const { t } = useTranslation('layout')
   const send = useSend()
-  const route = useRouteName()
-  const query = useRouteQuery()
   const brand = useBrandLogo()
-  const site = useSiteCode()
   const [folded, setFolded] = useState(false)
-  const closed = useBanners(selectDownloadBannerHidden)
-  if (route !== 'game' || query['tabItem'] === 'mine' || closed || brand?.downloadOpen !== true) return null
-  if (!downloadBannerAllowed(userAgent(), site)) return null
+  const shown = useDownloadBannerShown(false)
+  if (!shown || brand === null) return null
   return (
     <aside className={`download-banner${folded ? ' download-banner--folded' : ''}`} aria-label={t('download.label')}>
       {brand.hallLogo !== '' && <img className="download-banner__logo" src={brand.hallLogo} alt="" width={36} height={36} />}
@@ -64,9 +61,26 @@ type BannersRef = ActorRefFrom<typeof bannersMachine>
 const useBanners = <T,>(selector: (s: ReturnType<BannersRef['getSnapshot']>) => T): T => useActor('banners', selector)
 
 /**
+ * Whether the download banner shows (on phones only: the shell leaves it out of the web layout).
+ * One install invitation at a time (issue 41): while it shows, the add-to-home-screen tip waits;
+ * the hall's first screen decides the same way (server/first-screen.ts).
+ */
+const useDownloadBannerShown = (desktop: boolean): boolean => {
+  const route = useRouteName()
+  const query = useRouteQuery()
+  const brand = useBrandLogo()
+  const site = useSiteCode()
+  const closed = useBanners(selectDownloadBannerHidden)
+  if (desktop || route !== 'game' || query['tabItem'] === 'mine' || closed || brand?.downloadOpen !== true) return false
+  return downloadBannerAllowed(userAgent(), site)
+}
+
+/**
  * The add-to-home-screen tip (spec §2 banners), on /home/game: the add button shows the browser's
  * install prompt where there is one, else the guide (always on iOS). 'Don't show again' keeps the
- * 'no save shortcut tip' flag; the query pwal=0 hides the tip (the banners actor decides).
+ * 'no save shortcut tip' flag; the query pwal=0 hides the tip (the banners actor decides). One
+ * install invitation at a time: on a phone it waits while the download banner shows (until that
+ * is closed, or where it is off), so the first row of games stays above the fold.
  */
 export const InstallTip = () => {
   const { t } = useTranslation('layout')
@@ -76,7 +90,8 @@ export const InstallTip = () => {
   const brand = useBrandLogo()
   const site = useSiteName()
   const tip = useBanners(selectInstallTip)
-  if (tip === 'none' || route !== 'game' || query['tabItem'] === 'mine') return null
+  const download = useDownloadBannerShown(useMedia(DESKTOP_QUERY))
+  if (tip === 'none' || download || route !== 'game' || query['tabItem'] === 'mine') return null
   return (
     <aside className="install-tip" aria-label={t('pwa.label')}>
       <span className="install-tip__icon" aria-hidden="true">
