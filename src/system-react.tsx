@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { ActorId, ActorMachines } from '../actors'
 import type { CommandView, ListView, QueryView } from '../actors/kit'
 import type { Condition, LobbyEventInput } from '../schemas/events'
+import type { HallCall, RequestOf } from '../schemas/hall/call'
 import type { LobbySystem } from './system'
 import { COMMAND_CHECKS } from './ui/validation'
 
@@ -85,13 +86,20 @@ export const useSend = (): ((intent: LobbyEventInput) => void) => {
 const sameCommand = (a: CommandView<unknown>, b: CommandView<unknown>): boolean =>
   a.status === b.status && a.result === b.result && a.error === b.error && a.formError === b.formError
 
+/** The payload a command's form submits: its call's request, or the type a call site still names. */
+type SubmittedOf<P, C extends HallCall> = [P] extends [never] ? RequestOf<C> : P
+
 /**
  * A command actor for a form (actors/kit/command.ts): its view model (status, result, error, the
  * form's message) and its intents: submit a payload, start over.
  */
-export const useCommand = <R, P>(command: { readonly id: ActorId; readonly view: (s: never) => CommandView<R> }): {
+export const useCommand = <R, P = never, C extends HallCall = HallCall>(command: { readonly id: ActorId; readonly call: C; readonly view: (s: never) => CommandView<R> }): {
   readonly view: CommandView<R>
-  readonly submit: (payload: P) => void
+  /**
+   * Submits the form: the payload is the command's call's request, inferred from the command (a
+   * wrong one fails the type check). `P` is only for call sites that still name the payload type.
+   */
+  readonly submit: (payload: SubmittedOf<P, C>) => void
   readonly reset: () => void
 } => {
   const system = useSystem()
@@ -100,11 +108,13 @@ export const useCommand = <R, P>(command: { readonly id: ActorId; readonly view:
   // The form's own check (src/ui/validation.ts): a payload it refuses is not sent, and the form
   // shows its message as the command's error until the next submission or reset.
   const [refused, setRefused] = useState<string | null>(null)
-  const submit = useCallback((payload: P) => {
-    const problem = COMMAND_CHECKS[command.id]?.(payload as Readonly<Record<string, unknown>>) ?? null
+  const call = command.call.name
+  const submit = useCallback((payload: SubmittedOf<P, C>) => {
+    const fields = payload as Readonly<Record<string, unknown>>
+    const problem = COMMAND_CHECKS[command.id]?.(fields) ?? null
     setRefused(problem)
-    if (problem === null) send({ type: 'command.submitted', command: command.id, payload })
-  }, [send, command.id])
+    if (problem === null) send({ type: 'command.submitted', command: command.id, call, payload: fields })
+  }, [send, command.id, call])
   const reset = useCallback(() => {
     setRefused(null)
     send({ type: 'command.reset', command: command.id })

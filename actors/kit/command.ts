@@ -1,9 +1,8 @@
 import { assign, enqueueActions, setup } from 'xstate'
-import type { LobbyEvent } from '../../schemas/events'
+import type { EventOfType, LobbyEvent } from '../../schemas/events'
 import type { ActorRequestOf, CodeNameOf, ConcealedRequestOf, HallCall, ResponseOf } from '../../schemas/hall/call'
 import { inlineMessage, type CodeHandling, type CodeMessages } from './codes'
 import type { HallError } from '../../schemas/hall/errors'
-import { mayHoldSecretIn } from '../../schemas/sensitive'
 import type { ActorSpec } from '../spec'
 import { ask, errorNotice, isAnswerTo, requestIdOf } from './hall'
 import type { Audience } from './query'
@@ -82,13 +81,16 @@ const initialContext: Ctx = {
 
 /** The machine of a command; `commandActor` wraps it into the spec the system starts. */
 export const createCommandMachine = <C extends HallCall, R>(config: CommandConfig<C, R>) => {
+  // A submission names the command, and the call whose request its payload is (the recorder
+  // redacts it by that call); a log recorded before calls were named has the command's id only.
+  const ours = (e: EventOfType<'command.submitted'>): boolean => e.command === config.id && (e.call === undefined || e.call === config.call.name)
   const serves = (c: Ctx): boolean => config.audience === 'anyone' || (config.audience === 'signedIn' ? c.signedIn : c.real)
   const machine = setup({
     types: { context: {} as Ctx, events: {} as LobbyEvent, emitted: {} as LobbyEvent },
     guards: {
-      submitted: ({ context, event }) => event.type === 'command.submitted' && event.command === config.id && serves(context),
+      submitted: ({ context, event }) => event.type === 'command.submitted' && ours(event) && serves(context),
       submittedInvalid: ({ context, event }) =>
-        event.type === 'command.submitted' && event.command === config.id && serves(context) &&
+        event.type === 'command.submitted' && ours(event) && serves(context) &&
         config.validate !== undefined && config.validate(event.payload as ConcealedRequestOf<C>) !== null,
       reset: ({ event }) => event.type === 'command.reset' && event.command === config.id,
       siblingReported: ({ event }) => event.type === 'errors.reported' && config.errorGroup !== undefined && event.group === config.errorGroup.name,
@@ -174,12 +176,6 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
 
 /** A command's spec: its machine and the events it consumes. */
 export const commandActor = <const Id extends string, C extends HallCall, R>(config: CommandConfig<C, R> & { readonly id: Id }) => {
-  // The recorder redacts a command's submitted payload with the request schema of the call named
-  // like the command (schemas/events/redact.ts): a command whose payload may hold a secret must
-  // carry its call's name, or the password, code or PIN typed would reach the log in clear.
-  if (config.id !== config.call.name && mayHoldSecretIn(config.call.request)) {
-    throw new Error(`command '${config.id}' submits ${config.call.name}'s request, which may hold a secret: name the command '${config.call.name}'`)
-  }
   for (const name of [...Object.keys(config.codes ?? {}), ...(config.modal ?? [])]) {
     if (!(name in config.call.codes)) throw new Error(`command '${config.id}' handles the code '${name}', which ${config.call.name} does not declare`)
   }

@@ -55,10 +55,16 @@ export const listRetryRequested = defineEvent('list.retryRequested', 'intent', '
   list: Schema.String,
 })
 
-/** The player submitted a command's form (its payload is the call's request). */
+/**
+ * The player submitted a command's form: its payload is the request of the command's call, which
+ * the event names, so the recorder redacts it and the bus conceals its secrets with that call's
+ * request schema whatever the command's id. Logs recorded before the call was named have no
+ * `call`: their commands were named after their calls, and the command's id stands for it.
+ */
 export const commandSubmitted = defineEvent('command.submitted', 'intent', "The player submitted a command's form.", {
   command: Schema.String,
-  payload: Schema.Unknown,
+  call: Schema.optionalKey(Schema.String),
+  payload: Schema.Record(Schema.String, Schema.Unknown),
 })
 
 /** A command's form closed or started over: its result or error is forgotten. */

@@ -15,14 +15,23 @@ const callsByName: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+/**
+ * The call whose request a submitted command's payload is: the one the event names, or, in a log
+ * recorded before commands named their call, the call the command was named after.
+ */
+const commandCall = (fields: Readonly<Record<string, unknown>>): HallCall | undefined => {
+  const named = typeof fields['call'] === 'string' ? fields['call'] : typeof fields['command'] === 'string' ? fields['command'] : undefined
+  return named === undefined ? undefined : callsByName.get(named)
+}
+
 /** The event as it may be stored: every sensitive field replaced with REDACTED. */
 export const redactEvent = <E extends { readonly type: string }>(event: E): E => {
   const schema: Schema.Top | undefined = schemaOf(event.type)
   let out = (schema === undefined ? event : redact(schema, event)) as E
   const fields = out as unknown as Record<string, unknown>
   const call = typeof fields['call'] === 'string' ? callsByName.get(fields['call']) : undefined
-  // A command named after its call (the withdraw password of withdrawCash) is redacted with the call's request.
-  const command = event.type === 'command.submitted' && typeof fields['command'] === 'string' ? callsByName.get(fields['command']) : undefined
+  // A command's payload (the withdraw password of withdrawCash) is redacted with its call's request.
+  const command = event.type === 'command.submitted' ? commandCall(fields) : undefined
   // A part the call's schema leaves as it is keeps the event as it is (no copy).
   if (command !== undefined && 'payload' in fields) {
     const payload = redact(command.request, fields['payload'])
@@ -43,7 +52,7 @@ export const redactEvent = <E extends { readonly type: string }>(event: E): E =>
 /**
  * The event as actors get it: the secrets a person typed wrapped in Secrets (schemas/secret.ts),
  * the SecretString fields of an intent and the sensitive fields of a command's payload (by the
- * request of the call it is named after). The bus applies it to every event it takes in, live
+ * request of its call). The bus applies it to every event it takes in, live
  * and in replay, where those fields hold "[redacted]": either way actors can carry a secret to a
  * hall request and never read it.
  */
@@ -51,8 +60,8 @@ export const concealEvent = <E extends { readonly type: string }>(event: E): E =
   const schema: Schema.Top | undefined = schemaOf(event.type)
   if (schema === undefined) return event
   const fields = event as unknown as Record<string, unknown>
-  if (event.type === 'command.submitted' && typeof fields['command'] === 'string' && 'payload' in fields) {
-    const command = callsByName.get(fields['command'])
+  if (event.type === 'command.submitted' && 'payload' in fields) {
+    const command = commandCall(fields)
     if (command === undefined) return event
     const payload = concealRequest(command.request, fields['payload'])
     return payload === fields['payload'] ? event : { ...event, payload }

@@ -148,7 +148,7 @@ export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo 
       <FormAlert text={invalid ?? commandError(t, second.view)} />
       {channel !== null && (
         <div className="bind__send">
-          <button type="button" className="button button--ghost" disabled={sender.view.status === 'submitting'} onClick={() => sender.submit(channel === 'phone' ? { phone: target } : { email: target })}>
+          <button type="button" className="button button--ghost" disabled={sender.view.status === 'submitting'} onClick={() => (channel === 'phone' ? phoneCode.submit({ phone: target }) : emailCode.submit({ email: target }))}>
             {sender.view.status === 'succeeded' ? t('action.resend') : t('action.sendCode')}
           </button>
           {sender.view.status === 'succeeded' && <span className="bind__sent" role="status">{t('flow.codeSent', { target })}</span>}

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { anyReceivable, detailActor, logsActor, receiveActor, receiveAllActor, winnersActor, type ActivityDetail, type ActivityReward } from '../../../actors/activities'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -52,8 +51,8 @@ export const EventDetailPage = () => {
   const activeId = Number(params['eventId'])
   const detail = useQuery(detailActor)
   const winners = useQuery(winnersActor)
-  const receive = useCommand<Received, { activeId: number; receiveId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(receiveActor)
-  const receiveAll = useCommand<Received, { activeId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(receiveAllActor)
+  const receive = useCommand(receiveActor)
+  const receiveAll = useCommand(receiveAllActor)
   const desktop = useMedia(DESKTOP_QUERY)
   const logs = usePagedList(logsActor, { activeId })
   const valid = Number.isInteger(activeId) && activeId > 0

@@ -30,7 +30,7 @@ export const USERNAME_CHECK_DELAY_MS = 500
  * for the name it was asked for, and a name typed while a check is out is asked when it returns.
  */
 const useUsernameCheck = (typed: string): { readonly checking: boolean; readonly available: boolean | null } => {
-  const check = useCommand<boolean, { username: string }>(usernameCheckCommand)
+  const check = useCommand(usernameCheckCommand)
   const { submit, reset } = check
   const status = check.view.status
   const [askedFor, setAskedFor] = useState<string | null>(null)
@@ -55,7 +55,7 @@ const useUsernameCheck = (typed: string): { readonly checking: boolean; readonly
 /** The site's user agreement, asked of the hall when the player first opens it. */
 const UserAgreement = () => {
   const { t } = useTranslation('auth')
-  const agreement = useCommand<{ title: string; content: string }, Record<string, never>>(userAgreementCommand)
+  const agreement = useCommand(userAgreementCommand)
   const { status, result } = agreement.view
   return (
     <details
@@ -85,7 +85,7 @@ const UserAgreement = () => {
 const useRegisterPhone = () => {
   const { t } = useTranslation('signin')
   const { t: auth } = useTranslation('auth')
-  const config = useCommand<'off' | 'optional' | 'required', Record<string, never>>(registerConfigCommand)
+  const config = useCommand(registerConfigCommand)
   const askConfig = config.submit
   useEffect(() => {
     askConfig({})

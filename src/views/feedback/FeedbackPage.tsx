@@ -46,7 +46,7 @@ export const FeedbackPage = () => {
 
 export const FeedbackForm = () => {
   const { t } = useTranslation('feedback')
-  const submit = useCommand<number, { type: FeedbackType; content: string; image?: Shot }>(feedbackSubmitActor)
+  const submit = useCommand(feedbackSubmitActor)
   const [type, setType] = useState<FeedbackType>(1)
   const [content, setContent] = useState('')
   const [shot, setShot] = useState<Shot | null>(null)
@@ -197,7 +197,7 @@ const FeedbackList = () => {
 const FeedbackDialog = ({ feedback, onClose }: { feedback: Feedback; onClose: () => void }) => {
   const { t } = useTranslation('feedback')
   const send = useSend()
-  const read = useCommand<number, { ids: ReadonlyArray<number> }>(feedbackReadActor)
+  const read = useCommand(feedbackReadActor)
   const image = useQuery(feedbackImageActor)
   const imageOf = useActor('feedbackimage', (s) => (s.context.payload as { readonly id?: number } | null)?.id ?? null)
   const [showImage, setShowImage] = useState(false)

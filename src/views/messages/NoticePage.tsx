@@ -5,7 +5,6 @@ import {
   messageDeleteActor, messageReadActor, messageReadAllActor, messageReceiveActor, noticesActor, type Notice, type NoticeType,
 } from '../../../actors/messages'
 import { selectQuery } from '../../../actors/nav'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useActor, useCommand, usePagedList, useQuery } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { Tabs, buttonTab } from '../../ui/Tabs'
@@ -45,7 +44,7 @@ export const NoticePage = () => {
   const unreadOf = (t: NoticeType): number => (t === 1 ? unread?.notice : t === 2 ? unread?.announcement : 0) ?? 0
   const desktop = useMedia(DESKTOP_QUERY)
   const { view, intents } = usePagedList(noticesActor, { type })
-  const readAll = useCommand<number, { type: NoticeType }>(messageReadAllActor)
+  const readAll = useCommand(messageReadAllActor)
   const [openId, setOpenId] = useState<number | null>(null)
   const opened = view.rows.find((r) => r.id === openId) ?? null
 
@@ -126,9 +125,9 @@ export const NoticePage = () => {
 const NoticeDialog = ({ notice, onClose }: { notice: Notice; onClose: () => void }) => {
   const { t } = useTranslation('messages')
   const { t: auth } = useTranslation('auth')
-  const read = useCommand<number, { ids: ReadonlyArray<number> }>(messageReadActor)
-  const remove = useCommand<number, { ids: ReadonlyArray<number> }>(messageDeleteActor)
-  const receive = useCommand<Received, { id: number }>(messageReceiveActor)
+  const read = useCommand(messageReadActor)
+  const remove = useCommand(messageDeleteActor)
+  const receive = useCommand(messageReceiveActor)
   const { submit: markRead } = read
   const { reset: resetReceive } = receive
   const unread = notice.isRead === 0

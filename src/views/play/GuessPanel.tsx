@@ -16,7 +16,7 @@ export const GuessPanel = ({ activeId }: { activeId: number }) => {
   const { t, i18n } = useTranslation('play')
   const { t: auth } = useTranslation('auth')
   const matches = useQuery(matchesActor)
-  const guess = useCommand<{ orderNo: string; game_gold: string }, { activeId: number; matchId: number; optionId: number; amount: string; requestId: string }>(guessActor)
+  const guess = useCommand(guessActor)
   const [chosen, setChosen] = useState<{ matchId: number; optionId: number } | null>(null)
   const data = matches.data
   const bounds = data === null ? {} : { min: data.minAmount, max: data.maxAmount }

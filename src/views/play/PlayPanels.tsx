@@ -15,7 +15,7 @@ export const InvestPanel = ({ activeId }: { activeId: number }) => {
   const { t, i18n } = useTranslation('play')
   const { t: auth } = useTranslation('auth')
   const info = useQuery(investActor)
-  const invest = useCommand<{ invested: string; profit: string; game_gold: string }, { activeId: number; action: 'invest' | 'redeem'; termId?: number; investId?: number; amount?: string; requestId: string }>(investingActor)
+  const invest = useCommand(investingActor)
   const [termId, setTermId] = useState<number | null>(null)
   const [last, setLast] = useState<'invest' | 'redeem' | null>(null)
   const data = info.data
@@ -99,7 +99,7 @@ export const LuckyPanel = ({ activeId }: { activeId: number }) => {
   const { t } = useTranslation('play')
   const desktop = useMedia(DESKTOP_QUERY)
   const { view, intents } = usePagedList(luckyActor, { activeId })
-  const receive = useCommand<{ amount: string }, { activeId: number; orderNo: string; requestDeviceType: 1 | 2 | 3 | 4 }>(luckyReceiveActor)
+  const receive = useCommand(luckyReceiveActor)
   const device = desktop ? 3 : 4
   const busy = receive.view.status === 'submitting'
   const action = (r: LuckyOrder) =>
@@ -147,7 +147,7 @@ export const QuizPanel = ({ activeId }: { activeId: number }) => {
   const { t } = useTranslation('play')
   const desktop = useMedia(DESKTOP_QUERY)
   const quiz = useQuery(quizActor)
-  const answer = useCommand<{ status: number; amount: string; game_gold: string }, { activeId: number; answers: ReadonlyArray<{ questionId: number; answer: string }>; requestDeviceType: 1 | 2 | 3 | 4 }>(quizAnswerActor)
+  const answer = useCommand(quizAnswerActor)
   const [picked, setPicked] = useState<Readonly<Record<number, string>>>({})
   const [checked, setChecked] = useState(false)
   const data = quiz.data

@@ -4,7 +4,6 @@ import {
   promoteDetailsActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor,
   type CommissionPeriod, type PromoteSummary, type TeamMember,
 } from '../../../actors/promote'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { CopyButton } from '../../ui/CopyButton'
 import { MoneyText } from '../../ui/MoneyText'
@@ -45,7 +44,7 @@ export const PromotePage = () => {
   const send = useSend()
   const navigate = useNavigate()
   const summary = useQuery(promoteSummaryActor)
-  const receive = useCommand<Received, Record<string, never>>(promoteReceiveActor)
+  const receive = useCommand(promoteReceiveActor)
   useEffect(() => {
     send({ type: 'promote.opened' })
     return () => send({ type: 'command.reset', command: promoteReceiveActor.id })

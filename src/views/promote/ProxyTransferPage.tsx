@@ -10,13 +10,6 @@ import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
 import './promote.css'
 
-interface Sent {
-  readonly id: string
-  readonly amount: string
-  readonly currency: string
-  readonly game_gold: string
-}
-
 /**
  * The proxy transfer (screens §2 /home/proxyTransfer; docs/hall-protocol.md "Agents and
  * promotion"): the agent chooses a direct invitee and an amount; the form checks both (an
@@ -31,7 +24,7 @@ export const ProxyTransferPage = () => {
   const send = useSend()
   const navigate = useNavigate()
   const invitees = useQuery(promoteInviteesActor)
-  const command = useCommand<Sent, { username: string; amount: string }>(proxyTransferActor)
+  const command = useCommand(proxyTransferActor)
   const balance = useActor('wallet', selectBalance)
   const [username, setUsername] = useState('')
   const [amount, setAmount] = useState('')

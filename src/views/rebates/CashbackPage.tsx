@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { anyReturnGold, rebateActor, rebateReceiveActor, type RebateCategory } from '../../../actors/rebates'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useCommand, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { PageFrame } from '../pages/PageFrame'
@@ -22,7 +21,7 @@ export const CashbackPage = () => {
   const send = useSend()
   const navigate = useNavigate()
   const rebate = useQuery(rebateActor)
-  const receive = useCommand<Received, Record<string, never>>(rebateReceiveActor)
+  const receive = useCommand(rebateReceiveActor)
   useEffect(() => {
     send({ type: 'rebate.opened' })
     // Leaving the page forgets the last receipt.

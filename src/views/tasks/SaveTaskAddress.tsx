@@ -12,7 +12,7 @@ import { useSessionView } from '../shell/session-view'
 export const SaveTaskAddress = () => {
   const search = useNavSearch()
   const { real } = useSessionView()
-  const save = useCommand<null, { address: string; actionType: 2 }>(taskSaveAddressActor)
+  const save = useCommand(taskSaveAddressActor)
   const reported = useRef<string | null>(null)
   const address = saveUrlUuidOf(search)
   useEffect(() => {

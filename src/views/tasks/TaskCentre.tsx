@@ -5,7 +5,6 @@ import {
   anyTaskReceivable, goOf, progressOf, taskBoxActor, taskBoxesActor, taskGroupsActor, taskListActor, taskReceiveActor, taskReceiveAllActor,
   type TaskGo, type TaskItem, type VitalityBox,
 } from '../../../actors/tasks'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { Modal } from '../../ui/Modal'
@@ -54,9 +53,9 @@ export const TaskCentre = ({ beforeGo }: { beforeGo?: () => void }) => {
   const groups = useQuery(taskGroupsActor)
   const list = useQuery(taskListActor)
   const boxes = useQuery(taskBoxesActor)
-  const receive = useCommand<Received, { taskId: number }>(taskReceiveActor)
-  const receiveAll = useCommand<Received, { template: string }>(taskReceiveAllActor)
-  const openBox = useCommand<Received, { boxId: number }>(taskBoxActor)
+  const receive = useCommand(taskReceiveActor)
+  const receiveAll = useCommand(taskReceiveAllActor)
+  const openBox = useCommand(taskBoxActor)
   useEffect(() => {
     send({ type: 'tasks.opened', template: 'newcomer', siteCode })
   }, [send, siteCode])

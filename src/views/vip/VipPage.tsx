@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { anyVipReceivable, userVipActor, vipDetailsActor, vipReceiveActor, type VipReward } from '../../../actors/vip'
-import type { Received } from '../../../schemas/hall/calls/common'
-import type { VipRewardType } from '../../../schemas/hall/calls/vip'
 import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
@@ -21,8 +19,6 @@ const percent = (amount: string, need: string): number => {
 const useVipSwitch = (): boolean | null =>
   useActor('site', (s) => (s.context.sysInfo === null ? null : s.context.sysInfo['vip_status'] === 'open'))
 
-type ReceivePayload = { type?: VipRewardType; vip: number }
-
 /**
  * The VIP screen (spec screens §2 /home/vip, private; §3 VIP settings and rewards; §4 reward and
  * card statuses; §6 VIP needs vip_status open): the player's level, the progress bars of deposit
@@ -38,7 +34,7 @@ export const VipPage = () => {
   const open = useVipSwitch()
   const details = useQuery(vipDetailsActor)
   const user = useQuery(userVipActor)
-  const receive = useCommand<Received, ReceivePayload>(vipReceiveActor)
+  const receive = useCommand(vipReceiveActor)
   useEffect(() => {
     if (open === true) send({ type: 'vip.opened' })
     if (open === false) navigate('game', { replace: true })

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pointsActor, spinActor, wheelInfoActor, wheelTasksActor, type WheelDraw, type WheelTask } from '../../../actors/wheel'
+import { pointsActor, spinActor, wheelInfoActor, wheelTasksActor, type WheelTask } from '../../../actors/wheel'
 import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -41,7 +41,7 @@ export const WheelPanel = ({ activeId }: { readonly activeId: number }) => {
   const reduced = useMedia(REDUCED_MOTION)
   const info = useQuery(wheelInfoActor)
   const tasks = useQuery(wheelTasksActor)
-  const spin = useCommand<WheelDraw, { activeId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(spinActor)
+  const spin = useCommand(spinActor)
   const points = usePagedList(pointsActor, { activeId })
   useEffect(() => {
     send({ type: 'wheel.opened', activeId, kind: 'wheel' })

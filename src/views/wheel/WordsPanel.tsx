@@ -1,15 +1,12 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { exchangeActor, extractActor, extractAllActor, wheelTasksActor, wordsActor } from '../../../actors/wheel'
-import type { Received } from '../../../schemas/hall/calls/common'
 import { useCommand, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { DESKTOP_QUERY, useMedia } from '../../ui/useMedia'
 import { useSessionView } from '../shell/session-view'
 import { TaskLine } from './WheelPanel'
 import './wheel.css'
-
-type Drawn = { readonly cards: ReadonlyArray<{ readonly wordId: number; readonly word: string }>; readonly chances: number }
 
 /**
  * A word collection (activity type 18) on the event centre's detail page: the words with how many
@@ -23,9 +20,9 @@ export const WordsPanel = ({ activeId }: { readonly activeId: number }) => {
   const desktop = useMedia(DESKTOP_QUERY)
   const words = useQuery(wordsActor)
   const tasks = useQuery(wheelTasksActor)
-  const extract = useCommand<Drawn, { activeId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(extractActor)
-  const extractAll = useCommand<Drawn, { activeId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(extractAllActor)
-  const exchange = useCommand<Received, { activeId: number; groupId: number; requestDeviceType: 1 | 2 | 3 | 4 }>(exchangeActor)
+  const extract = useCommand(extractActor)
+  const extractAll = useCommand(extractAllActor)
+  const exchange = useCommand(exchangeActor)
   useEffect(() => {
     send({ type: 'wheel.opened', activeId, kind: 'words' })
   }, [send, activeId])
