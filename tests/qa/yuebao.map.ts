@@ -21,5 +21,15 @@ export default queryMap({
   // A failed profit read is not shown on its own (only a failed index read shows an alert): the
   // figures stay as they were and Refresh savings asks both again.
   failed: { say: 'the savings page with Refresh savings (the failure itself is not shown)', find: (p) => p.getByRole('button', { name: 'Refresh savings' }) },
-  retry: { say: 'press Refresh savings', run: async ({ page }) => page.getByRole('button', { name: 'Refresh savings' }).click() },
+  retry: {
+    say: 'close the savings introduction if it is open, and press Refresh savings',
+    run: async ({ page }) => {
+      const open = page.locator('dialog[open]')
+      for (let n = await open.count(); n > 0; n = await open.count()) {
+        await page.keyboard.press('Escape')
+        await page.waitForFunction((before) => document.querySelectorAll('dialog[open]').length < before, n)
+      }
+      await page.getByRole('button', { name: 'Refresh savings' }).click()
+    },
+  },
 })
