@@ -18,7 +18,6 @@ export const aboutUsActor = queryActor({
   audience: 'anyone',
   fetchOn: { 'about.opened': true },
   payload: {},
-  select: (d) => d,
 })
 
 export const versionsActor = queryActor({
@@ -27,5 +26,4 @@ export const versionsActor = queryActor({
   audience: 'anyone',
   fetchOn: { 'versions.wanted': true },
   payload: {},
-  select: (d) => d,
 })

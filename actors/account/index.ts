@@ -21,7 +21,7 @@ const changed = (item: string): ReadonlyArray<LobbyEvent> => [{ type: 'account.c
 const reread = { 'account.opened': true, 'account.changed': true } as const
 
 /** The profile: display name, avatar, real name, birthday, CPF and email masked. */
-export const profileActor = queryActor({ id: 'profile', call: profileInfo, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d })
+export const profileActor = queryActor({ id: 'profile', call: profileInfo, audience: 'real', fetchOn: reread, payload: {} })
 
 /** The avatar catalogue. */
 export const avatarsActor = queryActor({ id: 'avatars', call: avatars, audience: 'real', fetchOn: { 'account.opened': true }, payload: {}, select: (d) => d.list })
@@ -95,7 +95,6 @@ export const bindGoogleAuthCommand = commandActor({
   call: bindGoogleAuth,
   modal: ['notBound'],
   audience: 'real',
-  select: (d) => d,
   announce: (r) => ('is_open_google_auth' in r ? changed('googleAuth') : []),
   codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', needVerify: 'error.verifyAgain' },
 })
@@ -152,7 +151,6 @@ export const modifyInfoCommand = commandActor({
   id: 'modifyInfo',
   call: modifyInfo,
   audience: 'real',
-  select: (d) => d,
   announce: () => changed('profile'),
 })
 

@@ -70,7 +70,6 @@ export const modulesActor = queryActor({
   audience: 'anyone',
   fetchOn: { 'activities.opened': true },
   payload: {},
-  select: (d) => d,
 })
 
 export const customPagesActor = queryActor({

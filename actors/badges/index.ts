@@ -36,7 +36,6 @@ export const redDotActor = queryActor({
     'tasks.changed': true,
   },
   payload: {},
-  select: (d) => d,
 })
 
 /** A real player's unread messages, notices and announcements. */
@@ -52,7 +51,6 @@ export const unreadActor = queryActor({
     'messages.changed': true,
   },
   payload: {},
-  select: (d) => d,
 })
 
 export { BADGE_CAP, badgeText, rateText, noticeTypeOf } from './badges.logic'

@@ -49,8 +49,8 @@ export interface CommandConfig<C extends HallCall, R> {
    * password, a code, a PIN) are Secrets it cannot read: their format is the view's to check.
    */
   readonly validate?: (payload: ConcealedRequestOf<C>) => string | null
-  /** The result of a successful answer. */
-  readonly select: (data: ResponseOf<C>, payload: ConcealedRequestOf<C>) => R
+  /** The result of a successful answer; by default the answer's data as it is. */
+  readonly select?: (data: ResponseOf<C>, payload: ConcealedRequestOf<C>) => R
   /** Notices announced on success. */
   readonly announce?: (result: R, payload: ConcealedRequestOf<C>) => ReadonlyArray<LobbyEvent>
   /**
@@ -80,7 +80,7 @@ const initialContext: Ctx = {
 }
 
 /** The machine of a command; `commandActor` wraps it into the spec the system starts. */
-export const createCommandMachine = <C extends HallCall, R>(config: CommandConfig<C, R>) => {
+export const createCommandMachine = <C extends HallCall, R = ResponseOf<C>>(config: CommandConfig<C, R>) => {
   // A submission names the command, and the call whose request its payload is (the recorder
   // redacts it by that call); a log recorded before calls were named has the command's id only.
   const ours = (e: EventOfType<'command.submitted'>): boolean => e.command === config.id && (e.call === undefined || e.call === config.call.name)
@@ -115,7 +115,8 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
       take: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'hall.responded') return
         const payload = context.payload as ConcealedRequestOf<C>
-        const result = config.select(event.data as ResponseOf<C>, payload)
+        const data = event.data as ResponseOf<C>
+        const result = config.select === undefined ? (data as R) : config.select(data, payload)
         enqueue.assign({ result, pendingId: null })
         for (const notice of config.announce?.(result, payload) ?? []) enqueue.emit(notice)
       }),
@@ -175,7 +176,7 @@ export const createCommandMachine = <C extends HallCall, R>(config: CommandConfi
 }
 
 /** A command's spec: its machine and the events it consumes. */
-export const commandActor = <const Id extends string, C extends HallCall, R>(config: CommandConfig<C, R> & { readonly id: Id }) => {
+export const commandActor = <const Id extends string, C extends HallCall, R = ResponseOf<C>>(config: CommandConfig<C, R> & { readonly id: Id }) => {
   for (const name of [...Object.keys(config.codes ?? {}), ...(config.modal ?? [])]) {
     if (!(name in config.call.codes)) throw new Error(`command '${config.id}' handles the code '${name}', which ${config.call.name} does not declare`)
   }

@@ -61,7 +61,8 @@ export interface QueryConfig<C extends HallCall, T, K extends LobbyEventType> {
   /** Events that forget the data besides the sign-out (default none). */
   readonly forgetOn?: ReadonlyArray<LobbyEventType>
   /** The query's data from the call's answer (and the data shown before it). */
-  readonly select: (data: ResponseOf<C>, previous: T | null) => T
+  /** The data kept from an answer (and the data kept before); by default the answer's data as it is. */
+  readonly select?: (data: ResponseOf<C>, previous: T | null) => T
   /** Notices announced when data arrives (what other domains need of it). */
   readonly announce?: (data: T) => ReadonlyArray<LobbyEvent>
   /**
@@ -81,7 +82,7 @@ const REFRESH: LobbyEventType = 'query.refreshRequested'
 const initialContext: Ctx = { requestCount: 0, pendingId: null, signedIn: false, real: false, payload: null, data: null, error: null }
 
 /** The machine of a query; `queryActor` wraps it into the spec the system starts. */
-export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventType>(config: QueryConfig<C, T, K>) => {
+export const createQueryMachine = <C extends HallCall, T = ResponseOf<C>, K extends LobbyEventType = LobbyEventType>(config: QueryConfig<C, T, K>) => {
   const triggers = config.fetchOn as unknown as Readonly<Record<string, AnyTrigger>>
   const forgetOn = config.forgetOn ?? []
   const retryOn = config.retryOn ?? []
@@ -130,7 +131,8 @@ export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventTy
       }),
       take: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'hall.responded') return
-        const data = config.select(event.data as ResponseOf<C>, context.data as T | null)
+        const answer = event.data as ResponseOf<C>
+        const data = config.select === undefined ? (answer as T) : config.select(answer, context.data as T | null)
         enqueue.assign({ data, pendingId: null, error: null })
         for (const notice of config.announce?.(data) ?? []) enqueue.emit(notice)
       }),
@@ -195,7 +197,7 @@ export const createQueryMachine = <C extends HallCall, T, K extends LobbyEventTy
  * A query actor's spec: its machine and the events it consumes (its triggers, retries, forgets,
  * the sign-in events, the refresh intent and its answers).
  */
-export const queryActor = <const Id extends string, C extends HallCall, T, K extends LobbyEventType>(config: QueryConfig<C, T, K> & { readonly id: Id }) => {
+export const queryActor = <const Id extends string, C extends HallCall, T = ResponseOf<C>, K extends LobbyEventType = LobbyEventType>(config: QueryConfig<C, T, K> & { readonly id: Id }) => {
   const machine = createQueryMachine(config)
   const consumes = [...new Set<string>([...SIGN_EVENTS, ...Object.keys(config.fetchOn), ...(config.retryOn ?? []), ...(config.forgetOn ?? []), REFRESH, ...ANSWERS])]
   /** The query's view model, typed by its data. */

@@ -56,7 +56,6 @@ export const clubActor = queryActor({
   audience: 'anyone',
   fetchOn: { 'club.opened': true },
   payload: {},
-  select: (d) => d,
 })
 
 /** The first-use flag of receiving a reward. */

@@ -168,7 +168,6 @@ export const codePhoneActor = queryActor({
   audience: 'signedIn',
   fetchOn: { 'popup.openRequested': { when: (e) => e.popup === 'discountCode' } },
   payload: {},
-  select: (d) => d,
 })
 
 /** Redeems a discount code; the answer's balance goes to the wallet. */

@@ -75,7 +75,6 @@ export const guessActor = commandActor({
   call: doMatchBet,
   modal: ['unknown'],
   audience: 'real',
-  select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'guess')],
   codes: INLINE,
 })
@@ -98,7 +97,6 @@ export const investingActor = commandActor({
   call: investmentHandler,
   modal: ['unknown'],
   audience: 'real',
-  select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'invest')],
   codes: INLINE,
 })
@@ -143,7 +141,6 @@ export const quizAnswerActor = commandActor({
   call: requestReward,
   modal: ['unknown'],
   audience: 'real',
-  select: (d) => d,
   announce: (r, p) => [balance(r.game_gold), changed(p.activeId, 'quiz')],
   codes: INLINE,
 })

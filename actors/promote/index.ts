@@ -131,7 +131,6 @@ export const proxyTransferActor = commandActor({
   modal: ['unknownChannel', 'noInviteEvent'],
   audience: 'real',
   validate: (p) => transferProblem(p),
-  select: (d) => d,
   announce: (r) => [
     { type: 'wallet.balanceReported' as const, balance: r.game_gold, source: 'transfer' as const },
     { type: 'promote.transferred' as const, amount: r.amount },

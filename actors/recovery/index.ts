@@ -36,7 +36,6 @@ export const findAccountCommand = commandActor({
   call: notLoginGetAccountVerifyList,
   modal: ['badScene', 'busy', 'badValue'],
   audience: 'anyone',
-  select: (d) => d,
   codes: REFUSALS,
 })
 
@@ -78,7 +77,6 @@ export const smsCountriesCommand = commandActor({
   id: 'smsCountries',
   call: smsCountry,
   audience: 'anyone',
-  select: (d) => d,
 })
 
 /** The image challenge the login form shows after the hall asked for one (1119): its key and image, never its digits. */
@@ -86,5 +84,4 @@ export const loginChallengeCommand = commandActor({
   id: 'loginChallenge',
   call: captcha,
   audience: 'anyone',
-  select: (d) => d,
 })

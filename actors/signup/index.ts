@@ -22,7 +22,6 @@ export const userAgreementCommand = commandActor({
   id: 'userAgreement',
   call: getUserAgreement,
   audience: 'anyone',
-  select: (d) => d,
 })
 
 /** Whether the site's registration asks for a phone (off, optional, required), asked when the register form opens. */

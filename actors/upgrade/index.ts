@@ -21,7 +21,6 @@ export const opVersionActor = queryActor({
   audience: 'anyone',
   fetchOn: { 'app.versionCheckDue': true },
   payload: {},
-  select: (d) => d,
   announce: (d) => [{ type: 'app.versionReported', version: d.version, buildTime: d.buildTime }],
 })
 

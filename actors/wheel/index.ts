@@ -121,7 +121,6 @@ export const extractAllActor = commandActor({
   call: extractAllWord,
   modal: ['unknown'],
   audience: 'real',
-  select: (d) => d,
   announce: (_r, p) => [{ type: 'wheel.changed' as const, activeId: p.activeId }],
   codes: PLAY_INLINE,
   firstErrorOnly: true,

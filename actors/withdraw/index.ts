@@ -163,7 +163,6 @@ export const withdrawCashCommand = commandActor({
   call: withdrawCash,
   modal: ['badAddress', 'badCard', 'badName', 'badCpf', 'needPhone', 'noOrder', 'noAudit', 'accountTaken', 'badTicket'],
   audience: 'real',
-  select: (d) => d,
   announce: (r): ReadonlyArray<LobbyEvent> => [{ type: 'wallet.balanceReported', balance: r.game_gold, source: 'withdraw' }],
   codes: WITHDRAW_FORM_CODES,
 })
@@ -183,8 +182,8 @@ export const ACCOUNT_FORM_CODES = {
   accountTaken: 'errors.accountTaken',
 }
 
-export const bindCardCommand = commandActor({ id: 'bindCard', call: bindCard, modal: ['badTicket'], audience: 'real', select: (d) => d, codes: ACCOUNT_FORM_CODES })
-export const bindCryptoCommand = commandActor({ id: 'bindCrypto', call: bindCrypto, modal: ['badTicket'], audience: 'real', select: (d) => d, codes: ACCOUNT_FORM_CODES })
+export const bindCardCommand = commandActor({ id: 'bindCard', call: bindCard, modal: ['badTicket'], audience: 'real', codes: ACCOUNT_FORM_CODES })
+export const bindCryptoCommand = commandActor({ id: 'bindCrypto', call: bindCrypto, modal: ['badTicket'], audience: 'real', codes: ACCOUNT_FORM_CODES })
 export const deleteAccountCommand = commandActor({
   id: 'deleteAccount',
   call: deleteAccount,
@@ -200,7 +199,6 @@ export const withdrawFeeCommand = commandActor({
   call: getWithdrawFee,
   modal: ['belowMin', 'aboveMax', 'aboveWithdrawable'],
   audience: 'real',
-  select: (d) => d,
   codes: { noAccount: 'errors.noAccount', closed: 'errors.closed', badAmount: 'errors.badAmount' },
 })
 
@@ -225,8 +223,8 @@ export const verifyPinCommand = commandActor({
   select: (d) => d.verifyToken,
   codes: PIN_FORM_CODES,
 })
-export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', select: (d) => d, codes: EWALLET_FORM_CODES })
-export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', select: (d) => d, codes: EWALLET_FORM_CODES })
+export const bindEwalletCommand = commandActor({ id: 'bindAlipay', call: bindAlipay, audience: 'real', codes: EWALLET_FORM_CODES })
+export const bindWalletAppCommand = commandActor({ id: 'bindUserWallet', call: bindUserWallet, audience: 'real', codes: EWALLET_FORM_CODES })
 
 /** A proof of a withdrawal (a channel that asks one): the hall keeps the image and answers its url for cach. */
 export const uploadProofCommand = commandActor({

@@ -43,7 +43,6 @@ export const yuebaoActor = queryActor({
   },
   payload: {},
   retryOn: ['socket.opened'],
-  select: (d) => d,
   announce: indexNotices,
 })
 
@@ -54,7 +53,6 @@ export const yuebaoProfitActor = queryActor({
   fetchOn: { 'yuebao.opened': true, 'yuebao.moved': true },
   payload: {},
   retryOn: ['socket.opened'],
-  select: (d) => d,
 })
 
 export const yuebaoRecordsActor = pagedActor({
