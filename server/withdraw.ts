@@ -8,46 +8,14 @@
  * is one transaction with the order's status change, so a balance never changes without its
  * entry, never goes negative, and a settled order cannot be settled again.
  */
-import type { AccountKind, WithdrawAccount, WithdrawChannel, WithdrawOrder, WithdrawSpeed, WithdrawStatus } from '../schemas/hall/calls/withdraw'
+import type { AccountKind, WithdrawChannel, WithdrawOrder, WithdrawSpeed, WithdrawStatus } from '../schemas/hall/calls/withdraw'
 import type { Db, Queryable } from './db'
 import { checkAmount, credit, debit, decimalsOf, lockWallet, oncePerRequest } from './money'
 import { balanceOf } from './store'
-import { ServiceError } from './calls/types'
+import { WithdrawCodes, WithdrawError } from './withdraw/codes'
+import { ACCOUNT_COLUMNS, accountOf, liveAccount, type AccountRow } from './withdraw/accounts'
 
-/** Service codes of money out (the spec's 3003 "bind withdraw"; the rest the reference hall's own, docs/hall.md). */
-export const WithdrawCodes = {
-  /** The player has no withdraw account yet: the lobby opens the bank-card tab. */
-  bindWithdraw: 3003,
-  noAccount: 1301,
-  wrongPin: 1302,
-  noPin: 1303,
-  aboveWithdrawable: 1304,
-  belowMin: 1305,
-  aboveMax: 1306,
-  closed: 1307,
-  dailyLimit: 1308,
-  needSms: 1309,
-  badAddress: 1310,
-  badCard: 1311,
-  badName: 1312,
-  badCpf: 1313,
-  needPhone: 1314,
-  noOrder: 1315,
-  noAudit: 1316,
-  badAmount: 1317,
-  accountTaken: 1318,
-  badProof: 1319,
-  /** Too many wrong withdraw passwords in a row: the checks are locked for a while. */
-  pinLocked: 1320,
-  /** The channel asks a proof (uploadpay) with the withdrawal. */
-  needProof: 1321,
-  /** The verifyWithdrawPass ticket is unknown, spent or expired. */
-  badTicket: 1322,
-  badPin: 1225,
-} as const
-
-/** A refusal of a money-out operation: a service code of WithdrawCodes and its message. */
-export class WithdrawError extends ServiceError {}
+export { WithdrawCodes, WithdrawError } from './withdraw/codes'
 
 /** Where a turnover requirement comes from. */
 export type TurnoverSource = 'deposit' | 'bonus' | 'activity' | 'task' | 'vip' | 'rebate' | 'manual'
@@ -220,106 +188,9 @@ export const CRYPTO_NETWORKS = [
   { currency: 'ETH', network: 'ERC20', min_amount: '0.01', max_amount: '100', fee: '0.002', address_pattern: '^0x[0-9a-fA-F]{40}$', icon: '' },
 ] as const
 
-// --- accounts ----------------------------------------------------------------------------------
+// --- accounts (server/withdraw/accounts.ts) -------------------------------------------------------
 
-interface AccountRow {
-  readonly id: number
-  readonly kind: AccountKind
-  readonly name: string
-  readonly code: string
-  readonly network: string
-  readonly accountNo: string
-  readonly holder: string
-  readonly currency: string
-  readonly isDefault: boolean
-  readonly deleted: boolean
-  readonly playerId: string
-}
-
-const ACCOUNT_COLUMNS = `id::int AS id, kind, name, code, network, account_no AS "accountNo", holder, currency, is_default AS "isDefault",
-  deleted_at IS NOT NULL AS deleted, player_id::text AS "playerId"`
-
-/** A number as answers show it: the last four digits ('**** 1234'); crypto addresses are public and whole. */
-export const maskNumber = (kind: AccountKind, no: string): string => (kind === 'crypto' ? no : `**** ${no.slice(-4)}`)
-
-const accountOf = (r: AccountRow): WithdrawAccount => ({
-  id: r.id,
-  kind: r.kind,
-  name: r.name,
-  code: r.code,
-  network: r.network,
-  account_no: maskNumber(r.kind, r.accountNo),
-  holder: r.holder,
-  currency: r.currency,
-  icon: '',
-  is_default: r.isDefault ? 1 : 0,
-})
-
-/** The player's live accounts, the default first, then in binding order. */
-export const accountsOf = async (db: Queryable, playerId: string): Promise<ReadonlyArray<WithdrawAccount>> =>
-  (
-    await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL ORDER BY is_default DESC, id`, [
-      playerId,
-    ])
-  ).rows.map(accountOf)
-
-/** A live account of this player, or a refusal (another player's or a deleted account is no account of theirs). */
-export const liveAccount = async (db: Queryable, playerId: string, id: number): Promise<AccountRow> => {
-  const row = (await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM withdraw_accounts WHERE id = $1`, [id])).rows[0]
-  if (row === undefined || row.playerId !== playerId || row.deleted) throw new WithdrawError(WithdrawCodes.noAccount, 'no such withdraw account')
-  return row
-}
-
-/** Binds an account; the first one becomes the default. */
-export const bindAccount = async (
-  db: Db,
-  playerId: string,
-  a: { kind: AccountKind; name: string; code: string; network?: string; accountNo: string; holder: string; cpf?: string; currency: string },
-): Promise<WithdrawAccount> =>
-  db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM players WHERE id = $1 FOR UPDATE', [playerId])
-    const taken = (
-      await tx.query(
-        `SELECT 1 FROM withdraw_accounts WHERE player_id = $1 AND kind = $2 AND code = $3 AND network = $4 AND account_no = $5 AND deleted_at IS NULL`,
-        [playerId, a.kind, a.code, a.network ?? '', a.accountNo],
-      )
-    ).rows.length
-    if (taken > 0) throw new WithdrawError(WithdrawCodes.accountTaken, 'this account is already bound')
-    const first = (await tx.query('SELECT 1 FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL', [playerId])).rows.length === 0
-    const row = (
-      await tx.query<AccountRow>(
-        `INSERT INTO withdraw_accounts (player_id, kind, name, code, network, account_no, holder, cpf, currency, is_default)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ACCOUNT_COLUMNS}`,
-        [playerId, a.kind, a.name, a.code, a.network ?? '', a.accountNo, a.holder, a.cpf ?? '', a.currency, first],
-      )
-    ).rows[0]
-    if (row === undefined) throw new Error('account insert returned no row')
-    return accountOf(row)
-  })
-
-/** Makes an account the default. */
-export const setDefault = async (db: Db, playerId: string, id: number): Promise<ReadonlyArray<WithdrawAccount>> => {
-  await db.transaction(async (tx) => {
-    await liveAccount(tx, playerId, id)
-    await tx.query('UPDATE withdraw_accounts SET is_default = false WHERE player_id = $1 AND is_default', [playerId])
-    await tx.query('UPDATE withdraw_accounts SET is_default = true WHERE id = $1', [id])
-  })
-  return accountsOf(db, playerId)
-}
-
-/** Deletes an account (kept for the orders that name it); the oldest other one becomes the default. */
-export const deleteAccountOf = async (db: Db, playerId: string, id: number, now: number): Promise<void> => {
-  await db.transaction(async (tx) => {
-    const a = await liveAccount(tx, playerId, id)
-    await tx.query('UPDATE withdraw_accounts SET deleted_at = $2, is_default = false WHERE id = $1', [id, new Date(now).toISOString()])
-    if (a.isDefault) {
-      await tx.query(
-        `UPDATE withdraw_accounts SET is_default = true WHERE id = (SELECT id FROM withdraw_accounts WHERE player_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1)`,
-        [playerId],
-      )
-    }
-  })
-}
+export { accountsOf, bindAccount, deleteAccountOf, liveAccount, maskNumber, setDefault } from './withdraw/accounts'
 
 // --- orders ------------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import {
 } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { randomHex } from '../crypto'
+import { yuebaoCodes } from '../../schemas/hall/calls/codes'
 import { checkAmount, credit, debit, decimalsOf, oncePerRequest, type LedgerKind } from '../money'
 import { balanceOf, type PlayerRow, type SiteRow } from '../store'
 import { rangeOf, zoneOf } from './records'
@@ -27,18 +28,7 @@ import { ServiceError, implement } from './types'
 import type { Implementation } from './types'
 
 /** The savings service codes (the hall's own: the spec's catalogue names none). */
-export const YuebaoCodes = {
-  /** The site's savings switch is off: nothing can be saved. */
-  closed: 1280,
-  /** The amount is below the site's least amount in or out. */
-  belowMinimum: 1281,
-  /** The wallet holds less than the amount to save. */
-  walletShort: 1282,
-  /** The savings hold less than the amount to take out. */
-  principalShort: 1283,
-  /** The request id was used for another movement. */
-  requestReused: 1284,
-} as const
+export const YuebaoCodes = yuebaoCodes
 
 /** Ledger kinds of the wallet entries savings write (the account details show them as transfer and interest). */
 export const YUEBAO_KINDS = { save: 'transfer-yuebao-in', takeout: 'transfer-yuebao-out', interest: 'interest-yuebao' } as const satisfies Record<string, LedgerKind>
