@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
+import { ShellPage } from './support/shell.model'
 
 /**
  * Banners and the Mine page (spec §2): the download banner's close is remembered across reloads
@@ -34,9 +35,14 @@ describe('banners on a phone (site 001)', () => {
 
   it('the install tip opens its guide; pwal=0 suppresses it, and so does "Don\'t show again" after a reload', async () => {
     const { page, errors } = await kit.open('phone')
+    const shell = new ShellPage(page, kit.hallUrl)
     await open(page, '&pwal=0')
-    // The kept flags are read when the download banner shows; the tip stays away.
+    // The kept flags are read when the download banner shows; one install invitation at a time: the tip waits while it shows.
     await downloadBanner(page).waitFor()
+    expect(await installTip(page).count()).toBe(0)
+    // The banner closed gives the tip its turn; pwal=0 keeps it away (in the same commit that removes the banner).
+    await downloadBanner(page).getByRole('button', { name: 'Close the banner' }).click()
+    await downloadBanner(page).waitFor({ state: 'detached' })
     expect(await installTip(page).count()).toBe(0)
 
     await open(page)
@@ -51,7 +57,10 @@ describe('banners on a phone (site 001)', () => {
     await tip.getByRole('button', { name: "Don't show again" }).click()
     await tip.waitFor({ state: 'detached' })
     await page.reload()
-    await downloadBanner(page).waitFor({ timeout: 30_000 })
+    await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
+    // The kept flags read and the browser known: the tip would show by now (the banner stays closed).
+    await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toEqual(expect.arrayContaining(['banners.flagsLoaded', 'pwa.environment']))
+    expect(await downloadBanner(page).count()).toBe(0)
     expect(await installTip(page).count()).toBe(0)
     expect(errors).toEqual([])
   })

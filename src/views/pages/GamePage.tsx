@@ -11,7 +11,7 @@ import { MineView } from './MineView'
 import { Marquee } from '../messages/Marquee'
 import { BannerCarousel } from '../home/BannerCarousel'
 import { SiteFooter } from '../home/SiteFooter'
-import { memo, useEffect } from 'react'
+import { memo, useEffect, useRef } from 'react'
 
 /**
  * The game page (/home/game): the lobby's home: the marquee, the site's banner carousel (the
@@ -34,11 +34,21 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
     send({ type: 'home.opened' })
   }, [send])
   const category = CATEGORIES.find((c) => String(c.id) === categoryId) ?? CATEGORIES[0]!
+  const tiles = useRef<HTMLUListElement>(null)
+  // On a phone the categories are one row that scrolls sideways: the current one is brought into
+  // it (a page opened on a category far along the row), sideways only, the page itself not scrolled.
+  useEffect(() => {
+    const row = tiles.current
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement
+    if (row == null || current == null || row.scrollWidth <= row.clientWidth) return
+    const left = current.offsetLeft - row.offsetLeft
+    if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - (row.clientWidth - current.offsetWidth) / 2)
+  }, [category.id])
   return (
     <section className="lobby" aria-labelledby="page-title">
       <LobbyTop />
       <h2 className="section-title">{t('game.categories')}</h2>
-      <ul className="tiles" role="list">
+      <ul ref={tiles} className="tiles" role="list">
         {visibleCategories({ real: session.real, desktop }).map((c) => (
           <li key={c.id}>
             <button
