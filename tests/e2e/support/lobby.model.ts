@@ -57,64 +57,30 @@ export class LobbyPage {
   }
 
   /**
-   * Waits, in the page, until the player's last real sign-in (session.loggedIn, real, this
-   * username) has a postlogin.finished after it: the records logged so far, then the bus's new
-   * records as they come (subscribed before the log is read, so none falls between). A page that
-   * navigates meanwhile is asked again once the new document has its dev hook.
+   * Waits until the player's last real sign-in (session.loggedIn, real, this username) has a
+   * postlogin.finished after it. A watcher in the page takes the records logged so far, then the
+   * bus's new records as they come (subscribed before the log is read, so none falls between),
+   * and raises a flag once the sign-in is over; the test waits for the flag. A page that navigates
+   * meanwhile gets a new watcher once the new document has its dev hook.
    */
   async waitForSignInSettled(username: string, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const left = deadline - Date.now()
-      if (left <= 0) break
+      if (left <= 0) throw new Error(`the sign-in of ${username} did not finish within ${timeoutMs} ms`)
       const settled = await this.page
         .waitForFunction(() => window.__lobby !== undefined, undefined, { timeout: left })
-        .then(() =>
-          this.page.evaluate(
-            ({ user, wait }) =>
-              new Promise<boolean>((resolve) => {
-                type Seen = { readonly seq: number; readonly type: string; readonly real?: boolean; readonly username?: string }
-                const system = window.__lobby!.system
-                const seen = new Map<number, Seen>()
-                let over = false
-                const finish = (value: boolean): void => {
-                  if (over) return
-                  over = true
-                  sub.unsubscribe()
-                  clearTimeout(timer)
-                  resolve(value)
-                }
-                const check = (): void => {
-                  const ordered = [...seen.values()].sort((a, b) => a.seq - b.seq)
-                  const at = ordered.findLastIndex((e) => e.type === 'session.loggedIn' && e.real === true && e.username === user)
-                  if (at >= 0 && ordered.slice(at).some((e) => e.type === 'postlogin.finished')) finish(true)
-                }
-                const add = (seq: number, e: { readonly type: string }): void => {
-                  const f = e as { readonly real?: unknown; readonly username?: unknown }
-                  seen.set(seq, { seq, type: e.type, ...(typeof f.real === 'boolean' ? { real: f.real } : {}), ...(typeof f.username === 'string' ? { username: f.username } : {}) })
-                }
-                const sub = system.bus.records$.subscribe((r) => {
-                  add(r.seq, r.event)
-                  check()
-                })
-                const timer = setTimeout(() => finish(false), wait)
-                void (system.recorder?.records() ?? Promise.resolve([])).then((records) => {
-                  for (const r of records) if (!seen.has(r.seq)) add(r.seq, r.event)
-                  check()
-                })
-              }),
-            { user: username, wait: left },
-          ),
-        )
+        .then(() => this.page.evaluate(watchSignIn, username))
+        .then(() => this.page.waitForFunction((user) => (window as SettledFlags).__e2eSettled?.has(user) === true, username, { timeout: Math.max(1, deadline - Date.now()) }))
+        .then(() => true)
         .catch((e: unknown) => {
           // A navigation destroys the page's context mid-wait: ask the new document.
-          if (e instanceof Error && /Execution context was destroyed|navigation|Target closed/i.test(e.message) && !this.page.isClosed()) return null
+          if (e instanceof Error && /Execution context was destroyed|navigation|Target closed/i.test(e.message) && !this.page.isClosed()) return false
+          if (e instanceof Error && e.name === 'TimeoutError') throw new Error(`the sign-in of ${username} did not finish within ${timeoutMs} ms`)
           throw e
         })
-      if (settled === true) return
-      if (settled === false) break
+      if (settled) return
     }
-    throw new Error(`the sign-in of ${username} did not finish within ${timeoutMs} ms`)
   }
 
   /** An actor's state and context, read through the dev hook (window.__lobby), as plain JSON. */
@@ -139,4 +105,43 @@ export class LobbyPage {
       for (let i = 0; i < n; i++) document.dispatchEvent(new Event('visibilitychange'))
     }, count)
   }
+}
+
+/** The page's flags of sign-ins the watcher saw settle (test code only, never the lobby's). */
+type SettledFlags = Window & { __e2eSettled?: Set<string> }
+
+/**
+ * Runs in the page (serialised by Playwright, so self-contained): watches the lobby's records for
+ * `user`'s last real sign-in and its postlogin.finished, then adds `user` to `__e2eSettled`.
+ */
+function watchSignIn(user: string): void {
+  type Seen = { readonly seq: number; readonly type: string; readonly real?: boolean; readonly username?: string }
+  const w = window as Window & { __e2eSettled?: Set<string> }
+  const flags = (w.__e2eSettled ??= new Set<string>())
+  flags.delete(user)
+  const system = window.__lobby!.system
+  const seen = new Map<number, Seen>()
+  const add = (seq: number, e: { readonly type: string }): void => {
+    const f = e as { readonly real?: unknown; readonly username?: unknown }
+    seen.set(seq, { seq, type: e.type, ...(typeof f.real === 'boolean' ? { real: f.real } : {}), ...(typeof f.username === 'string' ? { username: f.username } : {}) })
+  }
+  const check = (): boolean => {
+    const ordered = [...seen.values()].sort((a, b) => a.seq - b.seq)
+    const at = ordered.findLastIndex((e) => e.type === 'session.loggedIn' && e.real === true && e.username === user)
+    return at >= 0 && ordered.slice(at).some((e) => e.type === 'postlogin.finished')
+  }
+  const sub = system.bus.records$.subscribe((r) => {
+    add(r.seq, r.event)
+    if (check()) {
+      flags.add(user)
+      sub.unsubscribe()
+    }
+  })
+  void (system.recorder?.records() ?? Promise.resolve([])).then((records) => {
+    for (const r of records) if (!seen.has(r.seq)) add(r.seq, r.event)
+    if (check()) {
+      flags.add(user)
+      sub.unsubscribe()
+    }
+  })
 }
