@@ -134,6 +134,23 @@ describe('a first visit on a 390×844 phone (site 001)', () => {
   })
 })
 
+describe('a phone opened on a category far along the row (site 001, lottery)', () => {
+  it('brings the current category into the row, the page itself not scrolled', async () => {
+    const { page, errors } = await kit.open('phone')
+    await page.goto(`${kit.hallUrl}/home/game?site=001&gameCategoryId=8`)
+    const current = page.locator('#root .tiles .tile[aria-current="page"]')
+    await current.waitFor({ timeout: 30_000 })
+    await page.locator('#root .game-tile').first().waitFor({ timeout: 30_000 })
+    const seen = await current.evaluate((tile) => {
+      const row = tile.closest('ul')!.getBoundingClientRect()
+      const box = tile.getBoundingClientRect()
+      return { name: tile.textContent, inRow: box.left >= row.left && box.right <= row.right, scrollY: window.scrollY }
+    })
+    expect(seen).toEqual({ name: 'Lottery', inRow: true, scrollY: 0 })
+    expect(errors).toEqual([])
+  })
+})
+
 describe('the desktop (1440×900, site 001)', () => {
   it('keeps its layout: the categories titled, in a grid of several rows', async () => {
     const { page, errors } = await kit.open('desktop')
