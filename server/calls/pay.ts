@@ -28,7 +28,6 @@ import {
   transferConfirm,
 } from '../../schemas/hall/calls/pay'
 import type { DepositOrder, PayChannel, PayKind, PayMethod } from '../../schemas/hall/calls/pay'
-import { checkCodePhoneNumber, isShowDiscount, useDiscountCode } from '../../schemas/hall/calls/active'
 import type { Db, Queryable } from '../db'
 import { LIMITS } from '../../schemas/validation'
 import { checkAmount, credit, oncePerRequest, type AmountProblem } from '../money'
@@ -580,72 +579,6 @@ export const payCalls: ReadonlyArray<Implementation> = [
   }),
 ]
 
-// --- discount codes (calls §7.4 checkCodePhoneNumber, useDiscountCode, isShowDiscount) -----------
+// --- discount codes (server/pay/discount.ts) -----------------------------------------------------
 
-/** Discount-code service codes (the hall's own range, docs/hall.md "Discount codes"). */
-export const DiscountCode = {
-  /** No such active code on this site (or not in the player's currency). */
-  unknown: 1360,
-  /** The code asks for a bound phone and the player has none. */
-  phoneRequired: 1361,
-  /** The player has redeemed this code already. */
-  alreadyUsed: 1362,
-  /** Every use of the code is taken. */
-  exhausted: 1363,
-} as const
-
-const maskPhone = (phone: string): string => (phone.length <= 4 ? phone : `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}`)
-
-/** Creates or replaces a discount code of a site (the control surface). */
-export const putDiscountCode = async (
-  db: Queryable,
-  c: { siteCode: string; code: string; amount: string; currency: string; maxUses: number; needPhone: boolean; active: boolean },
-): Promise<void> => {
-  await db.query(
-    `INSERT INTO discount_codes (site_code, code, amount, currency, max_uses, need_phone, active) VALUES ($1, upper($2), $3, $4, $5, $6, $7)
-     ON CONFLICT (site_code, code) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency, max_uses = EXCLUDED.max_uses,
-       need_phone = EXCLUDED.need_phone, active = EXCLUDED.active`,
-    [c.siteCode, c.code, c.amount, c.currency, c.maxUses, c.needPhone ? 1 : 0, c.active],
-  )
-}
-
-export const discountCalls: ReadonlyArray<Implementation> = [
-  implement(isShowDiscount, async (ctx) => {
-    const r = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM discount_codes WHERE site_code = $1 AND active AND used < max_uses', [ctx.site.code])
-    return { show: (r.rows[0]?.n ?? 0) > 0 ? (1 as const) : (0 as const) }
-  }),
-  implement(checkCodePhoneNumber, async (ctx) => {
-    const { player } = await requirePlayer(ctx)
-    const phone = (await ctx.db.query<{ phone: string }>('SELECT mobile_phone AS phone FROM players WHERE id = $1', [player.id])).rows[0]?.phone ?? ''
-    return { bound: phone === '' ? (0 as const) : (1 as const), mobile_phone: maskPhone(phone) }
-  }),
-  implement(useDiscountCode, async (ctx, p) => {
-    const { player } = await requirePlayer(ctx)
-    const code = p.code.trim().toUpperCase()
-    if (code === '' || code.length > 32) throw new ServiceError(DiscountCode.unknown, 'this code is not valid')
-    const result = await ctx.db.transaction(async (tx) => {
-      // The code's row is locked: its uses are counted one redemption at a time.
-      const found = (
-        await tx.query<{ amount: string; currency: string; maxUses: number; used: number; needPhone: number }>(
-          `SELECT trim_scale(amount)::text AS amount, currency, max_uses AS "maxUses", used, need_phone::int AS "needPhone"
-           FROM discount_codes WHERE site_code = $1 AND code = $2 AND active FOR UPDATE`,
-          [ctx.site.code, code],
-        )
-      ).rows[0]
-      if (found === undefined || found.currency !== player.currency) throw new ServiceError(DiscountCode.unknown, 'this code is not valid')
-      if (found.needPhone === 1) {
-        const phone = (await tx.query<{ phone: string }>('SELECT mobile_phone AS phone FROM players WHERE id = $1', [player.id])).rows[0]?.phone ?? ''
-        if (phone === '') throw new ServiceError(DiscountCode.phoneRequired, 'bind a phone number to use this code')
-      }
-      const taken = await tx.query('INSERT INTO discount_code_uses (site_code, code, player_id, amount) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING player_id', [
-        ctx.site.code, code, player.id, found.amount,
-      ])
-      if (taken.rows.length === 0) throw new ServiceError(DiscountCode.alreadyUsed, 'you have used this code already')
-      if (found.used >= found.maxUses) throw new ServiceError(DiscountCode.exhausted, 'this code has been used up')
-      await tx.query('UPDATE discount_codes SET used = used + 1 WHERE site_code = $1 AND code = $2', [ctx.site.code, code])
-      await credit(tx, { playerId: player.id, currency: player.currency }, found.amount, 'bonus-discount')
-      return { amount: found.amount, currency: player.currency }
-    })
-    return { amount: result.amount, count: 1, currency: result.currency, game_gold: await balanceOf(ctx.db, player.id, player.currency) }
-  }),
-]
+export { DiscountCode, discountCalls, putDiscountCode } from '../pay/discount'
