@@ -7,7 +7,7 @@ import { control, playRound, visitor } from './support'
 import type { Caller, Hall } from './support'
 
 /**
- * The control `clock` (server/control.ts, server/state.ts): it moves the hall's clock, not the
+ * The control `clock` (server/control/hall-controls.ts, server/state.ts): it moves the hall's clock, not the
  * lobby's. Calls signed with the real clock are still accepted; what decides "today" follows the
  * hall's clock: the daily check-in and the day a deposit or a game round counts in. `reset` and { offsetMs: 0 } put
  * the clock back. Site 001 keeps UTC; the tests start at the next UTC noon so no day boundary
