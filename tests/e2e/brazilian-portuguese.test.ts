@@ -22,7 +22,8 @@ it('opens site 101 in Brazilian Portuguese: tela, celular, saque, and none of th
   const p = await kit.player({ password: 'abc12345', siteCode: '101' })
   const { page, shell, errors } = await kit.openLobby('phone', 'home/game?site=101')
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pt-BR')
-  // The install tip of a phone.
+  // The install tip of a phone, in its turn: one invitation at a time, the download banner first.
+  await page.locator('#root').getByRole('complementary', { name: 'Baixar o aplicativo' }).getByRole('button', { name: 'Fechar o banner' }).click()
   await page.locator('#root').getByRole('complementary', { name: 'Adicionar à tela inicial' }).waitFor()
   const seen = [await textOf(page)]
 
