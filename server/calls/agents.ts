@@ -11,6 +11,7 @@
  *   entry 'bonus-agent'), the proxy transfer (one transaction, one ledger entry each side, refused
  *   above the agent's balance) and the transfer records of both sides.
  */
+import { agentCodes } from '../../schemas/hall/calls/codes'
 import {
   getAgentMode, getChannelInfo, getIpBindInfo, linkSetting, myTransferRecord, promoteCommissionReceive, promoteCommissions, promoteDetails, promoteSummary,
   promoteTeam, proxyTransfer,
@@ -32,27 +33,8 @@ import { ServiceError, implement } from './types'
 import { storeNotice } from '../ws'
 import type { CallContext, Implementation } from './types'
 
-/** The agent service codes (the hall's own, 2100–2129; docs/hall-protocol.md). */
-export const AgentCodes = {
-  /** The site does not show agents (agentDisplayEntrance closed). */
-  closed: 2100,
-  /** Trial players register before promoting, receiving or transferring. */
-  trial: 2101,
-  /** No closed period holds a commission to receive. */
-  nothing: 2102,
-  /** The transfer's receiver is not a direct invitee of the agent (or is the agent). */
-  notInvitee: 2103,
-  /** The transfer is above the agent's balance. */
-  insufficient: 2104,
-  /** The transfer's amount is not a positive amount of at most 2 decimals. */
-  invalidAmount: 2105,
-  /** No such promotion channel. */
-  unknownChannel: 2106,
-  /** The receiver holds another currency. */
-  otherCurrency: 2107,
-  /** The site runs no invite-friends event (activity type 15): promote_details. */
-  noInviteEvent: 2108,
-} as const
+/** The agents' service codes (2100-2108), declared on the calls (schemas/hall/calls/codes.ts). */
+export const AgentCodes = agentCodes
 
 const requireOpen = async (ctx: CallContext): Promise<void> => {
   const sys = await doc<Pick<SysInfo, 'agentDisplayEntrance'>>(ctx.db, ctx.site, 'sysInfo')

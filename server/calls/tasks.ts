@@ -12,6 +12,7 @@
  * A received prize adds the task's vitality to the day's; a box whose need the day's vitality
  * reaches opens once a day. Trial players see the tasks and cannot receive.
  */
+import { taskCodes } from '../../schemas/hall/calls/codes'
 import {
   activeTaskGetPrize, activeTaskGetPrizeAll, activeTaskIndex, activeTaskTask, taskSaveAddress, vitalityBoxes, vitalityRevBox,
 } from '../../schemas/hall/calls'
@@ -26,33 +27,8 @@ import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
-/** The task centre's service codes (the hall's own, 1800-1849: the spec's catalogue names none; docs/hall-protocol.md). */
-export const TaskCodes = {
-  /** No such task or group on this site. */
-  unknown: 1800,
-  /** The task is not done yet. */
-  notDone: 1801,
-  /** Already received. */
-  received: 1802,
-  /** The task's time is over. */
-  expired: 1803,
-  /** Trial players register before receiving. */
-  trial: 1804,
-  /** The task is not open yet. */
-  notOpen: 1805,
-  /** Nothing of the group can be received now. */
-  nothing: 1806,
-  /** No such vitality box on this site. */
-  unknownBox: 1807,
-  /** The day's vitality has not reached the box. */
-  boxNotReached: 1808,
-  /** The box was opened today already. */
-  boxOpened: 1809,
-  /** The saved task address is empty or too long. */
-  badAddress: 1810,
-  /** The vitality boxes asked are another site's. */
-  wrongSite: 1811,
-} as const
+/** The task centre's service codes (1800-1849, the hall's own), declared on the calls (schemas/hall/calls/codes.ts). */
+export const TaskCodes = taskCodes
 
 /** The turnover a vitality box asks: its prize bet once. */
 const BOX_TURNOVER = '1'

@@ -3,6 +3,7 @@
  * finding a running activity of a type on the caller's site, and exact amounts in the
  * currency's scale, computed by the database (numeric), never by floating point.
  */
+import { playCodes } from '../../schemas/hall/calls/codes'
 import type { ActivityRow } from '../activities'
 import { activitiesOf } from '../activities'
 import type { Queryable } from '../db'
@@ -12,33 +13,8 @@ import type { PlayerRow } from '../store'
 import { ServiceError } from '../calls/types'
 import type { CallContext } from '../calls/types'
 
-/** The playing activities' service codes (2180–2199, the hall's own; docs/hall-protocol.md). */
-export const PlayCodes = {
-  /** No running activity of this kind with that id on the site. */
-  unknown: 2180,
-  /** The match takes no more guesses (kicked off, settled or void), or has no such option. */
-  matchClosed: 2181,
-  /** The amount is outside the activity's (or the term's) least and most amounts, or not an amount of the currency. */
-  amountOutOfRange: 2182,
-  /** The balance holds less than the stake or the subscription. */
-  balanceShort: 2183,
-  /** The request id was used for another request. */
-  requestReused: 2184,
-  /** The subscription has not matured yet. */
-  notMatured: 2185,
-  /** The return, the prize or the quiz's reward was received already. */
-  received: 2186,
-  /** No such term, subscription, match or bet of this activity. */
-  notFound: 2187,
-  /** The bet does not qualify for the lucky prize. */
-  notLucky: 2188,
-  /** The answers do not answer every question of the quiz with one of its choices. */
-  badAnswers: 2189,
-  /** Trial players register before playing for money. */
-  trial: 2190,
-  /** The activity has ended (or not started). */
-  notRunning: 2191,
-} as const
+/** The playing activities' service codes (2180-2199, the hall's own), declared on the calls (schemas/hall/calls/codes.ts). */
+export const PlayCodes = playCodes
 
 /** The running (listed) activity of one of the types with that id on the caller's site. */
 export const playActivity = async (ctx: CallContext, activeId: number, types: ReadonlyArray<number>, template?: (t: string) => boolean): Promise<ActivityRow> => {
