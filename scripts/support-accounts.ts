@@ -3,12 +3,12 @@
  * accounts"): `npm run support-accounts -- <command> [--data ./data | --database-url postgres://…]`.
  *
  *   list [--json]                         every account: role, enabled or disabled, last sign-in
- *   add <username> [--role agent|lead]    a new account with a generated password (printed once),
+ *   add <username> [--role agent|lead|finance|marketing]    a new account with a generated password (printed once),
  *       [--prompt]                        or one typed at a hidden prompt (or the first line of stdin)
  *   reset-password <username> [--prompt]  a new password; the account's sign-ins end
  *   disable <username>                    no more sign-ins; its current sign-ins are refused at once
  *   enable <username>                     allowed to sign in again
- *   role <username> agent|lead            changes what the account may do
+ *   role <username> agent|lead|finance|marketing            changes what the account may do
  *
  * The store is a PostgreSQL server (`--database-url`, else env DATABASE_URL), changed while the
  * hall runs, or a PGlite directory (`--data`, default ./data), which only one process may have
@@ -37,11 +37,11 @@ import {
 
 const USAGE = `Usage: npm run support-accounts -- <command> [--data ./data | --database-url postgres://user:pass@host:5432/db]
   list [--json]
-  add <username> [--role agent|lead] [--prompt]
+  add <username> [--role agent|lead|finance|marketing] [--prompt]
   reset-password <username> [--prompt]
   disable <username>
   enable <username>
-  role <username> agent|lead
+  role <username> agent|lead|finance|marketing
 --database-url (or env DATABASE_URL): a PostgreSQL server, changed while the hall runs.
 --data: a PGlite directory (default ./data); stop the hall that uses it first.
 --prompt: type the password at a hidden prompt (or give it as the first line of stdin); else one is generated.`
@@ -144,8 +144,8 @@ const run = async (argv: ReadonlyArray<string>): Promise<number> => {
   if (command === undefined || !['list', 'add', 'reset-password', 'disable', 'enable', 'role'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   if (needsName && username === undefined) throw new UsageError(`${command} needs a username`)
   const role = command === 'role' ? extra : (values.role ?? 'agent')
-  if ((command === 'add' || command === 'role') && !isSupportRole(role)) throw new UsageError(`the role is agent or lead, not ${role ?? '(none)'}`)
-  if (values.role !== undefined && command !== 'add') throw new UsageError('--role goes with add (use: role <username> agent|lead)')
+  if ((command === 'add' || command === 'role') && !isSupportRole(role)) throw new UsageError(`the role is agent, lead, finance or marketing, not ${role ?? '(none)'}`)
+  if (values.role !== undefined && command !== 'add') throw new UsageError('--role goes with add (use: role <username> agent|lead|finance|marketing)')
   if (values.prompt && command !== 'add' && command !== 'reset-password') throw new UsageError('--prompt goes with add and reset-password')
 
   // Ask for the password before opening the store, so a PGlite directory is not held during typing.

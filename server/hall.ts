@@ -286,6 +286,7 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
 
   const stopSupport = mountSupport(app, {
     db,
+    socket,
     origins,
     files,
     now,

@@ -14,9 +14,15 @@ import { recordAudit } from './audit'
 import { spendChallenge } from '../calls/challenge'
 
 /** What an account may do: agents search and open sessions; leads also manage accounts and read the audit trail. */
-export type SupportRole = 'agent' | 'lead'
-export const SUPPORT_ROLES: ReadonlyArray<SupportRole> = ['agent', 'lead']
-export const isSupportRole = (s: unknown): s is SupportRole => s === 'agent' || s === 'lead'
+/**
+ * What an account may do: agents search and open sessions; leads also read the audit trail and
+ * manage accounts (and may grant every role); finance settles money (withdrawals, deposits,
+ * players' accounts); marketing runs promotions and content (activities, codes, notices, push).
+ * The hall enforces each route by role (routes.ts, operator.ts), whatever the page shows.
+ */
+export type SupportRole = 'agent' | 'lead' | 'finance' | 'marketing'
+export const SUPPORT_ROLES: ReadonlyArray<SupportRole> = ['agent', 'lead', 'finance', 'marketing']
+export const isSupportRole = (s: unknown): s is SupportRole => typeof s === 'string' && (SUPPORT_ROLES as ReadonlyArray<string>).includes(s)
 
 /** A refused account operation (bad name, taken, unknown, the last lead); the message says why. */
 export class AccountError extends Error {}

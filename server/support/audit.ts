@@ -22,6 +22,8 @@ export type AuditAction =
   | 'account.password-reset'
   | 'account.role-changed'
   | 'refused'
+  /** An operator's action in the console (server/support/operator.ts): 'ops.withdraw.approved', ... */
+  | `ops.${string}`
 
 /** One entry to write. */
 export interface AuditIn {

@@ -30,6 +30,7 @@ import {
   disableAccount,
   enableAccount,
   generatePassword,
+  SUPPORT_ROLES,
   isSupportRole,
   listAccounts,
   resetPassword,
@@ -46,6 +47,9 @@ import { tracesOf } from '../trace'
 import { GUARD_POLICIES, failAttempt, failuresOf, guarded, lockedMsOf } from '../guard'
 import { newChallenge } from '../calls/challenge'
 import type { AllowedOrigins } from '../origins'
+import type { SocketHub } from '../ws'
+import type { OperatorKit } from './operator'
+import { OPERATOR_AREAS } from './operator-areas'
 
 /** Cookie holding a console sign-in. */
 export const SUPPORT_COOKIE = 'lobby_support'
@@ -115,6 +119,8 @@ export interface SupportDeps {
   /** Time between retention sweeps (default hourly). */
   readonly sweepEveryMs?: number
   readonly log: (line: string) => void
+  /** The hall's socket hub: the operator's decisions reach the player at once. */
+  readonly socket?: SocketHub | undefined
 }
 
 /** Who signed in, as the API middleware found them. */
@@ -364,7 +370,7 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
       const b = (await readJson(c)) ?? {}
       const role = b['role'] ?? 'agent'
       if (typeof b['username'] !== 'string') throw new AccountError('username is required')
-      if (!isSupportRole(role)) throw new AccountError(`role is 'agent' or 'lead', not ${JSON.stringify(role)}`)
+      if (!isSupportRole(role)) throw new AccountError(`role is one of ${SUPPORT_ROLES.join(', ')}, not ${JSON.stringify(role)}`)
       const password = generatePassword()
       const account = await addAccount(db, { username: b['username'], role, password }, by)
       return { account, password }
@@ -400,11 +406,28 @@ export const mountSupport = (app: Hono<any>, deps: SupportDeps): (() => Promise<
     change(c, async (by) => {
       if (c.req.param('username').toLowerCase() === userOf(c).username) throw new AccountError('you cannot change your own role')
       const role = (await readJson(c))?.['role']
-      if (!isSupportRole(role)) throw new AccountError(`role is 'agent' or 'lead', not ${JSON.stringify(role)}`)
+      if (!isSupportRole(role)) throw new AccountError(`role is one of ${SUPPORT_ROLES.join(', ')}, not ${JSON.stringify(role)}`)
       await setRole(db, c.req.param('username'), role, by)
       return {}
     }),
   )
+
+  // The operator's areas (operator.ts): each route names its roles; a lead has none of them.
+  const kit: OperatorKit = {
+    db,
+    socket: deps.socket,
+    now,
+    log: deps.log,
+    userOf,
+    audit,
+    readJson,
+    refuseUnless: async (c, roles) => {
+      if (roles.includes(userOf(c).role)) return undefined
+      await audit(c, { action: 'refused', detail: { method: c.req.method, path: new URL(c.req.url).pathname } })
+      return c.json({ ok: false, error: `only ${roles.join(' or ')} accounts may do this` }, 403)
+    },
+  }
+  for (const area of OPERATOR_AREAS) area(app, kit)
 
   app.all('/support/api/*', (c) => c.json({ ok: false, error: 'unknown support API path' }, 404))
 

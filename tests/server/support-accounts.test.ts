@@ -118,7 +118,7 @@ describe('the support-accounts command', () => {
     expect([twice.code, twice.err.trim()]).toEqual([1, "the support account 'lead.pg' exists already"])
     const role = await command(['add', 'x.y', '--role', 'boss', '--database-url', databaseUrl])
     expect(role.code).toBe(2)
-    expect(role.err).toContain('the role is agent or lead, not boss')
+    expect(role.err).toContain('the role is agent, lead, finance or marketing, not boss')
   }, 120_000)
 
   it('on a PGlite directory: adds an agent with a prompted password; refuses the directory while the hall runs; disabled after, the old sign-in is refused', async () => {

@@ -60,6 +60,8 @@ export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
           <select value={role} onChange={(e) => setRole(e.target.value as SupportRole)}>
             <option value="agent">agent</option>
             <option value="lead">lead</option>
+            <option value="finance">finance</option>
+            <option value="marketing">marketing</option>
           </select>
         </label>
         <button type="submit">Add account</button>

@@ -11,7 +11,7 @@ export const CSRF_HEADER = 'x-csrf-token'
 /** The CSRF token of the current sign-in, as the hall last answered it. */
 let csrf = ''
 
-export type SupportRole = 'agent' | 'lead'
+export type SupportRole = 'agent' | 'lead' | 'finance' | 'marketing'
 
 /** Who is signed in, and how long uploads are kept. */
 export interface Me {
