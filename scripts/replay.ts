@@ -6,20 +6,22 @@
  * Exit 2: the file cannot be read (missing, not a log, unsupported format version).
  *
  * A log with an expectation file (`--expect`, or `<name>.expect.json` beside `<name>.ndjson`: a
- * golden test made by `npm run golden`) is checked against it instead (src/devtools/golden.ts): the
+ * golden test made by `npm run golden`; found and read by tests/replay/expect-file.ts, as the browser's
+ * golden check does) is checked against it instead (src/devtools/golden.ts): the
  * setup before its `from` must replay identical, and what the developer asserts at the end must
  * hold. Exit 0: as expected; 1: not (each expectation, the actual value and the record where the
  * actor last changed, the setup's divergence and where the replay left the recorded path are
  * printed). `--actors <module>` replays with the actor specs that module exports as `actors` in
  * place of the lobby's ones of the same ids (a candidate fix, or a known fault in a test).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { actorSpecs, type ActorSpec } from '../actors'
 import { parseNdjson } from '../src/bus/ndjson'
 import { replayLog } from '../src/bus/replayer'
-import { checkGolden, describeOutcome, parseExpectFile } from '../src/devtools/golden'
+import { checkGolden, describeOutcome } from '../src/devtools/golden'
+import { readExpectFileFor } from '../tests/replay/expect-file'
 
 const usage = 'usage: npm run replay -- <file.ndjson> [--until <seq>] [--print <actor>] [--expect <file.expect.json>] [--actors <module.ts>]'
 
@@ -70,24 +72,16 @@ const loadActors = async (module: string | undefined): Promise<ReadonlyArray<Act
 const actors = await loadActors(actorsModule)
 
 const { header, records } = parsed.file
-const beside = file.replace(/\.ndjson$/, '.expect.json')
-const expectFile = expectPath ?? (beside !== file && existsSync(beside) ? beside : undefined)
-if (expectFile !== undefined && untilText === undefined) {
-  let expectText: string
-  try {
-    expectText = readFileSync(expectFile, 'utf8')
-  } catch (error) {
-    console.error(`cannot read ${expectFile}: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(2)
-  }
-  const spec = parseExpectFile(expectText)
-  if (!spec.ok) {
-    console.error(`${expectFile}: ${spec.message}`)
-    process.exit(2)
-  }
-  const outcome = checkGolden(parsed.file, spec.file, actors)
+const expected = untilText === undefined ? readExpectFileFor(file, expectPath) : ({ kind: 'none' } as const)
+if (expected.kind === 'invalid') {
+  console.error(expected.message)
+  process.exit(2)
+}
+if (expected.kind === 'read') {
+  const spec = expected.file
+  const outcome = checkGolden(parsed.file, spec, actors)
   console.log(`log      ${file}`)
-  console.log(`expect   ${expectFile} (setup before seq ${spec.file.from}, ${spec.file.expect.length} expectations at seq ${spec.file.until})`)
+  console.log(`expect   ${expected.path} (setup before seq ${spec.from}, ${spec.expect.length} expectations at seq ${spec.until})`)
   if (actorsModule !== undefined) console.log(`actors   from ${actorsModule}`)
   console.log(`records  ${records.length}`)
   for (const line of describeOutcome(outcome)) console.log(line)
