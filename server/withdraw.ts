@@ -136,17 +136,26 @@ export interface WithdrawSettings {
   readonly dailyMaxAmount: string
   /** The kinds of account whose withdrawals need a proof uploaded first. */
   readonly proofKinds: ReadonlyArray<AccountKind>
+  /**
+   * Four-eyes (docs/operations.md): an order of more than this amount needs the approvals of two
+   * different finance accounts before the console marks it paid (default 10000).
+   */
+  readonly secondApprovalOver: string
 }
+
+/** The second-approval amount of a site without its own (migration 267's default). */
+export const DEFAULT_SECOND_APPROVAL_OVER = '10000'
 
 export const settingsOf = async (db: Queryable, siteCode: string): Promise<WithdrawSettings> =>
   (
     await db.query<WithdrawSettings>(
       `SELECT closed, closed_kinds AS "closedKinds", message, need_sms AS "needSms", daily_times AS "dailyTimes",
-              trim_scale(daily_max_amount)::text AS "dailyMaxAmount", proof_kinds AS "proofKinds"
+              trim_scale(daily_max_amount)::text AS "dailyMaxAmount", proof_kinds AS "proofKinds",
+              trim_scale(second_approval_over)::text AS "secondApprovalOver"
        FROM withdraw_site_settings WHERE site_code = $1`,
       [siteCode],
     )
-  ).rows[0] ?? { closed: false, closedKinds: [], message: '', needSms: false, dailyTimes: 5, dailyMaxAmount: '1000000', proofKinds: [] }
+  ).rows[0] ?? { closed: false, closedKinds: [], message: '', needSms: false, dailyTimes: 5, dailyMaxAmount: '1000000', proofKinds: [], secondApprovalOver: DEFAULT_SECOND_APPROVAL_OVER }
 
 /** Changes a site's withdraw settings (the control surface's `withdraw-settings`). */
 export const setSettings = async (db: Queryable, siteCode: string, patch: { readonly [K in keyof WithdrawSettings]?: WithdrawSettings[K] | undefined }): Promise<WithdrawSettings> => {
@@ -159,13 +168,14 @@ export const setSettings = async (db: Queryable, siteCode: string, patch: { read
     dailyTimes: patch.dailyTimes ?? before.dailyTimes,
     dailyMaxAmount: patch.dailyMaxAmount ?? before.dailyMaxAmount,
     proofKinds: patch.proofKinds ?? before.proofKinds,
+    secondApprovalOver: patch.secondApprovalOver ?? before.secondApprovalOver,
   }
   await db.query(
-    `INSERT INTO withdraw_site_settings (site_code, closed, closed_kinds, message, need_sms, daily_times, daily_max_amount, proof_kinds)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8)
+    `INSERT INTO withdraw_site_settings (site_code, closed, closed_kinds, message, need_sms, daily_times, daily_max_amount, proof_kinds, second_approval_over)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9::numeric)
      ON CONFLICT (site_code) DO UPDATE SET closed = $2, closed_kinds = $3, message = $4, need_sms = $5, daily_times = $6, daily_max_amount = $7::numeric,
-       proof_kinds = $8`,
-    [siteCode, s.closed, s.closedKinds, s.message, s.needSms, s.dailyTimes, s.dailyMaxAmount, s.proofKinds],
+       proof_kinds = $8, second_approval_over = $9::numeric`,
+    [siteCode, s.closed, s.closedKinds, s.message, s.needSms, s.dailyTimes, s.dailyMaxAmount, s.proofKinds, s.secondApprovalOver],
   )
   return s
 }
@@ -411,38 +421,63 @@ const NEXT_STATUS: Readonly<Record<SettleAction, { from: ReadonlyArray<WithdrawS
   fail: { from: [1], to: 4 },
 }
 
+/** An order moved on (or found already past the step: changed false), with the balance after it. */
+export interface Settled {
+  readonly changed: boolean
+  readonly playerId: string
+  readonly orderNo: string
+  readonly status: WithdrawStatus
+  readonly amount: string
+  readonly currency: string
+  readonly balance: string
+}
+
 /**
- * Moves an order on, in one transaction with its ledger entry: a rejection or failure gives the
- * held amount back ('withdraw-release'), a payout records it ('withdraw-paid'). An order already
- * past the step answers changed false and moves no money.
+ * Moves an order on in the caller's transaction, with its ledger entry: a rejection or failure
+ * gives the held amount back ('withdraw-release'), a payout records it ('withdraw-paid', with the
+ * payout's reference when given). The order's row is locked first; an order already past the step
+ * answers changed false and moves no money. The console's decisions (server/withdraw/decide.ts)
+ * run it in their own transaction beside the approvals.
  */
-export const settleWithdraw = async (
-  db: Db,
+export const settleWithdrawIn = async (
+  tx: Queryable,
   orderNo: string,
   action: SettleAction,
   reason: string,
   now: number,
-): Promise<{ changed: boolean; playerId: string; orderNo: string; status: WithdrawStatus; amount: string; currency: string; balance: string }> =>
-  db.transaction(async (tx) => {
-    const order = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint FOR UPDATE`, [orderNo])).rows[0]
-    if (order === undefined) throw new WithdrawError(WithdrawCodes.noOrder, `no withdraw order ${orderNo}`)
-    const step = NEXT_STATUS[action]
-    const unchanged = { changed: false, playerId: order.playerId, orderNo: order.id, status: order.status, amount: order.amount, currency: order.currency }
-    if (!step.from.includes(order.status)) return { ...unchanged, balance: await balanceOf(tx, order.playerId, order.currency) }
-    await lockWallet(tx, order)
-    const final = step.to !== 1
-    await tx.query(
-      `UPDATE withdraw_orders SET status = $2, reason = $3, steps = steps || $4::jsonb, finished_at = CASE WHEN $5 THEN $6::timestamptz ELSE finished_at END
-       WHERE id = $1::bigint`,
-      [orderNo, step.to, reason, JSON.stringify([{ status: step.to, at: now }]), final, new Date(now).toISOString()],
-    )
-    if (step.to === 3 || step.to === 4) {
-      await credit(tx, order, order.amount, 'withdraw-release')
-    } else if (step.to === 2) {
-      await credit(tx, order, '0', 'withdraw-paid')
-    }
-    return { ...unchanged, changed: true, status: step.to, balance: await balanceOf(tx, order.playerId, order.currency) }
-  })
+  payoutReference?: string,
+): Promise<Settled> => {
+  const order = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint FOR UPDATE`, [orderNo])).rows[0]
+  if (order === undefined) throw new WithdrawError(WithdrawCodes.noOrder, `no withdraw order ${orderNo}`)
+  const step = NEXT_STATUS[action]
+  const unchanged = { changed: false, playerId: order.playerId, orderNo: order.id, status: order.status, amount: order.amount, currency: order.currency }
+  if (!step.from.includes(order.status)) return { ...unchanged, balance: await balanceOf(tx, order.playerId, order.currency) }
+  await lockWallet(tx, order)
+  const final = step.to !== 1
+  await tx.query(
+    `UPDATE withdraw_orders SET status = $2, reason = $3, steps = steps || $4::jsonb, finished_at = CASE WHEN $5 THEN $6::timestamptz ELSE finished_at END,
+       payout_reference = coalesce($7, payout_reference)
+     WHERE id = $1::bigint`,
+    [orderNo, step.to, reason, JSON.stringify([{ status: step.to, at: now }]), final, new Date(now).toISOString(), payoutReference ?? null],
+  )
+  if (step.to === 3 || step.to === 4) {
+    await credit(tx, order, order.amount, 'withdraw-release')
+  } else if (step.to === 2) {
+    await credit(tx, order, '0', 'withdraw-paid')
+  }
+  return { ...unchanged, changed: true, status: step.to, balance: await balanceOf(tx, order.playerId, order.currency) }
+}
+
+/** An order as it is (changed false), with the player's balance: a repeated decision's answer. */
+export const settledAsIs = async (db: Queryable, orderNo: string): Promise<Settled> => {
+  const order = (await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM withdraw_orders WHERE id = $1::bigint`, [orderNo])).rows[0]
+  if (order === undefined) throw new WithdrawError(WithdrawCodes.noOrder, `no withdraw order ${orderNo}`)
+  return { changed: false, playerId: order.playerId, orderNo: order.id, status: order.status, amount: order.amount, currency: order.currency, balance: await balanceOf(db, order.playerId, order.currency) }
+}
+
+/** settleWithdrawIn in a transaction of its own (the control surface's `withdraw-order`). */
+export const settleWithdraw = async (db: Db, orderNo: string, action: SettleAction, reason: string, now: number): Promise<Settled> =>
+  db.transaction((tx) => settleWithdrawIn(tx, orderNo, action, reason, now))
 
 /** The answer of an order by number (for the calls), in a zone. */
 export const orderAnswerOf = async (db: Queryable, order: { id: string }, zone: string): Promise<WithdrawOrder> => {
