@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/bench/**', 'tests/server/**', '**/node_modules/**'],
           isolate: false,
+          // Before each file: libraries that read the environment at import see this file's (unit-setup.ts).
+          setupFiles: ['./tests/support/unit-setup.ts'],
         },
       },
       {

@@ -1,7 +1,8 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { i18n as I18n } from 'i18next'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
 import type { ActorSpec } from '../../../actors'
 import { popupsActor } from '../../../actors/popups'
@@ -11,7 +12,8 @@ import { thirdpartyActor } from '../../../actors/thirdparty'
 import { registerConfigCommand, userAgreementCommand, usernameCheckCommand } from '../../../actors/signup'
 import type { SessionError } from '../../../actors/session'
 import type { LobbyEvent } from '../../../schemas/events'
-import { i18n, loadLanguage } from '../../../src/i18n'
+import { loadLanguage } from '../../../src/i18n'
+import { i18nIn } from '../../support/i18n-ready'
 import { createTestSystem, type LobbySystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
 import { PopupHost } from '../../../src/views/auth/PopupHost'
@@ -52,6 +54,11 @@ const siteReady = (device: 'mobile' | 'desktop'): LobbyEvent => ({
   systemToken: '', autoVisitorLogin: false, device,
 })
 
+let english: I18n
+beforeAll(async () => {
+  english = await i18nIn('en_US')
+})
+
 let system: LobbySystem | null = null
 afterEach(() => {
   system?.stop()
@@ -64,11 +71,11 @@ const start = (o: { device?: 'mobile' | 'desktop' | null; session?: Parameters<t
   return system
 }
 
-const render = (s: LobbySystem, lng = 'en_US'): string =>
+const render = (s: LobbySystem, words: I18n = english): string =>
   renderToStaticMarkup(
     createElement(SystemProvider, {
       system: s,
-      children: createElement(I18nextProvider, { i18n: i18n.cloneInstance({ lng }) }, createElement(PopupHost)),
+      children: createElement(I18nextProvider, { i18n: words }, createElement(PopupHost)),
     }),
   )
 
@@ -218,7 +225,7 @@ describe('popup host', () => {
     const s = start()
     s.send({ type: 'popup.openRequested', popup: 'login' })
     await loadLanguage('zh_CN')
-    const html = render(s, 'zh_CN')
+    const html = render(s, await i18nIn('zh_CN'))
     expect(dialog(html)?.title).toBe('登录')
     expect(labels(html)).toEqual(['用户名', '密码'])
   })

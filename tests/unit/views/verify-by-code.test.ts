@@ -1,11 +1,12 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { i18n as I18n } from 'i18next'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand } from '../../../actors/account'
 import type { AuthInfo } from '../../../schemas/hall/calls/security'
 import type { VerifyType } from '../../../schemas/hall/calls/common'
-import { i18n } from '../../../src/i18n'
+import { i18nIn } from '../../support/i18n-ready'
 import { createTestSystem, type LobbySystem } from '../../../src/system'
 import { SystemProvider } from '../../../src/system-react'
 import { VerifyByCode } from '../../../src/views/account/SecurityFlow'
@@ -18,6 +19,11 @@ import { VerifyByCode } from '../../../src/views/account/SecurityFlow'
 
 const info: AuthInfo = { mobile_phone: '******4567', email: 'pl***@example.com', is_open_google_auth: 1, withdraw_pass: 1 }
 
+let english: I18n
+beforeAll(async () => {
+  english = await i18nIn('en_US')
+})
+
 let system: LobbySystem | null = null
 afterEach(() => {
   system?.stop()
@@ -29,7 +35,7 @@ const render = (type: VerifyType): string => {
   return renderToStaticMarkup(
     createElement(SystemProvider, {
       system,
-      children: createElement(I18nextProvider, { i18n: i18n.cloneInstance({ lng: 'en_US' }) }, createElement(VerifyByCode, { type, info })),
+      children: createElement(I18nextProvider, { i18n: english }, createElement(VerifyByCode, { type, info })),
     }),
   )
 }
