@@ -95,7 +95,17 @@ export const WithdrawForm = () => {
   }, [cash.view.status, send, resetUpload])
 
   if (d === null || route === null) {
-    return info.status === 'failed' ? <p role="alert">{t('loadFailed')}</p> : <p role="status">{t('loading')}</p>
+    // A read that failed says so, and asks again on Try again (as opening the page again would).
+    return info.status === 'failed' ? (
+      <p role="alert">
+        {t('loadFailed')}{' '}
+        <button type="button" className="button button--small button--ghost" onClick={() => send({ type: 'query.refreshRequested', query: withdrawInfoActor.id })}>
+          {t('retry')}
+        </button>
+      </p>
+    ) : (
+      <p role="status">{t('loading')}</p>
+    )
   }
   const bounds = amountBounds(route)
   const submit = () => {

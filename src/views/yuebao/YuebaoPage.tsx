@@ -180,6 +180,14 @@ export const YuebaoPage = () => {
             </button>
           </p>
         )}
+        {profit.status === 'failed' && (
+          <p role="alert" className="yuebao__alert">
+            {t('profitFailed')}{' '}
+            <button type="button" className="button button--small button--ghost" onClick={() => send({ type: 'query.refreshRequested', query: yuebaoProfitActor.id })}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
         {d !== null && d.switchStatus === 'close' && <p className="yuebao__alert">{t('closed')}</p>}
         <section className="card yuebao__summary" aria-label={t('summary')}>
           <dl className="yuebao__figures">
