@@ -5,7 +5,7 @@
  * Times are UTC, ISO 8601.
  */
 import type { Queryable } from '../db'
-import { FAST_SPEED_EXTRA_RATE, channelsOf, orderAnswerOf, settingsOf, withdrawableOf } from '../withdraw'
+import { DEFAULT_SECOND_APPROVAL_OVER, FAST_SPEED_EXTRA_RATE, channelsOf, orderAnswerOf, settingsOf, withdrawableOf } from '../withdraw'
 import { approvalsOf } from '../withdraw/decide'
 
 const iso = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
@@ -43,7 +43,7 @@ export interface QueueRow {
 
 export const QUEUE_PAGE_SIZE = 50
 
-const SECOND_APPROVAL = `coalesce(s.second_approval_over, 10000)`
+const SECOND_APPROVAL = `coalesce(s.second_approval_over, ${DEFAULT_SECOND_APPROVAL_OVER})`
 
 /** The queue: waiting for review first, then approved, then the rest; oldest first in each. */
 export const withdrawQueue = async (db: Queryable, q: QueueQuery): Promise<{ orders: ReadonlyArray<QueueRow>; total: number; page: number; pageSize: number }> => {
@@ -73,9 +73,10 @@ export const withdrawQueue = async (db: Queryable, q: QueueQuery): Promise<{ ord
 export const withdrawOrderView = async (db: Queryable, orderNo: string) => {
   if (!/^\d{1,19}$/.test(orderNo)) return undefined
   const head = (
-    await db.query<{ playerId: string; username: string; siteCode: string; currency: string; payoutReference: string; userStatus: number }>(
-      `SELECT p.id::text AS "playerId", p.username, p.site_code AS "siteCode", o.currency, o.payout_reference AS "payoutReference", p.user_status::int AS "userStatus"
-       FROM withdraw_orders o JOIN players p ON p.id = o.player_id WHERE o.id = $1::bigint`,
+    await db.query<{ playerId: string; username: string; siteCode: string; currency: string; payoutReference: string; userStatus: number; approvalsNeeded: number }>(
+      `SELECT p.id::text AS "playerId", p.username, p.site_code AS "siteCode", o.currency, o.payout_reference AS "payoutReference", p.user_status::int AS "userStatus",
+              CASE WHEN o.amount > ${SECOND_APPROVAL} THEN 2 ELSE 1 END AS "approvalsNeeded"
+       FROM withdraw_orders o JOIN players p ON p.id = o.player_id LEFT JOIN withdraw_site_settings s ON s.site_code = p.site_code WHERE o.id = $1::bigint`,
       [orderNo],
     )
   ).rows[0]
@@ -122,6 +123,7 @@ export const withdrawOrderView = async (db: Queryable, orderNo: string) => {
       secondApprovalOver: settings.secondApprovalOver,
     },
     approvals,
+    approvalsNeeded: head.approvalsNeeded,
   }
 }
 
