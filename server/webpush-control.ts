@@ -11,7 +11,7 @@
 import { Exit, Schema } from 'effect'
 import type { Db } from './db'
 import { playerByUsername, siteByCode, siteDocument, siteForHost } from './store'
-import { DEFAULT_SUBJECT, PAYLOAD_MAX_BYTES, sendToPlayer } from './webpush'
+import { DEFAULT_SUBJECT, PAYLOAD_MAX_BYTES, sendToPlayer, type PushResult } from './webpush'
 
 const Text = (max: number) => Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(max))
 
@@ -54,19 +54,51 @@ export const runWebPushControl = async (db: Db, name: string, parsed: unknown, n
     return { status: 200, body: { ok: true, subscriptions: rows.rows } }
   }
   const send = b as (typeof bodies)['web-push-send']['Type']
-  const doc = await siteDocument<{ status?: string; subject?: string }>(db, site.code, 'webPush')
-  if (doc?.status !== 'open') return fail(409, `web push is switched off on site ${site.code}`)
-  const message = JSON.stringify({ title: send.title, body: send.body, url: send.url ?? '/', icon: '' })
-  if (Buffer.byteLength(message) + 100 > PAYLOAD_MAX_BYTES) return fail(400, 'the message is too long for one push')
-  const results = await sendToPlayer(db, {
-    siteCode: site.code,
-    playerId: player.id,
-    title: send.title,
-    body: send.body,
-    url: send.url ?? '/',
-    subject: typeof doc.subject === 'string' && /^(mailto:|https:)/.test(doc.subject) ? doc.subject : DEFAULT_SUBJECT,
-    ttl: send.ttl ?? 86_400,
-    now,
-  })
-  return { status: 200, body: { ok: true, results } }
+  const sent = await sendWebPush(db, site.code, [player.id], send, now)
+  return sent.ok ? { status: 200, body: { ok: true, results: sent.results.map(({ playerId: _p, ...r }) => r) } } : fail(sent.status, sent.error)
+}
+
+/** A web push as an operator writes it (the `web-push-send` control, the operator's console). */
+export interface WebPushMessage {
+  readonly title: string
+  readonly body: string
+  /** A path of the lobby the notification opens (default '/'). */
+  readonly url?: string | undefined
+  /** How long the push service keeps it for an offline browser, in seconds (default one day). */
+  readonly ttl?: number | undefined
+}
+
+/**
+ * Sends a web push to each subscription of these players of a site (undefined: every subscribed
+ * player of the site), when the site has web push switched on; answers each endpoint's outcome.
+ */
+export const sendWebPush = async (
+  db: Db,
+  siteCode: string,
+  playerIds: ReadonlyArray<string> | undefined,
+  m: WebPushMessage,
+  now: number,
+): Promise<{ ok: true; results: ReadonlyArray<PushResult & { readonly playerId: string }> } | { ok: false; status: number; error: string }> => {
+  const doc = await siteDocument<{ status?: string; subject?: string }>(db, siteCode, 'webPush')
+  if (doc?.status !== 'open') return { ok: false, status: 409, error: `web push is switched off on site ${siteCode}` }
+  const message = JSON.stringify({ title: m.title, body: m.body, url: m.url ?? '/', icon: '' })
+  if (Buffer.byteLength(message) + 100 > PAYLOAD_MAX_BYTES) return { ok: false, status: 400, error: 'the message is too long for one push' }
+  const players =
+    playerIds ??
+    (await db.query<{ id: string }>('SELECT DISTINCT player_id::text AS id FROM web_push_subscriptions WHERE site_code = $1 ORDER BY 1', [siteCode])).rows.map((r) => r.id)
+  const results: Array<PushResult & { readonly playerId: string }> = []
+  for (const playerId of players) {
+    const sent = await sendToPlayer(db, {
+      siteCode,
+      playerId,
+      title: m.title,
+      body: m.body,
+      url: m.url ?? '/',
+      subject: typeof doc.subject === 'string' && /^(mailto:|https:)/.test(doc.subject) ? doc.subject : DEFAULT_SUBJECT,
+      ttl: m.ttl ?? 86_400,
+      now,
+    })
+    results.push(...sent.map((r) => ({ playerId, ...r })))
+  }
+  return { ok: true, results }
 }

@@ -7,7 +7,8 @@ import { discountCodes } from '../../schemas/hall/calls/codes'
 import { requirePlayer } from '../calls/session'
 import { ServiceError, implement } from '../calls/types'
 import type { Implementation } from '../calls/types'
-import type { Queryable } from '../db'
+import { randomInt } from 'node:crypto'
+import type { Db, Queryable } from '../db'
 import { credit } from '../money'
 import { balanceOf } from '../store'
 
@@ -28,6 +29,44 @@ export const putDiscountCode = async (
     [c.siteCode, c.code, c.amount, c.currency, c.maxUses, c.needPhone ? 1 : 0, c.active],
   )
 }
+
+/** A site's discount codes, newest first (the operator's console). */
+export const discountCodesOf = async (db: Queryable, siteCode: string) =>
+  (
+    await db.query<{ code: string; amount: string; currency: string; maxUses: number; used: number; needPhone: boolean; active: boolean; createdAt: string }>(
+      `SELECT code, trim_scale(amount)::text AS amount, currency, max_uses AS "maxUses", used, need_phone = 1 AS "needPhone", active,
+         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
+       FROM discount_codes WHERE site_code = $1 ORDER BY created_at DESC, code LIMIT 500`,
+      [siteCode],
+    )
+  ).rows
+
+/** Letters and digits a made code is drawn from (no 0/O, 1/I: read aloud or typed from a picture). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/**
+ * Makes a batch of new discount codes of a site, each the prefix and 8 random characters, all of
+ * the same amount, uses and phone rule (putDiscountCode, as the `discount-code` control); answers them.
+ */
+export const makeDiscountBatch = async (
+  db: Db,
+  b: { siteCode: string; prefix: string; count: number; amount: string; currency: string; maxUses: number; needPhone: boolean },
+): Promise<ReadonlyArray<string>> =>
+  db.transaction(async (tx) => {
+    const codes: string[] = []
+    while (codes.length < b.count) {
+      const code = `${b.prefix.toUpperCase()}${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`
+      const taken = await tx.query('SELECT 1 FROM discount_codes WHERE site_code = $1 AND code = $2', [b.siteCode, code])
+      if (taken.rows.length > 0 || codes.includes(code)) continue
+      await putDiscountCode(tx, { siteCode: b.siteCode, code, amount: b.amount, currency: b.currency, maxUses: b.maxUses, needPhone: b.needPhone, active: true })
+      codes.push(code)
+    }
+    return codes
+  })
+
+/** Turns a discount code of a site on or off; answers whether there was one. */
+export const setDiscountCodeActive = async (db: Queryable, siteCode: string, code: string, active: boolean): Promise<boolean> =>
+  (await db.query('UPDATE discount_codes SET active = $3 WHERE site_code = $1 AND code = upper($2) RETURNING code', [siteCode, code, active])).rows.length === 1
 
 export const discountCalls: ReadonlyArray<Implementation> = [
   implement(isShowDiscount, async (ctx) => {
