@@ -6,6 +6,9 @@ import { Login } from './Login'
 import { SearchView } from './SearchView'
 import { SessionView } from './SessionView'
 import { TracesView } from './TracesView'
+import { MoneyDeposits } from './ops/MoneyDeposits'
+import { MoneyOrder } from './ops/MoneyOrder'
+import { MoneyWithdrawals } from './ops/MoneyWithdrawals'
 
 /**
  * The support console (docs/timeline.md): sign in, search the sessions players uploaded with
@@ -24,6 +27,9 @@ type Route =
   | { readonly view: 'traces' }
   | { readonly view: 'audit' }
   | { readonly view: 'accounts' }
+  | { readonly view: 'withdrawals' }
+  | { readonly view: 'withdrawal'; readonly orderNo: string }
+  | { readonly view: 'deposits' }
 
 const routeOf = (location: Location): Route => {
   const ref = new URLSearchParams(location.search).get('ref')
@@ -32,14 +38,18 @@ const routeOf = (location: Location): Route => {
   if (path === '/support/traces') return { view: 'traces' }
   if (path === '/support/audit') return { view: 'audit' }
   if (path === '/support/accounts') return { view: 'accounts' }
+  if (path === '/support/ops/withdrawals') return { view: 'withdrawals' }
+  if (path === '/support/ops/deposits') return { view: 'deposits' }
+  const withdrawal = /^\/support\/ops\/withdrawals\/(\d+)$/.exec(path)?.[1]
+  if (withdrawal !== undefined) return { view: 'withdrawal', orderNo: withdrawal }
   const session = /^\/support\/sessions\/([^/]+)$/.exec(path)?.[1]
   return session === undefined ? { view: 'sessions' } : { view: 'session', reference: decodeURIComponent(session) }
 }
 
 const pathOf = (r: Route): string =>
-  r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : `/support/${r.view}`
+  r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : r.view === 'withdrawal' ? `/support/ops/withdrawals/${r.orderNo}` : r.view === 'withdrawals' || r.view === 'deposits' ? `/support/ops/${r.view}` : `/support/${r.view}`
 
-const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts' }
+const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts', withdrawals: 'Withdrawals', withdrawal: 'Withdrawal', deposits: 'Deposits' }
 
 export const SupportConsole = () => {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
@@ -67,7 +77,7 @@ export const SupportConsole = () => {
   const link = (r: Route, label: string) => (
     <a
       href={pathOf(r)}
-      aria-current={route.view === r.view ? 'page' : undefined}
+      aria-current={route.view === r.view || (route.view === 'withdrawal' && r.view === 'withdrawals') ? 'page' : undefined}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
         e.preventDefault()
@@ -86,6 +96,8 @@ export const SupportConsole = () => {
           {link({ view: 'traces' }, 'Script errors')}
           {me.role === 'lead' ? link({ view: 'audit' }, 'Audit trail') : null}
           {me.role === 'lead' ? link({ view: 'accounts' }, 'Accounts') : null}
+          {me.role === 'finance' ? link({ view: 'withdrawals' }, 'Withdrawals') : null}
+          {me.role === 'finance' ? link({ view: 'deposits' }, 'Deposits') : null}
         </nav>
         <span className="sc-who">
           {me.username} ({me.role}){' '}
@@ -100,6 +112,12 @@ export const SupportConsole = () => {
         <SessionView reference={route.reference} onBack={() => go({ view: 'sessions' })} onOut={out} />
       ) : route.view === 'traces' ? (
         <TracesView onOut={out} />
+      ) : route.view === 'withdrawals' ? (
+        <MoneyWithdrawals onOpen={(orderNo) => go({ view: 'withdrawal', orderNo })} onOut={out} />
+      ) : route.view === 'withdrawal' ? (
+        <MoneyOrder orderNo={route.orderNo} onBack={() => go({ view: 'withdrawals' })} onOut={out} />
+      ) : route.view === 'deposits' ? (
+        <MoneyDeposits onOut={out} />
       ) : route.view === 'audit' ? (
         <AuditView me={me} onOpen={(reference) => go({ view: 'session', reference })} onOut={out} />
       ) : (
