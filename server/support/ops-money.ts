@@ -4,7 +4,8 @@
  * (anyone else 403, audited; no sign-in 401 before this file is reached). Every decision is one
  * transaction, idempotent per order (server/withdraw/decide.ts, server/pay/decide.ts), reaches the
  * player's socket as the control surface's does, and is written to the audit trail
- * (`ops.withdraw.*`, `ops.deposit.*`) with who and why.
+ * (`ops.withdraw.*`, `ops.deposit.*`) with who and why, the order's number in its detail
+ * (`reference` is a session's, which the audit view links to).
  *
  *   GET  /support/api/ops/withdrawals?state=&site=&min=&max=&olderThanMinutes=&page=
  *   GET  /support/api/ops/withdrawals/:orderNo
@@ -80,7 +81,7 @@ export const moneyRoutes: OperatorArea = (app, kit) => {
     if (refused !== undefined) return refused
     const view = await withdrawOrderView(db, orderNoOf(c))
     if (view === undefined) return c.json({ ok: false, error: 'no such withdraw order' }, 404)
-    await kit.audit(c, { action: 'ops.withdraw.opened', playerId: view.player.id, usernames: [view.player.username], siteCode: view.player.siteCode, reference: view.order.order_no })
+    await kit.audit(c, { action: 'ops.withdraw.opened', playerId: view.player.id, usernames: [view.player.username], siteCode: view.player.siteCode, detail: { orderNo: view.order.order_no } })
     return c.json({ ok: true, ...view })
   })
 
@@ -96,9 +97,8 @@ export const moneyRoutes: OperatorArea = (app, kit) => {
     if (d.fresh) {
       await kit.audit(c, {
         action: `ops.withdraw.${action}`,
-        reference: d.settled.orderNo,
         ...(await playerOf(kit, d.settled.playerId)),
-        detail: { ...why, amount: d.settled.amount, currency: d.settled.currency, status: d.settled.status, approvals: d.approvals.map((a) => a.account), approvalsNeeded: d.approvalsNeeded },
+        detail: { orderNo: d.settled.orderNo, ...why, amount: d.settled.amount, currency: d.settled.currency, status: d.settled.status, approvals: d.approvals.map((a) => a.account), approvalsNeeded: d.approvalsNeeded },
       })
     }
     return c.json({
@@ -170,9 +170,8 @@ export const moneyRoutes: OperatorArea = (app, kit) => {
     if (d.changed) {
       await kit.audit(c, {
         action: `ops.deposit.${KEPT[action]}`,
-        reference: d.orderNo,
         ...(await playerOf(kit, d.playerId)),
-        detail: { reason, ...(reference === '' ? {} : { reference }), amount: d.amount, currency: d.currency, status: d.status },
+        detail: { orderNo: d.orderNo, reason, ...(reference === '' ? {} : { reference }), amount: d.amount, currency: d.currency, status: d.status },
       })
     }
     return c.json({ ok: true, changed: d.changed, status: d.status, balance: d.balance, decidedBy: d.decidedBy })

@@ -200,7 +200,7 @@ const suite = (name: string, start: () => Promise<RunningHall>) =>
       expect(await gold(p)).toBe('350.00')
 
       const trail = await audit(p.playerId)
-      expect(trail.map((e) => [e.account, e.action, e.reference])).toEqual([
+      expect(trail.map((e) => [e.account, e.action, e.detail['orderNo']])).toEqual([
         ['fin.ana', 'ops.withdraw.approved', orderNo],
         ['fin.bruno', 'ops.withdraw.approved', orderNo],
         ['fin.bruno', 'ops.withdraw.paid', orderNo],
@@ -287,7 +287,7 @@ const suite = (name: string, start: () => Promise<RunningHall>) =>
       ledgerHolds(seen)
       expect(seen.deposits.filter((d) => d.status === 1).length).toBe(2)
       expect(seen.ledger.filter((e) => e.kind === 'deposit').length).toBe(2)
-      expect((await audit(p.playerId)).map((e) => [e.action, e.reference])).toEqual([
+      expect((await audit(p.playerId)).map((e) => [e.action, e.detail['orderNo']])).toEqual([
         ['ops.deposit.confirmed', transfer.order_no],
         ['ops.deposit.confirmed', coin.order_no],
         ['ops.deposit.rejected', rejected.order_no],
