@@ -181,7 +181,9 @@ const watch = async (page: Page, actor: string): Promise<void> => {
       const [from, to] = miswire === null ? [null, null] : miswire.split('=')
       ;(system as { send: (e: { type: string }) => void }).send = (e) => {
         const sent = e.type === from ? { ...e, type: to! } : e
-        qa.intents.push(sent.type)
+        // A form's submission or start-over is told apart by its command (a page has several forms).
+        const command = (sent as { command?: unknown }).command
+        qa.intents.push(sent.type.startsWith('command.') && typeof command === 'string' ? `${sent.type}:${command}` : sent.type)
         send(sent as never)
       }
     },
@@ -223,6 +225,12 @@ const passedSince = async (page: Page, from: number, expected: unknown): Promise
       .catch(() => false)
     if (!changed) return false
   }
+}
+
+/** How an intent is named in the page's list: its type, and a command's id after a colon (command.submitted:yuebaosave). */
+const intentOf = (e: Ev): string => {
+  const command = (e as { command?: unknown }).command
+  return e.type.startsWith('command.') && typeof command === 'string' ? `${e.type}:${command}` : e.type
 }
 
 const matches = (value: unknown, expected: unknown): boolean => JSON.stringify(leafPathsOf(value).sort()) === JSON.stringify(leafPathsOf(expected).sort())
@@ -279,6 +287,10 @@ const drive = async (browser: Browser, plan: Planned, n: number, unforce: (paths
     return { ok: false, said, failure, ...(file === undefined ? {} : { log: file }), states: [...states], handlers: [...handlers] }
   }
   try {
+    if (map.prepare !== undefined) {
+      said.push(`(before) ${map.prepare.say}`)
+      await map.prepare.run(ui)
+    }
     await page.goto(`${hall}/`)
     await page.locator('#root').getByRole('banner').waitFor({ timeout: 30_000 })
     await watch(page, map.actor)
@@ -314,19 +326,21 @@ const drive = async (browser: Browser, plan: Planned, n: number, unforce: (paths
           }
           return await fail(`step '${act.say}' could not be done: ${done}`)
         }
-        // The step must send the model's event (a view's intent), unless the model's event is a fact the step causes.
-        if (step.event.type.includes('Requested') || step.event.type.endsWith('.opened')) {
+        // The step must send the model's event (a view's intent: a request, a page opened, a form's
+        // submission or start-over), unless the model's event is a fact the step causes.
+        if (step.event.type.includes('Requested') || step.event.type.endsWith('.opened') || step.event.type.startsWith('command.')) {
+          const intent = intentOf(step.event)
           const sent = await page
-            .waitForFunction(([from, type]) => window.__qa!.intents.slice(from).includes(type), [sentBefore, step.event.type] as const, { timeout: 10_000 })
+            .waitForFunction(([from, type]) => window.__qa!.intents.slice(from).includes(type), [sentBefore, intent] as const, { timeout: 10_000 })
             .then(() => null)
             .catch(async () => page.evaluate((from) => window.__qa!.intents.slice(from), sentBefore))
           // An event the model ignores here that the screen does not even offer: the path ends, nothing to check past it.
-          if (sent !== null && matches(step.before, step.value) && !sent.includes(step.event.type)) {
+          if (sent !== null && matches(step.before, step.value) && !sent.includes(intent)) {
             await context.close()
             await unforce(forced)
             return { ok: true, said, note: `the screen does not offer '${act.say}' here (the model ignores ${step.event.type} in ${JSON.stringify(step.before)}): stopped`, states: [...states], handlers: [...handlers] }
           }
-          if (sent !== null) return await fail(`step '${act.say}' sent ${sent.length === 0 ? 'nothing' : sent.join(', ')}, not ${step.event.type}: the control is wired to another event`)
+          if (sent !== null) return await fail(`step '${act.say}' sent ${sent.length === 0 ? 'nothing' : sent.join(', ')}, not ${intent}: the control is wired to another event`)
         }
       }
       // The actor reaches the model's state after this step (and the ones that follow by themselves).

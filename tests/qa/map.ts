@@ -49,6 +49,12 @@ export interface QaMap<M extends AnyStateMachine = AnyStateMachine> {
   readonly events: (state: SnapshotFrom<M>) => ReadonlyArray<EventFromLogic<M>>
   /** The path's player (kit.player options). */
   readonly player?: PlayerOptions
+  /**
+   * What the player has set up before the path, through the hall's own calls and controls (a bound
+   * phone, a withdraw password, an account): run once the path's player exists, before the lobby
+   * opens. `say` names it in the steps printed for a failed path.
+   */
+  readonly prepare?: { readonly say: string; readonly run: (ui: Pick<QaUi, 'hallUrl' | 'player' | 'control'>) => Promise<void> }
   /** Model events a person causes, by type. */
   readonly does: Readonly<Record<string, QaStep<EventFromLogic<M>>>>
   /** Model events the test hall is told to give before the step that asks for them (a refused call). */
@@ -161,5 +167,83 @@ export const queryMap = <M extends AnyStateMachine>(o: {
     ...(o.unreachable === undefined ? {} : { unreachable: o.unreachable }),
     ...(o.retry !== undefined && 'cannot' in o.retry ? { cannot: { 'query.refreshRequested': o.retry.cannot } } : {}),
     shows: { idle: o.idle, loading: { say: 'the page busy', find: (p) => p.locator('[aria-busy="true"]').first(), passing: true }, ready: o.ready, failed: o.failed },
+  })
+}
+
+/**
+ * The map of a command actor (actors/kit command: idle, submitting, succeeded, failed) whose form a
+ * player fills and submits: the submission (`submit`: the form opened, filled and sent as a person
+ * does), the hall's ordinary answer, a refusal the test hall is told to give (`refusal`: the call's
+ * path and a service code the form shows), what the form shows after each, and how a person starts
+ * over after a refusal (`reset`: the view's command.reset, e.g. typing a new amount), or why the
+ * screen offers no way. A player signs in first and may log out (a logout forgets the form).
+ */
+export const commandMap = <M extends AnyStateMachine>(o: {
+  readonly name: string
+  /** The command actor: its id and machine (actors/<domain> exports it). */
+  readonly command: { readonly id: string; readonly machine: M; readonly call: { readonly name: string; readonly path: string } }
+  /** The submission's payload as the model sends it (its content decides nothing but the request's shape). */
+  readonly payload: Readonly<Record<string, unknown>>
+  /** The hall's answer as the model has it. */
+  readonly answer: unknown
+  readonly submit: QaStep<unknown>
+  readonly refusal: { readonly code: number; readonly say: string }
+  readonly idle: QaScreen
+  readonly succeeded: QaScreen
+  readonly failed: QaScreen
+  readonly submitting?: QaScreen
+  readonly reset?: QaStep<unknown> | { readonly cannot: string }
+  /** Whether a person can submit again in this state (default: yes); a path has two submissions at most. */
+  readonly submitsIn?: (value: 'idle' | 'succeeded' | 'failed') => boolean
+  readonly player?: PlayerOptions
+  readonly prepare?: QaMap<M>['prepare']
+  readonly unreachable?: Readonly<Record<string, string>>
+}): QaMap<M> => {
+  type E = EventFromLogic<M>
+  const call = o.command.call.name
+  const cannotReset = o.reset !== undefined && 'cannot' in o.reset
+  return defineMap<M>({
+    name: o.name,
+    actor: o.command.id,
+    machine: o.command.machine,
+    ...(o.player === undefined ? {} : { player: o.player }),
+    ...(o.prepare === undefined ? {} : { prepare: o.prepare }),
+    events: (s) => {
+      const c = (s as { context: { pendingId: string | null; requestCount: number; real: boolean } }).context
+      const value = (s as { value: unknown }).value as 'idle' | 'submitting' | 'succeeded' | 'failed'
+      const out: LobbyEvent[] = [c.real ? loggedOut : loggedIn]
+      if (c.real && value !== 'submitting' && c.requestCount < 2 && (o.submitsIn?.(value) ?? true)) {
+        out.push({ type: 'command.submitted', command: o.command.id, call, payload: o.payload })
+      }
+      if (c.pendingId !== null) {
+        out.push({ type: 'hall.responded', requestId: c.pendingId, call, data: o.answer })
+        out.push({ type: 'hall.failed', requestId: c.pendingId, call, error: { _tag: 'ServiceCode', code: o.refusal.code, msg: 'refused' } })
+      }
+      if (c.real && value === 'failed') out.push({ type: 'command.reset', command: o.command.id })
+      return out as unknown as ReadonlyArray<E>
+    },
+    does: {
+      'session.loggedIn': signIn,
+      'session.loggedOut': signOut,
+      'command.submitted': o.submit,
+      ...(o.reset === undefined || cannotReset ? {} : { 'command.reset': o.reset }),
+    },
+    hall: {
+      'hall.failed': {
+        say: `the hall refuses ${o.command.call.path} (${o.refusal.say}, code ${o.refusal.code})`,
+        run: async ({ control }) => {
+          await control('force', { path: o.command.call.path, code: o.refusal.code, msg: 'refused by QA', times: 1 })
+        },
+      },
+    },
+    auto: ['hall.responded'],
+    ...(o.unreachable === undefined ? {} : { unreachable: o.unreachable }),
+    ...(o.reset === undefined ? { cannot: { 'command.reset': 'the map gives no way to start the form over' } } : cannotReset ? { cannot: { 'command.reset': (o.reset as { cannot: string }).cannot } } : {}),
+    shows: {
+      idle: o.idle,
+      submitting: o.submitting ?? { say: 'the submit button busy', find: (p) => p.locator('button[aria-busy="true"]').first(), passing: true },
+      succeeded: o.succeeded,
+      failed: o.failed,
+    },
   })
 }

@@ -4,8 +4,7 @@ import { queryMap } from './map'
 /**
  * Withdraw: the withdraw page's read (balance, withdrawable, channels, accounts; actor
  * withdrawinfo): a player opens the withdraw page; the hall answers it or refuses it, and the page
- * says it could not be loaded (it offers no Try again button: the read is asked again when the page
- * opens again or the socket reconnects, so the model's query.refreshRequested has no step).
+ * says it could not be loaded, with Try again, which reads it again.
  */
 export default queryMap({
   name: 'withdraw',
@@ -20,6 +19,6 @@ export default queryMap({
   player: { balance: '250.00' },
   idle: { say: 'the lobby, the withdraw page not opened', find: (p) => p.getByRole('banner') },
   ready: { say: 'the withdraw page', find: (p) => p.getByRole('heading', { name: 'Withdraw' }) },
-  failed: { say: "the alert 'This could not be loaded. Please try again.'", find: (p) => p.getByRole('alert').filter({ hasText: 'This could not be loaded' }) },
-  retry: { cannot: 'the withdraw page offers no Try again: the read is asked again when the page opens again or the socket reconnects' },
+  failed: { say: "the alert 'This could not be loaded. Please try again.' with Try again", find: (p) => p.getByRole('alert').filter({ hasText: 'This could not be loaded' }).getByRole('button', { name: 'Try again' }) },
+  retry: { say: 'press Try again in that alert', run: async ({ page }) => page.getByRole('alert').filter({ hasText: 'This could not be loaded' }).getByRole('button', { name: 'Try again' }).click() },
 })
