@@ -9,6 +9,8 @@ import { TracesView } from './TracesView'
 import { MoneyDeposits } from './ops/MoneyDeposits'
 import { MoneyOrder } from './ops/MoneyOrder'
 import { MoneyWithdrawals } from './ops/MoneyWithdrawals'
+import { PlayersPage, PlayersView } from './ops/PlayersView'
+import { ContentView } from './ops/ContentView'
 
 /**
  * The support console (docs/timeline.md): sign in, search the sessions players uploaded with
@@ -17,7 +19,8 @@ import { MoneyWithdrawals } from './ops/MoneyWithdrawals'
  * may not follow are not shown, and the hall refuses them anyway. Works from a phone as from a
  * desktop; English only.
  *
- * Where: /support (search), /support/sessions/<reference>, /support/traces, /support/audit, /support/accounts
+ * Where: /support (search), /support/sessions/<reference>, /support/traces, /support/audit, /support/accounts,
+ * /support/ops/players[/<id>] (finance), /support/ops/content (marketing)
  * (?ref=<reference> still opens a session).
  */
 
@@ -30,6 +33,9 @@ type Route =
   | { readonly view: 'withdrawals' }
   | { readonly view: 'withdrawal'; readonly orderNo: string }
   | { readonly view: 'deposits' }
+  | { readonly view: 'players' }
+  | { readonly view: 'player'; readonly id: string }
+  | { readonly view: 'content' }
 
 const routeOf = (location: Location): Route => {
   const ref = new URLSearchParams(location.search).get('ref')
@@ -40,6 +46,9 @@ const routeOf = (location: Location): Route => {
   if (path === '/support/accounts') return { view: 'accounts' }
   if (path === '/support/ops/withdrawals') return { view: 'withdrawals' }
   if (path === '/support/ops/deposits') return { view: 'deposits' }
+  if (path === '/support/ops/players' || path === '/support/ops/content') return { view: path === '/support/ops/players' ? 'players' : 'content' }
+  const playerId = /^\/support\/ops\/players\/(\d+)$/.exec(path)?.[1]
+  if (playerId !== undefined) return { view: 'player', id: playerId }
   const withdrawal = /^\/support\/ops\/withdrawals\/(\d+)$/.exec(path)?.[1]
   if (withdrawal !== undefined) return { view: 'withdrawal', orderNo: withdrawal }
   const session = /^\/support\/sessions\/([^/]+)$/.exec(path)?.[1]
@@ -47,9 +56,9 @@ const routeOf = (location: Location): Route => {
 }
 
 const pathOf = (r: Route): string =>
-  r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : r.view === 'withdrawal' ? `/support/ops/withdrawals/${r.orderNo}` : r.view === 'withdrawals' || r.view === 'deposits' ? `/support/ops/${r.view}` : `/support/${r.view}`
+  r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : r.view === 'withdrawal' ? `/support/ops/withdrawals/${r.orderNo}` : r.view === 'player' ? `/support/ops/players/${r.id}` : r.view === 'withdrawals' || r.view === 'deposits' || r.view === 'players' || r.view === 'content' ? `/support/ops/${r.view}` : `/support/${r.view}`
 
-const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts', withdrawals: 'Withdrawals', withdrawal: 'Withdrawal', deposits: 'Deposits' }
+const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts', withdrawals: 'Withdrawals', withdrawal: 'Withdrawal', deposits: 'Deposits', players: 'Players', player: 'Player', content: 'Promotions and content' }
 
 export const SupportConsole = () => {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
@@ -77,7 +86,7 @@ export const SupportConsole = () => {
   const link = (r: Route, label: string) => (
     <a
       href={pathOf(r)}
-      aria-current={route.view === r.view || (route.view === 'withdrawal' && r.view === 'withdrawals') ? 'page' : undefined}
+      aria-current={route.view === r.view || (route.view === 'withdrawal' && r.view === 'withdrawals') || (route.view === 'player' && r.view === 'players') ? 'page' : undefined}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
         e.preventDefault()
@@ -98,6 +107,8 @@ export const SupportConsole = () => {
           {me.role === 'lead' ? link({ view: 'accounts' }, 'Accounts') : null}
           {me.role === 'finance' ? link({ view: 'withdrawals' }, 'Withdrawals') : null}
           {me.role === 'finance' ? link({ view: 'deposits' }, 'Deposits') : null}
+          {me.role === 'finance' ? link({ view: 'players' }, 'Players') : null}
+          {me.role === 'marketing' ? link({ view: 'content' }, 'Content') : null}
         </nav>
         <span className="sc-who">
           {me.username} ({me.role}){' '}
@@ -118,6 +129,12 @@ export const SupportConsole = () => {
         <MoneyOrder orderNo={route.orderNo} onBack={() => go({ view: 'withdrawals' })} onOut={out} />
       ) : route.view === 'deposits' ? (
         <MoneyDeposits onOut={out} />
+      ) : route.view === 'players' ? (
+        <PlayersView onOpen={(id) => go({ view: 'player', id })} onOut={out} />
+      ) : route.view === 'player' ? (
+        <PlayersPage id={route.id} onBack={() => go({ view: 'players' })} onSession={(reference) => go({ view: 'session', reference })} onOut={out} />
+      ) : route.view === 'content' ? (
+        <ContentView onOut={out} />
       ) : route.view === 'audit' ? (
         <AuditView me={me} onOpen={(reference) => go({ view: 'session', reference })} onOut={out} />
       ) : (
