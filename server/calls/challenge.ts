@@ -11,11 +11,13 @@
  * Past SEND_LIMIT sends in the window a send is refused with 2010 and the seconds to wait.
  */
 import { randomBytes } from 'node:crypto'
-import { captcha } from '../../schemas/hall/calls'
+import { captcha, geetestValidate, userGeetestValidate } from '../../schemas/hall/calls'
+import type { GeetestResult } from '../../schemas/hall/calls'
 import type { Challenge, ChallengeKind } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { clickPicture, ninePicture, sliderPicture, SLIDER } from '../challenge-art'
 import { siteDocument } from '../store'
+import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -277,7 +279,29 @@ export const admitSend = async (
   await db.query('INSERT INTO code_sends (player_id, purpose, sent_at) VALUES ($1, $2, $3)', [playerId, purpose, new Date(now).toISOString()])
 }
 
-/** The challenge call: /home/captcha answers a new challenge of the site's kind and its key. */
+/**
+ * The Geetest v4 validation (spec §7.1 /geetest/validate/v4 before sign-in, /user/geetest/validate/v4
+ * after): the reference hall is its own challenge server, so a result names one of its challenges
+ * (`lot_number`, the key /home/captcha answered) and carries the player's answer
+ * (`captcha_output`); the challenge is spent as a code send's is (answered once, 5 minutes). A
+ * wrong, expired or reused one is refused as every challenge answer is (refuseAnswer: 2011, then
+ * 1127 error_12), counted on the caller's address, or on the player after sign-in. `gen_time` must
+ * be the seconds of a time not in the future.
+ */
+const validateGeetest = async (ctx: CallContext, p: GeetestResult, keys: ReadonlyArray<string>): Promise<Record<string, never>> => {
+  const generated = Number(p.gen_time)
+  const solved = Number.isFinite(generated) && generated * 1000 <= ctx.now + 60_000 && (await spendChallenge(ctx.db, { captchaKey: p.lot_number, captcha: p.captcha_output }, ctx.now))
+  if (!solved) throw await refuseAnswer(ctx.db, keys, ctx.now)
+  await forgetMisses(ctx.db, keys)
+  return {}
+}
+
+/** The challenge calls: /home/captcha answers a new challenge of the site's kind and its key; the Geetest v4 validations check one. */
 export const challengeCalls: ReadonlyArray<Implementation> = [
   implement(captcha, async (ctx) => newChallenge(ctx.db, ctx.now, await challengeKindOf(ctx.db, ctx.site.code))),
+  implement(geetestValidate, async (ctx, p) => validateGeetest(ctx, p, [`ip:${ctx.site.code}:${ctx.ip}`])),
+  implement(userGeetestValidate, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    return validateGeetest(ctx, p, [`player:${player.id}`])
+  }),
 ]

@@ -35,6 +35,7 @@ import { wheelCalls } from './wheel'
 import { promotionCalls } from './promotion'
 import { agentCalls } from './agents'
 import { webPushCalls } from './webpush'
+import { phoneCalls } from './phone'
 import type { Implementation } from './types'
 
 /** Every implementation, site calls first. */
@@ -52,4 +53,5 @@ export const implementations: ReadonlyArray<Implementation> = [
   ...promotionCalls,
   ...agentCalls,
   ...webPushCalls,
+  ...phoneCalls,
 ]

@@ -14,6 +14,8 @@
 import { randomBytes } from 'node:crypto'
 import {
   Password,
+  captchaGetUserInfo,
+  captchaVerifyPhone,
   emailCreateMail,
   notLoginGetAccountVerifyList,
   notLoginGetQuestion,
@@ -36,6 +38,7 @@ import { admitAttempt, admitOpenSend, forgetFailures, guarded, refuseAttempt } f
 import { codeSender } from '../mail/delivery'
 import type { Guarded } from '../guard'
 import { passVerification } from './account'
+import { forgetMisses, refuseAnswer, spendChallenge } from './challenge'
 import { CODE_TTL_MS, CODE_DIGITS, maskEmail, maskPhone } from './security'
 import { smsLoginSend } from './smslogin'
 import { ServiceCodes, ServiceError, implement } from './types'
@@ -128,11 +131,40 @@ const storeCode = async (db: Queryable, playerId: string, purpose: 'phone' | 'em
   return code
 }
 
+/**
+ * The image challenge of the captcha variants (/user/captcha/getUserInfo, /user/captcha/verifyPhone):
+ * the key and digits of a /home/captcha challenge, spent once; a wrong one is refused as every
+ * challenge answer is (2011, then 1127), counted on the caller's address.
+ */
+const passCaptcha = async (ctx: CallContext, answer: { readonly captchaKey: string; readonly captcha: string }): Promise<void> => {
+  const keys = [`ip:${ctx.site.code}:${ctx.ip}`]
+  if (!(await spendChallenge(ctx.db, answer, ctx.now))) throw await refuseAnswer(ctx.db, keys, ctx.now)
+  await forgetMisses(ctx.db, keys)
+}
+
+/** What the recovery can use for an account, and its phone and email masked. */
+const verifyInfoOf = async (db: Queryable, player: PlayerRow) => {
+  const s = await accountStateOf(db, player.id)
+  return { username: player.username, verifyTypes: [...(await verifyTypesOf(db, player.id))], mobile_phone: maskPhone(s.phone), email: maskEmail(s.email) }
+}
+
 export const recoveryCalls: ReadonlyArray<Implementation> = [
-  implement(notLoginGetAccountVerifyList, async (ctx, p) => {
+  implement(notLoginGetAccountVerifyList, async (ctx, p) => verifyInfoOf(ctx.db, await accountNamed(ctx, p.username))),
+
+  // The same, guarded by the image challenge instead of the address's allowance alone.
+  implement(captchaGetUserInfo, async (ctx, p) => {
+    await passCaptcha(ctx, p)
+    return verifyInfoOf(ctx.db, await accountNamed(ctx, p.username))
+  }),
+
+  // Whether a phone is the account's bound one (in full, with its area code, or masked), before a
+  // 'reset' code is sent to it; 2001 when it is not.
+  implement(captchaVerifyPhone, async (ctx, p) => {
+    await passCaptcha(ctx, p)
     const player = await accountNamed(ctx, p.username)
-    const s = await accountStateOf(ctx.db, player.id)
-    return { username: player.username, verifyTypes: [...(await verifyTypesOf(ctx.db, player.id))], mobile_phone: maskPhone(s.phone), email: maskEmail(s.email) }
+    const bound = (await accountStateOf(ctx.db, player.id)).phone
+    if (bound === '' || digitsOf(`${p.areaCode ?? ''}${p.phone}`) !== digitsOf(bound)) boundNamed(bound, p.phone, maskPhone, digitsOf)
+    return {}
   }),
 
   implement(notLoginGetQuestion, async (ctx, p) => {
