@@ -4,6 +4,8 @@
  * - /home/useFirstFlag: a first-use flag of the player ('receive', ...): first 1 the first time it
  *   is used, 0 ever after. The lobby shows a first-use tip once per player (receive-tips).
  * - /download/getDownloadUrl: the site's app downloads (switch and one entry per OS type).
+ * - /pay/wallet/downloadUrl: where to get the wallet app the user-wallet withdrawals use, by device
+ *   type: the site's 'download' document's `walletApp` (`{ "1": url }`), '' when it names none.
  * - /club/entry: whether the site runs a club, its address and the app it needs.
  * - /api/lobby/recentreport/lobby_platform_cate_load: the categories the site offers, each with its
  *   platforms, in menu order.
@@ -11,7 +13,7 @@
  *   key pair made on first use and kept (web_push_keys).
  */
 import { generateKeyPairSync } from 'node:crypto'
-import { clubEntry, getDownloadUrl, getWebPushInfo, lobbyPlatformCateLoad, useFirstFlag } from '../../schemas/hall/calls'
+import { clubEntry, getDownloadUrl, getWebPushInfo, lobbyPlatformCateLoad, useFirstFlag, walletDownloadUrl } from '../../schemas/hall/calls'
 import type { DownloadInfo, LobbyCategory } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { platformsOf } from '../games/catalogue'
@@ -88,6 +90,11 @@ export const entryCalls: ReadonlyArray<Implementation> = [
     return { flag: p.flag, first: (r.affectedRows ?? 0) > 0 ? (1 as const) : (0 as const) }
   }),
   implement(getDownloadUrl, (ctx) => docOr<DownloadInfo>(ctx.db, ctx.site.code, 'download', { downloadSwitch: 'close', list: [] })),
+  implement(walletDownloadUrl, async (ctx, p) => {
+    const apps = (await siteDocument<{ walletApp?: Record<string, unknown> }>(ctx.db, ctx.site.code, 'download'))?.walletApp ?? {}
+    const url = apps[String(p.device_type)]
+    return { url: typeof url === 'string' && /^https:\/\//.test(url) ? url : '' }
+  }),
   implement(clubEntry, (ctx) => docOr(ctx.db, ctx.site.code, 'club', { clubSwitch: 'close' as const, url: '', appDownloadUrl: '' })),
   implement(lobbyPlatformCateLoad, async (ctx, p) => {
     if (p.siteCode !== ctx.site.code) throw new ServiceError(EntryCodes.otherSite, `siteCode ${p.siteCode} is not this site (${ctx.site.code})`)

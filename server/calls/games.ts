@@ -11,6 +11,7 @@ import {
   gameList,
   getBalanceList,
   gameLogin,
+  gameLoginV2,
   hotList,
   platformCategories,
   prizePoolWinAmount,
@@ -19,7 +20,7 @@ import {
   refreshGold,
   SELF_OPERATED_PLATFORM,
 } from '../../schemas/hall/calls'
-import type { GamePlatform } from '../../schemas/hall/calls'
+import type { GameLaunchRequest, GamePlatform } from '../../schemas/hall/calls'
 import {
   categoryPage,
   demoPage,
@@ -35,9 +36,10 @@ import {
 } from '../games/catalogue'
 import { GAME_PLAY_PATH } from '../games/play'
 import { balanceOf } from '../store'
+import { encrypt, randomHex } from '../crypto'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
-import type { Implementation } from './types'
+import type { CallContext, Implementation } from './types'
 
 /** Sites that inject extra platforms (spec §1). */
 export const INJECTING_SITES: ReadonlyArray<string> = ['101', '081']
@@ -58,6 +60,23 @@ const hiddenElsewhere = (siteCode: string, p: GamePlatform): boolean =>
 
 /** The winner list's largest page (spec §9: winner list size 200). */
 export const WINNER_PAGE_MAX = 200
+
+/**
+ * The checks of a launch (gameLogin and gameLoginV2): the game of that platform (1050), a demo
+ * only of a self-operated demo game (41020); a formal launch puts the player's money into the
+ * game (migration 069) until RefreshGold brings it back.
+ */
+const launch = async (ctx: CallContext, p: GameLaunchRequest) => {
+  const game = await gameById(ctx.db, p.gameid)
+  if (game === undefined || game.platformId !== p.platfromid) throw new ServiceError(1050, 'no such game')
+  if (p.user_type === 'demo') {
+    if (!game.demo || game.platformId !== SELF_OPERATED_PLATFORM) throw new ServiceError(41020, 'demo game disabled')
+    return { game, player: undefined }
+  }
+  const { player } = await requirePlayer(ctx)
+  await ctx.db.query('UPDATE players SET in_game_platform = $2 WHERE id = $1', [player.id, game.platformId])
+  return { game, player }
+}
 
 /** The game call implementations. */
 export const gameCalls: ReadonlyArray<Implementation> = [
@@ -102,16 +121,25 @@ export const gameCalls: ReadonlyArray<Implementation> = [
     return favoriteRefs(ctx.db, player.id)
   }),
   implement(gameLogin, async (ctx, p) => {
-    const game = await gameById(ctx.db, p.gameid)
-    if (game === undefined || game.platformId !== p.platfromid) throw new ServiceError(1050, 'no such game')
-    if (p.user_type === 'demo') {
-      if (!game.demo || game.platformId !== SELF_OPERATED_PLATFORM) throw new ServiceError(41020, 'demo game disabled')
-    } else {
-      // The player's money goes into the game (migration 069) until RefreshGold brings it back.
-      const { player } = await requirePlayer(ctx)
-      await ctx.db.query('UPDATE players SET in_game_platform = $2 WHERE id = $1', [player.id, game.platformId])
-    }
+    const { game } = await launch(ctx, p)
     return { socket_url: [{ url: GAME_PLAY_PATH, gameid: game.gameId }] }
+  }),
+  // The second launch: the same checks and the same game page, its address finished by the hall
+  // (the lobby opens it as it is): what the lobby adds to a socket_url entry (gameAddress,
+  // src/effects/games.ts), the session key encrypted under the site key.
+  implement(gameLoginV2, async (ctx, p) => {
+    const { game, player } = await launch(ctx, p)
+    const url = new URL(GAME_PLAY_PATH, 'http://hall')
+    url.searchParams.set('gameId', String(game.gameId))
+    url.searchParams.set('route', `/home/game?gameCategoryId=${game.gameCategoryId}`)
+    url.searchParams.set('lang', ctx.language === '' ? ctx.site.languageCode : ctx.language)
+    if (player !== undefined && ctx.session !== undefined) {
+      const nonce = randomHex(16)
+      url.searchParams.set('key', `${nonce}.${encrypt(ctx.site.siteKey, nonce, ctx.session.sessionKey)}`)
+      url.searchParams.set('userkey', ctx.session.userkey ?? player.userkey)
+    }
+    url.searchParams.set('try', player === undefined ? 'demo' : player.username)
+    return { game_url: `${url.pathname}${url.search}`, direction: game.direction }
   }),
   implement(refreshGold, async (ctx) => {
     const { player } = await requirePlayer(ctx)

@@ -7,11 +7,13 @@
  * so a double click, a retry or two tabs cannot pay twice. Activities are created and closed
  * through the control surface (server/control.ts).
  */
-import { getRed, getReward, receiveReward, redActive } from '../../schemas/hall/calls'
+import { getRed, getReward, receiveReward, receiveRewardAll, redActive } from '../../schemas/hall/calls'
 import type { DeviceTypeString, RedActivity, RedClaim, RedClaimRequest, RedPacketAction } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { credit } from '../money'
 import { balanceOf } from '../store'
+import { sumAmounts } from '../rewards'
+import { storeNotice } from '../ws'
 import type { PlayerRow } from '../store'
 import { requirePlayer } from './session'
 import { ServiceCodes, ServiceError, implement } from './types'
@@ -178,6 +180,37 @@ const take = (action: RedPacketAction) => async (ctx: CallContext, p: RedClaimRe
   return claimPacket(ctx, player, action, p)
 }
 
+/**
+ * Takes every packet sent to the player (/active/receiverewardall): each packet still waiting of
+ * each open 'send' activity offered on this device is taken as receivereward takes it, one
+ * transaction per packet (claimPacket: claim row and credit together, never twice), so a retry
+ * or a receive on another tab takes only what is left. Answers the packets taken, their total
+ * and the balance after (the player's other tabs hear wallet/changed); nothing waiting answers an
+ * empty list and a total of 0.
+ */
+export const receiveAllPackets = async (ctx: CallContext, player: PlayerRow, requestDeviceType: number): Promise<{ list: RedClaim[]; total: string; balance: string }> => {
+  if (NO_PACKETS.includes(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+  const waiting = (await redActivitiesFor(ctx.db, ctx.site.code, player.id)).filter(
+    (a) => a.action === 'send' && a.status === 1 && a.deviceTypes.includes(String(requestDeviceType) as DeviceTypeString),
+  )
+  const list: RedClaim[] = []
+  for (const a of waiting) {
+    const claimed = new Set(
+      (await ctx.db.query<{ redId: number }>('SELECT red_id AS "redId" FROM red_claims WHERE activity_id = $1 AND player_id = $2', [a.activeid, player.id])).rows.map((r) => r.redId),
+    )
+    const activity = await redActivityById(ctx.db, ctx.site.code, player.id, a.activeid)
+    for (let redId = 1; redId <= (activity?.packets ?? 0); redId++) {
+      if (claimed.has(redId)) continue
+      const claim = await claimPacket(ctx, player, 'send', { activeId: a.activeid, redId, requestDeviceType })
+      if (claim.first) list.push(claim)
+    }
+  }
+  const total = await sumAmounts(ctx.db, list.map((c) => c.amount))
+  // The player's other tabs and devices hear of the balance change (wallet/changed, reason 'redpacket').
+  if (list.length > 0) await ctx.socket?.send(player.id, [await storeNotice(ctx.db, player.id, 'wallet/changed', { reason: 'redpacket', amount: total })])
+  return { list, total: await money(ctx.db, total, player.currency), balance: await balanceOf(ctx.db, player.id, player.currency) }
+}
+
 /** The red-packet calls. */
 export const redPacketCalls: ReadonlyArray<Implementation> = [
   implement(redActive, async (ctx) => {
@@ -187,4 +220,8 @@ export const redPacketCalls: ReadonlyArray<Implementation> = [
   implement(getRed, take('grab')),
   implement(getReward, take('open')),
   implement(receiveReward, take('send')),
+  implement(receiveRewardAll, async (ctx, p) => {
+    const { player } = await requirePlayer(ctx)
+    return receiveAllPackets(ctx, player, p.requestDeviceType)
+  }),
 ]
