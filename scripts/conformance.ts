@@ -78,7 +78,7 @@ const UNCHECKED = new Set(['/op.json', '/manifest.json'])
 
 /**
  * The catalogue calls that read and change nothing, sent with a correct request: the site's and
- * the player's reads, each taking `{}`. Everything else gets only the refused probes. (Not
+ * the player's reads, each taking `{}` (READ_WITH: those that take parameters). Everything else gets only the refused probes. (Not
  * game-list: its schema takes `{}`, but a hall needs the category to answer.)
  */
 const READS = new Set([
@@ -92,6 +92,12 @@ const READS = new Set([
   '/pay/orderListV3', '/certify/bankInfo', '/certify/withdrawInfo', '/certify/withdrawRecord', '/certify/walletQuery', '/yuebao/index', '/yuebao/profitCount',
   '/gameapi/RefreshGold', '/gameapi/getBalanceList', '/home/index', '/activetask/index', '/user/vipInfo', '/user/vip', '/user/vipdetails', '/home/prize',
   '/user/settings/info', '/user/security/history', '/rebate/index', '/promote/summary', '/gameapi/recent-list/v2', '/gameapi/favorite-list/v2',
+  '/user/phone', '/user/getquestion',
+])
+
+/** Reads whose correct request is not `{}`: the parameters the suite sends them. */
+const READ_WITH: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map([
+  ['/pay/wallet/downloadUrl', { device_type: 1 }],
 ])
 
 /** The spec's catalogue as the lobby knows it: every call but those of the reference hall's own design. */
@@ -264,9 +270,10 @@ const checkCall = async (call: HallCall, visitor: HallContext, player: HallConte
   expected.push('bad input 4005')
   observed.push(`bad input ${input.observed}`)
   ok &&= input.ok
-  if (READS.has(call.path) && acceptsEmpty(call)) {
+  const params = READ_WITH.get(call.path)
+  if ((READS.has(call.path) && acceptsEmpty(call)) || params !== undefined) {
     const ctx = player ?? visitor
-    const j = judgeAnswer(call, await send(() => valid(call, ctx)), ctx.keyMaterial)
+    const j = judgeAnswer(call, await send(() => valid(call, ctx, params ?? {})), ctx.keyMaterial)
     expected.push(call.encrypted ? 'encrypted answer in schema' : 'answer in schema')
     observed.push(j.observed)
     ok &&= j.ok
