@@ -114,7 +114,8 @@ export const approveWithdraw = (
       [d.orderNo, d.account, d.reason, new Date(d.now).toISOString()],
     )
     if (head.status === 1) return { ...(await asIs(tx, d.orderNo, head.needed)), fresh: added.rows.length > 0 }
-    const settled = await settleWithdrawIn(tx, d.orderNo, 'approve', d.reason, d.now)
+    // The note stays with the approval: the order's reason is what the player reads, a refusal's.
+    const settled = await settleWithdrawIn(tx, d.orderNo, 'approve', '', d.now)
     return { settled, approvals: await approvalsOf(tx, d.orderNo), approvalsNeeded: head.needed, fresh: true }
   })
 

@@ -191,7 +191,8 @@ const suite = (name: string, start: () => Promise<RunningHall>) =>
       expect((await ana(`withdrawals/${orderNo}/refuse`, { reason: 'late' })).status).toBe(409)
 
       const after = await view(orderNo)
-      expect(after.order).toMatchObject({ status: 2, payout_reference: 'BANK-777' })
+      // The approvals' notes are finance's own: the player's order carries no reason.
+      expect(after.order).toMatchObject({ status: 2, payout_reference: 'BANK-777', reason: '' })
       expect(after.approvals.map((a) => [a.account, a.reason])).toEqual([['fin.ana', 'documents checked'], ['fin.bruno', 'second look']])
       ledgerHolds(after)
       expect(after.ledger.filter((e) => e.kind === 'withdraw-paid').length).toBe(1)
