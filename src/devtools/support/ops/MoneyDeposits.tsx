@@ -115,7 +115,7 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
                       void decide(d.orderNo, 'settle', { reference: text(d.orderNo) }, 'Settled')
                     }}
                   >
-                    <input aria-label={`Provider reference of ${d.orderNo}`} value={text(d.orderNo)} onChange={typed(d.orderNo)} required autoCapitalize="none" />
+                    <input aria-label={`Provider reference of ${d.orderNo}`} placeholder="Provider reference" value={text(d.orderNo)} onChange={typed(d.orderNo)} required autoCapitalize="none" />
                     <button type="submit" disabled={busy} aria-label={`Settle ${d.orderNo}`}>
                       Settle
                     </button>
@@ -133,7 +133,7 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
                         void decide(d.orderNo, 'reject', { reason: text(d.orderNo) }, 'Rejected')
                       }}
                     >
-                      <input aria-label={`Reason to reject ${d.orderNo}`} value={text(d.orderNo)} onChange={typed(d.orderNo)} required />
+                      <input aria-label={`Reason to reject ${d.orderNo}`} placeholder="Reason to reject" value={text(d.orderNo)} onChange={typed(d.orderNo)} required />
                       <button type="submit" disabled={busy} aria-label={`Reject ${d.orderNo}`}>
                         Reject
                       </button>
