@@ -170,7 +170,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
 
       <Part title="Activities">
         <p className="sc-note">An activity turned off leaves the event centre at once; its rewards already paid stay paid.</p>
-        <Table label="Activities" head={['Activity', 'Status', 'Dates (UTC)', 'Tiers (need → reward)', '']}>
+        <Table label="Activities" head={['Activity', 'Status', 'Dates (UTC)', 'Tiers (need → reward)', 'Change']}>
           {activities.map((a) => (
             <Row key={a.id}>
               <Cell label="Activity">
@@ -270,7 +270,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
         {messages.length === 0 ? (
           <p role="status">No message written here yet.</p>
         ) : (
-          <Table label="Notices and marquee lines" head={['Kind', 'Title and text', 'Publish (UTC)', 'State', 'By', '']}>
+          <Table label="Notices and marquee lines" head={['Kind', 'Title and text', 'Publish (UTC)', 'State', 'By', 'Withdraw']}>
             {messages.map((m) => (
               <Row key={m.id}>
                 <Cell label="Kind">{TYPE_NAME[m.type]}</Cell>
@@ -337,7 +337,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
           </p>
         )}
         {codes.length === 0 ? null : (
-          <Table label="Discount codes" head={['Code', 'Amount', 'Used', 'Phone', 'State', '']}>
+          <Table label="Discount codes" head={['Code', 'Amount', 'Used', 'Phone', 'State', 'Turn off']}>
             {codes.map((c) => (
               <Row key={c.code}>
                 <Cell label="Code">

@@ -98,7 +98,7 @@ export const PlayersView = ({ onOpen, onOut }: { onOpen: (id: string) => void; o
       {found === null ? null : found.length === 0 ? (
         <p role="status">No player found.</p>
       ) : (
-        <Table label="Players found" head={['Username', 'Id', 'Site', 'Status', 'Phone', 'E-mail', 'Joined (UTC)', '']}>
+        <Table label="Players found" head={['Username', 'Id', 'Site', 'Status', 'Phone', 'E-mail', 'Joined (UTC)', 'Open']}>
           {found.map((p) => (
             <Row key={p.id}>
               <Cell label="Username">{p.username}</Cell>
@@ -330,7 +330,7 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
         {page.sessions.length === 0 ? (
           <p role="status">This player uploaded no session.</p>
         ) : (
-          <Table label="Uploaded sessions" head={['Reference', 'Uploaded (UTC)', 'Errors', '']}>
+          <Table label="Uploaded sessions" head={['Reference', 'Uploaded (UTC)', 'Errors', 'Open']}>
             {page.sessions.map((s) => (
               <Row key={s.reference}>
                 <Cell label="Reference">
