@@ -124,6 +124,7 @@ export const queryMap = <M extends AnyStateMachine>(o: {
   readonly failed: QaScreen
   readonly idle: QaScreen
   readonly player?: PlayerOptions
+  readonly prepare?: QaMap<M>['prepare']
   readonly answer: unknown
   /** Whether paths include the sign-in (default true; false for what anyone reads). */
   readonly signIn?: boolean
@@ -138,6 +139,7 @@ export const queryMap = <M extends AnyStateMachine>(o: {
     actor: o.actor,
     machine: o.machine,
     ...(o.player === undefined ? {} : { player: o.player }),
+    ...(o.prepare === undefined ? {} : { prepare: o.prepare }),
     events: (s) => {
       const c = (s as { context: { pendingId: string | null; requestCount: number; real: boolean } }).context
       const out: LobbyEvent[] = []
@@ -195,6 +197,8 @@ export const commandMap = <M extends AnyStateMachine>(o: {
   readonly reset?: QaStep<unknown> | { readonly cannot: string }
   /** Whether a person can submit again in this state (default: yes); a path has two submissions at most. */
   readonly submitsIn?: (value: 'idle' | 'succeeded' | 'failed') => boolean
+  /** The states a person can start the form over from (default: failed). */
+  readonly resetIn?: ReadonlyArray<'succeeded' | 'failed'>
   readonly player?: PlayerOptions
   readonly prepare?: QaMap<M>['prepare']
   readonly unreachable?: Readonly<Record<string, string>>
@@ -219,7 +223,7 @@ export const commandMap = <M extends AnyStateMachine>(o: {
         out.push({ type: 'hall.responded', requestId: c.pendingId, call, data: o.answer })
         out.push({ type: 'hall.failed', requestId: c.pendingId, call, error: { _tag: 'ServiceCode', code: o.refusal.code, msg: 'refused' } })
       }
-      if (c.real && value === 'failed') out.push({ type: 'command.reset', command: o.command.id })
+      if (c.real && (o.resetIn ?? ['failed']).includes(value as 'failed')) out.push({ type: 'command.reset', command: o.command.id })
       return out as unknown as ReadonlyArray<E>
     },
     does: {
