@@ -174,7 +174,9 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
           {activities.map((a) => (
             <Row key={a.id}>
               <Cell label="Activity">
-                {a.title} <span className="sc-note">({a.template}, {a.id})</span>
+                <span>
+                  {a.title} <span className="sc-note">({a.template}, {a.id})</span>
+                </span>
               </Cell>
               <Cell label="Status">{ACTIVITY_STATUS[a.status] ?? a.status}</Cell>
               <Cell label="Dates (UTC)">
@@ -182,6 +184,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
               </Cell>
               <Cell label="Tiers (need → reward)">{a.tiers.length === 0 ? '—' : a.tiers.map((t) => `${t.need} → ${t.value}`).join('; ')}</Cell>
               <Cell label="Change">
+                <div>
                 <div className="sc-actions">
                   <button type="button" disabled={busy} onClick={() => void change(`activities/${a.id}/switch`, { on: a.status !== 1 }, `${a.title} is ${a.status === 1 ? 'off' : 'on'}.`)}>
                     {a.status === 1 ? `Turn off ${a.title}` : `Turn on ${a.title}`}
@@ -221,6 +224,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
                     </button>
                   </form>
                 </details>
+                </div>
               </Cell>
             </Row>
           ))}
@@ -275,8 +279,10 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
               <Row key={m.id}>
                 <Cell label="Kind">{TYPE_NAME[m.type]}</Cell>
                 <Cell label="Title and text">
-                  {m.type === 3 ? null : <strong>{m.title}: </strong>}
-                  {m.content}
+                  <span>
+                    {m.type === 3 ? null : <strong>{m.title}: </strong>}
+                    {m.content}
+                  </span>
                 </Cell>
                 <Cell label="Publish (UTC)">{utc(m.publishAt)}</Cell>
                 <Cell label="State">{m.state}</Cell>
