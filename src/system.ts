@@ -1,6 +1,8 @@
 import { APP_VERSION } from './app-version'
 import type { AnyActorRef } from 'xstate'
-import { actorSpecs, type ActorSpec } from '../actors'
+import { bootDomains, lazyDomains } from '../actors/boot'
+import { actorsOf, type Domain } from '../actors/domain'
+import type { ActorSpec } from '../actors/spec'
 import type { EventOfType, LobbyEventInput } from '../schemas/events'
 import { SiteConfig } from '../schemas/events/app'
 import { LOG_FORMAT_VERSION, type LogHeader } from '../schemas/log'
@@ -8,6 +10,7 @@ import { Schema } from 'effect'
 import { Bus } from './bus/bus'
 import { BusClock, realTimers, wallNow, type TimerPort } from './bus/clock'
 import { ActorHost } from './bus/host'
+import { allRunning, lazyStartsOf, startDomainLoader, type DomainStarter } from './bus/domains'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
@@ -45,6 +48,9 @@ import { isLanguage, setLanguage } from './i18n'
 
 export type SystemMode = 'live' | 'test' | 'replay'
 
+/** The actors started at boot: the boot domains' (actors/boot.ts); the other domains start when first needed. */
+export const bootActorSpecs: ReadonlyArray<ActorSpec> = actorsOf(bootDomains)
+
 /** The Dexie prefs key of the music settings (play type, volume). */
 const MUSIC_PREF_KEY = 'music'
 /** The Dexie prefs key of the game store (search history, favourites cache). */
@@ -56,6 +62,8 @@ export interface LobbySystem {
   readonly bus: Bus
   readonly host: ActorHost
   readonly recorder: Recorder | null
+  /** Starts a domain when first needed (a view showing its route or popup asks it first); none: every domain runs from boot. */
+  readonly domains?: DomainStarter
   /** Sends an intent from a view (a secret as the text typed: the bus wraps it). */
   send(intent: LobbyEventInput): void
   /** A running actor by id (see actors/index.ts). */
@@ -76,6 +84,8 @@ interface CoreOptions {
   readonly now: () => number
   readonly actors?: ReadonlyArray<ActorSpec>
   readonly timers?: TimerPort
+  /** Lazy domains whose code is here before their start (a replay system's). */
+  readonly held?: ReadonlyArray<Domain>
 }
 
 /**
@@ -114,13 +124,26 @@ const createCore = (o: CoreOptions) => {
     o.mode === 'replay' ? null : (timer) => bus.publish({ type: 'clock.fired', timer }, 'runner', 'clock'),
     o.timers ?? realTimers,
   )
-  const host = new ActorHost(bus, o.actors ?? actorSpecs, clock)
-  return { bus, host }
+  // A system given its own actors (tests) runs those only, every domain "running"; otherwise the
+  // boot domains start at once and the others when first needed.
+  const lazy = o.actors === undefined
+  const held = new Map((o.held ?? []).map((d) => [d.name, d.actors]))
+  const host = new ActorHost(bus, o.actors ?? bootActorSpecs, clock, lazy ? lazyStartsOf(lazyDomains, held) : undefined)
+  const domains = lazy ? startDomainLoader(bus, host, lazyDomains, { publish: o.mode !== 'replay' }) : null
+  return { bus, host, domains }
 }
+
+/** Starts the host, and records which domains started at boot (the others start at their domain.started). */
+const startHost = (core: Core): void => {
+  core.host.start()
+  if (core.domains !== null) core.bus.publish({ type: 'domains.booted', domains: bootDomains.map((d) => d.name) }, 'runner', 'domains')
+}
+
+type Core = ReturnType<typeof createCore>
 
 const makeSystem = (
   mode: SystemMode,
-  core: { bus: Bus; host: ActorHost },
+  core: Core,
   recorder: Recorder | null,
   cleanups: Array<() => void>,
 ): LobbySystem => ({
@@ -128,6 +151,7 @@ const makeSystem = (
   bus: core.bus,
   host: core.host,
   recorder,
+  domains: core.domains ?? allRunning,
   send: (intent) => core.bus.publish(intent, 'view'),
   actor: (id) => {
     const ref = core.host.actor(id)
@@ -139,6 +163,7 @@ const makeSystem = (
   recorderStatus: () => recorder?.currentStatus ?? null,
   stop: () => {
     for (const c of cleanups.splice(0)) c()
+    core.domains?.stop()
     core.host.stop()
   },
 })
@@ -231,7 +256,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   // Before the host starts, so it sees app.started and answers with session.storedLoaded.
   const storage = startStorageRunner(core.bus, { db, root: w.document.documentElement })
   cleanups.push(() => storage.stop())
-  core.host.start()
+  startHost(core)
   cleanups.push(startDomRunner(core.bus, () => void recorder.flush()))
   // The version check of op.json and the chunk failures behind the upgrade prompt (spec §8).
   cleanups.push(startVersionRunner(core.bus, w, () => recorder.flush()))
@@ -321,7 +346,10 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   return system
 }
 
-/** A system for tests in Node: real actors and bus, a recorder in memory, timers the test may replace. */
+/**
+ * A system for tests in Node: real actors and bus, a recorder in memory, timers the test may
+ * replace. Without `actors`, the boot domains start at once and the others when first needed, as live.
+ */
 export const createTestSystem = (o: { now?: () => number; timers?: TimerPort; actors?: ReadonlyArray<ActorSpec> } = {}): LobbySystem => {
   const core = createCore({ mode: 'test', now: o.now ?? wallNow, ...(o.timers ? { timers: o.timers } : {}), ...(o.actors ? { actors: o.actors } : {}) })
   const recorder = new Recorder({
@@ -329,13 +357,17 @@ export const createTestSystem = (o: { now?: () => number; timers?: TimerPort; ac
     sink: null,
   })
   const sub = recorder.attach(core.bus)
-  core.host.start()
+  startHost(core)
   return makeSystem('test', core, recorder, [() => sub.unsubscribe()])
 }
 
-/** Actors only, no runners and no recorder: the devtools drive it with logged records. */
-export const createReplaySystem = (o: { now: () => number; actors?: ReadonlyArray<ActorSpec> }): LobbySystem => {
-  const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : {}) })
+/**
+ * Actors only, no runners and no recorder: the devtools drive it with logged records. Without
+ * `actors`, the boot domains start at once and each other domain at its logged domain.started,
+ * from its code in `domains` (or loaded when a view asks for it first).
+ */
+export const createReplaySystem = (o: { now: () => number; actors?: ReadonlyArray<ActorSpec>; domains?: ReadonlyArray<Domain> }): LobbySystem => {
+  const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : {}), ...(o.domains ? { held: o.domains } : {}) })
   core.host.start()
   return makeSystem('replay', core, null, [])
 }

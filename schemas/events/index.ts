@@ -4,6 +4,7 @@ import { appEvents } from './app'
 import { bannersEvents } from './banners'
 import { clockEvents } from './clock'
 import { diagnosticsEvents } from './diagnostics'
+import { domainEvents } from './domain'
 import { frameboxEvents } from './framebox'
 import { gamesEvents } from './games'
 import { hallEvents } from './hall'
@@ -51,6 +52,7 @@ import { webPushEvents } from './webpush'
 export const eventDefs = [
   ...appEvents,
   ...clockEvents,
+  ...domainEvents,
   ...hallEvents,
   ...kitEvents,
   ...siteEvents,
@@ -116,11 +118,12 @@ export const kindOf = (type: string): EventKind | undefined => byType.get(type)?
 /** The schema of an event type. */
 export const schemaOf = (type: string): Schema.Top | undefined => byType.get(type)?.schema
 
-export { appEvents, clockEvents, diagnosticsEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents, verifyEvents, geetestEvents }
+export { appEvents, clockEvents, diagnosticsEvents, domainEvents, hallEvents, musicEvents, navEvents, popupEvents, sessionEvents, siteEvents, socketEvents, toastEvents, walletEvents, verifyEvents, geetestEvents }
 export * from './app'
 export * from './banners'
 export * from './clock'
 export * from './diagnostics'
+export * from './domain'
 export * from './framebox'
 export * from './games'
 export * from './hall'

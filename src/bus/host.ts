@@ -10,6 +10,18 @@ const ANSWER_TYPES: ReadonlySet<string> = new Set(['hall.responded', 'hall.faile
 const REQUEST_ID_SEPARATOR = '-'
 
 
+/**
+ * Domains that start after boot (actors/boot.ts): what each keeps for its actors' start (groups
+ * of event types, the latest of each group), and the code of those already here (a replay that
+ * had every domain's code before its start).
+ */
+export interface LazyStarts {
+  readonly keeps: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
+  readonly held?: ReadonlyMap<string, ReadonlyArray<ActorSpec>>
+}
+
+const NO_LAZY_STARTS: LazyStarts = { keeps: new Map() }
+
 /** An actor that stopped with an error while processing an event. */
 export interface ActorFailure {
   readonly actor: string
@@ -57,48 +69,110 @@ export class ActorHost {
   private readonly order = new Map<string, number>()
   readonly failures: ActorFailure[] = []
   private currentSeq = 0
+  /** The actors in start order: the boot ones, then each domain's as it starts. */
+  private readonly specs: ActorSpec[] = []
+  /** Domains whose code is here and whose actors start at their `domain.started` record. */
+  private readonly held = new Map<string, ReadonlyArray<ActorSpec>>()
+  /** Domains started after boot. */
+  private readonly lateStarted = new Set<string>()
+  /** The event types some lazy domain keeps, and the latest processed event of each. */
+  private readonly keptTypes: ReadonlySet<string>
+  private readonly latest = new Map<string, { readonly seq: number; readonly event: LobbyEvent }>()
 
   constructor(
     private readonly bus: Bus,
-    private readonly specs: ReadonlyArray<ActorSpec>,
+    specs: ReadonlyArray<ActorSpec>,
     private readonly clock: BusClock,
+    private readonly lazy: LazyStarts = NO_LAZY_STARTS,
   ) {
-    for (const [i, spec] of specs.entries()) {
-      this.order.set(spec.id, i)
-      if (spec.id.includes(REQUEST_ID_SEPARATOR)) throw new Error(`actor id '${spec.id}' must not contain '${REQUEST_ID_SEPARATOR}'`)
-      for (const type of spec.consumes) {
-        if (ANSWER_TYPES.has(type)) {
-          const takers = this.answerTakers.get(type) ?? new Set<string>()
-          takers.add(spec.id)
-          this.answerTakers.set(type, takers)
-          if (spec.hears?.includes(type as 'hall.failed') === true) {
-            const hearers = this.answerHearers.get(type) ?? []
-            hearers.push(spec.id)
-            this.answerHearers.set(type, hearers)
-          }
-          continue
+    for (const spec of specs) this.register(spec)
+    this.keptTypes = new Set([...lazy.keeps.values()].flat(2))
+    for (const [name, held] of lazy.held ?? []) this.held.set(name, held)
+  }
+
+  private register(spec: ActorSpec): void {
+    if (spec.id.includes(REQUEST_ID_SEPARATOR)) throw new Error(`actor id '${spec.id}' must not contain '${REQUEST_ID_SEPARATOR}'`)
+    this.order.set(spec.id, this.specs.length)
+    this.specs.push(spec)
+    for (const type of spec.consumes) {
+      if (ANSWER_TYPES.has(type)) {
+        const takers = this.answerTakers.get(type) ?? new Set<string>()
+        takers.add(spec.id)
+        this.answerTakers.set(type, takers)
+        if (spec.hears?.includes(type as 'hall.failed') === true) {
+          const hearers = this.answerHearers.get(type) ?? []
+          hearers.push(spec.id)
+          this.answerHearers.set(type, hearers)
         }
-        const list = this.routes.get(type) ?? []
-        list.push(spec.id)
-        this.routes.set(type, list)
+        continue
       }
+      const list = this.routes.get(type) ?? []
+      list.push(spec.id)
+      this.routes.set(type, list)
     }
   }
 
-  /** Creates and starts every actor, then takes over the bus's dispatch. */
+  private create(spec: ActorSpec): void {
+    const ref = createActor(spec.machine, { clock: this.clock, id: spec.id })
+    ref.on('*', (emitted: { type: string }) => this.bus.publish(emitted as LobbyEvent, 'actor', spec.id))
+    ref.subscribe({
+      error: (error: unknown) => this.failures.push({ actor: spec.id, seq: this.currentSeq, error }),
+    })
+    ref.start()
+    this.refs.set(spec.id, ref)
+    this.lastValue.set(spec.id, ref.getSnapshot().value)
+    this.lastSnapshot.set(spec.id, ref.getSnapshot())
+  }
+
+  /** Creates and starts every actor given at construction, then takes over the bus's dispatch. */
   start(): void {
-    for (const spec of this.specs) {
-      const ref = createActor(spec.machine, { clock: this.clock, id: spec.id })
-      ref.on('*', (emitted: { type: string }) => this.bus.publish(emitted as LobbyEvent, 'actor', spec.id))
-      ref.subscribe({
-        error: (error: unknown) => this.failures.push({ actor: spec.id, seq: this.currentSeq, error }),
-      })
-      ref.start()
-      this.refs.set(spec.id, ref)
-      this.lastValue.set(spec.id, ref.getSnapshot().value)
-      this.lastSnapshot.set(spec.id, ref.getSnapshot())
-    }
+    for (const spec of this.specs) this.create(spec)
     this.bus.setDispatcher((record) => this.dispatch(record))
+  }
+
+  /**
+   * Hands the host a domain's actors, which start when the bus processes its `domain.started`
+   * (the live loader publishes it right after; a replay injects it from the log).
+   */
+  provide(domain: string, specs: ReadonlyArray<ActorSpec>): void {
+    if (!this.lateStarted.has(domain)) this.held.set(domain, specs)
+  }
+
+  /** Whether a domain started after boot here. */
+  started(domain: string): boolean {
+    return this.lateStarted.has(domain)
+  }
+
+  /**
+   * Starts a domain at its record: its actors after every actor started before, each handed the
+   * latest event of each group its domain keeps (in the order the bus processed them), as the
+   * input of its start. Returns their ids, in start order.
+   */
+  private startDomain(domain: string): ReadonlyArray<string> {
+    if (this.lateStarted.has(domain)) return []
+    const specs = this.held.get(domain)
+    if (specs === undefined) throw new Error(`domain '${domain}' started, but its code was not handed to the host`)
+    this.held.delete(domain)
+    this.lateStarted.add(domain)
+    for (const spec of specs) {
+      if (this.order.has(spec.id)) throw new Error(`actor '${spec.id}' of domain '${domain}' is already running`)
+      this.register(spec)
+    }
+    for (const spec of specs) this.create(spec)
+    const kept: Array<{ readonly seq: number; readonly event: LobbyEvent }> = []
+    for (const group of this.lazy.keeps.get(domain) ?? []) {
+      let last: { readonly seq: number; readonly event: LobbyEvent } | undefined
+      for (const type of group) {
+        const e = this.latest.get(type)
+        if (e !== undefined && (last === undefined || e.seq > last.seq)) last = e
+      }
+      if (last !== undefined) kept.push(last)
+    }
+    kept.sort((a, b) => a.seq - b.seq)
+    for (const { event } of kept) {
+      for (const spec of specs) if (spec.consumes.includes(event.type)) this.refs.get(spec.id)?.send(event)
+    }
+    return specs.map((s) => s.id)
   }
 
   /** Stops every actor. */
@@ -143,8 +217,11 @@ export class ActorHost {
     this.currentSeq = record.seq
     const fired = record.event.type === 'clock.fired'
     if (fired) this.clock.fire(record.event.timer)
-    const recipients = this.recipients(record.event)
-    for (const id of recipients) this.refs.get(id)?.send(record.event)
+    const type = record.event.type
+    // A domain's start: its actors (and what they are handed) are what can have changed.
+    const recipients = type === 'domain.started' ? this.startDomain(record.event.domain) : this.recipients(record.event)
+    if (type !== 'domain.started') for (const id of recipients) this.refs.get(id)?.send(record.event)
+    if (this.keptTypes.has(type)) this.latest.set(type, { seq: record.seq, event: record.event })
     let states: Record<string, unknown> | undefined
     // Only an actor sent the event can have changed (what they emit waits behind it on the bus),
     // or, when a delay fired, the actor whose delay it was: then every actor is looked at. The

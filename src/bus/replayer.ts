@@ -1,10 +1,12 @@
-import { actorSpecs, type ActorSpec } from '../../actors'
+import { actorSpecs, domains, type ActorSpec } from '../../actors'
+import { lazyDomains } from '../../actors/boot'
+import { lazyStartsOf } from './domains'
 import type { LobbyEvent } from '../../schemas/events'
 import { redactEvent } from '../../schemas/events/redact'
 import type { LogRecord } from '../../schemas/log'
 import { Bus, type BusRecord } from './bus'
 import { BusClock } from './clock'
-import { ActorHost } from './host'
+import { ActorHost, type LazyStarts } from './host'
 import type { LogFile } from './ndjson'
 
 /**
@@ -38,8 +40,17 @@ export interface ReplayResult {
 export interface ReplayOptions {
   /** Stop after the record with this seq. */
   readonly until?: number
-  /** Actors to run (default: every actor of the lobby). */
+  /**
+   * Actors to run (default: every actor of the lobby). Those of a domain the log started after
+   * boot (it has `domains.booted` without it) start at that domain's `domain.started` record.
+   */
   readonly actors?: ReadonlyArray<ActorSpec>
+  /**
+   * When the replay has a late domain's code: 'boot' (every domain's code before the first record,
+   * the default) or 'start' (handed to the host only at its domain.started record, as a page that
+   * imports it then). The replay is the same either way.
+   */
+  readonly codeAt?: 'boot' | 'start'
   /** Called after each logged record has been replayed and compared. */
   readonly onRecord?: (record: LogRecord, host: ActorHost) => void
 }
@@ -131,13 +142,41 @@ const compare = (logged: LogRecord | undefined, produced: BusRecord): Divergence
   return null
 }
 
+/** The domain of each actor of the lobby. */
+const domainOfActor: ReadonlyMap<string, string> = new Map(domains.flatMap((d) => d.actors.map((a) => [a.id, d.name] as const)))
+
+/**
+ * Which of the actors start at boot and which at a domain.started record: a log that has
+ * `domains.booted` started those domains at boot and the others when first needed; a log without
+ * it (recorded before domains started lazily) started every domain at boot, in the list's order.
+ */
+export const startPlan = (
+  records: ReadonlyArray<LogRecord>,
+  actors: ReadonlyArray<ActorSpec>,
+): { readonly boot: ReadonlyArray<ActorSpec>; readonly late: ReadonlyMap<string, ReadonlyArray<ActorSpec>> } => {
+  const booted = records.find((r) => r.event.type === 'domains.booted')?.event as { readonly domains: ReadonlyArray<string> } | undefined
+  if (booted === undefined) return { boot: actors, late: new Map() }
+  const atBoot = new Set(booted.domains)
+  const boot: ActorSpec[] = []
+  const late = new Map<string, ActorSpec[]>()
+  for (const spec of actors) {
+    const domain = domainOfActor.get(spec.id)
+    if (domain === undefined || atBoot.has(domain)) boot.push(spec)
+    else late.set(domain, [...(late.get(domain) ?? []), spec])
+  }
+  return { boot, late }
+}
+
 /** Replays a log file and compares it with what it recorded. */
 export const replayLog = (file: LogFile, options: ReplayOptions = {}): ReplayResult => {
   const records = file.records
   let now = records[0]?.at ?? file.header.startedAt
   const clock = new BusClock(null)
   const bus = new Bus({ now: () => now, onInvalid: 'report' })
-  const host = new ActorHost(bus, options.actors ?? actorSpecs, clock)
+  const plan = startPlan(records, options.actors ?? actorSpecs)
+  const codeAtStart = options.codeAt === 'start'
+  const lazy: LazyStarts | undefined = plan.late.size === 0 ? undefined : lazyStartsOf(lazyDomains, codeAtStart ? new Map() : plan.late)
+  const host = new ActorHost(bus, plan.boot, clock, lazy)
   const produced: BusRecord[] = []
   const sub = bus.records$.subscribe((r) => produced.push(r))
   const invalid: string[] = []
@@ -162,6 +201,11 @@ export const replayLog = (file: LogFile, options: ReplayOptions = {}): ReplayRes
     else {
       now = Math.max(record.at, now)
       const before = bus.lastSeq
+      // The code of a domain that starts here, in a replay that gets it only now.
+      if (codeAtStart && record.event.type === 'domain.started') {
+        const domain = String(record.event['domain'])
+        host.provide(domain, plan.late.get(domain) ?? [])
+      }
       bus.publish(record.event as unknown as LobbyEvent, 'replay', record.source)
       injected++
       if (bus.lastSeq === before) {

@@ -4,6 +4,7 @@ import { eventDefs } from '../../schemas/events'
 import { appEvents } from '../../schemas/events/app'
 import { clockEvents } from '../../schemas/events/clock'
 import { diagnosticsEvents } from '../../schemas/events/diagnostics'
+import { domainEvents } from '../../schemas/events/domain'
 import { hallEvents } from '../../schemas/events/hall'
 import { kitEvents } from '../../schemas/events/kit'
 import { i18n, loadDomainWords, NAMESPACES, SHARED_NAMESPACES } from '../../src/i18n'
@@ -14,8 +15,8 @@ import { i18n, loadDomainWords, NAMESPACES, SHARED_NAMESPACES } from '../../src/
  * the host starts, the bus validates and the i18n loader fetches is read from it.
  */
 
-/** The bus's own events, which belong to no domain: the app, the clock, the hall runner, the kit, diagnostics. */
-const CORE_EVENTS = [...appEvents, ...clockEvents, ...hallEvents, ...kitEvents, ...diagnosticsEvents].map((d) => d.type)
+/** The bus's own events, which belong to no domain: the app, the clock, domain starts, the hall runner, the kit, diagnostics. */
+const CORE_EVENTS = [...appEvents, ...clockEvents, ...domainEvents, ...hallEvents, ...kitEvents, ...diagnosticsEvents].map((d) => d.type)
 
 describe('domains', () => {
   it('have distinct names, and the host starts their actors in the boot list order', () => {
