@@ -10,6 +10,7 @@
 import type { Hono } from 'hono'
 import { editActivity, operatorActivitiesOf, setActivityOn, type ActivityEdit } from '../activities-control'
 import { bannerSeedsOf, setBanners, type BannerSeed } from '../banners'
+import { setRedActivityStatus } from '../calls/redpackets'
 import { discountCodesOf, makeDiscountBatch, setDiscountCodeActive } from '../pay/discount'
 import { playerByUsername, siteByCode, type SiteRow } from '../store'
 import { sendWebPush } from '../webpush-control'
@@ -113,6 +114,27 @@ export const promoRoutes = (app: Hono<any>, kit: OperatorKit): void => {
     await audited(c, site, 'activity.edited', { activeId: id, ...edit })
     const told = await tellSignedIn(db, socket, site.code, 'activeDetails', { activeId: id }, now())
     return c.json({ ok: true, told, activity: (await operatorActivitiesOf(db, site.code, site.languageCode)).find((a) => a.id === id) })
+  })
+
+  // --- red-packet activities (started by the `red-activity` control; on and off as its `red-activity-status`) ---
+
+  route('get', 'red-activities', async (c, site) => {
+    const rows = await db.query<{ id: number; title: string; action: string; status: number; amount: string; packets: number }>(
+      'SELECT id, title, action, status::int AS status, trim_scale(amount)::text AS amount, packets FROM red_activities WHERE site_code = $1 ORDER BY id DESC LIMIT 200',
+      [site.code],
+    )
+    return c.json({ ok: true, activities: rows.rows })
+  })
+
+  route('post', 'red-activities/:id/switch', async (c, site, b) => {
+    const id = Number(c.req.param('id'))
+    if (typeof b['on'] !== 'boolean') return c.json({ ok: false, error: 'on (true or false) is required' }, 400)
+    const ours = Number.isSafeInteger(id) && (await db.query('SELECT 1 FROM red_activities WHERE site_code = $1 AND id = $2', [site.code, id])).rows.length === 1
+    if (!ours || !(await setRedActivityStatus(db, id, b['on'] ? 1 : 3))) return c.json({ ok: false, error: `no red-packet activity ${c.req.param('id')} on site ${site.code}` }, 404)
+    await audited(c, site, b['on'] ? 'redpackets.on' : 'redpackets.off', { activeId: id })
+    // The lobby's red packets read their activities again on this notice.
+    const told = await tellSignedIn(db, socket, site.code, 'activeDetails', { activeId: id }, now())
+    return c.json({ ok: true, told })
   })
 
   // --- discount codes -------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  * has it off; banners replaced; each change audited ops.content.* with who.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activeCategory } from '../../schemas/hall/calls/active'
+import { activeCategory, redActive } from '../../schemas/hall/calls/active'
 import { discountCodes } from '../../schemas/hall/calls/codes'
 import { marquee } from '../../schemas/hall/calls/site'
 import { messageList } from '../../schemas/hall/calls/message'
@@ -99,6 +99,29 @@ describe('promotions and content', () => {
       ['ops.content.activity.on', id],
       ['ops.content.activity.off', id],
     ])
+    await socket.close()
+  })
+
+  it('turns a red-packet activity off and on: the player is offered it no more, then again, and is told each time', async () => {
+    // A player of its own: no notice of the other tests waits in their outbox.
+    const made = (await control(hall.url, 'new-player', { prefix: 'opsred' })) as { username: string; password: string }
+    const q = player('001', await ok(await visitor(hall.url), '/home/login', { username: made.username, password: made.password }))
+    const socket = connectSocket(hall.url, q.token, '001')
+    await socket.opened
+    const started = await control(hall.url, 'red-activity', { amount: '2', packets: 1, title: 'Ops rain' })
+    const id = started['activeId'] as number
+    const offered = async () => decode(redActive.response, await ok(q, '/active/redactive', {})).list.filter((a) => a.status === 1).map((a) => a.activeid)
+    expect(await offered()).toContain(id)
+    const listedReds = await api<{ activities: Array<{ id: number; status: number; title: string }> }>('ops/red-activities?site=001', marketing)
+    expect(listedReds.body.activities.find((a) => a.id === id)).toMatchObject({ status: 1, title: 'Ops rain' })
+    const off = await api<{ told: number }>(`ops/red-activities/${id}/switch`, marketing, { siteCode: '001', on: false })
+    expect([off.status, off.body.told]).toEqual([200, 2])
+    expect(await offered()).not.toContain(id)
+    expect((await api(`ops/red-activities/${id}/switch`, marketing, { siteCode: '001', on: true })).status).toBe(200)
+    expect(await offered()).toContain(id)
+    expect((await api('ops/red-activities/1/switch', marketing, { siteCode: '001', on: true })).status).toBe(404)
+    const told = await socket.until((f) => f.type === 'notice' && f.content.type === 'activeDetails' && (f.content.data as { activeId?: number }).activeId === id, 2)
+    expect(told).toHaveLength(2)
     await socket.close()
   })
 

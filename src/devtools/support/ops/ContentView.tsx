@@ -20,6 +20,15 @@ interface Activity {
   readonly tiers: ReadonlyArray<{ readonly id: number; readonly need: string; readonly value: string }>
 }
 
+interface RedActivity {
+  readonly id: number
+  readonly title: string
+  readonly action: string
+  readonly status: number
+  readonly amount: string
+  readonly packets: number
+}
+
 interface Code {
   readonly code: string
   readonly amount: string
@@ -94,6 +103,7 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
   const [sites, setSites] = useState<ReadonlyArray<{ code: string; name: string; currency: string }>>([])
   const [site, setSite] = useState('')
   const [activities, setActivities] = useState<ReadonlyArray<Activity>>([])
+  const [reds, setReds] = useState<ReadonlyArray<RedActivity>>([])
   const [codes, setCodes] = useState<ReadonlyArray<Code>>([])
   const [messages, setMessages] = useState<ReadonlyArray<Message>>([])
   const [banners, setBanners] = useState<ReadonlyArray<Banner>>([])
@@ -117,14 +127,16 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
   const load = useCallback(async () => {
     if (site === '') return
     const q = `site=${encodeURIComponent(site)}`
-    const [a, c, m, b] = await Promise.all([
+    const [a, red, c, m, b] = await Promise.all([
       api<{ activities: Activity[] }>(`ops/activities?${q}`),
+      api<{ activities: RedActivity[] }>(`ops/red-activities?${q}`),
       api<{ codes: Code[] }>(`ops/discount-codes?${q}`),
       api<{ messages: Message[] }>(`ops/messages?${q}`),
       api<{ banners: Banner[] }>(`ops/banners?${q}`),
     ])
-    for (const r of [a, c, m, b]) if (!r.body.ok) return fail(r.status, r.body.error)
+    for (const r of [a, red, c, m, b]) if (!r.body.ok) return fail(r.status, r.body.error)
     setActivities(a.body.activities ?? [])
+    setReds(red.body.activities ?? [])
     setCodes(c.body.codes ?? [])
     setMessages(m.body.messages ?? [])
     setBanners(b.body.banners ?? [])
@@ -230,6 +242,31 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
           ))}
         </Table>
       </Part>
+
+      {reds.length === 0 ? null : (
+        <Part title="Red packets">
+          <Table label="Red-packet activities" head={['Red packets', 'Status', 'Amount', 'Change']}>
+            {reds.map((r) => (
+              <Row key={r.id}>
+                <Cell label="Red packets">
+                  <span>
+                    {r.title} <span className="sc-note">({r.action}, {r.id})</span>
+                  </span>
+                </Cell>
+                <Cell label="Status">{ACTIVITY_STATUS[r.status] ?? r.status}</Cell>
+                <Cell label="Amount">
+                  {r.amount} × {r.packets}
+                </Cell>
+                <Cell label="Change">
+                  <button type="button" disabled={busy} onClick={() => void change(`red-activities/${r.id}/switch`, { on: r.status !== 1 }, `${r.title} (${r.id}) is ${r.status === 1 ? 'off' : 'on'}.`)}>
+                    {r.status === 1 ? `Turn off ${r.title} ${r.id}` : `Turn on ${r.title} ${r.id}`}
+                  </button>
+                </Cell>
+              </Row>
+            ))}
+          </Table>
+        </Part>
+      )}
 
       <Part title="Notices and marquee">
         <form
