@@ -1,4 +1,4 @@
-import { getRed, getReward, receiveReward, redActive } from '../../schemas/hall/calls/active'
+import { getRed, getReward, receiveReward, receiveRewardAll, redActive } from '../../schemas/hall/calls/active'
 import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { RedActivity, RedClaim, DeviceTypeString, RedPacketAction } from '../../schemas/hall/calls/active'
@@ -10,7 +10,7 @@ import type { HallError } from '../../schemas/hall/errors'
  */
 
 /** The hall calls this actor makes, by the names of schemas/hall/calls. */
-export const REDPACKET_CALLS = { list: redActive, grab: getRed, open: getReward, send: receiveReward } as const
+export const REDPACKET_CALLS = { list: redActive, grab: getRed, open: getReward, send: receiveReward, all: receiveRewardAll } as const
 
 /** Account statuses that receive no red packets (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
 export const SKIPPED_STATUSES: ReadonlyArray<number> = [2, 3, 5]
@@ -48,12 +48,22 @@ export interface RedPacketsContext {
   readonly taken: ReadonlyArray<string>
   /** The poll interval the last fetch set, in ms. */
   readonly pollMs: number
-  /** The list fetch and the claim in flight, each awaited by its newest request (the kit's bookkeeping). */
-  readonly requests: Requests<'fetch' | 'claim'>
+  /** The list fetch, the claim and the receive-all in flight, each awaited by its newest request (the kit's bookkeeping). */
+  readonly requests: Requests<'fetch' | 'claim' | 'all'>
   readonly claiming: { readonly activeId: number; readonly redId: number; readonly action: RedPacketAction } | null
   readonly result: ClaimResult | null
   /** The post-login sequence's red-packet step is running: it is announced over once nothing is left to show. */
   readonly stepDue: boolean
+  /** What the last receive-all took (its packets, their total), or its error; null before one. */
+  readonly receivedAll: ReceiveAllResult | null
+}
+
+/** What a receive-all answered: how many packets it took and their total, or the call's error. */
+export interface ReceiveAllResult {
+  readonly count: number
+  readonly total: string
+  readonly currency: string
+  readonly error: HallError | null
 }
 
 export const initialContext: RedPacketsContext = {
@@ -68,6 +78,7 @@ export const initialContext: RedPacketsContext = {
   claiming: null,
   result: null,
   stepDue: false,
+  receivedAll: null,
 }
 
 export type RedPacketsEvent =
@@ -79,6 +90,7 @@ export type RedPacketsEvent =
   | EventOfType<'redpackets.fetchRequested'>
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
+  | EventOfType<'redpackets.receiveAllRequested'>
   | EventOfType<'realtime.activeDetailsReceived'>
   | EventOfType<'postlogin.redPacketsStarted'>
   /** Internal: a fetch went out, the lock closes (raised by the actor itself, never on the bus). */
@@ -124,3 +136,6 @@ export const merge = (
   const refresh = open.map((a) => a.refreshInterval * 1000)
   return { queue, blocked, pollMs: refresh.length === 0 ? REDPACKET_DELAYS.defaultPoll : Math.min(...refresh) }
 }
+
+/** Packets sent to the player (action send) waiting in the queue: what Receive all would take. */
+export const sendWaiting = (queue: ReadonlyArray<RedActivity>): number => queue.filter((a) => a.action === 'send').reduce((n, a) => n + a.count, 0)

@@ -1,8 +1,8 @@
 import { and, assign, enqueueActions, not, setup, stateIn } from 'xstate'
-import { answers, forgetAll, request, settle } from '../kit'
-import type { RedClaim } from '../../schemas/hall/calls/active'
+import { answers, forgetAll, isAwaiting, request, settle } from '../kit'
+import type { RedClaim, receiveRewardAll } from '../../schemas/hall/calls/active'
 import {
-  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey,
+  REDPACKET_CALLS, REDPACKET_DELAYS, SKIPPED_STATUSES, deviceTypeOf, initialContext, listOf, merge, packetKey, sendWaiting,
   type RedPacketsContext, type RedPacketsEmitted, type RedPacketsEvent,
 } from './redpackets.logic'
 
@@ -21,14 +21,19 @@ import {
  *   at once, so a double click cannot take it twice) and the answer shows the amount; when only
  *   packets of other devices are open, the receive-tips prompt shows once for them. The step is
  *   over (`redpackets.stepFinished`) once the sign-in fetch has answered and nothing is left to
- *   show, or the player closed a packet without taking it.
+ *   show, or the player closed a packet without taking it;
+ * - Receive all (the event centre; transitions of `signedIn` itself, awaited as 'all'): while
+ *   packets sent to the player wait, one request
+ *   (receiverewardall) takes every one of them; the packets it took leave the queue and are never
+ *   shown again, each is announced credited, and the balance it answered is the wallet's (the hall
+ *   also tells the player's other tabs, wallet/changed).
  *
  * The player's account status comes from the login-family answer the session actor signs in
  * with: this actor sees that `hall.responded` just before the `session.loggedIn` it causes.
  *
  * Consumes: app.started, hall.responded, hall.failed, session.loggedIn, session.loggedOut,
  *   redpackets.fetchRequested, redpackets.actionRequested, redpackets.popupClosed,
- *   realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks),
+ *   redpackets.receiveAllRequested, realtime.activeDetailsReceived (an activity changed: fetch now, as when a view asks),
  *   postlogin.redPacketsStarted.
  * Emits: hall.requested, redpackets.credited, redpackets.stepFinished, wallet.balanceReported (the
  *   balance a claim answered).
@@ -59,6 +64,9 @@ export const redpacketsMachine = setup({
     claimAnswer: ({ context, event }) =>
       answers(context.requests, 'claim', event),
     stepDue: ({ context }) => context.stepDue,
+    sendWaiting: ({ context }) => sendWaiting(context.queue) > 0,
+    allAnswer: ({ context, event }) => answers(context.requests, 'all', event),
+    receivingAll: ({ context }) => isAwaiting(context.requests, 'all'),
     fetchPending: stateIn('#redpackets.signedIn.fetch.fetching'),
   },
   actions: {
@@ -119,6 +127,32 @@ export const redpacketsMachine = setup({
         enqueue.assign({ requests: settle(context.requests, 'claim'), claiming: null, result: { activeId: claiming.activeId, action: claiming.action, claim: null, error: event.error } })
       }
     }),
+    requestAll: enqueueActions(({ context, enqueue }) => {
+      const asked = request('redpackets', context.requests, 'all', REDPACKET_CALLS.all, { requestDeviceType: Number(context.device) })
+      enqueue.assign({ requests: asked.requests, receivedAll: null })
+      enqueue.emit(asked.notice)
+    }),
+    takeAll: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'hall.failed') {
+        enqueue.assign({ requests: settle(context.requests, 'all'), receivedAll: { count: 0, total: '0', currency: '', error: event.error } })
+        return
+      }
+      if (event.type !== 'hall.responded') return
+      const all = event.data as typeof receiveRewardAll.response.Type
+      const keys = all.list.map((c) => packetKey({ activeid: c.activeId, redId: c.redId }))
+      const emptied = new Set(all.list.map((c) => c.activeId))
+      enqueue.assign({
+        requests: settle(context.requests, 'all'),
+        // An activity the receive took packets of has none left for this player (it took every one).
+        queue: context.queue.filter((a) => !(a.action === 'send' && emptied.has(a.activeid))),
+        taken: [...new Set([...context.taken, ...keys])],
+        receivedAll: { count: all.list.length, total: all.total, currency: all.list[0]?.currency ?? '', error: null },
+      })
+      enqueue.emit({ type: 'wallet.balanceReported', balance: all.balance, source: 'reward' })
+      for (const claim of all.list) {
+        enqueue.emit({ type: 'redpackets.credited', activeId: claim.activeId, redId: claim.redId, amount: claim.amount, currency: claim.currency, balance: all.balance })
+      }
+    }),
     dropResult: assign({ result: null }),
     markPrompted: assign(({ context }) => ({ prompted: [...new Set([...context.prompted, ...context.blocked])] })),
     startStep: assign({ stepDue: true }),
@@ -143,6 +177,13 @@ export const redpacketsMachine = setup({
     signedOut: {},
     signedIn: {
       type: 'parallel',
+      // Receive all is one request at a time, awaited as 'all' (no state of its own: a region would
+      // change every recorded state of this actor, and the golden logs record them).
+      on: {
+        'redpackets.receiveAllRequested': { guard: and(['sendWaiting', not('receivingAll')]), actions: 'requestAll' },
+        'hall.responded': { guard: 'allAnswer', actions: 'takeAll' },
+        'hall.failed': { guard: 'allAnswer', actions: 'takeAll' },
+      },
       states: {
         fetch: {
           initial: 'due',

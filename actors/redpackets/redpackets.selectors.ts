@@ -1,6 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { RedPacketAction } from '../../schemas/hall/calls/active'
 import type { redpacketsMachine } from './redpackets.machine'
+import { isAwaiting } from '../kit'
+import { sendWaiting } from './redpackets.logic'
 
 type RedPacketsSnapshot = SnapshotFrom<typeof redpacketsMachine>
 
@@ -69,3 +71,30 @@ export const selectRedPacketCount = (s: RedPacketsSnapshot): number => s.context
 
 /** Whether red packets are being looked for (a real player is signed in and not skipped). */
 export const selectRedPacketsActive = (s: RedPacketsSnapshot): boolean => s.matches('signedIn')
+
+/** The event centre's Receive all: the packets sent to the player waiting, whether a receive is asked, and what the last one took. */
+export interface ReceiveAllView {
+  readonly waiting: number
+  readonly receiving: boolean
+  /** The last receive-all: packets taken and their total, or its error (the hall's message or the failure's tag). */
+  readonly received: { readonly count: number; readonly total: string; readonly currency: string } | null
+  readonly error: string | null
+}
+
+const allCache = new WeakMap<object, ReceiveAllView>()
+
+/** Receive all's view, the same object while the context and the state are the same. */
+export const selectReceiveAll = (s: RedPacketsSnapshot): ReceiveAllView => {
+  const receiving = s.matches('signedIn') && isAwaiting(s.context.requests, 'all')
+  const cached = allCache.get(s.context)
+  if (cached !== undefined && cached.receiving === receiving) return cached
+  const r = s.context.receivedAll
+  const view: ReceiveAllView = {
+    waiting: s.matches('signedIn') ? sendWaiting(s.context.queue) : 0,
+    receiving,
+    received: r === null || r.error !== null ? null : { count: r.count, total: r.total, currency: r.currency },
+    error: r?.error == null ? null : r.error._tag === 'ServiceCode' ? r.error.msg : r.error._tag,
+  }
+  allCache.set(s.context, view)
+  return view
+}

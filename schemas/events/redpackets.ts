@@ -5,7 +5,7 @@ import { Amount } from '../hall/calls/auth'
 
 /**
  * Red packets (screens doc §4 red packets, §6 frozen and blacklisted players; calls §7.4
- * redactive, getred, getreward, receivereward; §9 polling and fetch lock). The red-packets actor
+ * redactive, getred, getreward, receivereward, receiverewardall; §9 polling and fetch lock). The red-packets actor
  * fetches the player's red-packet activities through the hall runner, keeps the queue the popup
  * shows, and takes the head packet when the player grabs, opens or accepts it.
  */
@@ -21,6 +21,9 @@ export const redpacketsActionRequested = defineEvent('redpackets.actionRequested
 
 /** The player closed the red-packet popup (the packet, its result, or the receive-tips prompt). */
 export const redpacketsPopupClosed = defineEvent('redpackets.popupClosed', 'intent', 'The player closed the red-packet popup (packet, result or receive-tips prompt).', {})
+
+/** The player asked to receive every red packet sent to them that waits (the event centre's Receive all). */
+export const redpacketsReceiveAllRequested = defineEvent('redpackets.receiveAllRequested', 'intent', 'The player asked to receive every red packet sent to them at once (receiverewardall).', {})
 
 /** A packet was credited: the amount and the balance after it (views and the wallet refresh). */
 export const redpacketsCredited = defineEvent('redpackets.credited', 'notice', 'A red packet was credited: its amount and the balance after it.', {
@@ -38,4 +41,4 @@ export const redpacketsCredited = defineEvent('redpackets.credited', 'notice', '
 export const redpacketsStepFinished = defineEvent('redpackets.stepFinished', 'notice', 'The red-packet step of the post-login sequence is over: nothing to show, or its popup was closed.', {})
 
 /** The red-packet events. */
-export const redpacketsEvents = [redpacketsFetchRequested, redpacketsActionRequested, redpacketsPopupClosed, redpacketsCredited, redpacketsStepFinished] as const
+export const redpacketsEvents = [redpacketsFetchRequested, redpacketsActionRequested, redpacketsPopupClosed, redpacketsReceiveAllRequested, redpacketsCredited, redpacketsStepFinished] as const

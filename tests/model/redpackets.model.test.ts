@@ -20,7 +20,8 @@ const activity = (activeid: number, o: Partial<RedActivity> = {}): RedActivity =
 const LISTS: Readonly<Record<string, ReadonlyArray<RedActivity>>> = {
   one: [activity(1)],
   two: [activity(1), activity(2, { action: 'open' }), activity(3, { status: 3 })],
-  phones: [activity(4, { deviceTypes: ['1', '2'] })],
+  // A packet for phones only, and two packets sent to the player (Receive all takes them).
+  phones: [activity(4, { deviceTypes: ['1', '2'] }), activity(5, { action: 'send', count: 2 })],
 }
 type ListName = keyof typeof LISTS
 
@@ -35,6 +36,8 @@ interface ModelContext {
   readonly started: boolean
   /** The post-login sequence's red-packet step is running. */
   readonly stepDue: boolean
+  /** A Receive all is asked and not answered. */
+  readonly receiving: boolean
 }
 type ModelEvent =
   | DelayEvent
@@ -42,6 +45,8 @@ type ModelEvent =
   | { readonly type: 'listFailed' }
   | { readonly type: 'claimed'; readonly first: boolean }
   | { readonly type: 'claimFailed' }
+  | { readonly type: 'allReceived' }
+  | { readonly type: 'allFailed' }
   | { readonly type: 'stale' }
   | { readonly type: 'lock' }
   | EventOfType<'app.started'>
@@ -51,10 +56,13 @@ type ModelEvent =
   | EventOfType<'redpackets.fetchRequested'>
   | EventOfType<'redpackets.actionRequested'>
   | EventOfType<'redpackets.popupClosed'>
+  | EventOfType<'redpackets.receiveAllRequested'>
   | EventOfType<'realtime.activeDetailsReceived'>
   | EventOfType<'postlogin.redPacketsStarted'>
 
-const actionOf = (id: number) => (LISTS['two'] ?? []).find((a) => a.activeid === id)?.action ?? 'grab'
+const actionOf = (id: number) => Object.values(LISTS).flat().find((a) => a.activeid === id)?.action ?? 'grab'
+/** The send activity whose packets Receive all takes. */
+const SENT = 5
 const mergeIds = (c: ModelContext, name: ListName) => {
   const list = LISTS[name] ?? []
   const open = list.filter((a) => a.status === 1 && !c.taken.includes(a.activeid))
@@ -65,7 +73,7 @@ const mergeIds = (c: ModelContext, name: ListName) => {
   })
   return { queue: [...kept, ...allowed.filter((id) => !kept.includes(id))], blocked: open.filter((a) => !a.deviceTypes.includes('4')).map((a) => a.activeid) }
 }
-const initial: ModelContext = { status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false, stepDue: false }
+const initial: ModelContext = { status: 1, queue: [], blocked: [], prompted: [], taken: [], sinceLock: 0, sinceWait: 0, started: false, stepDue: false, receiving: false }
 
 const rpModel = setup({
   types: { context: {} as ModelContext, events: {} as ModelEvent },
@@ -80,6 +88,8 @@ const rpModel = setup({
     isHead: ({ context, event }) => event.type === 'redpackets.actionRequested' && context.queue[0] === event.activeId && actionOf(event.activeId) === event.action,
     bringsNew: ({ context, event }) => event.type === 'list' && mergeIds(context, event.name).queue.some((id) => !context.queue.includes(id)),
     stepDue: ({ context }) => context.stepDue,
+    sendWaiting: ({ context }) => context.queue.includes(SENT),
+    receiving: ({ context }) => context.receiving,
     fetchPending: stateIn('#rpModel.signedIn.fetch.fetching'),
   },
   actions: {
@@ -96,6 +106,7 @@ const rpModel = setup({
     addLock: assign(({ context, event }) => (event.type === 'delay' ? { sinceLock: context.sinceLock + event.ms } : {})),
     takeHead: assign(({ context }) => ({ queue: context.queue.slice(1), taken: [...context.taken, context.queue[0] ?? 0] })),
     prompt: assign(({ context }) => ({ prompted: [...new Set([...context.prompted, ...context.blocked])] })),
+    takeAll: assign(({ context }) => ({ queue: context.queue.filter((id) => id !== SENT), taken: [...new Set([...context.taken, SENT])], receiving: false })),
     startStep: assign({ stepDue: true }),
     finishStep: assign({ stepDue: false }),
   },
@@ -112,6 +123,11 @@ const rpModel = setup({
     signedOut: {},
     signedIn: {
       type: 'parallel',
+      on: {
+        'redpackets.receiveAllRequested': { guard: and(['sendWaiting', not('receiving')]), actions: assign({ receiving: true }) },
+        allReceived: { guard: 'receiving', actions: 'takeAll' },
+        allFailed: { guard: 'receiving', actions: assign({ receiving: false }) },
+      },
       states: {
         fetch: {
           initial: 'due',
@@ -176,7 +192,9 @@ const events = (s: ModelSnapshot): ModelEvent[] => {
     { type: 'redpackets.actionRequested', activeId: 1, action: 'grab' }, { type: 'redpackets.actionRequested', activeId: 2, action: 'open' },
     { type: 'list', name: 'one' }, { type: 'list', name: 'two' }, { type: 'list', name: 'phones' }, { type: 'listFailed' }, { type: 'stale' },
     { type: 'claimed', first: true }, { type: 'claimFailed' },
+    { type: 'redpackets.receiveAllRequested' },
   ]
+  if (s.context.receiving) out.push({ type: 'allReceived' }, { type: 'allFailed' })
   if (s.matches({ signedIn: { popup: 'held' } })) out.push(stepStarts)
   if (s.matches('signedOut')) out.push(...(s.context.started ? [] : [started]), loggedIn(true), loggedIn(true, 3), loggedIn(false))
   else out.push({ type: 'session.loggedOut', reason: 'logout' })
@@ -208,7 +226,16 @@ const check = () => {
     // The popup never shows a packet before the sequence's turn.
     if (real.matches({ signedIn: { popup: 'held' } })) expect(m.stepDue).toBe(false)
     const credited = emitted.filter((e) => e.type === 'redpackets.credited')
-    if (credited.length > 0) expect(real.matches({ signedIn: { popup: 'result' } })).toBe(true)
+    // A claim's credit shows in the popup; Receive all's are its two packets, the wallet told the balance.
+    if (credited.length > 0 && event?.type !== 'allReceived') expect(real.matches({ signedIn: { popup: 'result' } })).toBe(true)
+    if (event?.type === 'allReceived' && before !== null && before.queue.includes(SENT)) {
+      expect(credited.map((e) => (e as unknown as { redId: number }).redId)).toEqual([1, 2])
+      expect(emitted.filter((e) => e.type === 'wallet.balanceReported')).toHaveLength(1)
+    }
+    // Receive all asks once, only while a sent packet waits.
+    const asked = requests.filter((r) => r.call === 'receiveRewardAll')
+    expect(asked.length).toBe(event?.type === 'redpackets.receiveAllRequested' && before !== null && !before.receiving && before.queue.includes(SENT) ? 1 : 0)
+    expect(real.matches('signedIn') && real.context.requests.awaiting.all !== undefined).toBe(m.receiving)
     before = m
     beforeHeld = model.matches({ signedIn: { popup: 'held' } })
   }
@@ -221,8 +248,9 @@ const harness = modelHarness({
   events,
   check: check(),
   serializeState: (s) => JSON.stringify([s.value, s.context]),
-  // The held popup of a sign-in doubles the states the red-packet rules reach.
-  limits: { traversal: 100_000 },
+  // The held popup of a sign-in doubles the states the red-packet rules reach, and the packets sent
+  // to the player (Receive all) double them again.
+  limits: { traversal: 300_000 },
   drive: (event, { actor, clock }) => {
     const c = actor.getSnapshot().context
     switch (event.type) {
@@ -241,6 +269,12 @@ const harness = modelHarness({
           data: { activeId: k?.activeId ?? 0, redId: k?.redId ?? 1, amount: '1.00', currency: 'USD', balance: '9.00', first: event.first },
         })
       }
+      case 'allReceived': {
+        const claim = (redId: number) => ({ activeId: SENT, redId, amount: '2.00', currency: 'USD', balance: '13.00', first: true })
+        return actor.send({ type: 'hall.responded', requestId: c.requests.awaiting.all ?? 'none', call: 'receiveRewardAll', data: { list: [claim(1), claim(2)], total: '4.00', balance: '13.00' } })
+      }
+      case 'allFailed':
+        return actor.send({ type: 'hall.failed', requestId: c.requests.awaiting.all ?? 'none', call: 'receiveRewardAll', error: { _tag: 'ServiceCode', code: 1025, msg: 'account frozen' } })
       case 'claimFailed':
         return actor.send({ type: 'hall.failed', requestId: c.requests.awaiting.claim ?? 'none', call: 'getRed', error: { _tag: 'ServiceCode', code: 1214, msg: 'closed' } })
       case 'lock':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { merge, REDPACKET_DELAYS, selectRedPacketCount, selectRedPacketPopup } from '../../../../actors/redpackets'
+import { merge, REDPACKET_DELAYS, selectReceiveAll, selectRedPacketCount, selectRedPacketPopup } from '../../../../actors/redpackets'
 import {
   action, activity, claimAnswer, failed, fetchRequested, listAnswer, loggedIn, loggedOut, popupClosed, started, startRedPackets,
 } from './support'
@@ -255,5 +255,48 @@ describe('red packets: the popup', () => {
     const a = selectRedPacketPopup(t.snapshot())
     t.clock.increment(REDPACKET_DELAYS.fetchLock)
     expect(selectRedPacketPopup(t.snapshot())).toEqual(a)
+  })
+})
+
+describe('red packets: Receive all', () => {
+  const receiveAll = { type: 'redpackets.receiveAllRequested' } as const
+  const claim = (activeId: number, redId: number) => ({ activeId, redId, amount: '2.50', currency: 'USD', balance: '17.50', first: true })
+
+  it('asks receiverewardall once for every packet sent to the player; takes them off the queue and tells the wallet', () => {
+    const t = startRedPackets()
+    t.signIn({ device: 'mobile' })
+    t.send(listAnswer('redpackets-1', [activity(1), activity(7, { action: 'send', count: 2 })]))
+    t.drain()
+    expect(selectReceiveAll(t.snapshot())).toEqual({ waiting: 2, receiving: false, received: null, error: null })
+    t.send(receiveAll, receiveAll)
+    expect(t.requests()).toEqual([{ type: 'hall.requested', requestId: 'redpackets-2', call: 'receiveRewardAll', payload: { requestDeviceType: 3 } }])
+    expect(selectReceiveAll(t.snapshot()).receiving).toBe(true)
+    t.send({ type: 'hall.responded', requestId: 'redpackets-2', call: 'receiveRewardAll', data: { list: [claim(7, 1), claim(7, 2)], total: '5.00', balance: '17.50' } })
+    const emitted = t.drain()
+    expect(emitted.filter((e) => e.type === 'wallet.balanceReported')).toEqual([{ type: 'wallet.balanceReported', balance: '17.50', source: 'reward' }])
+    expect(emitted.filter((e) => e.type === 'redpackets.credited').map((e) => (e as unknown as { redId: number }).redId)).toEqual([1, 2])
+    expect(t.snapshot().context.queue.map((a) => a.activeid)).toEqual([1])
+    expect(selectReceiveAll(t.snapshot())).toEqual({ waiting: 0, receiving: false, received: { count: 2, total: '5.00', currency: 'USD' }, error: null })
+    // A fetch answered with the packets before the receive does not bring them back.
+    t.send(listAnswer('redpackets-1', [activity(7, { action: 'send', count: 2 })]))
+    expect(selectReceiveAll(t.snapshot()).waiting).toBe(0)
+  })
+
+  it('asks nothing when no packet was sent to the player, and shows a failure', () => {
+    const t = startRedPackets()
+    t.signIn()
+    t.send(listAnswer('redpackets-1', [activity(1)]))
+    t.drain()
+    t.send(receiveAll)
+    expect(t.requests()).toEqual([])
+    t.clock.increment(REDPACKET_DELAYS.defaultPoll)
+    expect(t.requests().map((r) => r.requestId)).toEqual(['redpackets-2'])
+    t.send(listAnswer('redpackets-2', [activity(8, { action: 'send' })]))
+    t.drain()
+    t.send(receiveAll)
+    const asked = t.requests()
+    expect(asked.map((r) => r.call)).toEqual(['receiveRewardAll'])
+    t.send(failed(asked[0]!.requestId, 'receiveRewardAll', { _tag: 'ServiceCode', code: 1025, msg: 'account frozen' }))
+    expect(selectReceiveAll(t.snapshot())).toEqual({ waiting: 1, receiving: false, received: null, error: 'account frozen' })
   })
 })
