@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cachedCategoriesActor, categoriesActor, customPagesActor, discountRoute, modulesActor, type ActivitySummary } from '../../../actors/activities'
+import { selectReceiveAll } from '../../../actors/redpackets'
 import { useActor, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
 import { Tabs, buttonTab } from '../../ui/Tabs'
@@ -18,7 +19,8 @@ const PAGES_TAB = -1
  * each activity a card with its picture, title, period and end, and a red dot when the player has
  * something to receive; the operator's custom pages in a tab of their own. When no activity runs,
  * the page goes where the discount tab would (spec §2): cashback when only the rebate runs,
- * otherwise the awards.
+ * otherwise the awards. Above the categories, the red packets sent to the player with Receive all
+ * (one tap takes every one of them; the header's balance follows).
  */
 export const EventIndexPage = () => {
   const { t } = useTranslation('activities')
@@ -48,6 +50,7 @@ export const EventIndexPage = () => {
   const activities = list.find((c) => c.categoryId === current?.id)?.activeList ?? []
   return (
     <PageFrame title={t('title')}>
+      <ReceiveAllPackets />
       {categories.status === 'failed' ? (
         <p role="alert">
           {t('failed')}{' '}
@@ -93,6 +96,30 @@ export const EventIndexPage = () => {
         </div>
       )}
     </PageFrame>
+  )
+}
+
+/** The red packets sent to the player and Receive all; what the last receive took, or that it failed. */
+const ReceiveAllPackets = () => {
+  const { t } = useTranslation('activities')
+  const send = useSend()
+  const view = useActor('redpackets', selectReceiveAll)
+  if (view.waiting === 0 && view.received === null && view.error === null) return null
+  return (
+    <section className="card events__packets" aria-label={t('receiveAll')}>
+      {view.waiting > 0 && (
+        <>
+          <p className="events__packets-count">{t('packetsWaiting', { count: view.waiting })}</p>
+          <button type="button" className="button button--primary" aria-disabled={view.receiving} onClick={() => !view.receiving && send({ type: 'redpackets.receiveAllRequested' })}>
+            {t('receiveAll')}
+          </button>
+        </>
+      )}
+      <p role="status" className="events__packets-result">
+        {view.received !== null ? t('received', { amount: `${view.received.total} ${view.received.currency}` }) : ''}
+      </p>
+      {view.error !== null && <p role="alert">{t('packetsFailed')}</p>}
+    </section>
   )
 }
 
