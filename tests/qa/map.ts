@@ -61,10 +61,21 @@ export interface QaMap<M extends AnyStateMachine = AnyStateMachine> {
   readonly hall?: Readonly<Record<string, QaStep<EventFromLogic<M>>>>
   /** Model events that follow a step by themselves (the hall's ordinary answer). */
   readonly auto?: ReadonlyArray<string>
+  /**
+   * Model events the lobby's opening causes by itself, before a person can do anything (the boot's
+   * start, stored session and site): a path may begin with them; they are not driven, the actor
+   * must settle where they leave it once the lobby shows.
+   */
+  readonly opening?: ReadonlyArray<string>
   /** What the screen shows in each leaf state (a dotted path: 'player.balance.idle'). */
   readonly shows: Readonly<Record<string, QaScreen>>
   /** Leaf states a person cannot reach through the screens, and why. */
   readonly unreachable?: Readonly<Record<string, string>>
+  /**
+   * Leaf states a person can reach that this map does not drive yet, and what it would take: printed
+   * as such, and counted as not reached (the run exits 1), unlike `unreachable`.
+   */
+  readonly notMapped?: Readonly<Record<string, string>>
   /** Model events no screen offers a person, and why (their paths are not driven). */
   readonly cannot?: Readonly<Record<string, string>>
 }
