@@ -30,6 +30,7 @@ import { messagesDomain } from './messages/domain'
 import { serviceDomain } from './service/domain'
 import { wheelDomain } from './wheel/domain'
 import { restrictedDomain } from './restricted/domain'
+import { feedbackDomain } from './feedback/domain'
 import { upgradeDomain } from './upgrade/domain'
 import { aboutDomain } from './about/domain'
 import { accountDomain } from './account/domain'
@@ -79,6 +80,7 @@ export const bootDomains = [
   serviceDomain,
   wheelDomain,
   restrictedDomain,
+  feedbackDomain,
   upgradeDomain,
   aboutDomain,
   accountDomain,
@@ -170,7 +172,6 @@ export const lazyDomains = [
   lazy({ name: 'activities', routes: ['eventIndex', 'eventDetail'], load: () => import('./activities/domain').then((m) => m.activitiesDomain) }),
   lazy({ name: 'promote', routes: ['promote', 'proxyTransfer', 'myTransferRecord'], load: () => import('./promote/domain').then((m) => m.promoteDomain) }),
   lazy({ name: 'tasks', routes: ['eventTask'], popups: ['task'], load: () => import('./tasks/domain').then((m) => m.tasksDomain) }),
-  lazy({ name: 'feedback', routes: ['feedback'], popups: ['feedback'], load: () => import('./feedback/domain').then((m) => m.feedbackDomain) }),
   lazy({ name: 'records', routes: ['records', 'report'], load: () => import('./records/domain').then((m) => m.recordsDomain) }),
 ] as const
 

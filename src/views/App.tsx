@@ -7,10 +7,12 @@ import { useActor } from '../system-react'
 import { PopupHost } from './auth/PopupHost'
 import { BootScreen } from './boot/BootScreen'
 import { useFirstScreenTakeover } from './boot/first-screen'
-import { useNavPhase } from './routing/nav-hooks'
+import { useNavPhase, useNavSearch } from './routing/nav-hooks'
 import { NavRouter, Routes } from './routing/Routes'
 import { Shell } from './shell/Shell'
-import { SaveTaskAddress } from './tasks/SaveTaskAddress'
+import { lazyNamed, LazyViews } from './routing/lazy-view'
+import { DomainStarted } from './routing/registry'
+import { useSessionView } from './shell/session-view'
 import { UpgradePrompt } from './upgrade/UpgradePrompt'
 
 
@@ -35,13 +37,32 @@ const Screen = () => {
   return <Shell>{phase === 'pending' ? <BootScreen label={t('pending')} /> : <Routes />}</Shell>
 }
 
+const SaveTaskAddress = lazyNamed(() => import('./tasks/SaveTaskAddress'), 'SaveTaskAddress')
+
+/**
+ * The saved task address (spec screens §2): only for a real player whose address carries
+ * `saveUrlUuid`, the tasks domain (started when first needed) is started and reports it.
+ */
+const TaskAddress = () => {
+  const search = useNavSearch()
+  const { real } = useSessionView()
+  if (!real || !new URLSearchParams(search).has('saveUrlUuid')) return null
+  return (
+    <LazyViews inline>
+      <DomainStarted domain="tasks">
+        <SaveTaskAddress />
+      </DomainStarted>
+    </LazyViews>
+  )
+}
+
 /** The lobby. */
 export const App = () => (
   <I18nextProvider i18n={i18n}>
     <NavRouter>
       <Screen />
       <PopupHost />
-      <SaveTaskAddress />
+      <TaskAddress />
       <UpgradePrompt />
       <ToastHost />
     </NavRouter>

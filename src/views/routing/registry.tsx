@@ -1,4 +1,4 @@
-import { use } from 'react'
+import { use, type ReactNode } from 'react'
 import { lazyDomains } from '../../../actors/boot'
 import type { PopupId } from '../../../schemas/events/popup'
 import type { RouteName } from '../../../schemas/routes'
@@ -19,7 +19,7 @@ import type { PageRender, PopupView, PopupViewProps, Screens } from './screens'
  */
 type ScreensModule = Readonly<Record<string, Screens>>
 const modules = import.meta.glob<ScreensModule>(
-  ['../*/screens.tsx', '!../withdraw/screens.tsx', '!../yuebao/screens.tsx', '!../activities/screens.tsx', '!../promote/screens.tsx', '!../tasks/screens.tsx', '!../feedback/screens.tsx', '!../records/screens.tsx'],
+  ['../*/screens.tsx', '!../withdraw/screens.tsx', '!../yuebao/screens.tsx', '!../activities/screens.tsx', '!../promote/screens.tsx', '!../tasks/screens.tsx', '!../records/screens.tsx'],
   { eager: true },
 )
 /** The screens of the domains started when first needed, each its own chunk with its domain's module. */
@@ -29,7 +29,6 @@ export const LAZY_SCREENS = import.meta.glob<ScreensModule>([
   '../activities/screens.tsx',
   '../promote/screens.tsx',
   '../tasks/screens.tsx',
-  '../feedback/screens.tsx',
   '../records/screens.tsx',
 ])
 
@@ -53,6 +52,30 @@ const screensOf = (starter: DomainStarter, domain: string): Promise<Screens> => 
   mine.set(domain, p)
   p.catch(() => mine.delete(domain))
   return p
+}
+
+/** A lazy domain started (its actors running), one promise per system and domain (a failed one forgotten, to be asked again). */
+const starts = new WeakMap<DomainStarter, Map<string, Promise<void>>>()
+const startOf = (starter: DomainStarter, domain: string): Promise<void> => {
+  const mine = starts.get(starter) ?? new Map<string, Promise<void>>()
+  starts.set(starter, mine)
+  const known = mine.get(domain)
+  if (known !== undefined) return known
+  const p = starter.ensure(domain)
+  mine.set(domain, p)
+  p.catch(() => mine.delete(domain))
+  return p
+}
+
+/**
+ * Shows its children once a domain's actors run, starting it first if it is one started when
+ * first needed (for a view outside the domain's routes and popups that needs it); waits in the
+ * nearest Suspense boundary (a LazyViews), which shows a failure with "Try again".
+ */
+export const DomainStarted = ({ domain, children }: { readonly domain: string; readonly children: ReactNode }) => {
+  const starter = useSystem().domains ?? allRunning
+  if (!starter.running(domain)) use(startOf(starter, domain))
+  return children
 }
 
 /** A lazy domain's page: waits (in the route's Suspense boundary) for its domain, then shows the page. */
