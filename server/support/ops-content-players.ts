@@ -50,9 +50,10 @@ export const findPlayers = async (db: Queryable, q: string): Promise<ReadonlyArr
     await db.query<PlayerSummary>(
       `SELECT ${SUMMARY} FROM players p
        WHERE p.username_key = lower($1) OR p.username_key LIKE replace(replace(replace(lower($1), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-         OR ($1 ~ '^[0-9]{1,18}$' AND p.id = $1::bigint) OR (p.mobile_phone <> '' AND p.mobile_phone = $1) OR (p.email <> '' AND lower(p.email) = lower($1))
+         OR p.id = $2::bigint OR (p.mobile_phone <> '' AND p.mobile_phone = $1) OR (p.email <> '' AND lower(p.email) = lower($1))
        ORDER BY (p.username_key = lower($1)) DESC, p.username_key, p.id LIMIT 50`,
-      [text],
+      // The id is compared only when the text is one (a cast of any other text would fail the query).
+      [text, /^[0-9]{1,18}$/.test(text) ? text : null],
     )
   ).rows
 }
