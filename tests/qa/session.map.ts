@@ -4,14 +4,26 @@ import { SESSION_CALLS } from '../../actors/session/session.logic'
 import type { LobbyEvent } from '../../schemas/events'
 import { appStarted } from '../support/site-fixtures'
 import { user } from '../unit/actors/session/support'
-import { defineMap, signOut } from './map'
+import { defineMap, signOut, type QaStep } from './map'
 
 const dialog = (p: Page) => p.getByRole('dialog', { name: /Log in|Sign up/ })
+
+/** Signs in with the login form, whatever the hall answers (the form stays open on a refusal). */
+export const logIn: QaStep<unknown> = {
+  say: "sign in with the login form (the prompt a desktop visitor is shown, or the header's Log in)",
+  run: async ({ page, player }) => {
+    if (!(await dialog(page).isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
+    await dialog(page).getByRole('tab', { name: 'Log in' }).click()
+    await dialog(page).getByLabel('Username').fill(player.username)
+    await dialog(page).getByLabel('Password', { exact: true }).fill(player.password)
+    await dialog(page).locator('form').getByRole('button', { name: 'Log in', exact: true }).click()
+  },
+}
 
 type Ctx = { requests: { count: number; awaiting: Record<string, string> } }
 
 /** The lobby's opening as a desktop visitor on site 001 sees it: nothing stored, no visitor's guest account. */
-const opening: ReadonlyArray<LobbyEvent> = [
+export const opening: ReadonlyArray<LobbyEvent> = [
   appStarted(),
   { type: 'session.storedLoaded', stored: { userkey: null, username: null, accountType: null } },
   { type: 'site.ready', siteCode: '001', language: 'en_US', currency: 'USD', languages: ['en_US', 'zh_CN'], currencies: ['USD', 'USDT'], systemToken: 'sys-token', autoVisitorLogin: false, device: 'desktop' },
@@ -54,16 +66,7 @@ export default defineMap({
   },
   opening: ['app.started', 'session.storedLoaded', 'site.ready'],
   does: {
-    'session.loginSubmitted': {
-      say: "sign in with the login form (the prompt a desktop visitor is shown, or the header's Log in)",
-      run: async ({ page, player }) => {
-        if (!(await dialog(page).isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
-        await dialog(page).getByRole('tab', { name: 'Log in' }).click()
-        await dialog(page).getByLabel('Username').fill(player.username)
-        await dialog(page).getByLabel('Password', { exact: true }).fill(player.password)
-        await dialog(page).locator('form').getByRole('button', { name: 'Log in', exact: true }).click()
-      },
-    },
+    'session.loginSubmitted': logIn,
     'session.registerSubmitted': {
       say: "sign up with the popup's Sign up tab: a new username, abc12345 twice, Create account",
       run: async ({ page }) => {
@@ -111,7 +114,7 @@ export default defineMap({
     smsSigningIn: "the popup's SMS code sign-in: a player with a bound phone and the code the hall sent",
     thirdSigningIn: "a third-party provider's sign-in window (tests/e2e/account-third.test.ts drives one)",
     'signedIn.updatingCurrency': "a guest account's currency change: a site with guest accounts",
-    'signedIn.changingPassword': 'the forced password change after a sign-in: a player the operator asks to change it (change_password 1)',
+    'signedIn.changingPassword': 'the forced password change after a sign-in: the session-password map drives it (a player the operator asks to change it)',
     expired: "a token the hall expired (the control's expire-token), then any call",
   },
 })
