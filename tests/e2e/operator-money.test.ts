@@ -263,8 +263,13 @@ describe('the operator console, money, on a production hall', () => {
     const filter = lead.page.getByRole('search', { name: 'Filter the audit trail' })
     await filter.getByLabel('Player (id or username)').fill(PLAYER.username)
     await filter.getByRole('button', { name: 'Filter' }).click()
-    const entries = lead.page.getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: /ops\.(deposit|withdraw)\.(confirmed|approved|paid)/ })
+    const entries = lead.page.getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: /Confirmed deposit|Approved withdrawal|Marked withdrawal paid/ })
     await expect.poll(() => entries.count()).toBe(4)
+    // Newest first: who, what and why, in words.
+    const rows = await entries.allInnerTexts()
+    expect(rows[0]).toMatch(/fin\.bruno[\s\S]*Marked withdrawal paid[\s\S]*payout reference BANK-TX-1/)
+    expect(rows[2]).toMatch(/fin\.ana[\s\S]*Approved withdrawal[\s\S]*why: documents checked/)
+    expect(rows[3]).toMatch(/fin\.ana[\s\S]*Confirmed deposit/)
     const leadToken = await tokenOf(LEAD)
     const trail = (await (await fetch(`${hall.url}/support/api/audit?player=${playerId}&pageSize=200`, { headers: { authorization: `Bearer ${leadToken}` } })).json()) as {
       entries: Array<{ account: string; action: string; detail: Record<string, unknown> }>

@@ -16,7 +16,49 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'account.enabled': 'Enabled account',
   'account.password-reset': 'Reset password',
   'account.role-changed': 'Changed role',
-  refused: 'Refused (leads only)',
+  refused: 'Refused (not for this role)',
+  'ops.withdraw.opened': 'Opened withdrawal',
+  'ops.withdraw.approved': 'Approved withdrawal',
+  'ops.withdraw.refused': 'Refused withdrawal',
+  'ops.withdraw.paid': 'Marked withdrawal paid',
+  'ops.deposit.confirmed': 'Confirmed deposit',
+  'ops.deposit.rejected': 'Rejected deposit',
+  'ops.deposit.settled': 'Settled deposit by hand',
+  'ops.player.searched': 'Searched players',
+  'ops.player.opened': 'Opened player',
+}
+
+/** An operator action not named above, readable: 'ops.content.message.published' → 'Content: message published'. */
+const opsActionName = (action: string): string => {
+  const [area = '', ...rest] = action.slice('ops.'.length).split('.')
+  const what = rest.join(' ').replace(/-/g, ' ')
+  return `${area.charAt(0).toUpperCase()}${area.slice(1)}${what === '' ? '' : `: ${what}`}`
+}
+
+/** What an operator's action kept, who and why first: the order, the amount, the reason, the references, the approvals. */
+const opsDetails = (d: Readonly<Record<string, unknown>>): string => {
+  const parts: string[] = []
+  const used = new Set<string>()
+  const take = (k: string, text: (v: unknown) => string) => {
+    if (d[k] === undefined || d[k] === null || d[k] === '') return
+    used.add(k)
+    parts.push(text(d[k]))
+  }
+  take('orderNo', (v) => `order ${shown(v)}`)
+  if (d['amount'] !== undefined) {
+    used.add('amount').add('currency')
+    parts.push(`${shown(d['amount'])}${d['currency'] === undefined ? '' : ` ${shown(d['currency'])}`}`)
+  }
+  take('reason', (v) => `why: ${shown(v)}`)
+  take('note', (v) => `note: ${shown(v)}`)
+  take('payoutReference', (v) => `payout reference ${shown(v)}`)
+  take('reference', (v) => `provider reference ${shown(v)}`)
+  if (Array.isArray(d['approvals'])) {
+    used.add('approvals').add('approvalsNeeded')
+    parts.push(`approved by ${d['approvals'].map(shown).join(', ') || 'nobody yet'}${d['approvalsNeeded'] === undefined ? '' : ` (${shown(d['approvalsNeeded'])} needed)`}`)
+  }
+  for (const [k, v] of Object.entries(d)) if (!used.has(k) && v !== undefined && v !== null) parts.push(`${k} ${shown(v)}`)
+  return parts.join('; ')
 }
 
 const PAGE_SIZE = 50
@@ -27,6 +69,7 @@ const shown = (v: unknown): string => (typeof v === 'object' && v !== null ? JSO
 
 const details = (e: AuditEntry): string => {
   const d = e.detail
+  if (e.action.startsWith('ops.')) return opsDetails(d)
   switch (e.action) {
     case 'search': {
       const criteria = Object.entries((d['criteria'] ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`)
@@ -133,7 +176,7 @@ export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: s
                 <Row key={e.id}>
                   <Cell label="Time (UTC)">{utc(e.at)}</Cell>
                   <Cell label="Account">{e.account}</Cell>
-                  <Cell label="Action">{ACTIONS[e.action] ?? e.action}</Cell>
+                  <Cell label="Action">{ACTIONS[e.action] ?? (e.action.startsWith('ops.') ? opsActionName(e.action) : e.action)}</Cell>
                   <Cell label="Session">
                     {e.reference === null ? (
                       '—'
