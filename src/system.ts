@@ -86,6 +86,8 @@ interface CoreOptions {
   readonly timers?: TimerPort
   /** Lazy domains whose code is here before their start (a replay system's). */
   readonly held?: ReadonlyArray<Domain>
+  /** Every domain in the list's order (a replay system's), to start them all at boot for a log without domains.booted. */
+  readonly all?: ReadonlyArray<Domain>
 }
 
 /**
@@ -128,7 +130,15 @@ const createCore = (o: CoreOptions) => {
   // boot domains start at once and the others when first needed.
   const lazy = o.actors === undefined
   const held = new Map((o.held ?? []).map((d) => [d.name, d.actors]))
-  const host = new ActorHost(bus, o.actors ?? bootActorSpecs, clock, lazy ? lazyStartsOf(lazyDomains, held) : undefined)
+  const booted = new Set<string>(bootDomains.map((d) => d.name))
+  const unlessBooted =
+    o.all === undefined
+      ? undefined
+      : {
+          specs: o.all.filter((d) => !booted.has(d.name)).flatMap((d) => d.actors),
+          rank: new Map(o.all.flatMap((d) => d.actors).map((a, i) => [a.id, i] as const)),
+        }
+  const host = new ActorHost(bus, o.actors ?? bootActorSpecs, clock, lazy ? { ...lazyStartsOf(lazyDomains, held), ...(unlessBooted === undefined ? {} : { unlessBooted }) } : undefined)
   const domains = lazy ? startDomainLoader(bus, host, lazyDomains, { publish: o.mode !== 'replay' }) : null
   return { bus, host, domains }
 }
@@ -361,13 +371,21 @@ export const createTestSystem = (o: { now?: () => number; timers?: TimerPort; ac
   return makeSystem('test', core, recorder, [() => sub.unsubscribe()])
 }
 
+/** Every domain's module, for replay systems: src/bus/replayer.ts (which the devtools import) hands them here. */
+let replayDomains: ReadonlyArray<Domain> = []
+export const holdDomainsForReplay = (all: ReadonlyArray<Domain>): void => {
+  replayDomains = all
+}
+
 /**
  * Actors only, no runners and no recorder: the devtools drive it with logged records. Without
  * `actors`, the boot domains start at once and each other domain at its logged domain.started,
- * from its code in `domains` (or loaded when a view asks for it first).
+ * from its code in `domains` (default: every domain's, when the replayer's module was imported);
+ * a log whose first record is not domains.booted starts them all at boot, in the list's order.
  */
 export const createReplaySystem = (o: { now: () => number; actors?: ReadonlyArray<ActorSpec>; domains?: ReadonlyArray<Domain> }): LobbySystem => {
-  const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : {}), ...(o.domains ? { held: o.domains } : {}) })
+  const all = o.domains ?? replayDomains
+  const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : { held: all, all }) })
   core.host.start()
   return makeSystem('replay', core, null, [])
 }

@@ -18,6 +18,12 @@ const REQUEST_ID_SEPARATOR = '-'
 export interface LazyStarts {
   readonly keeps: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
   readonly held?: ReadonlyMap<string, ReadonlyArray<ActorSpec>>
+  /**
+   * A replay system that does not know its log yet: if the first record is not `domains.booted`
+   * (a log recorded when every domain started at boot), these actors start before it, each at its
+   * place in the full list (`rank`), as they did then.
+   */
+  readonly unlessBooted?: { readonly specs: ReadonlyArray<ActorSpec>; readonly rank: ReadonlyMap<string, number> }
 }
 
 const NO_LAZY_STARTS: LazyStarts = { keeps: new Map() }
@@ -78,6 +84,7 @@ export class ActorHost {
   /** The event types some lazy domain keeps, and the latest processed event of each. */
   private readonly keptTypes: ReadonlySet<string>
   private readonly latest = new Map<string, { readonly seq: number; readonly event: LobbyEvent }>()
+  private dispatched = false
 
   constructor(
     private readonly bus: Bus,
@@ -213,7 +220,27 @@ export class ActorHost {
     return [asker, ...hearers].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0))
   }
 
+  /** Starts actors at boot after all (before the first record), in the full list's order. */
+  private adoptAtBoot(specs: ReadonlyArray<ActorSpec>, rank: ReadonlyMap<string, number>): void {
+    for (const spec of specs) this.register(spec)
+    for (const spec of specs) this.create(spec)
+    const rankOf = (id: string): number => rank.get(id) ?? Number.MAX_SAFE_INTEGER
+    this.specs.sort((a, b) => rankOf(a.id) - rankOf(b.id))
+    for (const [i, spec] of this.specs.entries()) this.order.set(spec.id, i)
+    const byOrder = (a: string, b: string): number => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0)
+    for (const list of this.routes.values()) list.sort(byOrder)
+    for (const list of this.answerHearers.values()) list.sort(byOrder)
+    const refs = [...this.refs.entries()].sort(([a], [b]) => byOrder(a, b))
+    this.refs.clear()
+    for (const [id, ref] of refs) this.refs.set(id, ref)
+  }
+
   private dispatch(record: BusRecord): void {
+    if (!this.dispatched) {
+      this.dispatched = true
+      const legacy = this.lazy.unlessBooted
+      if (legacy !== undefined && record.event.type !== 'domains.booted') this.adoptAtBoot(legacy.specs, legacy.rank)
+    }
     this.currentSeq = record.seq
     const fired = record.event.type === 'clock.fired'
     if (fired) this.clock.fire(record.event.timer)

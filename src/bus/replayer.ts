@@ -1,5 +1,6 @@
 import { actorSpecs, domains, type ActorSpec } from '../../actors'
 import { lazyDomains } from '../../actors/boot'
+import { holdDomainsForReplay } from '../system'
 import { lazyStartsOf } from './domains'
 import type { LobbyEvent } from '../../schemas/events'
 import { redactEvent } from '../../schemas/events/redact'
@@ -141,6 +142,9 @@ const compare = (logged: LogRecord | undefined, produced: BusRecord): Divergence
   }
   return null
 }
+
+// A replay system (the devtools' frame and cursor) gets every domain's code from here.
+holdDomainsForReplay(domains)
 
 /** The domain of each actor of the lobby. */
 const domainOfActor: ReadonlyMap<string, string> = new Map(domains.flatMap((d) => d.actors.map((a) => [a.id, d.name] as const)))

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bootDomains } from '../../actors/boot'
 import { callHall, control as hallControl, player as asPlayer, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
+import { replayLog } from './support/replay'
 import type { TestPlayer } from './support/hall'
 
 /**
@@ -10,6 +11,8 @@ import type { TestPlayer } from './support/hall'
  * needed"): withdraw, savings and the event centre are not started at boot; opened as the first
  * screen after boot (a reload on their address, the player's session kept), each is imported,
  * started at its recorded domain.started, and works: its queries answer and its commands run.
+ * The withdraw one replays identically in Node and is the golden log tests/replay/lazy-withdraw.ndjson
+ * (LOBBY_RECORD_GOLDEN=1 rewrites it).
  */
 const kit = useBrowser()
 
@@ -73,6 +76,10 @@ describe('domains started when first needed', () => {
     const log = await starts(page)
     expect(log.booted).not.toContain('withdraw')
     expect(log.started.filter((d) => d === 'withdraw')).toEqual(['withdraw'])
+    // The golden log of a lazy start (tests/replay/lazy-withdraw.ndjson): replayed in Node, identical.
+    const same = replayLog('lazy-withdraw', await page.evaluate(() => window.__lobby!.exportLog()), 'lazy-withdraw')
+    expect(same.out).toContain('IDENTICAL')
+    expect(same.code).toBe(0)
     expect(errors).toEqual([])
   })
 

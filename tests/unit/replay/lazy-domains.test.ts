@@ -8,14 +8,14 @@ import type { Domain } from '../../../actors/domain'
 import type { ActorSpec } from '../../../actors/spec'
 import type { LobbyEvent } from '../../../schemas/events'
 import { LOG_FORMAT_VERSION } from '../../../schemas/log'
-import { Bus } from '../../../src/bus/bus'
+import { Bus, type BusRecord } from '../../../src/bus/bus'
 import { BusClock } from '../../../src/bus/clock'
 import { lazyStartsOf } from '../../../src/bus/domains'
 import { ActorHost } from '../../../src/bus/host'
 import { parseNdjson, type LogFile } from '../../../src/bus/ndjson'
 import { Recorder } from '../../../src/bus/recorder'
 import { replayLog } from '../../../src/bus/replayer'
-import { bootActorSpecs, createTestSystem } from '../../../src/system'
+import { bootActorSpecs, createReplaySystem, createTestSystem } from '../../../src/system'
 import { LAZY_SCREENS } from '../../../src/views/routing/registry'
 
 /**
@@ -196,9 +196,36 @@ describe('replaying a log with lazy starts', () => {
     60_000,
   )
 
+  it('replays the golden log recorded in the browser with lazy starts identically, the code at boot or at each start', () => {
+    const log = readLog('lazy-withdraw.ndjson')
+    expect(log.records.filter((r) => r.event.type === 'domain.started').map((r) => String(r.event['domain']))).toEqual(['yuebao', 'withdraw'])
+    const atBoot = replayLog(log, { codeAt: 'boot' })
+    const atStart = replayLog(log, { codeAt: 'start' })
+    expect(atBoot.divergence).toBeNull()
+    expect(atStart.divergence).toBeNull()
+    expect(atStart.snapshots).toEqual(atBoot.snapshots)
+  })
+
   it('replays a log recorded before domains started lazily with every domain from boot', () => {
     const result = replayLog(readLog('session-flow.ndjson'))
     expect(result.divergence).toBeNull()
     expect(Object.keys(result.finalStates)).toEqual(actorSpecs.map((a) => a.id))
+  })
+})
+
+describe('a replay system (the devtools’ cursor)', () => {
+  it.each(['session-flow.ndjson', 'lazy-withdraw.ndjson'])('regenerates %s as recorded, started at boot or when its log says', (name) => {
+    const log = readLog(name)
+    let now = log.records[0]!.at
+    const system = createReplaySystem({ now: () => now })
+    const produced: BusRecord[] = []
+    system.bus.records$.subscribe((r) => produced.push(r))
+    for (const r of log.records) {
+      if (r.kind === 'notice') continue
+      now = Math.max(now, r.at)
+      system.bus.publish(r.event as unknown as LobbyEvent, 'replay', r.source)
+    }
+    expect(produced.map((p) => [p.seq, p.event.type, p.states ?? null])).toEqual(log.records.map((r) => [r.seq, r.event.type, r.states ?? null]))
+    system.stop()
   })
 })
