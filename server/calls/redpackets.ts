@@ -31,6 +31,14 @@ export const RedPacketCodes = {
 /** Account statuses that receive no red packets (spec: FreezeManual 2, FreezeAbnormal 3, BlackList 5). */
 const NO_PACKETS: ReadonlyArray<number> = [2, 3, 5]
 
+/**
+ * Whether the player may receive no red packets: a status above, or a finance operator put them on
+ * the red-packet blacklist (red_packet_blacklist, the operator's console: docs/operations-players-content.md).
+ */
+const refusedPackets = async (db: Queryable, player: PlayerRow): Promise<boolean> =>
+  NO_PACKETS.includes(player.userStatus) ||
+  (await db.query('SELECT 1 FROM red_packet_blacklist WHERE player_id = $1', [player.id])).rows.length > 0
+
 /** A red-packet activity as stored. */
 export interface RedActivityRow {
   readonly id: number
@@ -129,7 +137,7 @@ export const claimPacket = async (
   action: RedPacketAction,
   p: RedClaimRequest,
 ): Promise<RedClaim> => {
-  if (NO_PACKETS.includes(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+  if (await refusedPackets(ctx.db, player)) throw new ServiceError(ServiceCodes.accountFrozen, 'this account receives no red packets')
   const activity = await redActivityById(ctx.db, ctx.site.code, player.id, p.activeId)
   if (activity === undefined) throw new ServiceError(RedPacketCodes.noSuchActivity, 'no such red-packet activity')
   if (activity.action !== action) throw new ServiceError(RedPacketCodes.wrongAction, `this packet is taken with ${activity.action}`)
@@ -189,7 +197,7 @@ const take = (action: RedPacketAction) => async (ctx: CallContext, p: RedClaimRe
  * empty list and a total of 0.
  */
 export const receiveAllPackets = async (ctx: CallContext, player: PlayerRow, requestDeviceType: number): Promise<{ list: RedClaim[]; total: string; balance: string }> => {
-  if (NO_PACKETS.includes(player.userStatus)) throw new ServiceError(ServiceCodes.accountFrozen, 'account frozen')
+  if (await refusedPackets(ctx.db, player)) throw new ServiceError(ServiceCodes.accountFrozen, 'this account receives no red packets')
   const waiting = (await redActivitiesFor(ctx.db, ctx.site.code, player.id)).filter(
     (a) => a.action === 'send' && a.status === 1 && a.deviceTypes.includes(String(requestDeviceType) as DeviceTypeString),
   )
@@ -213,9 +221,10 @@ export const receiveAllPackets = async (ctx: CallContext, player: PlayerRow, req
 
 /** The red-packet calls. */
 export const redPacketCalls: ReadonlyArray<Implementation> = [
+  // A player who receives no red packets is offered none (no rain to tap in vain).
   implement(redActive, async (ctx) => {
     const { player } = await requirePlayer(ctx)
-    return { list: await redActivitiesFor(ctx.db, ctx.site.code, player.id) }
+    return { list: (await refusedPackets(ctx.db, player)) ? [] : await redActivitiesFor(ctx.db, ctx.site.code, player.id) }
   }),
   implement(getRed, take('grab')),
   implement(getReward, take('open')),

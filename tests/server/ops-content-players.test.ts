@@ -145,10 +145,24 @@ const suite = (name: string, start: () => Promise<RunningHall>) =>
       it('keeps a player out of red packets and lets them back; resets two-step only when bound', async () => {
         const p = await newPlayer('opsred')
         expect((await api(`ops/players/${p.id}/redpacket-blacklist`, finance, { reason: 'abuse' })).status).toBe(400)
+        // A rain offered to this player only: listed and taken as long as they are not on the blacklist.
+        const rain = await control(hall.url, 'red-activity', { amount: '2', packets: 2, players: [p.username] })
+        expect(rain).toMatchObject({ ok: true })
+        const offered = async () => {
+          const a = await callHall(hall.url, p.caller, 'POST', '/active/redactive', {})
+          expect(code(a)).toBe(1)
+          return (a.envelope as unknown as { data: { list: Array<{ activeid: number }> } }).data.list.map((x) => x.activeid)
+        }
+        const grab = (redId: number) => callHall(hall.url, p.caller, 'POST', '/active/getred', { activeId: rain['activeId'], redId, requestDeviceType: 4 })
+        expect(await offered()).toContain(rain['activeId'])
         const on = await api<{ player: Player }>(`ops/players/${p.id}/redpacket-blacklist`, finance, { on: true, reason: 'packet farming' })
         expect(on.body.player.redPacketBlacklisted).toBe(true)
+        expect(await offered()).toEqual([])
+        expect(code(await grab(1))).toBe(signInCodes.accountFrozen)
         const off = await api<{ player: Player }>(`ops/players/${p.id}/redpacket-blacklist`, finance, { on: false, reason: 'appeal granted' })
         expect(off.body.player.redPacketBlacklisted).toBe(false)
+        expect(await offered()).toContain(rain['activeId'])
+        expect(code(await grab(1))).toBe(1)
         expect((await api(`ops/players/${p.id}/reset-two-step`, finance, { reason: 'new phone, id checked' })).status).toBe(409)
       })
     })
