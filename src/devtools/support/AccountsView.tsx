@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc, type Account, type Me, type SupportRole } from './api'
+import { api, type Account, type Me, type SupportRole } from './api'
+import { useConsole } from './i18n'
 import { Cell, Row, Table } from './Table'
+
+const ROLES: ReadonlyArray<SupportRole> = ['agent', 'lead', 'finance', 'marketing']
+const HEAD = ['username', 'role', 'status', 'created', 'lastSignIn', 'actions'] as const
 
 /**
  * The support accounts (leads only; the hall answers 403 to an agent): add one with a generated
@@ -8,6 +12,7 @@ import { Cell, Row, Table } from './Table'
  * audit trail; the hall refuses to leave no enabled lead.
  */
 export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
+  const { t, dateTime } = useConsole()
   const [accounts, setAccounts] = useState<ReadonlyArray<Account> | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [username, setUsername] = useState('')
@@ -18,10 +23,10 @@ export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
   const load = useCallback(async () => {
     const r = await api<{ accounts: Account[] }>('accounts')
     if (r.status === 401) return onOut()
-    if (!r.body.ok) return setError(r.status === 403 ? `Only a support lead can manage accounts (${r.body.error ?? 'refused'}).` : (r.body.error ?? 'the accounts could not be read'))
+    if (!r.body.ok) return setError(r.status === 403 ? t('accounts.leadOnly', { why: r.body.error ?? t('refused') }) : (r.body.error ?? t('accounts.failed')))
     setError(null)
     setAccounts(r.body.accounts ?? [])
-  }, [onOut])
+  }, [onOut, t])
   useEffect(() => {
     void load()
   }, [load])
@@ -32,7 +37,7 @@ export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
     setDone(null)
     const r = await api<{ password: string; account: Account }>(path, body)
     if (r.status === 401) return onOut()
-    if (!r.body.ok) return setError(r.body.error ?? 'the change was refused')
+    if (!r.body.ok) return setError(r.body.error ?? t('accounts.refused'))
     setError(null)
     setDone(said)
     if (typeof r.body.password === 'string') setSecret({ username: r.body.account?.username ?? who, password: r.body.password })
@@ -42,29 +47,30 @@ export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
 
   return (
     <main className="sc-page">
-      <h1>Support accounts</h1>
-      <p className="sc-note">Agents search and open sessions. Leads also manage accounts and read the audit trail.</p>
+      <h1>{t('accounts.title')}</h1>
+      <p className="sc-note">{t('accounts.note')}</p>
       <form
-        aria-label="Add an account"
+        aria-label={t('accounts.add')}
         className="sc-form"
         onSubmit={(e) => {
           e.preventDefault()
-          void change('accounts', { username, role }, `Added ${username.trim().toLowerCase()}`, username).then(() => setUsername(''))
+          void change('accounts', { username, role }, t('accounts.added', { username: username.trim().toLowerCase() }), username).then(() => setUsername(''))
         }}
       >
         <label>
-          Username <input value={username} onChange={(e) => setUsername(e.target.value)} autoCapitalize="none" autoComplete="off" required />
+          {t('accounts.col.username')} <input value={username} onChange={(e) => setUsername(e.target.value)} autoCapitalize="none" autoComplete="off" required />
         </label>
         <label>
-          Role{' '}
+          {t('accounts.col.role')}{' '}
           <select value={role} onChange={(e) => setRole(e.target.value as SupportRole)}>
-            <option value="agent">agent</option>
-            <option value="lead">lead</option>
-            <option value="finance">finance</option>
-            <option value="marketing">marketing</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`role.${r}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit">Add account</button>
+        <button type="submit">{t('accounts.addSubmit')}</button>
       </form>
       {error === null ? null : (
         <p role="alert" className="sc-error">
@@ -75,47 +81,47 @@ export const AccountsView = ({ me, onOut }: { me: Me; onOut: () => void }) => {
         {done === null ? null : <p>{done}.</p>}
         {secret === null ? null : (
           <p className="sc-secret">
-            Password for {secret.username} (shown once, hand it over privately): <code>{secret.password}</code>
+            {t('accounts.secret', { username: secret.username })} <code>{secret.password}</code>
           </p>
         )}
       </div>
       {accounts === null ? null : (
-        <Table label="Accounts" head={['Username', 'Role', 'Status', 'Created (UTC)', 'Last sign-in (UTC)', 'Actions']}>
+        <Table label={t('accounts.table')} head={HEAD.map((h) => t(`accounts.col.${h}`))}>
           {accounts.map((a) => (
             <Row key={a.username} className={a.disabled ? 'sc-row--disabled' : ''}>
-              <Cell label="Username">{a.username}</Cell>
-              <Cell label="Role">{a.role}</Cell>
-              <Cell label="Status">{a.disabled ? `disabled ${utc(a.disabledAt)}` : 'enabled'}</Cell>
-              <Cell label="Created (UTC)">{utc(a.createdAt)}</Cell>
-              <Cell label="Last sign-in (UTC)">{utc(a.lastSignInAt)}</Cell>
-              <Cell label="Actions">
+              <Cell label={t('accounts.col.username')}>{a.username}</Cell>
+              <Cell label={t('accounts.col.role')}>{t(`role.${a.role}`)}</Cell>
+              <Cell label={t('accounts.col.status')}>{a.disabled ? t('accounts.disabledAt', { at: dateTime(a.disabledAt) }) : t('accounts.enabled')}</Cell>
+              <Cell label={t('accounts.col.created')}>{dateTime(a.createdAt)}</Cell>
+              <Cell label={t('accounts.col.lastSignIn')}>{dateTime(a.lastSignInAt)}</Cell>
+              <Cell label={t('accounts.col.actions')}>
                 <div className="sc-actions">
                   {a.username === me.username ? (
-                    <span>(you: change your own account with another lead or the support-accounts command)</span>
+                    <span>{t('accounts.you')}</span>
                   ) : (
                     <>
                       {a.disabled ? (
-                        <button type="button" onClick={() => void change(`${of(a.username)}/enable`, {}, `Enabled ${a.username}`, a.username)} aria-label={`Enable ${a.username}`}>
-                          Enable
+                        <button type="button" onClick={() => void change(`${of(a.username)}/enable`, {}, t('accounts.enabledDone', { username: a.username }), a.username)} aria-label={t('accounts.enableLabel', { username: a.username })}>
+                          {t('accounts.enable')}
                         </button>
                       ) : (
-                        <button type="button" onClick={() => void change(`${of(a.username)}/disable`, {}, `Disabled ${a.username}`, a.username)} aria-label={`Disable ${a.username}`}>
-                          Disable
+                        <button type="button" onClick={() => void change(`${of(a.username)}/disable`, {}, t('accounts.disabledDone', { username: a.username }), a.username)} aria-label={t('accounts.disableLabel', { username: a.username })}>
+                          {t('accounts.disable')}
                         </button>
                       )}
                       <button
                         type="button"
-                        onClick={() => void change(`${of(a.username)}/reset-password`, {}, `New password for ${a.username}`, a.username)}
-                        aria-label={`Reset password of ${a.username}`}
+                        onClick={() => void change(`${of(a.username)}/reset-password`, {}, t('accounts.resetDone', { username: a.username }), a.username)}
+                        aria-label={t('accounts.resetLabel', { username: a.username })}
                       >
-                        Reset password
+                        {t('accounts.reset')}
                       </button>
                       <button
                         type="button"
-                        onClick={() => void change(`${of(a.username)}/role`, { role: a.role === 'lead' ? 'agent' : 'lead' }, `${a.username} is now ${a.role === 'lead' ? 'an agent' : 'a lead'}`, a.username)}
-                        aria-label={`Make ${a.role === 'lead' ? 'agent' : 'lead'}: ${a.username}`}
+                        onClick={() => void change(`${of(a.username)}/role`, { role: a.role === 'lead' ? 'agent' : 'lead' }, t(a.role === 'lead' ? 'accounts.nowAgent' : 'accounts.nowLead', { username: a.username }), a.username)}
+                        aria-label={t(a.role === 'lead' ? 'accounts.makeAgentLabel' : 'accounts.makeLeadLabel', { username: a.username })}
                       >
-                        {a.role === 'lead' ? 'Make agent' : 'Make lead'}
+                        {t(a.role === 'lead' ? 'accounts.makeAgent' : 'accounts.makeLead')}
                       </button>
                     </>
                   )}

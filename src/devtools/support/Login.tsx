@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import { api, type Me } from './api'
+import { useConsole } from './i18n'
+import { LanguageSwitch } from './LanguageSwitch'
 
 /** A human challenge the hall gave with a refusal: its key and the image of its digits (never the digits). */
 interface Shown {
@@ -20,6 +22,7 @@ interface Refusal {
  * the hall for another (one expires after 5 minutes, or after a lock's wait).
  */
 export const Login = ({ onIn }: { onIn: (me: Me) => void }) => {
+  const { t } = useConsole()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -31,16 +34,17 @@ export const Login = ({ onIn }: { onIn: (me: Me) => void }) => {
     void api<Refusal>('challenge', {})
       .then((r) => {
         if (r.body.ok && r.body.challenge !== undefined) setChallenge(r.body.challenge)
-        else setError(r.body.error ?? 'no new image')
+        else setError(r.body.error ?? t('login.noImage'))
         setDigits('')
       })
       .finally(() => setBusy(false))
   }
   return (
     <main className="sc-login">
-      <h1>Lobby support console</h1>
+      <LanguageSwitch />
+      <h1>{t('login.title')}</h1>
       <form
-        aria-label="Sign in"
+        aria-label={t('login.form')}
         onSubmit={(e) => {
           e.preventDefault()
           setBusy(true)
@@ -50,27 +54,27 @@ export const Login = ({ onIn }: { onIn: (me: Me) => void }) => {
               if (!r.body.ok) {
                 // A challenge is answered once: the refusal brings the next one, if one is needed.
                 setChallenge(r.body.challenge ?? null)
-                return setError(r.body.error ?? 'sign-in failed')
+                return setError(r.body.error ?? t('login.failed'))
               }
               const me = await api<Me>('me')
               if (me.body.ok) onIn(me.body as Me)
-              else setError(me.body.error ?? 'sign-in failed')
+              else setError(me.body.error ?? t('login.failed'))
             })
             .finally(() => setBusy(false))
         }}
       >
         <label>
-          Username <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoCapitalize="none" required />
+          {t('login.username')} <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoCapitalize="none" required />
         </label>
         <label>
-          Password <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+          {t('login.password')} <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
         </label>
         {challenge === null ? null : (
           <fieldset className="sc-challenge">
-            <legend>Human check</legend>
-            <img src={challenge.image} alt="Human check: digits to type" width={160} height={56} />
+            <legend>{t('login.check')}</legend>
+            <img src={challenge.image} alt={t('login.checkImage')} width={160} height={56} />
             <label>
-              Digits in the image
+              {t('login.digits')}
               <input
                 value={digits}
                 onChange={(e) => setDigits(e.target.value.replace(/\D/g, '').slice(0, 4))}
@@ -81,12 +85,12 @@ export const Login = ({ onIn }: { onIn: (me: Me) => void }) => {
               />
             </label>
             <button type="button" onClick={another} disabled={busy}>
-              New image
+              {t('login.newImage')}
             </button>
           </fieldset>
         )}
         <button type="submit" disabled={busy}>
-          Sign in
+          {t('login.submit')}
         </button>
         {error === null ? null : (
           <p role="alert" className="sc-error">

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { AccountsView } from './AccountsView'
 import { api, type Me } from './api'
 import { AuditView } from './AuditView'
+import { useConsole, useHtmlLang } from './i18n'
+import { LanguageSwitch } from './LanguageSwitch'
 import { Login } from './Login'
 import { SearchView } from './SearchView'
 import { SessionView } from './SessionView'
@@ -17,7 +19,7 @@ import { ContentView } from './ops/ContentView'
  * 'send diagnostics', open one in the timeline, read a site's script errors (trace reports); leads also read the audit trail and manage the
  * support accounts. Talks to the hall's /support/api, which enforces the roles: the links a role
  * may not follow are not shown, and the hall refuses them anyway. Works from a phone as from a
- * desktop; English only.
+ * desktop; in English or Brazilian Portuguese (i18n.ts, the switch in the header).
  *
  * Where: /support (search), /support/sessions/<reference>, /support/traces, /support/audit, /support/accounts,
  * /support/ops/players[/<id>] (finance), /support/ops/content (marketing)
@@ -58,9 +60,9 @@ const routeOf = (location: Location): Route => {
 const pathOf = (r: Route): string =>
   r.view === 'session' ? `/support/sessions/${encodeURIComponent(r.reference)}` : r.view === 'sessions' ? '/support' : r.view === 'withdrawal' ? `/support/ops/withdrawals/${r.orderNo}` : r.view === 'player' ? `/support/ops/players/${r.id}` : r.view === 'withdrawals' || r.view === 'deposits' || r.view === 'players' || r.view === 'content' ? `/support/ops/${r.view}` : `/support/${r.view}`
 
-const TITLES: Record<Route['view'], string> = { sessions: 'Uploaded sessions', session: 'Session', traces: 'Script errors', audit: 'Audit trail', accounts: 'Support accounts', withdrawals: 'Withdrawals', withdrawal: 'Withdrawal', deposits: 'Deposits', players: 'Players', player: 'Player', content: 'Promotions and content' }
-
 export const SupportConsole = () => {
+  const { t, lng } = useConsole()
+  useHtmlLang()
   const [me, setMe] = useState<Me | null | undefined>(undefined)
   const [route, setRoute] = useState<Route>(() => routeOf(globalThis.location))
   useEffect(() => {
@@ -72,15 +74,15 @@ export const SupportConsole = () => {
     return () => removeEventListener('popstate', onPop)
   }, [])
   useEffect(() => {
-    document.title = me === null ? 'Sign in · Lobby support console' : `${route.view === 'session' ? route.reference : TITLES[route.view]} · Lobby support console`
-  }, [route, me])
+    document.title = t('title.page', { what: me === null ? t('title.signIn') : route.view === 'session' ? route.reference : t(`title.${route.view}`) })
+  }, [route, me, t, lng])
   const go = useCallback((r: Route) => {
     setRoute(r)
     history.pushState(null, '', pathOf(r))
   }, [])
   const out = useCallback(() => setMe(null), [])
 
-  if (me === undefined) return <p role="status">Loading…</p>
+  if (me === undefined) return <p role="status">{t('loading')}</p>
   if (me === null) return <Login onIn={setMe} />
 
   const link = (r: Route, label: string) => (
@@ -99,21 +101,21 @@ export const SupportConsole = () => {
   return (
     <div className={`sc-app${route.view === 'session' ? ' sc-app--session' : ''}`}>
       <header className="sc-top">
-        <span className="sc-brand">Lobby support</span>
-        <nav aria-label="Console" className="sc-links">
-          {link({ view: 'sessions' }, 'Sessions')}
-          {link({ view: 'traces' }, 'Script errors')}
-          {me.role === 'lead' ? link({ view: 'audit' }, 'Audit trail') : null}
-          {me.role === 'lead' ? link({ view: 'accounts' }, 'Accounts') : null}
-          {me.role === 'finance' ? link({ view: 'withdrawals' }, 'Withdrawals') : null}
-          {me.role === 'finance' ? link({ view: 'deposits' }, 'Deposits') : null}
-          {me.role === 'finance' ? link({ view: 'players' }, 'Players') : null}
-          {me.role === 'marketing' ? link({ view: 'content' }, 'Content') : null}
+        <span className="sc-brand">{t('brand')}</span>
+        <nav aria-label={t('nav.label')} className="sc-links">
+          {link({ view: 'sessions' }, t('nav.sessions'))}
+          {link({ view: 'traces' }, t('nav.traces'))}
+          {me.role === 'lead' ? link({ view: 'audit' }, t('nav.audit')) : null}
+          {me.role === 'lead' ? link({ view: 'accounts' }, t('nav.accounts')) : null}
+          {me.role === 'finance' ? link({ view: 'withdrawals' }, t('nav.withdrawals')) : null}
+          {me.role === 'finance' ? link({ view: 'deposits' }, t('nav.deposits')) : null}
+          {me.role === 'finance' ? link({ view: 'players' }, t('nav.players')) : null}
+          {me.role === 'marketing' ? link({ view: 'content' }, t('nav.content')) : null}
         </nav>
         <span className="sc-who">
-          {me.username} ({me.role}){' '}
+          {me.username} ({t(`role.${me.role}`)}) <LanguageSwitch />{' '}
           <button type="button" onClick={() => void api('logout', {}).then(out)}>
-            Sign out
+            {t('signOut')}
           </button>
         </span>
       </header>

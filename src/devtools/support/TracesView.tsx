@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc } from './api'
+import { api } from './api'
+import { useConsole } from './i18n'
 import { Cell, Row, Table } from './Table'
 
 /** A trace report as the hall lists it (docs/hall-protocol.md, "Trace reports"). */
@@ -20,7 +21,8 @@ interface Filters {
   readonly playerId: string
 }
 
-const EVENTS: Readonly<Record<string, string>> = { error: 'Script error', unhandledrejection: 'Unhandled rejection', resource: 'Slow resource' }
+const EVENTS: ReadonlyArray<string> = ['error', 'unhandledrejection', 'resource']
+const HEAD = ['received', 'kind', 'message', 'where', 'page', 'player'] as const
 
 /**
  * A site's script errors and slow resources, as the lobby reported them (sites whose sysInfo turns
@@ -28,6 +30,7 @@ const EVENTS: Readonly<Record<string, string>> = { error: 'Script error', unhand
  * read is written to the audit trail by the hall.
  */
 export const TracesView = ({ onOut }: { onOut: () => void }) => {
+  const { t, dateTime } = useConsole()
   const [form, setForm] = useState<Filters>({ site: '', playerId: '' })
   const [shown, setShown] = useState<Filters | null>(null)
   const [rows, setRows] = useState<ReadonlyArray<TraceRow> | null>(null)
@@ -40,23 +43,23 @@ export const TracesView = ({ onOut }: { onOut: () => void }) => {
       if (r.status === 401) return onOut()
       if (!r.body.ok) {
         setRows(null)
-        return setError(r.body.error ?? 'the trace reports could not be read')
+        return setError(r.body.error ?? t('traces.failed'))
       }
       setError(null)
       setRows(r.body.traces ?? [])
     },
-    [onOut],
+    [onOut, t],
   )
   useEffect(() => {
     if (shown !== null) void load(shown)
   }, [load, shown])
   return (
     <main className="sc-page">
-      <h1>Script errors</h1>
-      <p className="sc-note">The script errors and slow resources (3000 ms or more) the lobby reported, for the sites that turn trace reports on; newest first.</p>
+      <h1>{t('traces.title')}</h1>
+      <p className="sc-note">{t('traces.note')}</p>
       <form
         role="search"
-        aria-label="Find script errors"
+        aria-label={t('traces.search')}
         className="sc-form"
         onSubmit={(e) => {
           e.preventDefault()
@@ -64,12 +67,12 @@ export const TracesView = ({ onOut }: { onOut: () => void }) => {
         }}
       >
         <label>
-          Site code <input required value={form.site} onChange={(e) => setForm({ ...form, site: e.target.value })} autoCapitalize="none" />
+          {t('traces.site')} <input required value={form.site} onChange={(e) => setForm({ ...form, site: e.target.value })} autoCapitalize="none" />
         </label>
         <label>
-          Player id <input inputMode="numeric" value={form.playerId} onChange={(e) => setForm({ ...form, playerId: e.target.value })} />
+          {t('traces.playerId')} <input inputMode="numeric" value={form.playerId} onChange={(e) => setForm({ ...form, playerId: e.target.value })} />
         </label>
-        <button type="submit">Find</button>
+        <button type="submit">{t('traces.submit')}</button>
       </form>
       {error === null ? null : (
         <p role="alert" className="sc-error">
@@ -77,17 +80,17 @@ export const TracesView = ({ onOut }: { onOut: () => void }) => {
         </p>
       )}
       {rows === null ? null : rows.length === 0 ? (
-        <p role="status">No script errors reported.</p>
+        <p role="status">{t('traces.none')}</p>
       ) : (
-        <Table label="Script errors" head={['Received', 'Kind', 'Message', 'Where', 'Page', 'Player']}>
-          {rows.map((t) => (
-            <Row key={t.id}>
-              <Cell label="Received">{utc(t.receivedAt)}</Cell>
-              <Cell label="Kind">{EVENTS[t.event] ?? t.event}</Cell>
-              <Cell label="Message">{t.message}</Cell>
-              <Cell label="Where">{t.source === '' ? '—' : `${t.source}${t.lineno > 0 ? `:${t.lineno}:${t.colno}` : ''}`}</Cell>
-              <Cell label="Page">{t.href}</Cell>
-              <Cell label="Player">{t.playerId ?? 'visitor'}</Cell>
+        <Table label={t('traces.title')} head={HEAD.map((h) => t(`traces.col.${h}`))}>
+          {rows.map((r) => (
+            <Row key={r.id}>
+              <Cell label={t('traces.col.received')}>{dateTime(r.receivedAt)}</Cell>
+              <Cell label={t('traces.col.kind')}>{EVENTS.includes(r.event) ? t(`traces.event.${r.event}`) : r.event}</Cell>
+              <Cell label={t('traces.col.message')}>{r.message}</Cell>
+              <Cell label={t('traces.col.where')}>{r.source === '' ? '—' : `${r.source}${r.lineno > 0 ? `:${r.lineno}:${r.colno}` : ''}`}</Cell>
+              <Cell label={t('traces.col.page')}>{r.href}</Cell>
+              <Cell label={t('traces.col.player')}>{r.playerId ?? t('traces.visitor')}</Cell>
             </Row>
           ))}
         </Table>

@@ -4,7 +4,7 @@ import '../timeline/timeline.css'
 import './support.css'
 import { SupportConsole } from './SupportConsole'
 
-/** support.html, served by the hall at /support: the support console (English only). */
+/** support.html, served by the hall at /support: the support console (English or Brazilian Portuguese, i18n.ts). */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SupportConsole />
