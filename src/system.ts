@@ -11,6 +11,7 @@ import { Bus } from './bus/bus'
 import { BusClock, realTimers, wallNow, type TimerPort } from './bus/clock'
 import { ActorHost } from './bus/host'
 import { allRunning, lazyStartsOf, startDomainLoader, type DomainStarter } from './bus/domains'
+import { domainsForReplay } from './bus/replay-domains'
 import { Recorder, type RecorderOptions, type RecorderStatus } from './bus/recorder'
 import { startDiagnosticsRunner } from './effects/diagnostics'
 import { documentClicks, htmlAudioPort, startAudioRunner, startMusicSettingsRunner } from './effects/audio'
@@ -371,12 +372,6 @@ export const createTestSystem = (o: { now?: () => number; timers?: TimerPort; ac
   return makeSystem('test', core, recorder, [() => sub.unsubscribe()])
 }
 
-/** Every domain's module, for replay systems: src/bus/replayer.ts (which the devtools import) hands them here. */
-let replayDomains: ReadonlyArray<Domain> = []
-export const holdDomainsForReplay = (all: ReadonlyArray<Domain>): void => {
-  replayDomains = all
-}
-
 /**
  * Actors only, no runners and no recorder: the devtools drive it with logged records. Without
  * `actors`, the boot domains start at once and each other domain at its logged domain.started,
@@ -384,7 +379,7 @@ export const holdDomainsForReplay = (all: ReadonlyArray<Domain>): void => {
  * a log whose first record is not domains.booted starts them all at boot, in the list's order.
  */
 export const createReplaySystem = (o: { now: () => number; actors?: ReadonlyArray<ActorSpec>; domains?: ReadonlyArray<Domain> }): LobbySystem => {
-  const all = o.domains ?? replayDomains
+  const all = o.domains ?? domainsForReplay()
   const core = createCore({ mode: 'replay', now: o.now, ...(o.actors ? { actors: o.actors } : { held: all, all }) })
   core.host.start()
   return makeSystem('replay', core, null, [])

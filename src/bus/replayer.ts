@@ -1,7 +1,7 @@
 import { actorSpecs, domains, type ActorSpec } from '../../actors'
 import { lazyDomains } from '../../actors/boot'
-import { holdDomainsForReplay } from '../system'
 import { lazyStartsOf } from './domains'
+import { holdDomainsForReplay } from './replay-domains'
 import type { LobbyEvent } from '../../schemas/events'
 import { redactEvent } from '../../schemas/events/redact'
 import type { LogRecord } from '../../schemas/log'
