@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
-import type { BrandLogo, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
+import type { BrandLogo, HallProfile, InjectedSiteConfig, LanguageCode, MaintainInfo } from '../schemas/hall/calls'
 import { HALL_PREFIX } from '../schemas/hall/protocol'
 import { FIRST_SCREEN_KIT_FILE, type FirstScreenKit } from '../schemas/first-screen'
 import { bannersOf } from './banners'
@@ -115,6 +115,7 @@ export const siteConfigOf = async (
   ...(flags.testHooks === true ? { testHooks: true as const } : {}),
   ...(flags.standInsBanner === true ? { standIns: true as const } : {}),
   ...(flags.diagnostics === true ? { diagnostics: true as const } : {}),
+  ...(await hallProfileOf(db, site)),
   siteCode: site.code,
   configApiBaseUrl: `${origin}${HALL_PREFIX}`,
   siteKey: site.siteKey,
@@ -136,6 +137,16 @@ export const siteConfigOf = async (
     banners: await bannersOf(db, site.code),
   },
 })
+
+/**
+ * The site's hall profile (issue 45): the variants its hall speaks, the `hallProfile` of its 'site'
+ * document (`{ launch: 'loginv2' }`); only what the schema knows is injected, nothing when unset.
+ */
+const hallProfileOf = async (db: Db, site: SiteRow): Promise<{ hallProfile?: HallProfile }> => {
+  const profile = (await siteDocument<{ hallProfile?: { launch?: unknown } }>(db, site.code, 'site'))?.hallProfile
+  const launch = profile?.launch
+  return launch === 'login' || launch === 'loginv2' ? { hallProfile: { launch } } : {}
+}
 
 const brandLogoOf = async (db: Db, site: SiteRow): Promise<{ brandLogo?: BrandLogo }> => {
   const doc = await siteDocument<BrandLogo>(db, site.code, 'brandLogo')

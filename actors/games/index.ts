@@ -1,4 +1,4 @@
-import { gameLogin } from '../../schemas/hall/calls/games'
+import { gameLogin, gameLoginV2 } from '../../schemas/hall/calls/games'
 import { handles } from '../kit'
 import type { ActorSpec } from '../spec'
 import { catalogueMachine } from './catalogue.machine'
@@ -15,6 +15,7 @@ export const gamesActor = {
   id: 'games',
   machine: catalogueMachine,
   consumes: [
+    'app.started',
     'site.ready',
     'hall.responded',
     'hall.failed',
@@ -55,7 +56,10 @@ export const launchActor = {
     'games.phoneVerified',
   ],
   // Registration first, a phone first (the game phone actor), a withdraw account first (the page's bank-card button).
-  handles: [handles(gameLogin, 'launch', ['registerFirst', 'demoDisabled', 'providerDemoDisabled', 'bindPhone', 'bindWithdraw'])],
+  handles: [
+    handles(gameLogin, 'launch', ['registerFirst', 'demoDisabled', 'providerDemoDisabled', 'bindPhone', 'bindWithdraw']),
+    handles(gameLoginV2, 'launch (a site whose hall profile launches by loginv2)', ['registerFirst', 'demoDisabled', 'providerDemoDisabled', 'bindPhone', 'bindWithdraw']),
+  ],
 } as const satisfies ActorSpec
 
 /** The continue-last-game actor: the confirm 1000 ms after a sign-in's prize answer named a last game (debounced). */

@@ -11,6 +11,7 @@ import { noRequests, type Requests } from '../kit'
  */
 
 export type LaunchEvent =
+  | EventOfType<'app.started'>
   | EventOfType<'site.ready'>
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>
@@ -56,6 +57,14 @@ export type LaunchPurpose = 'prize' | 'launch'
 export interface LaunchContext {
   /** The prize read and the launch in flight: the kit's bookkeeping. */
   readonly requests: Requests<LaunchPurpose>
+  /**
+   * How the site's hall launches a game (its hall profile, app.started): 'login' answers socket_url
+   * entries the game address runner finishes; 'loginv2' answers the finished address, opened as it
+   * is (against the hall's origin).
+   */
+  readonly launchCall: 'login' | 'loginv2'
+  /** The hall's origin (of the site configuration's configApiBaseUrl), which a loginv2 address is relative to. */
+  readonly hallOrigin: string
   readonly language: string
   readonly real: boolean
   readonly signedIn: boolean
@@ -76,7 +85,7 @@ export interface LaunchContext {
 }
 
 export const initialLaunch: LaunchContext = {
-  requests: noRequests, language: 'en_US', real: false, signedIn: false, username: '',
+  requests: noRequests, launchCall: 'login', hallOrigin: 'http://localhost', language: 'en_US', real: false, signedIn: false, username: '',
   target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null, openedHere: false,
 }
 

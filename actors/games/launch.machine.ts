@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate'
-import { SELF_OPERATED_PLATFORM, gameLogin } from '../../schemas/hall/calls/games'
+import { SELF_OPERATED_PLATFORM, gameLogin, gameLoginV2 } from '../../schemas/hall/calls/games'
 import { prize } from '../../schemas/hall/calls/site'
 import { answers, dataOf, isAwaiting, request, settle } from '../kit'
 import {
@@ -35,7 +35,9 @@ import {
  *   leaving the game page or retrying first abandons it (`games.phoneAbandoned`); 3003 shows
  *   needBindBankCard.
  *
- * Consumes: site.ready, hall.responded, hall.failed, nav.navigated, nav.locationChanged,
+ * Consumes: app.started (the site's hall profile: a site whose hall launches by loginv2 asks
+ *   gameLoginV2, whose answer is the finished address, opened as it is without the address runner),
+ *   site.ready, hall.responded, hall.failed, nav.navigated, nav.locationChanged,
  *   session.loggedIn, session.loggedOut, games.addressBuilt, games.launchRetried, games.phoneVerified.
  * Emits: hall.requested, games.addressRequested, games.popupRequested, games.warned,
  *   games.playStateChanged, games.lastGameFound, games.phoneNeeded, games.phoneAbandoned,
@@ -61,6 +63,7 @@ export const launchMachine = setup({
     prizeSettled: ({ context }) => !isAwaiting(context.requests, 'prize'),
     prizeAnswer: ({ context, event }) => answers(context.requests, 'prize', event),
     launchAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'launch', event),
+    v2Answer: ({ context, event }) => event.type === 'hall.responded' && event.call === gameLoginV2.name && answers(context.requests, 'launch', event),
     registerCode: ({ context, event }) => answers(context.requests, 'launch', event) && REGISTER_CODES.includes(codeOf(event) ?? 0),
     phoneCode: ({ context, event }) => answers(context.requests, 'launch', event) && codeOf(event) === PHONE_CODE,
     launchFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'launch', event),
@@ -69,6 +72,16 @@ export const launchMachine = setup({
   },
   actions: {
     takeSite: assign(({ event }) => (event.type === 'site.ready' ? { language: event.language } : {})),
+    takeProfile: assign(({ event }) => {
+      if (event.type !== 'app.started') return {}
+      let hallOrigin = 'http://localhost'
+      try {
+        hallOrigin = new URL(event.site.configApiBaseUrl, event.url).origin
+      } catch {
+        // A configuration without a usable address keeps the default; a loginv2 address then resolves against it.
+      }
+      return { launchCall: event.site.hallProfile?.launch ?? 'login', hallOrigin }
+    }),
     keepEntry: assign(({ event }) => ({ entry: locationOf(event) })),
     takeEntry: assign(({ context }) => ({ target: embeddedTarget(context.entry), entry: null, url: null, error: null })),
     signIn: enqueueActions(({ context, event, enqueue }) => {
@@ -101,10 +114,11 @@ export const launchMachine = setup({
     launch: enqueueActions(({ context: c, enqueue }) => {
       if (c.target === null) return
       const userType = userTypeOf(c.target, c.real)
-      const asked = request('launch', c.requests, 'launch', gameLogin, {
+      const payload = {
         gameid: c.target.gameId, platfromid: c.target.platformId, user_type: userType, os_type: 3, gameMode: 0,
         ...(userType === 'demo' ? { promoteInfo: '{}' } : c.target.platformId === SELF_OPERATED_PLATFORM ? {} : { exitUrl: '/home/game' }),
-      })
+      }
+      const asked = request('launch', c.requests, 'launch', c.launchCall === 'loginv2' ? gameLoginV2 : gameLogin, payload)
       enqueue.assign({ requests: asked.requests, error: null, url: null })
       enqueue.emit(asked.notice)
     }),
@@ -124,6 +138,21 @@ export const launchMachine = setup({
       })
     }),
     enter: assign(({ event }) => (event.type === 'games.addressBuilt' ? { url: event.url } : {})),
+    /** A loginv2 answer is the finished address: opened as it is, against the hall's origin. */
+    enterV2: assign(({ context: c, event }) => {
+      if (event.type !== 'hall.responded') return {}
+      const gameUrl = dataOf(gameLoginV2, event).game_url
+      let url: string | null = null
+      try {
+        url = new URL(gameUrl, c.hallOrigin).toString()
+      } catch {
+        url = null
+      }
+      return {
+        requests: settle(c.requests, 'launch'), launchId: c.launchId + 1, openedHere: c.openedHere || c.real,
+        url, error: url === null ? { code: null, message: 'games.noAddress' } : null,
+      }
+    }),
     askRegister: enqueueActions(({ context, event, enqueue }) => {
       enqueue.assign({ requests: settle(context.requests, 'launch'), error: { code: codeOf(event), message: 'games.needRegister' } })
       enqueue.emit({ type: 'games.popupRequested', popup: 'register' })
@@ -147,6 +176,8 @@ export const launchMachine = setup({
   id: 'launch',
   context: initialLaunch,
   initial: 'idle',
+  // The site's hall profile: which call launches a game (loginv2 or login) and the hall's origin.
+  on: { 'app.started': { actions: 'takeProfile' } },
   states: {
     idle: {
       on: {
@@ -210,7 +241,10 @@ export const launchMachine = setup({
               on: {
                 // A sign-in (the stored session, at start) opens the game again, for the player, once the prize balance is in.
                 'session.loggedIn': 'waitingPrize',
-                'hall.responded': { guard: 'launchAnswer', target: 'building', actions: 'build' },
+                'hall.responded': [
+                  { guard: 'v2Answer', target: 'playing', actions: 'enterV2' },
+                  { guard: 'launchAnswer', target: 'building', actions: 'build' },
+                ],
                 'hall.failed': [
                   { guard: 'registerCode', target: 'awaitingRegistration', actions: 'askRegister' },
                   { guard: 'phoneCode', target: 'awaitingPhone', actions: 'askPhone' },

@@ -2,6 +2,7 @@ import { Schema } from 'effect'
 import { defineEvent } from '../event'
 import { Viewport } from '../log'
 import { Sensitive, SensitiveParams } from '../sensitive'
+import { HallProfile } from '../hall/calls/site'
 
 /**
  * The page and its environment, as facts: the page started with this site configuration,
@@ -25,6 +26,8 @@ export const SiteConfig = Schema.Struct({
   diagnostics: Schema.optionalKey(Schema.Boolean),
   /** A production hall started with its stand-ins on (a demo: payments without money): the lobby shows a banner. */
   standIns: Schema.optionalKey(Schema.Boolean),
+  /** The variants the site's hall speaks where the spec allows both (a game launch by loginv2); absent: the defaults. */
+  hallProfile: Schema.optionalKey(HallProfile),
 })
 export type SiteConfig = typeof SiteConfig.Type
 

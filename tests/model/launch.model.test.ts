@@ -16,6 +16,11 @@ const ready = { type: 'site.ready', siteCode: '001', language: 'en_US', currency
 const embedded = (q: string): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: q, replace: false })
 const login = (real: boolean): LaunchEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: real ? 'demo' : 'guest1', accountType: 0, real, mustChangePassword: false })
 const LAST = { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 }
+/** The page started on a site whose hall profile launches by loginv2 (the other sites' start changes nothing). */
+const startedV2 = {
+  type: 'app.started', appVersion: '0.1.0', storedLanguage: null, device: 'desktop', viewport: { width: 1280, height: 800 }, url: 'http://h/',
+  site: { siteCode: '001', configApiBaseUrl: 'http://h/hall', siteKey: 'k', languageCode: 'en_US', healthy: true, hallProfile: { launch: 'loginv2' } },
+} as LaunchEvent
 
 const events = (s: Snap): LaunchEvent[] => {
   const c = s.context
@@ -24,6 +29,7 @@ const events = (s: Snap): LaunchEvent[] => {
     return c.requests.count === 0 && c.entry === null
       ? [
           ready,
+          ...(c.launchCall === 'login' ? [startedV2] : []),
           // A formal game (waits for a sign-in) and a demo one (opens at once).
           { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' },
           { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130009&platformId=13&gameCategoryId=3&gameName=A' },
@@ -51,8 +57,11 @@ const events = (s: Snap): LaunchEvent[] => {
     out.push({ type: 'hall.failed', requestId: c.requests.awaiting.prize, call: 'prize', error: { _tag: 'Network', message: 'x' } as never })
   }
   if (c.requests.awaiting.launch !== undefined) {
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
-    out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [] } })
+    if (c.launchCall === 'loginv2') out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLoginV2', data: { game_url: '/games/play?gameId=130009&try=demo', direction: 1 } })
+    else {
+      out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [{ url: '/games/play', gameid: 130009 }] } })
+      out.push({ type: 'hall.responded', requestId: c.requests.awaiting.launch, call: 'gameLogin', data: { socket_url: [] } })
+    }
     for (const code of c.requests.count <= 3 ? [3004, 210103, 41020, 3002, 3003, 9999] : [3004, 3002]) out.push({ type: 'hall.failed', requestId: c.requests.awaiting.launch, call: 'gameLogin', error: { _tag: 'ServiceCode', code, msg: 'm' } })
   }
   out.push({ type: 'games.addressBuilt', launchId: c.launchId, url: 'http://h/games/play?x' })
@@ -64,7 +73,7 @@ const serializeState = (m: unknown): string => {
   const x = m as Snap
   const c = x.context
   // Request ids and the launch id are derived from the counters, so the counters stay; the rest is abstracted.
-  return JSON.stringify([x.value, c.entry?.search ?? null, c.requests.count, c.launchId, c.requests.awaiting.prize !== undefined, c.requests.awaiting.launch !== undefined, c.real, c.signedIn, c.url !== null, c.play, c.error?.code ?? null])
+  return JSON.stringify([x.value, c.launchCall, c.entry?.search ?? null, c.requests.count, c.launchId, c.requests.awaiting.prize !== undefined, c.requests.awaiting.launch !== undefined, c.real, c.signedIn, c.url !== null, c.play, c.error?.code ?? null])
 }
 
 const ofType = (events: ReadonlyArray<AnyEventObject>, type: string) => events.filter((e) => e.type === type)
@@ -96,6 +105,20 @@ describe('launch model', () => {
       if (ofType(emitted, 'games.phoneAbandoned').length > 0) expect(event?.type).not.toBe('games.phoneVerified')
     },
     limits: { paths: 8000, simplePaths: 20, traversal: 300_000 },
+  })
+
+  it('a site whose hall launches by loginv2 asks gameLoginV2 and opens its address as it is, against the hall', () => {
+    const { real, emitted } = harness.runEvents([
+      startedV2, ready, embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'),
+      { type: 'hall.responded', requestId: 'launch-1', call: 'gameLoginV2', data: { game_url: '/games/play?gameId=130009&try=demo', direction: 1 } },
+    ] as never)
+    expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => String(e['call']))).toEqual(['gameLoginV2'])
+    expect(ofType(emitted, 'games.addressRequested')).toEqual([])
+    expect(real.matches({ running: { game: 'playing' } })).toBe(true)
+    expect(real.context.url).toBe('http://h/games/play?gameId=130009&try=demo')
+    // Any other site keeps the first launch call.
+    const other = harness.runEvents([ready, embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A')] as never)
+    expect(other.emitted.filter((e) => e.type === 'hall.requested').map((e) => String(e['call']))).toEqual(['gameLogin'])
   })
 
   it('follows the model on every generated path and covers every state, transition and branch', () => {

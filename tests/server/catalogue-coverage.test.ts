@@ -39,7 +39,7 @@ const sources = (dir: string): string[] =>
   })
 
 const callExports = new Map<string, HallCall>(
-  Object.entries(calls).filter((e): e is [string, HallCall] => calls.allCalls.includes(e[1] as HallCall)),
+  Object.entries(calls as Record<string, unknown>).filter((e): e is [string, HallCall] => calls.allCalls.includes(e[1] as HallCall)),
 )
 
 /**
@@ -98,7 +98,7 @@ const OTHER_VARIANT: Readonly<Record<string, string>> = {
 const THIRTEEN_NOT_YET_SENT: ReadonlyArray<string> = [
   'POST /geetest/validate/v4', 'POST /user/geetest/validate/v4', 'POST /user/captcha/getUserInfo', 'POST /user/phone',
   'POST /user/risk/verifyPhone', 'POST /user/risk/bindPhone', 'POST /user/security/verifyEmail', 'POST /user/captcha/verifyPhone',
-  'POST /user/verifyphone', 'POST /user/getquestion', 'POST /pay/wallet/downloadUrl', 'POST /gameapi/loginv2',
+  'POST /user/verifyphone', 'POST /user/getquestion', 'POST /pay/wallet/downloadUrl',
 ]
 
 describe('the call catalogue on both sides', () => {

@@ -96,6 +96,15 @@ describe('/gameapi/loginv2', () => {
     expect(html).toContain(username)
   })
 
+  it("is what a site's hall profile names: injected with the site configuration, absent by default", async () => {
+    const config = async () => (await control(hall.url, 'site-config', { siteCode: '001' }))['config'] as { hallProfile?: unknown }
+    expect((await config()).hallProfile).toBeUndefined()
+    await control(hall.url, 'site-document', { siteCode: '001', name: 'site', patch: { hallProfile: { launch: 'loginv2', other: 1 } } })
+    expect((await config()).hallProfile).toEqual({ launch: 'loginv2' })
+    await control(hall.url, 'site-document', { siteCode: '001', name: 'site', remove: ['hallProfile'] })
+    expect((await config()).hallProfile).toBeUndefined()
+  })
+
   it('launches a demo without a session, and refuses what loginv1 refuses', async () => {
     const demo = await post(site, '/gameapi/loginv2', { gameid: 130009, platfromid: 13, user_type: 'demo' })
     expect(demo.envelope.code).toBe(1)

@@ -163,6 +163,7 @@ export const gameLogin = defineCall({
  */
 export const gameLoginV2 = defineCall({
   name: 'gameLoginV2',
+  codes: { ...gameLaunchCodes },
   area: 'games',
   path: '/gameapi/loginv2',
   request: GameLaunchRequest,

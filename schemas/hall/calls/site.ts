@@ -284,6 +284,17 @@ export type PixelScripts = typeof PixelScripts.Type
  * lobby boots from (screens doc §3 site config), plus the boot calls' answers as the fallback the
  * spec describes ("data injected into the page with a health flag").
  */
+/**
+ * A site's hall profile (issue 45): which of the catalogue's variants its hall speaks where the
+ * spec allows both; each left out is the lobby's default. `launch`: a game is launched by
+ * `/gameapi/login` (socket_url entries the lobby finishes) or `/gameapi/loginv2` (the finished
+ * address). Injected with the site configuration (the site document's `hallProfile`).
+ */
+export const HallProfile = Schema.Struct({
+  launch: Schema.optionalKey(Schema.Literals(['login', 'loginv2'])),
+})
+export type HallProfile = typeof HallProfile.Type
+
 export const InjectedSiteConfig = Schema.Struct({
   /** Only a hall in dev or test mode sets it: the page installs its test hooks (window.__lobbyDay). */
   testHooks: Schema.optionalKey(Schema.Literal(true)),
@@ -298,6 +309,8 @@ export const InjectedSiteConfig = Schema.Struct({
    * banner saying this is a demonstration.
    */
   standIns: Schema.optionalKey(Schema.Literal(true)),
+  /** The variants the site's hall speaks (HallProfile); absent: the defaults. */
+  hallProfile: Schema.optionalKey(HallProfile),
   siteCode: Schema.String,
   configApiBaseUrl: Schema.String,
   siteKey: Sensitive(Schema.String),
