@@ -16,11 +16,18 @@
  *   POST /support/api/ops/deposits/:orderNo/confirm {reason?}
  *   POST /support/api/ops/deposits/:orderNo/reject {reason}
  *   POST /support/api/ops/deposits/:orderNo/settle {reference}
+ *   GET  /support/api/ops/withdraw-threshold?site=
+ *   POST /support/api/ops/withdraw-threshold {site, amount, reason}
+ *
+ * The withdraw-threshold routes read and set a site's second-approval amount (four-eyes:
+ * `withdraw_site_settings.second_approval_over`, migration 267); a change is audited
+ * `ops.withdraw.threshold-set` with the old and the new amount and why.
  */
 import type { SupportRole } from './accounts'
 import type { AnyContext, OperatorArea, OperatorKit } from './operator'
 import { DepositRefused, decideDeposit, type DepositAction } from '../pay/decide'
 import { DecisionRefused, approveWithdraw, payWithdraw, refuseWithdraw, type Decided } from '../withdraw/decide'
+import { DEFAULT_SECOND_APPROVAL_OVER } from '../withdraw'
 import { depositList, isDepositState, isQueueState, withdrawOrderView, withdrawQueue } from './ops-money-read'
 
 /** Who may use the money routes: finance only (a lead is not a finance account). */
@@ -179,4 +186,48 @@ export const moneyRoutes: OperatorArea = (app, kit) => {
   app.post('/support/api/ops/deposits/:orderNo/confirm', depositDecision('confirm'))
   app.post('/support/api/ops/deposits/:orderNo/reject', depositDecision('reject'))
   app.post('/support/api/ops/deposits/:orderNo/settle', depositDecision('settle'))
+
+  /** A site's code and currency, or undefined when there is no such site. */
+  const siteOf = async (code: string): Promise<{ code: string; currency: string } | undefined> =>
+    code === '' || code.length > 64 ? undefined : (await db.query<{ code: string; currency: string }>('SELECT code, currency_code AS currency FROM sites WHERE code = $1', [code])).rows[0]
+
+  app.get('/support/api/ops/withdraw-threshold', async (c: AnyContext) => {
+    const refused = await finance(c)
+    if (refused !== undefined) return refused
+    const site = await siteOf(c.req.query('site')?.trim() ?? '')
+    if (site === undefined) return c.json({ ok: false, error: 'no such site' }, 404)
+    const row = (await db.query<{ over: string }>('SELECT trim_scale(second_approval_over)::text AS over FROM withdraw_site_settings WHERE site_code = $1', [site.code])).rows[0]
+    return c.json({ ok: true, siteCode: site.code, currency: site.currency, secondApprovalOver: row?.over ?? DEFAULT_SECOND_APPROVAL_OVER })
+  })
+
+  app.post('/support/api/ops/withdraw-threshold', async (c: AnyContext) => {
+    const refused = await finance(c)
+    if (refused !== undefined) return refused
+    const b = (await kit.readJson(c)) ?? {}
+    const amount = text(b, 'amount') ?? ''
+    const reason = text(b, 'reason') ?? ''
+    if (!AMOUNT.test(amount)) return bad(c, 'amount is an amount of 0 or more (digits, at most 10 decimals)')
+    if (reason === '' || reason.length > MAX_TEXT) return bad(c, `a change of the second-approval amount needs its reason, at most ${MAX_TEXT} characters`)
+    const site = await siteOf(text(b, 'site') ?? '')
+    if (site === undefined) return c.json({ ok: false, error: 'no such site' }, 404)
+    // One transaction: the old amount is read under the row's lock, then replaced (a site without
+    // its settings row gets one, every other setting at its default; the insert of two at once
+    // meets ON CONFLICT).
+    const changed = await db.transaction(async (tx) => {
+      const old = (await tx.query<{ over: string }>('SELECT trim_scale(second_approval_over)::text AS over FROM withdraw_site_settings WHERE site_code = $1 FOR UPDATE', [site.code])).rows[0]
+      const set = (
+        await tx.query<{ after: string }>(
+          `INSERT INTO withdraw_site_settings (site_code, second_approval_over) VALUES ($1, $2::numeric)
+           ON CONFLICT (site_code) DO UPDATE SET second_approval_over = $2::numeric
+           RETURNING trim_scale(second_approval_over)::text AS after`,
+          [site.code, amount],
+        )
+      ).rows[0]
+      return { before: old?.over ?? null, after: set?.after }
+    })
+    const before = changed?.before ?? DEFAULT_SECOND_APPROVAL_OVER
+    const after = changed?.after ?? amount
+    await kit.audit(c, { action: 'ops.withdraw.threshold-set', siteCode: site.code, detail: { siteCode: site.code, before, after, currency: site.currency, reason } })
+    return c.json({ ok: true, siteCode: site.code, currency: site.currency, secondApprovalOver: after, before })
+  })
 }
