@@ -171,19 +171,51 @@ const hall = hallUrl
 
 declare global {
   interface Window {
-    __qa?: { states: unknown[]; intents: string[] }
+    __qa?: { states: unknown[]; intents: string[]; value: () => unknown }
   }
 }
 
-/** Watches the actor's states and the intents the views send; rewires one intent with --miswire. */
+/**
+ * Watches the actor's states and the intents the views send; rewires one intent with --miswire. An
+ * actor of a domain that starts when first needed (docs/architecture.md, "Domains start when first
+ * needed") is watched from its start; until then it is in its machine's initial state.
+ */
 const watch = async (page: Page, actor: string): Promise<void> => {
   await page.waitForFunction(() => window.__lobby !== undefined)
   await page.evaluate(
-    ({ actor, miswire }) => {
+    ({ actor, miswire, initial }) => {
       const system = window.__lobby!.system
-      const qa = { states: [] as unknown[], intents: [] as string[] }
+      // (No named function is declared in here: the bundler would wrap it in a helper the page lacks.)
+      const qa = {
+        states: [] as unknown[],
+        intents: [] as string[],
+        attached: false,
+        ref(): ReturnType<typeof system.actor> | null {
+          try {
+            return system.actor(actor)
+          } catch {
+            return null
+          }
+        },
+        value(): unknown {
+          return (qa.ref()?.getSnapshot() as { value: unknown } | undefined)?.value ?? initial
+        },
+        attach(): void {
+          const r = qa.ref()
+          if (r === null || qa.attached) return
+          qa.attached = true
+          qa.states.push((r.getSnapshot() as { value: unknown }).value)
+          r.subscribe((s: { value: unknown }) => qa.states.push(s.value))
+        },
+      }
       window.__qa = qa
-      system.actor(actor).subscribe((s: { value: unknown }) => qa.states.push(s.value))
+      qa.attach()
+      if (!qa.attached) {
+        const sub = system.bus.records$.subscribe(() => {
+          qa.attach()
+          if (qa.attached) sub.unsubscribe()
+        })
+      }
       const send = system.send.bind(system)
       const [from, to] = miswire === null ? [null, null] : miswire.split('=')
       ;(system as { send: (e: { type: string }) => void }).send = (e) => {
@@ -194,7 +226,7 @@ const watch = async (page: Page, actor: string): Promise<void> => {
         send(sent as never)
       }
     },
-    { actor, miswire: miswire ?? null },
+    { actor, miswire: miswire ?? null, initial: map.machine.getInitialSnapshot(undefined as never).value as unknown },
   )
 }
 
@@ -206,7 +238,7 @@ const settlesIn = async (page: Page, expected: unknown): Promise<boolean> => {
   const until = Date.now() + 15_000
   for (;;) {
     const seen = await page.evaluate(() => window.__qa!.states.length)
-    const now = await page.evaluate((a) => (window.__lobby!.system.actor(a).getSnapshot() as { value: unknown }).value, map.actor)
+    const now = await page.evaluate(() => window.__qa!.value())
     if (matches(now, expected)) return true
     const left = until - Date.now()
     if (left <= 0) return false
@@ -214,7 +246,7 @@ const settlesIn = async (page: Page, expected: unknown): Promise<boolean> => {
       .waitForFunction((n) => window.__qa!.states.length > n, seen, { timeout: left })
       .then(() => true)
       .catch(() => false)
-    if (!changed) return matches(await page.evaluate((a) => (window.__lobby!.system.actor(a).getSnapshot() as { value: unknown }).value, map.actor), expected)
+    if (!changed) return matches(await page.evaluate(() => window.__qa!.value()), expected)
   }
 }
 
@@ -280,7 +312,7 @@ const drive = async (browser: Browser, plan: Planned, n: number, unforce: (paths
   const said: string[] = []
   const states = new Set<string>()
   const handlers = new Set<string>()
-  const actorValue = () => page.evaluate((a) => (window.__lobby!.system.actor(a).getSnapshot() as { value: unknown }).value, map.actor)
+  const actorValue = () => page.evaluate(() => window.__qa!.value())
   const fail = async (failure: string): Promise<PathOutcome> => {
     const log = await page.evaluate(() => window.__lobby!.exportLog()).catch(() => null)
     let file: string | undefined
