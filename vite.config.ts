@@ -41,6 +41,10 @@ export default defineConfig(({ command, mode }) => {
       rollupOptions: {
         input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' },
         output: {
+          // The schemas (the event catalogue and every call's schemas) are all in the first route: the
+          // bus, the recorder and the hall runner read them. One chunk of them, rather than a small
+          // chunk for each module a lazily started domain shares with the first route.
+          codeSplitting: { groups: [{ name: 'schemas', test: /[\\/]schemas[\\/]/ }] },
           // A locale file's chunk is named for its language and namespace (locale-pt_PT-withdraw-<hash>.js):
           // every language has a withdraw.json, and a name alone would not say whose words a request fetches.
           chunkFileNames: (chunk) => {
