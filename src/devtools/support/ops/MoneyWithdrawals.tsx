@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc } from '../api'
+import { api } from '../api'
+import { useConsole } from '../i18n'
 import { Cell, Row, Table } from '../Table'
-import { OutcomeLine, WITHDRAW_STATUS, type Outcome, type QueueRow } from './MoneyShared'
+import { MoneyThreshold } from './MoneyThreshold'
+import { OutcomeLine, type Outcome, type QueueRow } from './MoneyShared'
 
-const STATES = [
-  ['open', 'Open (waiting or approved)'],
-  ['pending', 'Waiting for review'],
-  ['approved', 'Approved, not paid'],
-  ['paid', 'Paid'],
-  ['refused', 'Refused'],
-  ['all', 'All'],
-] as const
+const STATES = ['open', 'pending', 'approved', 'paid', 'refused', 'all'] as const
+const HEAD = ['order', 'player', 'site', 'amount', 'status', 'asked', 'approvals', 'open'] as const
 
 interface Filters {
   readonly state: string
@@ -25,9 +21,10 @@ const EMPTY: Filters = { state: 'open', site: '', min: '', max: '', olderThanMin
 /**
  * The withdrawal queue of the operator's console (finance; docs/operations.md): waiting for
  * review first, then approved, oldest first, filtered by state, site, amount and age. Opening an
- * order shows its page (MoneyOrder).
+ * order shows its page (MoneyOrder). Below, the site's second-approval amount (MoneyThreshold).
  */
 export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) => void; onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
   const [filters, setFilters] = useState<Filters>(EMPTY)
   const [page, setPage] = useState(1)
   const [rows, setRows] = useState<{ orders: ReadonlyArray<QueueRow>; total: number; pageSize: number } | null>(null)
@@ -39,11 +36,11 @@ export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) 
       for (const [k, v] of Object.entries(f) as Array<[string, string]>) if (v.trim() !== '') params.set(k, v.trim())
       const r = await api<{ orders: QueueRow[]; total: number; pageSize: number }>(`ops/withdrawals?${params}`)
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setOutcome({ ok: false, text: r.status === 403 ? `Only a finance account can see withdrawals (${r.body.error ?? 'refused'}).` : (r.body.error ?? 'the queue could not be read') })
+      if (!r.body.ok) return setOutcome({ ok: false, text: r.status === 403 ? t('withdrawals.financeOnly', { why: r.body.error ?? t('refused') }) : (r.body.error ?? t('withdrawals.failed')) })
       setOutcome(null)
       setRows({ orders: r.body.orders ?? [], total: r.body.total ?? 0, pageSize: r.body.pageSize ?? 50 })
     },
-    [onOut],
+    [onOut, t],
   )
   useEffect(() => {
     void load(EMPTY, 1)
@@ -52,11 +49,11 @@ export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) 
 
   return (
     <main className="sc-page">
-      <h1>Withdrawals</h1>
-      <p className="sc-note">Waiting for review first, then approved, oldest first. Open an order to approve, refuse or mark it paid; every decision is in the audit trail.</p>
+      <h1>{t('withdrawals.title')}</h1>
+      <p className="sc-note">{t('withdrawals.note')}</p>
       <form
         role="search"
-        aria-label="Filter withdrawals"
+        aria-label={t('withdrawals.filter')}
         className="sc-form"
         onSubmit={(e) => {
           e.preventDefault()
@@ -65,65 +62,65 @@ export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) 
         }}
       >
         <label>
-          State{' '}
+          {t('withdrawals.state')}{' '}
           <select value={filters.state} onChange={set('state')}>
-            {STATES.map(([v, label]) => (
+            {STATES.map((v) => (
               <option key={v} value={v}>
-                {label}
+                {t(`withdrawals.states.${v}`)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Site <input value={filters.site} onChange={set('site')} autoCapitalize="none" inputMode="numeric" />
+          {t('withdrawals.site')} <input value={filters.site} onChange={set('site')} autoCapitalize="none" inputMode="numeric" />
         </label>
         <label>
-          Amount from <input value={filters.min} onChange={set('min')} inputMode="decimal" />
+          {t('withdrawals.min')} <input value={filters.min} onChange={set('min')} inputMode="decimal" />
         </label>
         <label>
-          Amount to <input value={filters.max} onChange={set('max')} inputMode="decimal" />
+          {t('withdrawals.max')} <input value={filters.max} onChange={set('max')} inputMode="decimal" />
         </label>
         <label>
-          Older than (minutes) <input value={filters.olderThanMinutes} onChange={set('olderThanMinutes')} inputMode="numeric" />
+          {t('withdrawals.older')} <input value={filters.olderThanMinutes} onChange={set('olderThanMinutes')} inputMode="numeric" />
         </label>
-        <button type="submit">Filter</button>
+        <button type="submit">{t('withdrawals.submit')}</button>
       </form>
       <OutcomeLine outcome={outcome} />
       {rows === null ? null : rows.orders.length === 0 ? (
-        <p role="status">No withdrawal matches.</p>
+        <p role="status">{t('withdrawals.none')}</p>
       ) : (
         <>
           <p className="sc-note">
-            {rows.total} order{rows.total === 1 ? '' : 's'}
+            {t('withdrawals.total', { count: rows.total })}
           </p>
-          <Table label="Withdrawals" head={['Order', 'Player', 'Site', 'Amount', 'Status', 'Asked (UTC)', 'Approvals', 'Open']}>
+          <Table label={t('withdrawals.table')} head={HEAD.map((h) => t(`withdrawals.col.${h}`))}>
             {rows.orders.map((o) => (
               <Row key={o.orderNo}>
-                <Cell label="Order">
+                <Cell label={t('withdrawals.col.order')}>
                   <code>{o.orderNo}</code>
                 </Cell>
-                <Cell label="Player">{o.username}</Cell>
-                <Cell label="Site">{o.siteCode}</Cell>
-                <Cell label="Amount">
-                  {o.amount} {o.currency} ({o.accountKind})
+                <Cell label={t('withdrawals.col.player')}>{o.username}</Cell>
+                <Cell label={t('withdrawals.col.site')}>{o.siteCode}</Cell>
+                <Cell label={t('withdrawals.col.amount')}>
+                  {money(o.amount, o.currency)} ({o.accountKind})
                 </Cell>
-                <Cell label="Status">{WITHDRAW_STATUS[o.status] ?? o.status}</Cell>
-                <Cell label="Asked (UTC)">
-                  {utc(o.createdAt)} ({o.ageMinutes} min ago)
+                <Cell label={t('withdrawals.col.status')}>{t(`withdrawStatus.${o.status}`, { defaultValue: String(o.status) })}</Cell>
+                <Cell label={t('withdrawals.col.asked')}>
+                  {t('withdrawals.ago', { at: dateTime(o.createdAt), count: o.ageMinutes })}
                 </Cell>
-                <Cell label="Approvals">
+                <Cell label={t('withdrawals.col.approvals')}>
                   {o.approvals.length}/{o.approvalsNeeded}
                   {o.approvals.length > 0 ? ` (${o.approvals.join(', ')})` : ''}
                 </Cell>
-                <Cell label="Open">
-                  <button type="button" onClick={() => onOpen(o.orderNo)} aria-label={`Open withdrawal ${o.orderNo}`}>
-                    Open
+                <Cell label={t('withdrawals.col.open')}>
+                  <button type="button" onClick={() => onOpen(o.orderNo)} aria-label={t('withdrawals.openLabel', { orderNo: o.orderNo })}>
+                    {t('withdrawals.open')}
                   </button>
                 </Cell>
               </Row>
             ))}
           </Table>
-          <nav aria-label="Pages of withdrawals" className="sc-pager">
+          <nav aria-label={t('withdrawals.pages')} className="sc-pager">
             <button
               type="button"
               disabled={page <= 1}
@@ -132,9 +129,9 @@ export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) 
                 void load(filters, page - 1)
               }}
             >
-              Previous page
+              {t('withdrawals.previous')}
             </button>
-            <span>Page {page}</span>
+            <span>{t('withdrawals.page', { page })}</span>
             <button
               type="button"
               disabled={page * rows.pageSize >= rows.total}
@@ -143,11 +140,12 @@ export const MoneyWithdrawals = ({ onOpen, onOut }: { onOpen: (orderNo: string) 
                 void load(filters, page + 1)
               }}
             >
-              Next page
+              {t('withdrawals.next')}
             </button>
           </nav>
         </>
       )}
+      {rows === null ? null : <MoneyThreshold onOut={onOut} />}
     </main>
   )
 }
