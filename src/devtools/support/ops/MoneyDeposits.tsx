@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc } from '../api'
+import { api } from '../api'
+import { useConsole } from '../i18n'
 import { Cell, Row, Table } from '../Table'
-import { DEPOSIT_STATUS, OutcomeLine, type DepositRow, type Outcome } from './MoneyShared'
+import { OutcomeLine, type DepositRow, type Outcome } from './MoneyShared'
 
-const STATES = [
-  ['waiting', 'Waiting for confirmation'],
-  ['online', 'Online, never confirmed'],
-  ['decided', 'Decided here'],
-] as const
-type State = (typeof STATES)[number][0]
+const STATES = ['waiting', 'online', 'decided'] as const
+type State = (typeof STATES)[number]
+const HEAD = ['order', 'player', 'site', 'method', 'amount', 'status', 'made'] as const
 
 /**
  * The deposits of the operator's console (finance; docs/operations.md): offline transfers and
@@ -17,6 +15,7 @@ type State = (typeof STATES)[number][0]
  * was decided here, by whom.
  */
 export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
   const [state, setState] = useState<State>('waiting')
   const [rows, setRows] = useState<ReadonlyArray<DepositRow> | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -27,10 +26,10 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
     async (s: State) => {
       const r = await api<{ deposits: DepositRow[] }>(`ops/deposits?state=${s}`)
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setOutcome({ ok: false, text: r.status === 403 ? `Only a finance account can see deposits (${r.body.error ?? 'refused'}).` : (r.body.error ?? 'the deposits could not be read') })
+      if (!r.body.ok) return setOutcome({ ok: false, text: r.status === 403 ? t('deposits.financeOnly', { why: r.body.error ?? t('refused') }) : (r.body.error ?? t('deposits.failed')) })
       setRows(r.body.deposits ?? [])
     },
-    [onOut],
+    [onOut, t],
   )
   useEffect(() => {
     void load(state)
@@ -41,8 +40,8 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
     try {
       const r = await api<{ changed: boolean; decidedBy: string }>(`ops/deposits/${encodeURIComponent(orderNo)}/${action}`, body)
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? 'the decision was refused' })
-      setOutcome({ ok: true, text: r.body.changed === true ? `${said} ${orderNo}` : `${orderNo} was already decided by ${r.body.decidedBy ?? 'another account'}: nothing changed` })
+      if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? t('deposits.refused') })
+      setOutcome({ ok: true, text: r.body.changed === true ? `${said} ${orderNo}` : t('deposits.already', { orderNo, who: r.body.decidedBy ?? t('deposits.another') }) })
       setTexts({ ...texts, [orderNo]: '' })
       await load(state)
     } finally {
@@ -54,14 +53,11 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
 
   return (
     <main className="sc-page">
-      <h1>Deposits</h1>
-      <p className="sc-note">
-        Confirm an offline transfer or a crypto deposit once the money is in the account; reject it with the reason when it never arrives. An online order its provider never
-        confirmed is settled by hand with the provider&apos;s reference of the payment, once. Every decision is in the audit trail.
-      </p>
-      <form aria-label="Which deposits" className="sc-form" onSubmit={(e) => e.preventDefault()}>
+      <h1>{t('deposits.title')}</h1>
+      <p className="sc-note">{t('deposits.note')}</p>
+      <form aria-label={t('deposits.which')} className="sc-form" onSubmit={(e) => e.preventDefault()}>
         <label>
-          Show{' '}
+          {t('deposits.show')}{' '}
           <select
             value={state}
             onChange={(e) => {
@@ -70,9 +66,9 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
               setState(e.target.value as State)
             }}
           >
-            {STATES.map(([v, label]) => (
+            {STATES.map((v) => (
               <option key={v} value={v}>
-                {label}
+                {t(`deposits.states.${v}`)}
               </option>
             ))}
           </select>
@@ -80,62 +76,62 @@ export const MoneyDeposits = ({ onOut }: { onOut: () => void }) => {
       </form>
       <OutcomeLine outcome={outcome} />
       {rows === null ? null : rows.length === 0 ? (
-        <p role="status">No deposit here.</p>
+        <p role="status">{t('deposits.none')}</p>
       ) : (
-        <Table label="Deposits" head={['Order', 'Player', 'Site', 'Method', 'Amount', 'Status', 'Made (UTC)', state === 'decided' ? 'Decision' : 'Decide']}>
+        <Table label={t('deposits.table')} head={[...HEAD.map((h) => t(`deposits.col.${h}`)), t(state === 'decided' ? 'deposits.col.decision' : 'deposits.col.decide')]}>
           {rows.map((d) => (
             <Row key={d.orderNo}>
-              <Cell label="Order">
+              <Cell label={t('deposits.col.order')}>
                 <code>{d.orderNo}</code>
               </Cell>
-              <Cell label="Player">{d.username}</Cell>
-              <Cell label="Site">{d.siteCode}</Cell>
-              <Cell label="Method">
-                {d.channelName} ({d.kind}){d.payerName === '' ? '' : `, paid by ${d.payerName}`}
+              <Cell label={t('deposits.col.player')}>{d.username}</Cell>
+              <Cell label={t('deposits.col.site')}>{d.siteCode}</Cell>
+              <Cell label={t('deposits.col.method')}>
+                {d.channelName} ({d.kind}){d.payerName === '' ? '' : t('deposits.paidBy', { name: d.payerName })}
               </Cell>
-              <Cell label="Amount">
-                {d.amount} {d.currency}
-                {d.walletCurrency !== d.currency || d.credit !== d.amount ? ` (credits ${d.credit} ${d.walletCurrency})` : ''}
+              <Cell label={t('deposits.col.amount')}>
+                {money(d.amount, d.currency)}
+                {d.walletCurrency !== d.currency || d.credit !== d.amount ? t('deposits.credits', { amount: money(d.credit, d.walletCurrency) }) : ''}
               </Cell>
-              <Cell label="Status">{DEPOSIT_STATUS[d.status] ?? d.status}</Cell>
-              <Cell label="Made (UTC)">{utc(d.createdAt)}</Cell>
-              <Cell label={state === 'decided' ? 'Decision' : 'Decide'}>
+              <Cell label={t('deposits.col.status')}>{t(`depositStatus.${d.status}`, { defaultValue: String(d.status) })}</Cell>
+              <Cell label={t('deposits.col.made')}>{dateTime(d.createdAt)}</Cell>
+              <Cell label={t(state === 'decided' ? 'deposits.col.decision' : 'deposits.col.decide')}>
                 {d.decision !== null ? (
                   <span>
-                    {d.decision.action} by {d.decision.account} at {utc(d.decision.at)}
+                    {t('deposits.decidedBy', { action: t(`deposits.action.${d.decision.action}`, { defaultValue: d.decision.action }), account: d.decision.account, at: dateTime(d.decision.at) })}
                     {d.decision.reason === '' ? '' : `: ${d.decision.reason}`}
-                    {d.decision.reference === '' ? '' : ` (reference ${d.decision.reference})`}
+                    {d.decision.reference === '' ? '' : t('deposits.reference', { reference: d.decision.reference })}
                   </span>
                 ) : state === 'online' ? (
                   <form
-                    aria-label={`Settlement of ${d.orderNo}`}
+                    aria-label={t('deposits.settlementOf', { orderNo: d.orderNo })}
                     className="sc-actions"
                     onSubmit={(e) => {
                       e.preventDefault()
-                      void decide(d.orderNo, 'settle', { reference: text(d.orderNo) }, 'Settled')
+                      void decide(d.orderNo, 'settle', { reference: text(d.orderNo) }, t('deposits.settled'))
                     }}
                   >
-                    <input aria-label={`Provider reference of ${d.orderNo}`} placeholder="Provider reference" value={text(d.orderNo)} onChange={typed(d.orderNo)} required autoCapitalize="none" />
-                    <button type="submit" disabled={busy} aria-label={`Settle ${d.orderNo}`}>
-                      Settle
+                    <input aria-label={t('deposits.providerReferenceOf', { orderNo: d.orderNo })} placeholder={t('deposits.providerReference')} value={text(d.orderNo)} onChange={typed(d.orderNo)} required autoCapitalize="none" />
+                    <button type="submit" disabled={busy} aria-label={t('deposits.settleLabel', { orderNo: d.orderNo })}>
+                      {t('deposits.settle')}
                     </button>
                   </form>
                 ) : (
                   <div className="sc-actions">
-                    <button type="button" disabled={busy} onClick={() => void decide(d.orderNo, 'confirm', {}, 'Confirmed')} aria-label={`Confirm ${d.orderNo}`}>
-                      Confirm
+                    <button type="button" disabled={busy} onClick={() => void decide(d.orderNo, 'confirm', {}, t('deposits.confirmed'))} aria-label={t('deposits.confirmLabel', { orderNo: d.orderNo })}>
+                      {t('deposits.confirm')}
                     </button>
                     <form
-                      aria-label={`Rejection of ${d.orderNo}`}
+                      aria-label={t('deposits.rejectionOf', { orderNo: d.orderNo })}
                       className="sc-actions"
                       onSubmit={(e) => {
                         e.preventDefault()
-                        void decide(d.orderNo, 'reject', { reason: text(d.orderNo) }, 'Rejected')
+                        void decide(d.orderNo, 'reject', { reason: text(d.orderNo) }, t('deposits.rejected'))
                       }}
                     >
-                      <input aria-label={`Reason to reject ${d.orderNo}`} placeholder="Reason to reject" value={text(d.orderNo)} onChange={typed(d.orderNo)} required />
-                      <button type="submit" disabled={busy} aria-label={`Reject ${d.orderNo}`}>
-                        Reject
+                      <input aria-label={t('deposits.reasonOf', { orderNo: d.orderNo })} placeholder={t('deposits.reason')} value={text(d.orderNo)} onChange={typed(d.orderNo)} required />
+                      <button type="submit" disabled={busy} aria-label={t('deposits.rejectLabel', { orderNo: d.orderNo })}>
+                        {t('deposits.reject')}
                       </button>
                     </form>
                   </div>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc } from '../api'
+import { api } from '../api'
+import { useConsole } from '../i18n'
 import { Cell, Row, Table } from '../Table'
-import { DEPOSIT_STATUS, OutcomeLine, Part, WITHDRAW_STATUS, type Approval, type OrderView, type Outcome } from './MoneyShared'
+import { OutcomeLine, Part, type Approval, type OrderView, type Outcome } from './MoneyShared'
 
 interface Decision {
   readonly changed: boolean
@@ -18,6 +19,9 @@ interface Decision {
  * with the payout's reference. The hall enforces four-eyes; its refusal shows as an alert.
  */
 export const MoneyOrder = ({ orderNo, onBack, onOut }: { orderNo: string; onBack: () => void; onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
+  const ws = (n: number) => t(`withdrawStatus.${n}`, { defaultValue: String(n) })
+  const ds = (n: number) => t(`depositStatus.${n}`, { defaultValue: String(n) })
   const [view, setView] = useState<OrderView | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [approveReason, setApproveReason] = useState('')
@@ -28,9 +32,9 @@ export const MoneyOrder = ({ orderNo, onBack, onOut }: { orderNo: string; onBack
   const load = useCallback(async () => {
     const r = await api<OrderView>(`ops/withdrawals/${encodeURIComponent(orderNo)}`)
     if (r.status === 401) return onOut()
-    if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? 'the order could not be read' })
+    if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? t('order.failed') })
     setView(r.body as unknown as OrderView)
-  }, [orderNo, onOut])
+  }, [orderNo, onOut, t])
   useEffect(() => {
     void load()
   }, [load])
@@ -40,8 +44,8 @@ export const MoneyOrder = ({ orderNo, onBack, onOut }: { orderNo: string; onBack
     try {
       const r = await api<Decision>(`ops/withdrawals/${encodeURIComponent(orderNo)}/${action}`, body)
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? 'the decision was refused' })
-      setOutcome({ ok: true, text: r.body.changed === true ? said : `${said} already: nothing changed` })
+      if (!r.body.ok) return setOutcome({ ok: false, text: r.body.error ?? t('order.refused') })
+      setOutcome({ ok: true, text: r.body.changed === true ? said : t('order.already', { said }) })
       await load()
     } finally {
       setBusy(false)
@@ -51,216 +55,206 @@ export const MoneyOrder = ({ orderNo, onBack, onOut }: { orderNo: string; onBack
   const o = view?.order
   return (
     <main className="sc-page">
-      <nav aria-label="Withdrawal" className="sc-nav">
+      <nav aria-label={t('order.nav')} className="sc-nav">
         <button type="button" onClick={onBack}>
-          Back to withdrawals
+          {t('order.back')}
         </button>
       </nav>
-      <h1>Withdrawal {orderNo}</h1>
+      <h1>{t('order.title', { orderNo })}</h1>
       <OutcomeLine outcome={outcome} />
       {view === null || o === undefined ? null : (
         <>
-          <Part title="Order">
+          <Part title={t('order.order')}>
             <dl className="sc-dl">
-              <dt>Player</dt>
+              <dt>{t('order.player')}</dt>
               <dd>
-                {view.player.username} (id {view.player.id}, site {view.player.siteCode})
+                {t('order.playerIs', { username: view.player.username, id: view.player.id, site: view.player.siteCode })}
               </dd>
-              <dt>Amount</dt>
+              <dt>{t('order.amount')}</dt>
               <dd>
-                {o.amount} {o.currency} (fee {o.fee}, arrives {o.arrive_amount})
+                {t('order.amountIs', { amount: money(o.amount, o.currency), fee: money(o.fee), arrives: money(o.arrive_amount) })}
               </dd>
-              <dt>To</dt>
+              <dt>{t('order.to')}</dt>
               <dd>
                 {o.account.name} {o.account.account_no} {o.account.holder === '' ? '' : `(${o.account.holder})`}
               </dd>
-              <dt>Status</dt>
-              <dd data-testid="order-status">{WITHDRAW_STATUS[o.status] ?? o.status}</dd>
-              <dt>Asked (UTC)</dt>
-              <dd>{o.created_at}</dd>
+              <dt>{t('order.status')}</dt>
+              <dd data-testid="order-status">{ws(o.status)}</dd>
+              <dt>{t('order.asked')}</dt>
+              <dd>{dateTime(o.created_at)}</dd>
               {o.reason === '' ? null : (
                 <>
-                  <dt>Reason</dt>
+                  <dt>{t('order.reason')}</dt>
                   <dd>{o.reason}</dd>
                 </>
               )}
               {o.payout_reference === '' ? null : (
                 <>
-                  <dt>Payout reference</dt>
+                  <dt>{t('order.payoutReference')}</dt>
                   <dd>{o.payout_reference}</dd>
                 </>
               )}
             </dl>
           </Part>
-          <Part title="Approvals">
+          <Part title={t('order.approvals')}>
             <p className="sc-note">
               {view.approvalsNeeded === 2
-                ? `Two approvals from different finance accounts are needed before payout (above the site's second-approval amount of ${view.rules.secondApprovalOver}).`
-                : `One approval is needed before payout (at most the site's second-approval amount of ${view.rules.secondApprovalOver}).`}
+                ? t('order.needTwo', { amount: money(view.rules.secondApprovalOver) })
+                : t('order.needOne', { amount: money(view.rules.secondApprovalOver) })}
             </p>
             {view.approvals.length === 0 ? (
-              <p>No approval yet.</p>
+              <p>{t('order.noApproval')}</p>
             ) : (
-              <ul aria-label="Approved by">
+              <ul aria-label={t('order.approvedBy')}>
                 {view.approvals.map((a) => (
                   <li key={a.account}>
-                    Approved by {a.account} at {utc(a.at)}
-                    {a.reason === '' ? '' : `: ${a.reason}`}
+                    {t(a.reason === '' ? 'order.approvedByAt' : 'order.approvedByAtWhy', { account: a.account, at: dateTime(a.at), reason: a.reason })}
                   </li>
                 ))}
               </ul>
             )}
           </Part>
           {o.status === 0 || o.status === 1 ? (
-            <Part title="Decide">
+            <Part title={t('order.decide')}>
               <form
-                aria-label="Approve"
+                aria-label={t('order.approve')}
                 className="sc-form"
                 onSubmit={(e) => {
                   e.preventDefault()
-                  void decide('approve', { reason: approveReason }, 'Approved').then(() => setApproveReason(''))
+                  void decide('approve', { reason: approveReason }, t('order.approved')).then(() => setApproveReason(''))
                 }}
               >
                 <label>
-                  Note (optional) <input value={approveReason} onChange={(e) => setApproveReason(e.target.value)} maxLength={500} />
+                  {t('order.note')} <input value={approveReason} onChange={(e) => setApproveReason(e.target.value)} maxLength={500} />
                 </label>
                 <button type="submit" disabled={busy}>
-                  Approve
+                  {t('order.approve')}
                 </button>
               </form>
               <form
-                aria-label="Refuse"
+                aria-label={t('order.refuse')}
                 className="sc-form"
                 onSubmit={(e) => {
                   e.preventDefault()
-                  void decide('refuse', { reason: refuseReason }, 'Refused')
+                  void decide('refuse', { reason: refuseReason }, t('order.refusedDone'))
                 }}
               >
                 <label>
-                  Reason the player sees <input value={refuseReason} onChange={(e) => setRefuseReason(e.target.value)} maxLength={500} required />
+                  {t('order.refuseReason')} <input value={refuseReason} onChange={(e) => setRefuseReason(e.target.value)} maxLength={500} required />
                 </label>
                 <button type="submit" disabled={busy}>
-                  Refuse
+                  {t('order.refuse')}
                 </button>
               </form>
               {o.status === 1 ? (
                 <form
-                  aria-label="Mark paid"
+                  aria-label={t('order.markPaid')}
                   className="sc-form"
                   onSubmit={(e) => {
                     e.preventDefault()
-                    void decide('paid', { payoutReference }, 'Marked paid')
+                    void decide('paid', { payoutReference }, t('order.markedPaid'))
                   }}
                 >
                   <label>
-                    Payout reference <input value={payoutReference} onChange={(e) => setPayoutReference(e.target.value)} maxLength={500} required autoCapitalize="none" />
+                    {t('order.payoutReference')} <input value={payoutReference} onChange={(e) => setPayoutReference(e.target.value)} maxLength={500} required autoCapitalize="none" />
                   </label>
                   <button type="submit" disabled={busy}>
-                    Mark paid
+                    {t('order.markPaid')}
                   </button>
                 </form>
               ) : null}
             </Part>
           ) : null}
-          <Part title="Balances">
-            <Table label="Balances" head={['Currency', 'Balance', 'Ledger sum', 'Check']}>
+          <Part title={t('order.balances')}>
+            <Table label={t('order.balances')} head={[t('order.col.currency'), t('order.col.balance'), t('order.col.ledgerSum'), t('order.col.check')]}>
               {view.balances.map((b) => (
                 <Row key={b.currency}>
-                  <Cell label="Currency">{b.currency}</Cell>
-                  <Cell label="Balance">{b.balance}</Cell>
-                  <Cell label="Ledger sum">{b.ledgerSum}</Cell>
-                  <Cell label="Check">{Number(b.balance) === Number(b.ledgerSum) ? 'equal' : 'DIFFERENT'}</Cell>
+                  <Cell label={t('order.col.currency')}>{b.currency}</Cell>
+                  <Cell label={t('order.col.balance')}>{money(b.balance)}</Cell>
+                  <Cell label={t('order.col.ledgerSum')}>{money(b.ledgerSum)}</Cell>
+                  <Cell label={t('order.col.check')}>{Number(b.balance) === Number(b.ledgerSum) ? t('order.equal') : t('order.different')}</Cell>
                 </Row>
               ))}
             </Table>
             <p className="sc-note">
-              Withdrawable now {view.withdrawable.withdrawable} {view.player.currency}; held by open withdrawals {view.withdrawable.frozen}; locked by turnover {view.withdrawable.locked}.
+              {t('order.withdrawable', { withdrawable: money(view.withdrawable.withdrawable, view.player.currency), frozen: money(view.withdrawable.frozen), locked: money(view.withdrawable.locked) })}
             </p>
           </Part>
-          <Part title="Rules that apply">
+          <Part title={t('order.rules')}>
             <p className="sc-note">
-              Fee {view.rules.feeRate ?? '—'}% of the amount ({view.rules.fastExtraRate} point more at fast speed). Turnover still owed: {view.withdrawable.auditNeed}{' '}
-              {view.player.currency}.
+              {t('order.fee', { rate: view.rules.feeRate ?? '—', fast: view.rules.fastExtraRate, owed: money(view.withdrawable.auditNeed, view.player.currency) })}
             </p>
             {view.rules.turnover.length === 0 ? (
-              <p>No running turnover requirement.</p>
+              <p>{t('order.noTurnover')}</p>
             ) : (
-              <Table label="Turnover requirements" head={['From', 'Amount', 'Bet needed', 'Bet so far']}>
-                {view.rules.turnover.map((t) => (
-                  <Row key={t.id}>
-                    <Cell label="From">
-                      {t.source}
-                      {t.title === '' ? '' : `: ${t.title}`}
+              <Table label={t('order.turnover')} head={[t('order.col.from'), t('order.col.amount'), t('order.col.needBet'), t('order.col.doneBet')]}>
+                {view.rules.turnover.map((r) => (
+                  <Row key={r.id}>
+                    <Cell label={t('order.col.from')}>
+                      {r.source}
+                      {r.title === '' ? '' : `: ${r.title}`}
                     </Cell>
-                    <Cell label="Amount">{t.amount}</Cell>
-                    <Cell label="Bet needed">{t.needBet}</Cell>
-                    <Cell label="Bet so far">{t.doneBet}</Cell>
+                    <Cell label={t('order.col.amount')}>{money(r.amount)}</Cell>
+                    <Cell label={t('order.col.needBet')}>{money(r.needBet)}</Cell>
+                    <Cell label={t('order.col.doneBet')}>{money(r.doneBet)}</Cell>
                   </Row>
                 ))}
               </Table>
             )}
           </Part>
-          <Part title="Recent ledger entries">
-            <Table label="Ledger" head={['At (UTC)', 'Kind', 'Amount', 'Balance after']}>
+          <Part title={t('order.ledgerPart')}>
+            <Table label={t('order.ledger')} head={[t('order.col.at'), t('order.col.kind'), t('order.col.amount'), t('order.col.balanceAfter')]}>
               {view.ledger.map((e, i) => (
                 <Row key={i}>
-                  <Cell label="At (UTC)">{utc(e.at)}</Cell>
-                  <Cell label="Kind">{e.kind}</Cell>
-                  <Cell label="Amount">
-                    {e.amount} {e.currency}
-                  </Cell>
-                  <Cell label="Balance after">{e.balance}</Cell>
+                  <Cell label={t('order.col.at')}>{dateTime(e.at)}</Cell>
+                  <Cell label={t('order.col.kind')}>{e.kind}</Cell>
+                  <Cell label={t('order.col.amount')}>{money(e.amount, e.currency)}</Cell>
+                  <Cell label={t('order.col.balanceAfter')}>{money(e.balance)}</Cell>
                 </Row>
               ))}
             </Table>
           </Part>
-          <Part title="Recent deposits">
+          <Part title={t('order.depositsPart')}>
             {view.deposits.length === 0 ? (
-              <p>No deposit.</p>
+              <p>{t('order.noDeposit')}</p>
             ) : (
-              <Table label="Deposits" head={['Order', 'Kind', 'Amount', 'Status', 'At (UTC)']}>
+              <Table label={t('order.deposits')} head={[t('order.col.order'), t('order.col.kind'), t('order.col.amount'), t('order.col.status'), t('order.col.at')]}>
                 {view.deposits.map((d) => (
                   <Row key={d.orderNo}>
-                    <Cell label="Order">{d.orderNo}</Cell>
-                    <Cell label="Kind">{d.kind}</Cell>
-                    <Cell label="Amount">
-                      {d.amount} {d.currency}
-                    </Cell>
-                    <Cell label="Status">{DEPOSIT_STATUS[d.status] ?? d.status}</Cell>
-                    <Cell label="At (UTC)">{utc(d.createdAt)}</Cell>
+                    <Cell label={t('order.col.order')}>{d.orderNo}</Cell>
+                    <Cell label={t('order.col.kind')}>{d.kind}</Cell>
+                    <Cell label={t('order.col.amount')}>{money(d.amount, d.currency)}</Cell>
+                    <Cell label={t('order.col.status')}>{ds(d.status)}</Cell>
+                    <Cell label={t('order.col.at')}>{dateTime(d.createdAt)}</Cell>
                   </Row>
                 ))}
               </Table>
             )}
           </Part>
-          <Part title="Recent rounds">
+          <Part title={t('order.roundsPart')}>
             {view.rounds.length === 0 ? (
-              <p>No round played.</p>
+              <p>{t('order.noRound')}</p>
             ) : (
-              <Table label="Rounds" head={['Game', 'Bet', 'Win', 'At (UTC)']}>
+              <Table label={t('order.rounds')} head={[t('order.col.game'), t('order.col.bet'), t('order.col.win'), t('order.col.at')]}>
                 {view.rounds.map((r) => (
                   <Row key={r.id}>
-                    <Cell label="Game">{r.game}</Cell>
-                    <Cell label="Bet">
-                      {r.bet} {r.currency}
-                    </Cell>
-                    <Cell label="Win">{r.win}</Cell>
-                    <Cell label="At (UTC)">{utc(r.at)}</Cell>
+                    <Cell label={t('order.col.game')}>{r.game}</Cell>
+                    <Cell label={t('order.col.bet')}>{money(r.bet, r.currency)}</Cell>
+                    <Cell label={t('order.col.win')}>{money(r.win)}</Cell>
+                    <Cell label={t('order.col.at')}>{dateTime(r.at)}</Cell>
                   </Row>
                 ))}
               </Table>
             )}
           </Part>
-          <Part title="Recent withdrawals">
-            <Table label="Withdrawals of the player" head={['Order', 'Amount', 'Status', 'At (UTC)']}>
+          <Part title={t('order.withdrawalsPart')}>
+            <Table label={t('order.withdrawals')} head={[t('order.col.order'), t('order.col.amount'), t('order.col.status'), t('order.col.at')]}>
               {view.withdrawals.map((w) => (
                 <Row key={w.orderNo}>
-                  <Cell label="Order">{w.orderNo}</Cell>
-                  <Cell label="Amount">
-                    {w.amount} {w.currency}
-                  </Cell>
-                  <Cell label="Status">{WITHDRAW_STATUS[w.status] ?? w.status}</Cell>
-                  <Cell label="At (UTC)">{utc(w.createdAt)}</Cell>
+                  <Cell label={t('order.col.order')}>{w.orderNo}</Cell>
+                  <Cell label={t('order.col.amount')}>{money(w.amount, w.currency)}</Cell>
+                  <Cell label={t('order.col.status')}>{ws(w.status)}</Cell>
+                  <Cell label={t('order.col.at')}>{dateTime(w.createdAt)}</Cell>
                 </Row>
               ))}
             </Table>

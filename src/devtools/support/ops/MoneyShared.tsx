@@ -1,29 +1,10 @@
 import type { ReactNode } from 'react'
 
 /**
- * What the finance views of the operator's console share (docs/operations.md): the words of the
- * states, the shapes the hall's /support/api/ops money routes answer (server/support/ops-money.ts)
+ * What the finance views of the operator's console share (docs/operations.md): the shapes the hall's /support/api/ops money routes answer (server/support/ops-money.ts)
  * and the outcome line every view shows (the hall's reason in role="alert", a success in
- * role="status").
+ * role="status"). The words of the states are in the console's locale files (withdrawStatus, depositStatus).
  */
-
-export const WITHDRAW_STATUS: Readonly<Record<number, string>> = {
-  0: 'Waiting for review',
-  1: 'Approved',
-  2: 'Paid',
-  3: 'Refused',
-  4: 'Failed',
-  5: 'Cancelled',
-}
-
-export const DEPOSIT_STATUS: Readonly<Record<number, string>> = {
-  0: 'Waiting for payment',
-  1: 'Paid',
-  2: 'Rejected or failed',
-  3: 'Cancelled',
-  4: 'Expired',
-  5: 'Transfer sent by the player',
-}
 
 /** A row of the withdrawal queue. */
 export interface QueueRow {
