@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react'
+import { createElement, use, type ReactNode } from 'react'
 import { lazyDomains } from '../../../actors/boot'
 import type { PopupId } from '../../../schemas/events/popup'
 import type { RouteName } from '../../../schemas/routes'
@@ -89,7 +89,7 @@ const lazyDomainPopup = (domain: string): PopupView<PopupId> => {
   const View = (props: PopupViewProps<PopupId>) => {
     const screens = use(screensOf(useSystem().domains ?? allRunning, domain))
     const Popup = screens.popups[props.popup] as PopupView<PopupId>
-    return <Popup {...props} />
+    return createElement(Popup, props)
   }
   View.displayName = `LazyDomainPopup(${domain})`
   return View
@@ -110,7 +110,7 @@ for (const s of SCREENS) {
 for (const d of lazyDomains) {
   for (const route of d.routes) {
     if (pages.has(route)) throw new Error(`route '${route}' has two pages (domain ${d.name})`)
-    pages.set(route, (r) => <LazyDomainPage domain={d.name} route={r} />)
+    pages.set(route, (r) => createElement(LazyDomainPage, { domain: d.name, route: r }))
   }
   const view = d.popups.length === 0 ? null : lazyDomainPopup(d.name)
   for (const popup of d.popups) {
