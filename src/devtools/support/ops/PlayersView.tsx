@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
-import { api, utc, type SessionRow } from '../api'
+import type { TFunction } from 'i18next'
+import { api, type SessionRow } from '../api'
+import { useConsole } from '../i18n'
 import { Cell, Row, Table } from '../Table'
 
 /** A form field's text ('' when it has none). */
@@ -41,7 +43,7 @@ interface PlayerPage {
   readonly sessions: ReadonlyArray<SessionRow>
 }
 
-const STATUS: Readonly<Record<number, string>> = { 1: 'normal', 2: 'frozen', 3: 'frozen (abnormal)', 4: 'may not receive', 5: 'blacklisted' }
+const PLAYERS_HEAD = ['username', 'id', 'site', 'status', 'phone', 'email', 'joined', 'open'] as const
 
 type Said = { readonly ok: boolean; readonly text: string } | null
 
@@ -59,14 +61,15 @@ export const PlayersSaid = ({ said }: { said: Said }) => (
   </>
 )
 
-const refusedText = (status: number, error: string | undefined, what: string): string =>
-  status === 403 ? `Only a finance account can ${what} (${error ?? 'refused'}).` : (error ?? `could not ${what}`)
+const refusedText = (t: TFunction, status: number, error: string | undefined, what: 'search' | 'open' | 'act'): string =>
+  status === 403 ? t(`players.financeOnly.${what}`, { why: error ?? t('refused') }) : (error ?? t(`players.failed.${what}`))
 
 /**
  * The players of the operator's console (finance; docs/operations-players-content.md): look a
  * player up by username, id, phone or e-mail and open their page.
  */
 export const PlayersView = ({ onOpen, onOut }: { onOpen: (id: string) => void; onOut: () => void }) => {
+  const { t, dateTime } = useConsole()
   const [q, setQ] = useState('')
   const [found, setFound] = useState<ReadonlyArray<PlayerSummary> | null>(null)
   const [said, setSaid] = useState<Said>(null)
@@ -74,15 +77,15 @@ export const PlayersView = ({ onOpen, onOut }: { onOpen: (id: string) => void; o
     setSaid(null)
     const r = await api<{ players: PlayerSummary[] }>(`ops/players?q=${encodeURIComponent(q)}`)
     if (r.status === 401) return onOut()
-    if (!r.body.ok) return setSaid({ ok: false, text: refusedText(r.status, r.body.error, 'look players up') })
+    if (!r.body.ok) return setSaid({ ok: false, text: refusedText(t, r.status, r.body.error, 'search') })
     setFound(r.body.players ?? [])
   }
   return (
     <main className="sc-page">
-      <h1>Players</h1>
-      <p className="sc-note">Find a player by username (or its start), player id, phone number or e-mail. Every search and every page opened is in the audit trail.</p>
+      <h1>{t('players.title')}</h1>
+      <p className="sc-note">{t('players.note')}</p>
       <form
-        aria-label="Find a player"
+        aria-label={t('players.find')}
         className="sc-form"
         onSubmit={(e) => {
           e.preventDefault()
@@ -90,29 +93,29 @@ export const PlayersView = ({ onOpen, onOut }: { onOpen: (id: string) => void; o
         }}
       >
         <label>
-          Username, id, phone or e-mail <input value={q} onChange={(e) => setQ(e.target.value)} required autoCapitalize="none" autoComplete="off" />
+          {t('players.query')} <input value={q} onChange={(e) => setQ(e.target.value)} required autoCapitalize="none" autoComplete="off" />
         </label>
-        <button type="submit">Find</button>
+        <button type="submit">{t('players.submit')}</button>
       </form>
       <PlayersSaid said={said} />
       {found === null ? null : found.length === 0 ? (
-        <p role="status">No player found.</p>
+        <p role="status">{t('players.none')}</p>
       ) : (
-        <Table label="Players found" head={['Username', 'Id', 'Site', 'Status', 'Phone', 'E-mail', 'Joined (UTC)', 'Open']}>
+        <Table label={t('players.table')} head={PLAYERS_HEAD.map((h) => t(`players.col.${h}`))}>
           {found.map((p) => (
             <Row key={p.id}>
-              <Cell label="Username">{p.username}</Cell>
-              <Cell label="Id">
+              <Cell label={t('players.col.username')}>{p.username}</Cell>
+              <Cell label={t('players.col.id')}>
                 <code>{p.id}</code>
               </Cell>
-              <Cell label="Site">{p.siteCode}</Cell>
-              <Cell label="Status">{STATUS[p.userStatus] ?? p.userStatus}</Cell>
-              <Cell label="Phone">{p.phone === '' ? '—' : p.phone}</Cell>
-              <Cell label="E-mail">{p.email === '' ? '—' : p.email}</Cell>
-              <Cell label="Joined (UTC)">{utc(p.createdAt)}</Cell>
-              <Cell label="Open">
-                <button type="button" onClick={() => onOpen(p.id)} aria-label={`Open ${p.username}`}>
-                  Open
+              <Cell label={t('players.col.site')}>{p.siteCode}</Cell>
+              <Cell label={t('players.col.status')}>{t(`players.status.${p.userStatus}`, { defaultValue: String(p.userStatus) })}</Cell>
+              <Cell label={t('players.col.phone')}>{p.phone === '' ? '—' : p.phone}</Cell>
+              <Cell label={t('players.col.email')}>{p.email === '' ? '—' : p.email}</Cell>
+              <Cell label={t('players.col.joined')}>{dateTime(p.createdAt)}</Cell>
+              <Cell label={t('players.col.open')}>
+                <button type="button" onClick={() => onOpen(p.id)} aria-label={t('players.openLabel', { username: p.username })}>
+                  {t('players.open')}
                 </button>
               </Cell>
             </Row>
@@ -136,6 +139,7 @@ const Part = ({ title, children }: { title: string; children: ReactNode }) => (
  * session timeline), and the account actions, each with the reason the audit trail keeps.
  */
 export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBack: () => void; onSession: (reference: string) => void; onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
   const [page, setPage] = useState<PlayerPage | null>(null)
   const [said, setSaid] = useState<Said>(null)
   const [filter, setFilter] = useState({ kind: '', from: '', to: '', page: 1 })
@@ -150,10 +154,10 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
       if (f.to !== '') q.set('to', `${f.to}T23:59:59Z`)
       const r = await api<PlayerPage>(`ops/players/${encodeURIComponent(id)}?${q.toString()}`)
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setSaid({ ok: false, text: refusedText(r.status, r.body.error, 'open a player') })
+      if (!r.body.ok) return setSaid({ ok: false, text: refusedText(t, r.status, r.body.error, 'open') })
       setPage(r.body as PlayerPage)
     },
-    [id, onOut],
+    [id, onOut, t],
   )
   useEffect(() => {
     void load(filter)
@@ -165,7 +169,7 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
     try {
       const r = await api(`ops/players/${encodeURIComponent(id)}/${action}`, { ...body, reason })
       if (r.status === 401) return onOut()
-      if (!r.body.ok) return setSaid({ ok: false, text: refusedText(r.status, r.body.error, 'do this') })
+      if (!r.body.ok) return setSaid({ ok: false, text: refusedText(t, r.status, r.body.error, 'act') })
       setSaid({ ok: true, text: done })
       setReason('')
       await load(filter)
@@ -178,10 +182,10 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
     return (
       <main className="sc-page">
         <button type="button" onClick={onBack}>
-          Back to players
+          {t('player.back')}
         </button>
         <PlayersSaid said={said} />
-        {said === null ? <p role="status">Loading…</p> : null}
+        {said === null ? <p role="status">{t('loading')}</p> : null}
       </main>
     )
   }
@@ -190,85 +194,85 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
   return (
     <main className="sc-page">
       <button type="button" onClick={onBack}>
-        Back to players
+        {t('player.back')}
       </button>
       <h1>
         {p.username} <span className="sc-note">({p.siteCode})</span>
       </h1>
-      <Part title="Profile">
+      <Part title={t('player.profile')}>
         <dl className="sc-dl">
-          <dt>Player id</dt>
+          <dt>{t('player.id')}</dt>
           <dd>
             <code>{p.id}</code>
           </dd>
-          <dt>Status</dt>
-          <dd className={p.userStatus === 1 ? undefined : 'sc-error'}>{p.status}</dd>
-          <dt>Red packets</dt>
-          <dd>{p.redPacketBlacklisted ? 'blacklisted' : 'allowed'}</dd>
-          <dt>Two-step verification</dt>
-          <dd>{p.twoStep ? 'bound' : 'not bound'}</dd>
-          <dt>Phone</dt>
+          <dt>{t('player.status')}</dt>
+          <dd className={p.userStatus === 1 ? undefined : 'sc-error'}>{t(`players.status.${p.userStatus}`, { defaultValue: p.status })}</dd>
+          <dt>{t('player.redPackets')}</dt>
+          <dd>{p.redPacketBlacklisted ? t('player.blacklisted') : t('player.allowed')}</dd>
+          <dt>{t('player.twoStep')}</dt>
+          <dd>{p.twoStep ? t('player.bound') : t('player.notBound')}</dd>
+          <dt>{t('player.phone')}</dt>
           <dd>{p.phone === '' ? '—' : p.phone}</dd>
-          <dt>E-mail</dt>
+          <dt>{t('player.email')}</dt>
           <dd>{p.email === '' ? '—' : p.email}</dd>
-          <dt>Joined (UTC)</dt>
-          <dd>{utc(p.createdAt)}</dd>
+          <dt>{t('player.joined')}</dt>
+          <dd>{dateTime(p.createdAt)}</dd>
           <dt>VIP</dt>
           <dd>
-            {page.vip.levelName} (level {page.vip.level}; deposits {page.vip.depositAmount}, bets {page.vip.betAmount})
+            {t('player.vipIs', { name: page.vip.levelName, level: page.vip.level, deposits: money(page.vip.depositAmount), bets: money(page.vip.betAmount) })}
           </dd>
         </dl>
       </Part>
-      <Part title="Balances">
-        <Table label="Balances" head={['Currency', 'Balance', 'Ledger sum', 'Check']}>
+      <Part title={t('player.balances')}>
+        <Table label={t('player.balances')} head={[t('order.col.currency'), t('order.col.balance'), t('order.col.ledgerSum'), t('order.col.check')]}>
           {page.balances.map((b) => (
             <Row key={b.currency}>
-              <Cell label="Currency">{b.currency}</Cell>
-              <Cell label="Balance">{b.balance}</Cell>
-              <Cell label="Ledger sum">{b.ledger}</Cell>
-              <Cell label="Check" {...(b.equal ? {} : { className: 'sc-error' })}>
-                {b.equal ? 'equal' : 'DIFFERS'}
+              <Cell label={t('order.col.currency')}>{b.currency}</Cell>
+              <Cell label={t('order.col.balance')}>{money(b.balance)}</Cell>
+              <Cell label={t('order.col.ledgerSum')}>{money(b.ledger)}</Cell>
+              <Cell label={t('order.col.check')} {...(b.equal ? {} : { className: 'sc-error' })}>
+                {b.equal ? t('order.equal') : t('player.differs')}
               </Cell>
             </Row>
           ))}
         </Table>
       </Part>
-      <Part title="Actions">
-        <form aria-label="Account actions" className="sc-form" onSubmit={(e) => e.preventDefault()}>
+      <Part title={t('player.actions')}>
+        <form aria-label={t('player.accountActions')} className="sc-form" onSubmit={(e) => e.preventDefault()}>
           <label>
-            Reason (kept in the audit trail) <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={500} />
+            {t('player.reason')} <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={500} />
           </label>
           <div className="sc-actions">
             {p.userStatus === 1 ? (
-              <button type="button" disabled={busy} onClick={() => void act('freeze', {}, `${p.username} is frozen: signed out everywhere, sign-in refused.`)}>
-                Freeze
+              <button type="button" disabled={busy} onClick={() => void act('freeze', {}, t('player.frozen', { username: p.username }))}>
+                {t('player.freeze')}
               </button>
             ) : (
-              <button type="button" disabled={busy} onClick={() => void act('unfreeze', {}, `${p.username} may sign in again.`)}>
-                Unfreeze
+              <button type="button" disabled={busy} onClick={() => void act('unfreeze', {}, t('player.unfrozen', { username: p.username }))}>
+                {t('player.unfreeze')}
               </button>
             )}
             <button
               type="button"
               disabled={busy}
-              onClick={() => void act('redpacket-blacklist', { on: !p.redPacketBlacklisted }, p.redPacketBlacklisted ? `${p.username} may have red packets again.` : `${p.username} gets no red packets.`)}
+              onClick={() => void act('redpacket-blacklist', { on: !p.redPacketBlacklisted }, t(p.redPacketBlacklisted ? 'player.redAllowed' : 'player.redBlocked', { username: p.username }))}
             >
-              {p.redPacketBlacklisted ? 'Allow red packets' : 'Blacklist for red packets'}
+              {p.redPacketBlacklisted ? t('player.allowRed') : t('player.blockRed')}
             </button>
-            <button type="button" disabled={busy} onClick={() => void act('end-sign-ins', {}, `Every sign-in of ${p.username} ended.`)}>
-              End all sign-ins
+            <button type="button" disabled={busy} onClick={() => void act('end-sign-ins', {}, t('player.ended', { username: p.username }))}>
+              {t('player.endSignIns')}
             </button>
-            <button type="button" disabled={busy || !p.twoStep} onClick={() => void act('reset-two-step', {}, `Two-step verification of ${p.username} removed: they bind it again.`)}>
-              Reset two-step verification
+            <button type="button" disabled={busy || !p.twoStep} onClick={() => void act('reset-two-step', {}, t('player.twoStepReset', { username: p.username }))}>
+              {t('player.resetTwoStep')}
             </button>
           </div>
         </form>
-        <p className="sc-note">Reset two-step verification only after checking who asks (documents or the bound phone or e-mail).</p>
+        <p className="sc-note">{t('player.twoStepNote')}</p>
         <PlayersSaid said={said} />
       </Part>
-      <Part title="Ledger">
+      <Part title={t('player.ledger')}>
         <form
-          aria-label="Ledger filter"
+          aria-label={t('player.ledgerFilter')}
           className="sc-form"
           onSubmit={(e) => {
             e.preventDefault()
@@ -277,9 +281,9 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
           }}
         >
           <label>
-            Kind{' '}
+            {t('player.kind')}{' '}
             <select name="kind" defaultValue={filter.kind}>
-              <option value="">any</option>
+              <option value="">{t('player.anyKind')}</option>
               {page.ledger.kinds.map((k) => (
                 <option key={k} value={k}>
                   {k}
@@ -288,57 +292,55 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
             </select>
           </label>
           <label>
-            From <input type="date" name="from" defaultValue={filter.from} />
+            {t('player.from')} <input type="date" name="from" defaultValue={filter.from} />
           </label>
           <label>
-            To <input type="date" name="to" defaultValue={filter.to} />
+            {t('player.to')} <input type="date" name="to" defaultValue={filter.to} />
           </label>
-          <button type="submit">Show</button>
+          <button type="submit">{t('player.show')}</button>
         </form>
         {page.ledger.entries.length === 0 ? (
-          <p role="status">No ledger entry here.</p>
+          <p role="status">{t('player.noLedger')}</p>
         ) : (
-          <Table label="Ledger" head={['When (UTC)', 'Kind', 'Amount', 'Balance after', 'Entry']}>
+          <Table label={t('player.ledger')} head={[t('player.col.when'), t('player.col.kind'), t('player.col.amount'), t('player.col.balanceAfter'), t('player.col.entry')]}>
             {page.ledger.entries.map((e) => (
               <Row key={e.id}>
-                <Cell label="When (UTC)">{utc(e.at)}</Cell>
-                <Cell label="Kind">{e.kind}</Cell>
-                <Cell label="Amount">
-                  {e.amount} {e.currency}
-                </Cell>
-                <Cell label="Balance after">{e.balance}</Cell>
-                <Cell label="Entry">
+                <Cell label={t('player.col.when')}>{dateTime(e.at)}</Cell>
+                <Cell label={t('player.col.kind')}>{e.kind}</Cell>
+                <Cell label={t('player.col.amount')}>{money(e.amount, e.currency)}</Cell>
+                <Cell label={t('player.col.balanceAfter')}>{money(e.balance)}</Cell>
+                <Cell label={t('player.col.entry')}>
                   <code>{e.id}</code>
                 </Cell>
               </Row>
             ))}
           </Table>
         )}
-        <nav className="sc-pager" aria-label="Ledger pages">
+        <nav className="sc-pager" aria-label={t('player.ledgerPages')}>
           <button type="button" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
-            Newer
+            {t('player.newer')}
           </button>
           <span>
-            Page {page.ledger.page} of {ledgerPages} ({page.ledger.total} entries)
+            {t('player.pageOf', { page: page.ledger.page, pages: ledgerPages, count: page.ledger.total })}
           </span>
           <button type="button" disabled={filter.page >= ledgerPages} onClick={() => setFilter({ ...filter, page: filter.page + 1 })}>
-            Older
+            {t('player.older')}
           </button>
         </nav>
       </Part>
-      <Part title="Sessions">
+      <Part title={t('player.sessions')}>
         {page.sessions.length === 0 ? (
-          <p role="status">This player uploaded no session.</p>
+          <p role="status">{t('player.noSession')}</p>
         ) : (
-          <Table label="Uploaded sessions" head={['Reference', 'Uploaded (UTC)', 'Errors', 'Open']}>
+          <Table label={t('player.uploaded')} head={[t('player.col.reference'), t('player.col.uploaded'), t('player.col.errors'), t('player.col.open')]}>
             {page.sessions.map((s) => (
               <Row key={s.reference}>
-                <Cell label="Reference">
+                <Cell label={t('player.col.reference')}>
                   <code>{s.reference}</code>
                 </Cell>
-                <Cell label="Uploaded (UTC)">{utc(s.uploadedAt)}</Cell>
-                <Cell label="Errors">{s.errorCodes.length === 0 ? '—' : s.errorCodes.join(', ')}</Cell>
-                <Cell label="Open">
+                <Cell label={t('player.col.uploaded')}>{dateTime(s.uploadedAt)}</Cell>
+                <Cell label={t('player.col.errors')}>{s.errorCodes.length === 0 ? '—' : s.errorCodes.join(', ')}</Cell>
+                <Cell label={t('player.col.open')}>
                   <a
                     href={`/support/sessions/${encodeURIComponent(s.reference)}`}
                     onClick={(e) => {
@@ -347,7 +349,7 @@ export const PlayersPage = ({ id, onBack, onSession, onOut }: { id: string; onBa
                       onSession(s.reference)
                     }}
                   >
-                    Open {s.reference} in the timeline
+                    {t('player.openSession', { reference: s.reference })}
                   </a>
                 </Cell>
               </Row>
