@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
-import { api, utc } from '../api'
+import { api } from '../api'
+import { useConsole } from '../i18n'
 import { Cell, Row, Table } from '../Table'
 
 /** A form field's text ('' when it has none). */
@@ -60,13 +61,7 @@ interface Banner {
   readonly locationValue?: string
 }
 
-const ACTIVITY_STATUS: Readonly<Record<number, string>> = { 0: 'draft', 1: 'on', 2: 'over', 3: 'off', 4: 'expired' }
-const MESSAGE_TYPES = [
-  [1, 'Notice'],
-  [2, 'Announcement'],
-  [3, 'Marquee line'],
-] as const
-const TYPE_NAME: Readonly<Record<number, string>> = { 1: 'Notice', 2: 'Announcement', 3: 'Marquee line' }
+const MESSAGE_TYPES = [1, 2, 3] as const
 
 type Said = { readonly ok: boolean; readonly text: string } | null
 
@@ -100,6 +95,9 @@ const isoOf = (local: string): string => `${local}:00Z`
  * or a player, and the home banners. Signed-in players see a change without reloading.
  */
 export const ContentView = ({ onOut }: { onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
+  const activityStatus = (n: number) => t(`content.activityStatus.${n}`, { defaultValue: String(n) })
+  const typeName = (n: number) => t(`content.type.${n}`, { defaultValue: t('content.message') })
   const [sites, setSites] = useState<ReadonlyArray<{ code: string; name: string; currency: string }>>([])
   const [site, setSite] = useState('')
   const [activities, setActivities] = useState<ReadonlyArray<Activity>>([])
@@ -113,8 +111,8 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
 
   const fail = useCallback((status: number, error: string | undefined) => {
     if (status === 401) return onOut()
-    setSaid({ ok: false, text: status === 403 ? `Only a marketing account can change promotions and content (${error ?? 'refused'}).` : (error ?? 'the hall refused') })
-  }, [onOut])
+    setSaid({ ok: false, text: status === 403 ? t('content.marketingOnly', { why: error ?? t('refused') }) : (error ?? t('content.refused')) })
+  }, [onOut, t])
 
   useEffect(() => {
     void api<{ sites: Array<{ code: string; name: string; currency: string }> }>('ops/sites').then((r) => {
@@ -165,10 +163,10 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
 
   return (
     <main className="sc-page">
-      <h1>Promotions and content</h1>
-      <form aria-label="Site" className="sc-form" onSubmit={(e) => e.preventDefault()}>
+      <h1>{t('content.title')}</h1>
+      <form aria-label={t('content.site')} className="sc-form" onSubmit={(e) => e.preventDefault()}>
         <label>
-          Site{' '}
+          {t('content.site')}{' '}
           <select value={site} onChange={(e) => setSite(e.target.value)}>
             {sites.map((s) => (
               <option key={s.code} value={s.code}>
@@ -180,59 +178,59 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
       </form>
       <Outcome said={said} />
 
-      <Part title="Activities">
-        <p className="sc-note">An activity turned off leaves the event centre at once; its rewards already paid stay paid.</p>
-        <Table label="Activities" head={['Activity', 'Status', 'Dates (UTC)', 'Tiers (need → reward)', 'Change']}>
+      <Part title={t('content.activities')}>
+        <p className="sc-note">{t('content.activitiesNote')}</p>
+        <Table label={t('content.activities')} head={[t('content.col.activity'), t('content.col.status'), t('content.col.dates'), t('content.col.tiers'), t('content.col.change')]}>
           {activities.map((a) => (
             <Row key={a.id}>
-              <Cell label="Activity">
+              <Cell label={t('content.col.activity')}>
                 <span>
                   {a.title} <span className="sc-note">({a.template}, {a.id})</span>
                 </span>
               </Cell>
-              <Cell label="Status">{ACTIVITY_STATUS[a.status] ?? a.status}</Cell>
-              <Cell label="Dates (UTC)">
-                {utc(a.start)} to {utc(a.end)}
+              <Cell label={t('content.col.status')}>{activityStatus(a.status)}</Cell>
+              <Cell label={t('content.col.dates')}>
+                {t('content.fromTo', { from: dateTime(a.start), to: dateTime(a.end) })}
               </Cell>
-              <Cell label="Tiers (need → reward)">{a.tiers.length === 0 ? '—' : a.tiers.map((t) => `${t.need} → ${t.value}`).join('; ')}</Cell>
-              <Cell label="Change">
+              <Cell label={t('content.col.tiers')}>{a.tiers.length === 0 ? '—' : a.tiers.map((x) => `${money(x.need)} → ${money(x.value)}`).join('; ')}</Cell>
+              <Cell label={t('content.col.change')}>
                 <div>
                 <div className="sc-actions">
-                  <button type="button" disabled={busy} onClick={() => void change(`activities/${a.id}/switch`, { on: a.status !== 1 }, `${a.title} is ${a.status === 1 ? 'off' : 'on'}.`)}>
-                    {a.status === 1 ? `Turn off ${a.title}` : `Turn on ${a.title}`}
+                  <button type="button" disabled={busy} onClick={() => void change(`activities/${a.id}/switch`, { on: a.status !== 1 }, t(a.status === 1 ? 'content.isOff' : 'content.isOn', { title: a.title }))}>
+                    {t(a.status === 1 ? 'content.turnOff' : 'content.turnOn', { title: a.title })}
                   </button>
                 </div>
                 <details className="sc-edit">
-                  <summary>Edit {a.title}</summary>
+                  <summary>{t('content.edit', { title: a.title })}</summary>
                   <form
-                    aria-label={`Dates and amounts of ${a.title}`}
+                    aria-label={t('content.datesOf', { title: a.title })}
                     className="sc-form"
                     onSubmit={(e) => {
                       e.preventDefault()
                       const f = new FormData(e.currentTarget)
-                      const tiers = a.tiers.map((t) => ({ id: t.id, need: field(f, `need-${t.id}`), value: field(f, `value-${t.id}`) }))
-                      void change(`activities/${a.id}`, { start: isoOf(field(f, 'start')), end: isoOf(field(f, 'end')), tiers }, `${a.title} changed.`)
+                      const tiers = a.tiers.map((x) => ({ id: x.id, need: field(f, `need-${x.id}`), value: field(f, `value-${x.id}`) }))
+                      void change(`activities/${a.id}`, { start: isoOf(field(f, 'start')), end: isoOf(field(f, 'end')), tiers }, t('content.changed', { title: a.title }))
                     }}
                   >
                     <label>
-                      Starts (UTC) <input type="datetime-local" name="start" defaultValue={a.start.slice(0, 16)} required />
+                      {t('content.starts')} <input type="datetime-local" name="start" defaultValue={a.start.slice(0, 16)} required />
                     </label>
                     <label>
-                      Ends (UTC) <input type="datetime-local" name="end" defaultValue={a.end.slice(0, 16)} required />
+                      {t('content.ends')} <input type="datetime-local" name="end" defaultValue={a.end.slice(0, 16)} required />
                     </label>
-                    {a.tiers.map((t, i) => (
-                      <fieldset key={t.id} className="sc-tier">
-                        <legend>Tier {i + 1}</legend>
+                    {a.tiers.map((x, i) => (
+                      <fieldset key={x.id} className="sc-tier">
+                        <legend>{t('content.tier', { n: i + 1 })}</legend>
                         <label>
-                          Needs <input name={`need-${t.id}`} defaultValue={t.need} inputMode="decimal" required pattern="\d+(\.\d+)?" />
+                          {t('content.needs')} <input name={`need-${x.id}`} defaultValue={x.need} inputMode="decimal" required pattern="\d+(\.\d+)?" />
                         </label>
                         <label>
-                          Reward <input name={`value-${t.id}`} defaultValue={t.value} inputMode="decimal" required pattern="\d+(\.\d+)?" />
+                          {t('content.reward')} <input name={`value-${x.id}`} defaultValue={x.value} inputMode="decimal" required pattern="\d+(\.\d+)?" />
                         </label>
                       </fieldset>
                     ))}
                     <button type="submit" disabled={busy}>
-                      Save {a.title}
+                      {t('content.save', { title: a.title })}
                     </button>
                   </form>
                 </details>
@@ -244,22 +242,22 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
       </Part>
 
       {reds.length === 0 ? null : (
-        <Part title="Red packets">
-          <Table label="Red-packet activities" head={['Red packets', 'Status', 'Amount', 'Change']}>
+        <Part title={t('content.redPackets')}>
+          <Table label={t('content.redActivities')} head={[t('content.redPackets'), t('content.col.status'), t('content.col.amount'), t('content.col.change')]}>
             {reds.map((r) => (
               <Row key={r.id}>
-                <Cell label="Red packets">
+                <Cell label={t('content.redPackets')}>
                   <span>
                     {r.title} <span className="sc-note">({r.action}, {r.id})</span>
                   </span>
                 </Cell>
-                <Cell label="Status">{ACTIVITY_STATUS[r.status] ?? r.status}</Cell>
-                <Cell label="Amount">
-                  {r.amount} × {r.packets}
+                <Cell label={t('content.col.status')}>{activityStatus(r.status)}</Cell>
+                <Cell label={t('content.col.amount')}>
+                  {money(r.amount)} × {r.packets}
                 </Cell>
-                <Cell label="Change">
-                  <button type="button" disabled={busy} onClick={() => void change(`red-activities/${r.id}/switch`, { on: r.status !== 1 }, `${r.title} (${r.id}) is ${r.status === 1 ? 'off' : 'on'}.`)}>
-                    {r.status === 1 ? `Turn off ${r.title} ${r.id}` : `Turn on ${r.title} ${r.id}`}
+                <Cell label={t('content.col.change')}>
+                  <button type="button" disabled={busy} onClick={() => void change(`red-activities/${r.id}/switch`, { on: r.status !== 1 }, t(r.status === 1 ? 'content.isOff' : 'content.isOn', { title: `${r.title} (${r.id})` }))}>
+                    {t(r.status === 1 ? 'content.turnOff' : 'content.turnOn', { title: `${r.title} ${r.id}` })}
                   </button>
                 </Cell>
               </Row>
@@ -268,9 +266,9 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
         </Part>
       )}
 
-      <Part title="Notices and marquee">
+      <Part title={t('content.messages')}>
         <form
-          aria-label="New notice or marquee line"
+          aria-label={t('content.newMessage')}
           className="sc-form"
           onSubmit={(e) => {
             e.preventDefault()
@@ -281,55 +279,55 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
             void change(
               'messages',
               { type, title: field(f, 'title'), content: field(f, 'content'), ...(at === '' ? {} : { publishAt: isoOf(at) }) },
-              at === '' ? `${TYPE_NAME[type] ?? 'Message'} published.` : `${TYPE_NAME[type] ?? 'Message'} scheduled for ${at.replace('T', ' ')} UTC.`,
+              at === '' ? t('content.published', { kind: typeName(type) }) : t('content.scheduled', { kind: typeName(type), at: dateTime(isoOf(at)) }),
             ).then((r) => (r === undefined ? undefined : form.reset()))
           }}
         >
           <label>
-            Kind{' '}
+            {t('content.kind')}{' '}
             <select name="type" defaultValue="1">
-              {MESSAGE_TYPES.map(([v, label]) => (
+              {MESSAGE_TYPES.map((v) => (
                 <option key={v} value={v}>
-                  {label}
+                  {typeName(v)}
                 </option>
               ))}
             </select>
           </label>
           <label>
-            Title (not shown for a marquee line) <input name="title" maxLength={200} />
+            {t('content.messageTitle')} <input name="title" maxLength={200} />
           </label>
           <label>
-            Text <textarea name="content" required maxLength={20000} rows={3} />
+            {t('content.text')} <textarea name="content" required maxLength={20000} rows={3} />
           </label>
           <label>
-            Publish at (UTC, empty: now) <input type="datetime-local" name="publishAt" />
+            {t('content.publishAt')} <input type="datetime-local" name="publishAt" />
           </label>
           <button type="submit" disabled={busy}>
-            Publish
+            {t('content.publish')}
           </button>
         </form>
         {messages.length === 0 ? (
-          <p role="status">No message written here yet.</p>
+          <p role="status">{t('content.noMessage')}</p>
         ) : (
-          <Table label="Notices and marquee lines" head={['Kind', 'Title and text', 'Publish (UTC)', 'State', 'By', 'Withdraw']}>
+          <Table label={t('content.messagesTable')} head={[t('content.col.kind'), t('content.col.titleText'), t('content.col.publish'), t('content.col.state'), t('content.col.by'), t('content.col.withdraw')]}>
             {messages.map((m) => (
               <Row key={m.id}>
-                <Cell label="Kind">{TYPE_NAME[m.type]}</Cell>
-                <Cell label="Title and text">
+                <Cell label={t('content.col.kind')}>{typeName(m.type)}</Cell>
+                <Cell label={t('content.col.titleText')}>
                   <span>
                     {m.type === 3 ? null : <strong>{m.title}: </strong>}
                     {m.content}
                   </span>
                 </Cell>
-                <Cell label="Publish (UTC)">{utc(m.publishAt)}</Cell>
-                <Cell label="State">{m.state}</Cell>
-                <Cell label="By">{m.by}</Cell>
-                <Cell label="Withdraw">
+                <Cell label={t('content.col.publish')}>{dateTime(m.publishAt)}</Cell>
+                <Cell label={t('content.col.state')}>{t(`content.messageState.${m.state}`)}</Cell>
+                <Cell label={t('content.col.by')}>{m.by}</Cell>
+                <Cell label={t('content.col.withdraw')}>
                   {m.state === 'withdrawn' ? (
                     '—'
                   ) : (
-                    <button type="button" disabled={busy} onClick={() => void change(`messages/${m.id}/withdraw`, {}, `${TYPE_NAME[m.type]} withdrawn.`)} aria-label={`Withdraw ${m.type === 3 ? m.content : m.title}`}>
-                      Withdraw
+                    <button type="button" disabled={busy} onClick={() => void change(`messages/${m.id}/withdraw`, {}, t('content.withdrawn', { kind: typeName(m.type) }))} aria-label={t('content.withdrawLabel', { what: m.type === 3 ? m.content : m.title })}>
+                      {t('content.withdraw')}
                     </button>
                   )}
                 </Cell>
@@ -339,9 +337,9 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
         )}
       </Part>
 
-      <Part title="Discount codes">
+      <Part title={t('content.codes')}>
         <form
-          aria-label="New discount codes"
+          aria-label={t('content.newCodes')}
           className="sc-form"
           onSubmit={(e) => {
             e.preventDefault()
@@ -349,55 +347,55 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
             void change(
               'discount-codes',
               { prefix: field(f, 'prefix'), count: Number(f.get('count')), amount: field(f, 'amount'), maxUses: Number(f.get('maxUses')), needPhone: f.get('needPhone') === 'on' },
-              'Codes made.',
+              t('content.codesMade'),
             ).then((r) => setMade((r?.['codes'] as string[] | undefined) ?? []))
           }}
         >
           <label>
-            Prefix <input name="prefix" pattern="[A-Za-z0-9]{0,12}" maxLength={12} autoCapitalize="characters" />
+            {t('content.prefix')} <input name="prefix" pattern="[A-Za-z0-9]{0,12}" maxLength={12} autoCapitalize="characters" />
           </label>
           <label>
-            How many <input name="count" type="number" min={1} max={200} defaultValue={10} required />
+            {t('content.howMany')} <input name="count" type="number" min={1} max={200} defaultValue={10} required />
           </label>
           <label>
-            Amount ({sites.find((s) => s.code === site)?.currency ?? ''}) <input name="amount" inputMode="decimal" pattern="\d+(\.\d+)?" required />
+            {t('content.amount', { currency: sites.find((s) => s.code === site)?.currency ?? '' })} <input name="amount" inputMode="decimal" pattern="\d+(\.\d+)?" required />
           </label>
           <label>
-            Uses of each <input name="maxUses" type="number" min={1} defaultValue={1} required />
+            {t('content.uses')} <input name="maxUses" type="number" min={1} defaultValue={1} required />
           </label>
           <label>
-            <input name="needPhone" type="checkbox" /> Needs a bound phone
+            <input name="needPhone" type="checkbox" /> {t('content.needPhone')}
           </label>
           <button type="submit" disabled={busy}>
-            Make codes
+            {t('content.makeCodes')}
           </button>
         </form>
         {made.length === 0 ? null : (
-          <p className="sc-secret" aria-label="Codes just made">
+          <p className="sc-secret" aria-label={t('content.justMade')}>
             {made.map((c) => (
               <code key={c}>{c}</code>
             ))}
           </p>
         )}
         {codes.length === 0 ? null : (
-          <Table label="Discount codes" head={['Code', 'Amount', 'Used', 'Phone', 'State', 'Turn off']}>
+          <Table label={t('content.codes')} head={[t('content.col.code'), t('content.col.amount'), t('content.col.used'), t('content.col.phone'), t('content.col.state'), t('content.col.turnOff')]}>
             {codes.map((c) => (
               <Row key={c.code}>
-                <Cell label="Code">
+                <Cell label={t('content.col.code')}>
                   <code>{c.code}</code>
                 </Cell>
-                <Cell label="Amount">
-                  {c.amount} {c.currency}
+                <Cell label={t('content.col.amount')}>
+                  {money(c.amount, c.currency)}
                 </Cell>
-                <Cell label="Used">
-                  {c.used} of {c.maxUses}
+                <Cell label={t('content.col.used')}>
+                  {t('content.usedOf', { used: c.used, max: c.maxUses })}
                 </Cell>
-                <Cell label="Phone">{c.needPhone ? 'needed' : '—'}</Cell>
-                <Cell label="State">{c.active ? 'on' : 'off'}</Cell>
-                <Cell label="Turn off">
+                <Cell label={t('content.col.phone')}>{c.needPhone ? t('content.needed') : '—'}</Cell>
+                <Cell label={t('content.col.state')}>{c.active ? t('content.on') : t('content.off')}</Cell>
+                <Cell label={t('content.col.turnOff')}>
                   {c.active ? (
-                    <button type="button" disabled={busy} onClick={() => void change(`discount-codes/${encodeURIComponent(c.code)}/off`, {}, `${c.code} is off.`)} aria-label={`Turn off ${c.code}`}>
-                      Turn off
+                    <button type="button" disabled={busy} onClick={() => void change(`discount-codes/${encodeURIComponent(c.code)}/off`, {}, t('content.isOff', { title: c.code }))} aria-label={t('content.turnOff', { title: c.code })}>
+                      {t('content.col.turnOff')}
                     </button>
                   ) : (
                     '—'
@@ -409,9 +407,9 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
         )}
       </Part>
 
-      <Part title="Web push">
+      <Part title={t('content.push')}>
         <form
-          aria-label="Web push"
+          aria-label={t('content.push')}
           className="sc-form"
           onSubmit={(e) => {
             e.preventDefault()
@@ -421,31 +419,31 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
             void change(
               'push',
               { title: field(f, 'title'), body: field(f, 'body'), url: field(f, 'url') || '/', ...(username === '' ? {} : { username }) },
-              username === '' ? 'Push sent to the players of the site who allowed it.' : `Push sent to ${username}.`,
+              username === '' ? t('content.pushedSite') : t('content.pushedTo', { username }),
             ).then((r) => (r === undefined ? undefined : form.reset()))
           }}
         >
           <label>
-            Player (empty: the whole site) <input name="username" autoCapitalize="none" autoComplete="off" />
+            {t('content.pushPlayer')} <input name="username" autoCapitalize="none" autoComplete="off" />
           </label>
           <label>
-            Title <input name="title" required maxLength={100} />
+            {t('content.pushTitle')} <input name="title" required maxLength={100} />
           </label>
           <label>
-            Text <input name="body" required maxLength={1000} />
+            {t('content.text')} <input name="body" required maxLength={1000} />
           </label>
           <label>
-            Opens <input name="url" defaultValue="/" pattern="/.*" />
+            {t('content.opens')} <input name="url" defaultValue="/" pattern="/.*" />
           </label>
           <button type="submit" disabled={busy}>
-            Send push
+            {t('content.sendPush')}
           </button>
         </form>
       </Part>
 
-      <Part title="Banners">
+      <Part title={t('content.banners')}>
         <form
-          aria-label="Banners"
+          aria-label={t('content.banners')}
           className="sc-form sc-banners"
           onSubmit={(e) => {
             e.preventDefault()
@@ -459,32 +457,32 @@ export const ContentView = ({ onOut }: { onOut: () => void }) => {
               locationType: Number(field(f, `link-${i}`) || b.locationType),
               ...(b.locationValue === undefined ? {} : { locationValue: b.locationValue }),
             }))
-            void change('banners', { banners: list }, 'Banners saved.')
+            void change('banners', { banners: list }, t('content.bannersSaved'))
           }}
         >
           {banners.map((b, i) => (
             <fieldset key={`${b.id ?? 'new'}-${i}`} className="sc-tier">
-              <legend>Banner {i + 1}</legend>
+              <legend>{t('content.banner', { n: i + 1 })}</legend>
               <label>
-                Title <input name={`title-${i}`} defaultValue={b.title} required maxLength={80} />
+                {t('content.pushTitle')} <input name={`title-${i}`} defaultValue={b.title} required maxLength={80} />
               </label>
               <label>
-                Subtitle <input name={`subtitle-${i}`} defaultValue={b.subtitle ?? ''} maxLength={200} />
+                {t('content.subtitle')} <input name={`subtitle-${i}`} defaultValue={b.subtitle ?? ''} maxLength={200} />
               </label>
               <label>
-                Link type (1 to 10) <input name={`link-${i}`} type="number" min={1} max={10} defaultValue={b.locationType} required />
+                {t('content.linkType')} <input name={`link-${i}`} type="number" min={1} max={10} defaultValue={b.locationType} required />
               </label>
               <button type="button" onClick={() => setBanners(banners.filter((_, j) => j !== i))}>
-                Remove banner {i + 1}
+                {t('content.removeBanner', { n: i + 1 })}
               </button>
             </fieldset>
           ))}
           <div className="sc-actions">
-            <button type="button" onClick={() => setBanners([...banners, { title: 'New banner', locationType: 3 }])}>
-              Add a banner
+            <button type="button" onClick={() => setBanners([...banners, { title: t('content.newBanner'), locationType: 3 }])}>
+              {t('content.addBanner')}
             </button>
             <button type="submit" disabled={busy}>
-              Save banners
+              {t('content.saveBanners')}
             </button>
           </div>
         </form>
