@@ -15,7 +15,6 @@ export const gamesActor = {
   id: 'games',
   machine: catalogueMachine,
   consumes: [
-    'app.started',
     'site.ready',
     'hall.responded',
     'hall.failed',

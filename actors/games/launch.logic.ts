@@ -11,7 +11,6 @@ import { noRequests, type Requests } from '../kit'
  */
 
 export type LaunchEvent =
-  | EventOfType<'app.started'>
   | EventOfType<'site.ready'>
   | EventOfType<'hall.responded'>
   | EventOfType<'hall.failed'>
@@ -58,13 +57,13 @@ export interface LaunchContext {
   /** The prize read and the launch in flight: the kit's bookkeeping. */
   readonly requests: Requests<LaunchPurpose>
   /**
-   * How the site's hall launches a game (its hall profile, app.started): 'login' answers socket_url
+   * How the site's hall launches a game (its hall profile, site.ready): 'login' answers socket_url
    * entries the game address runner finishes; 'loginv2' answers the finished address, opened as it
    * is (against the hall's origin).
    */
   readonly launchCall: 'login' | 'loginv2'
-  /** The hall's origin (of the site configuration's configApiBaseUrl), which a loginv2 address is relative to. */
-  readonly hallOrigin: string
+  /** The hall's address (the site configuration's configApiBaseUrl) a loginv2 address resolves against; '' on other sites. */
+  readonly hallBase: string
   readonly language: string
   readonly real: boolean
   readonly signedIn: boolean
@@ -85,7 +84,7 @@ export interface LaunchContext {
 }
 
 export const initialLaunch: LaunchContext = {
-  requests: noRequests, launchCall: 'login', hallOrigin: 'http://localhost', language: 'en_US', real: false, signedIn: false, username: '',
+  requests: noRequests, launchCall: 'login', hallBase: '', language: 'en_US', real: false, signedIn: false, username: '',
   target: null, launchId: 0, url: null, error: null, play: 'lobby', entry: null, openedHere: false,
 }
 

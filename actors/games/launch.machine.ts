@@ -35,9 +35,9 @@ import {
  *   leaving the game page or retrying first abandons it (`games.phoneAbandoned`); 3003 shows
  *   needBindBankCard.
  *
- * Consumes: app.started (the site's hall profile: a site whose hall launches by loginv2 asks
+ * Consumes: site.ready (with the site's hall profile: a site whose hall launches by loginv2 asks
  *   gameLoginV2, whose answer is the finished address, opened as it is without the address runner),
- *   site.ready, hall.responded, hall.failed, nav.navigated, nav.locationChanged,
+ *   hall.responded, hall.failed, nav.navigated, nav.locationChanged,
  *   session.loggedIn, session.loggedOut, games.addressBuilt, games.launchRetried, games.phoneVerified.
  * Emits: hall.requested, games.addressRequested, games.popupRequested, games.warned,
  *   games.playStateChanged, games.lastGameFound, games.phoneNeeded, games.phoneAbandoned,
@@ -71,17 +71,12 @@ export const launchMachine = setup({
     realLogin: ({ event }) => event.type === 'session.loggedIn' && event.real,
   },
   actions: {
-    takeSite: assign(({ event }) => (event.type === 'site.ready' ? { language: event.language } : {})),
-    takeProfile: assign(({ event }) => {
-      if (event.type !== 'app.started') return {}
-      let hallOrigin = 'http://localhost'
-      try {
-        hallOrigin = new URL(event.site.configApiBaseUrl, event.url).origin
-      } catch {
-        // A configuration without a usable address keeps the default; a loginv2 address then resolves against it.
-      }
-      return { launchCall: event.site.hallProfile?.launch ?? 'login', hallOrigin }
-    }),
+    // The language, and the site's hall profile: a loginv2 site announces the hall address its game addresses resolve against.
+    takeSite: assign(({ event }) =>
+      event.type === 'site.ready'
+        ? { language: event.language, launchCall: event.launchV2Base === undefined ? ('login' as const) : ('loginv2' as const), hallBase: event.launchV2Base ?? '' }
+        : {},
+    ),
     keepEntry: assign(({ event }) => ({ entry: locationOf(event) })),
     takeEntry: assign(({ context }) => ({ target: embeddedTarget(context.entry), entry: null, url: null, error: null })),
     signIn: enqueueActions(({ context, event, enqueue }) => {
@@ -138,20 +133,17 @@ export const launchMachine = setup({
       })
     }),
     enter: assign(({ event }) => (event.type === 'games.addressBuilt' ? { url: event.url } : {})),
-    /** A loginv2 answer is the finished address: opened as it is, against the hall's origin. */
+    /** A loginv2 answer is the finished address: opened as it is, resolved against the hall's address (as it is when that is not absolute). */
     enterV2: assign(({ context: c, event }) => {
       if (event.type !== 'hall.responded') return {}
       const gameUrl = dataOf(gameLoginV2, event).game_url
-      let url: string | null = null
+      let url = gameUrl
       try {
-        url = new URL(gameUrl, c.hallOrigin).toString()
+        url = new URL(gameUrl, c.hallBase).toString()
       } catch {
-        url = null
+        // A relative hall address: the page resolves the game's address against its own.
       }
-      return {
-        requests: settle(c.requests, 'launch'), launchId: c.launchId + 1, openedHere: c.openedHere || c.real,
-        url, error: url === null ? { code: null, message: 'games.noAddress' } : null,
-      }
+      return { requests: settle(c.requests, 'launch'), launchId: c.launchId + 1, openedHere: c.openedHere || c.real, url, error: null }
     }),
     askRegister: enqueueActions(({ context, event, enqueue }) => {
       enqueue.assign({ requests: settle(context.requests, 'launch'), error: { code: codeOf(event), message: 'games.needRegister' } })
@@ -176,8 +168,6 @@ export const launchMachine = setup({
   id: 'launch',
   context: initialLaunch,
   initial: 'idle',
-  // The site's hall profile: which call launches a game (loginv2 or login) and the hall's origin.
-  on: { 'app.started': { actions: 'takeProfile' } },
   states: {
     idle: {
       on: {

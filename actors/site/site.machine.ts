@@ -196,6 +196,8 @@ export const siteMachine = setup({
       ...flagsOf(context.siteInfo, context.sysInfo),
       // Site mode maintain (1): announced only then, so a normal site's announcement is unchanged.
       ...(context.siteInfo?.maintainStatus === 1 ? { maintenance: true as const } : {}),
+      // A hall profile launching by loginv2 (issue 45): announced only then, so other sites' announcement is unchanged.
+      ...(context.config?.hallProfile?.launch === 'loginv2' ? { launchV2Base: context.config.configApiBaseUrl } : {}),
     })),
     block: assign(({ context }, p: { page: SitePage; reason: string | null }) => ({
       blockedBy: p.page,

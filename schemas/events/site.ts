@@ -34,6 +34,11 @@ export const siteReady = defineEvent('site.ready', 'notice', 'The site is initia
   musicAutoPlay: Schema.optionalKey(Schema.Boolean),
   /** Site info's maintainStatus is 1 (site mode maintain, spec §4): the site works, the maintenance popup tells its window. Absent otherwise. */
   maintenance: Schema.optionalKey(Schema.Literal(true)),
+  /**
+   * The site's hall profile launches games by loginv2 (issue 45): the hall's address (the
+   * configuration's configApiBaseUrl) its finished game addresses resolve against. Absent: gameapi/login.
+   */
+  launchV2Base: Schema.optionalKey(Schema.String),
 })
 
 /** Site initialisation ended on an error page (maintenance 500/503, area restriction 403, failure 500). */

@@ -16,11 +16,8 @@ const ready = { type: 'site.ready', siteCode: '001', language: 'en_US', currency
 const embedded = (q: string): LaunchEvent => ({ type: 'nav.navigated', name: 'embedded', path: '/home/embedded', search: q, replace: false })
 const login = (real: boolean): LaunchEvent => ({ type: 'session.loggedIn', mode: real ? 'normal' : 'trymode', username: real ? 'demo' : 'guest1', accountType: 0, real, mustChangePassword: false })
 const LAST = { gameName: 'A', gameId: '1', platfromId: 13, categoryId: 3 }
-/** The page started on a site whose hall profile launches by loginv2 (the other sites' start changes nothing). */
-const startedV2 = {
-  type: 'app.started', appVersion: '0.1.0', storedLanguage: null, device: 'desktop', viewport: { width: 1280, height: 800 }, url: 'http://h/',
-  site: { siteCode: '001', configApiBaseUrl: 'http://h/hall', siteKey: 'k', languageCode: 'en_US', healthy: true, hallProfile: { launch: 'loginv2' } },
-} as LaunchEvent
+/** The site is ready, and its hall profile launches by loginv2 (the hall's address announced with it). */
+const readyV2 = { ...ready, launchV2Base: 'http://h/hall' } as LaunchEvent
 
 const events = (s: Snap): LaunchEvent[] => {
   const c = s.context
@@ -29,7 +26,7 @@ const events = (s: Snap): LaunchEvent[] => {
     return c.requests.count === 0 && c.entry === null
       ? [
           ready,
-          ...(c.launchCall === 'login' ? [startedV2] : []),
+          readyV2,
           // A formal game (waits for a sign-in) and a demo one (opens at once).
           { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130001&platformId=14&gameCategoryId=3&gameName=B' },
           { type: 'nav.locationChanged', path: '/home/embedded', search: '?gameId=130009&platformId=13&gameCategoryId=3&gameName=A' },
@@ -109,7 +106,7 @@ describe('launch model', () => {
 
   it('a site whose hall launches by loginv2 asks gameLoginV2 and opens its address as it is, against the hall', () => {
     const { real, emitted } = harness.runEvents([
-      startedV2, ready, embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'),
+      readyV2, embedded('?gameId=130009&platformId=13&gameCategoryId=3&gameName=A'),
       { type: 'hall.responded', requestId: 'launch-1', call: 'gameLoginV2', data: { game_url: '/games/play?gameId=130009&try=demo', direction: 1 } },
     ] as never)
     expect(emitted.filter((e) => e.type === 'hall.requested').map((e) => String(e['call']))).toEqual(['gameLoginV2'])
