@@ -1,8 +1,11 @@
+import { consoleI18n } from './i18n'
+
 /**
  * The support console's side of the hall's /support/api (server/support/routes.ts): plain JSON,
  * the sign-in in an HttpOnly cookie. Every answer comes back as { status, body } with `ok` and,
  * when not ok, the hall's reason in `error`, whatever the hall (or a proxy) actually sent.
  * The sign-in's CSRF token (answered by sign-in and /me) goes with every change in CSRF_HEADER.
+ * The console's own reasons (the hall unreachable, not JSON) are in the console's language.
  */
 
 /** The header the hall reads the console's CSRF token from (server/support/routes.ts). */
@@ -74,7 +77,7 @@ export const api = async <T>(path: string, body?: unknown): Promise<Answer<T>> =
       ...(body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrf }, body: JSON.stringify(body) }),
     })
   } catch (e) {
-    return refused(0, `the hall cannot be reached (${e instanceof Error ? e.message : String(e)})`)
+    return refused(0, consoleI18n.t('api.unreachable', { why: e instanceof Error ? e.message : String(e) }))
   }
   const text = await res.text()
   try {
@@ -83,7 +86,7 @@ export const api = async <T>(path: string, body?: unknown): Promise<Answer<T>> =
     // The hall's edge answers with its envelope ({ code, msg }) when it refuses a request.
     return json.ok === undefined ? refused(res.status, json.msg ?? `HTTP ${res.status}`) : { status: res.status, body: json }
   } catch {
-    return refused(res.status, `the hall answered HTTP ${res.status}`)
+    return refused(res.status, consoleI18n.t('api.http', { status: res.status }))
   }
 }
 
