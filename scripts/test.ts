@@ -447,11 +447,11 @@ const REACHES_REPLAY = /^(actors|schemas|src\/bus|tests\/replay)\/|^(scripts\/re
 /** The browser test that opens every golden log in the timeline: a changed log reaches it. */
 const GOLDEN_TIMELINE_TEST = 'tests/e2e/golden-timeline.test.ts'
 
-/** The browser test files a change reaches: all of them, or the changed test files themselves (and the golden logs' timeline test for a changed log). */
+/** The browser test files a change reaches: all of them, or the changed test files themselves (and the golden logs' timeline test for a changed log, expectation file or expectation reader). */
 export function browserFilesReached(all: readonly string[], files: readonly string[]): string[] {
   if (files.some((f) => REACHES_EVERY_BROWSER_TEST.test(f))) return [...all]
   const touched = new Set(files)
-  if (files.some((f) => /^tests\/replay\/[^/]+\.ndjson$/.test(f))) touched.add(GOLDEN_TIMELINE_TEST)
+  if (files.some((f) => /^tests\/replay\/[^/]+\.(ndjson|expect\.json|ts)$/.test(f))) touched.add(GOLDEN_TIMELINE_TEST)
   return all.filter((f) => touched.has(f))
 }
 

@@ -105,9 +105,11 @@ describe('what a change reaches (--changed)', () => {
     expect(browserFilesReached(all, ['tests/unit/tooling/test-runner.test.ts', 'scripts/test.ts'])).toEqual([])
   })
 
-  it('runs the golden logs\' timeline test when a golden log changed', () => {
+  it('runs the golden logs\' timeline test when a golden log, its expectation file or the expectation reader changed', () => {
     const withTimeline = [...all, 'tests/e2e/golden-timeline.test.ts']
     expect(browserFilesReached(withTimeline, ['tests/replay/music.ndjson'])).toEqual(['tests/e2e/golden-timeline.test.ts'])
+    expect(browserFilesReached(withTimeline, ['tests/replay/wallet-wrong-balance-type.expect.json'])).toEqual(['tests/e2e/golden-timeline.test.ts'])
+    expect(browserFilesReached(withTimeline, ['tests/replay/expect-file.ts'])).toEqual(['tests/e2e/golden-timeline.test.ts'])
     expect(browserFilesReached(withTimeline, ['tests/replay/README.md', 'docs/replay.md'])).toEqual([])
   })
 
