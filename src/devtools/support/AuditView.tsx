@@ -1,32 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, utc, type AuditEntry, type Me } from './api'
+import { api, type AuditEntry, type Me } from './api'
+import { useConsole } from './i18n'
 import { Cell, Row, Table } from './Table'
 
-/** What each recorded action is called in the console. */
-const ACTIONS: Readonly<Record<string, string>> = {
-  search: 'Searched sessions',
-  'traces.searched': 'Read script errors',
-  'session.opened': 'Opened session',
-  'log.downloaded': 'Downloaded log',
-  'timeline.forked': 'Forked timeline',
-  'signed-in': 'Signed in',
-  'sign-in.refused': 'Sign-in refused',
-  'account.added': 'Added account',
-  'account.disabled': 'Disabled account',
-  'account.enabled': 'Enabled account',
-  'account.password-reset': 'Reset password',
-  'account.role-changed': 'Changed role',
-  refused: 'Refused (not for this role)',
-  'ops.withdraw.opened': 'Opened withdrawal',
-  'ops.withdraw.approved': 'Approved withdrawal',
-  'ops.withdraw.refused': 'Refused withdrawal',
-  'ops.withdraw.paid': 'Marked withdrawal paid',
-  'ops.deposit.confirmed': 'Confirmed deposit',
-  'ops.deposit.rejected': 'Rejected deposit',
-  'ops.deposit.settled': 'Settled deposit by hand',
-  'ops.player.searched': 'Searched players',
-  'ops.player.opened': 'Opened player',
-}
+/** The recorded actions the console names in words (locales: audit.action.<action with _ for .>). */
+const NAMED: ReadonlySet<string> = new Set([
+  'search', 'traces.searched', 'session.opened', 'log.downloaded', 'timeline.forked', 'signed-in', 'sign-in.refused', 'account.added',
+  'account.disabled', 'account.enabled', 'account.password-reset', 'account.role-changed', 'refused', 'ops.withdraw.opened',
+  'ops.withdraw.approved', 'ops.withdraw.refused', 'ops.withdraw.paid', 'ops.withdraw.threshold-set', 'ops.deposit.confirmed',
+  'ops.deposit.rejected', 'ops.deposit.settled', 'ops.player.searched', 'ops.player.opened',
+])
 
 /** An operator action not named above, readable: 'ops.content.message.published' → 'Content: message published'. */
 const opsActionName = (action: string): string => {
@@ -35,31 +18,7 @@ const opsActionName = (action: string): string => {
   return `${area.charAt(0).toUpperCase()}${area.slice(1)}${what === '' ? '' : `: ${what}`}`
 }
 
-/** What an operator's action kept, who and why first: the order, the amount, the reason, the references, the approvals. */
-const opsDetails = (d: Readonly<Record<string, unknown>>): string => {
-  const parts: string[] = []
-  const used = new Set<string>()
-  const take = (k: string, text: (v: unknown) => string) => {
-    if (d[k] === undefined || d[k] === null || d[k] === '') return
-    used.add(k)
-    parts.push(text(d[k]))
-  }
-  take('orderNo', (v) => `order ${shown(v)}`)
-  if (d['amount'] !== undefined) {
-    used.add('amount').add('currency')
-    parts.push(`${shown(d['amount'])}${d['currency'] === undefined ? '' : ` ${shown(d['currency'])}`}`)
-  }
-  take('reason', (v) => `why: ${shown(v)}`)
-  take('note', (v) => `note: ${shown(v)}`)
-  take('payoutReference', (v) => `payout reference ${shown(v)}`)
-  take('reference', (v) => `provider reference ${shown(v)}`)
-  if (Array.isArray(d['approvals'])) {
-    used.add('approvals').add('approvalsNeeded')
-    parts.push(`approved by ${d['approvals'].map(shown).join(', ') || 'nobody yet'}${d['approvalsNeeded'] === undefined ? '' : ` (${shown(d['approvalsNeeded'])} needed)`}`)
-  }
-  for (const [k, v] of Object.entries(d)) if (!used.has(k) && v !== undefined && v !== null) parts.push(`${k} ${shown(v)}`)
-  return parts.join('; ')
-}
+const COLUMNS = ['time', 'account', 'action', 'session', 'player', 'details'] as const
 
 const PAGE_SIZE = 50
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -67,22 +26,51 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** A detail's value as text: an object as its JSON, never `[object Object]`. */
 const shown = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
 
-const details = (e: AuditEntry): string => {
+type T = ReturnType<typeof useConsole>['t']
+
+/** What an operator's action kept, who and why first: the order, the amount, the reason, the references, the approvals. */
+const opsDetails = (t: T, money: ReturnType<typeof useConsole>['money'], d: Readonly<Record<string, unknown>>): string => {
+  const parts: string[] = []
+  const used = new Set<string>()
+  const take = (k: string, text: (v: string) => string) => {
+    if (d[k] === undefined || d[k] === null || d[k] === '') return
+    used.add(k)
+    parts.push(text(shown(d[k])))
+  }
+  take('orderNo', (v) => t('audit.detail.order', { orderNo: v }))
+  if (d['amount'] !== undefined) {
+    used.add('amount').add('currency')
+    parts.push(money(shown(d['amount']), d['currency'] === undefined ? undefined : shown(d['currency'])))
+  }
+  take('reason', (v) => t('audit.detail.why', { text: v }))
+  take('note', (v) => t('audit.detail.note', { text: v }))
+  take('payoutReference', (v) => t('audit.detail.payout', { text: v }))
+  take('reference', (v) => t('audit.detail.provider', { text: v }))
+  if (Array.isArray(d['approvals'])) {
+    used.add('approvals').add('approvalsNeeded')
+    const who = d['approvals'].map(shown).join(', ') || t('audit.detail.nobody')
+    parts.push(`${t('audit.detail.approvedBy', { who })}${d['approvalsNeeded'] === undefined ? '' : ` ${t('audit.detail.needed', { count: Number(d['approvalsNeeded']) })}`}`)
+  }
+  for (const [k, v] of Object.entries(d)) if (!used.has(k) && v !== undefined && v !== null) parts.push(`${k} ${shown(v)}`)
+  return parts.join('; ')
+}
+
+const details = (t: T, money: ReturnType<typeof useConsole>['money'], e: AuditEntry): string => {
   const d = e.detail
-  if (e.action.startsWith('ops.')) return opsDetails(d)
+  if (e.action.startsWith('ops.')) return opsDetails(t, money, d)
   switch (e.action) {
     case 'search': {
       const criteria = Object.entries((d['criteria'] ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`)
-      return `${criteria.length === 0 ? 'newest uploads' : criteria.join(', ')}; ${shown(d['found'] ?? 0)} found`
+      return `${criteria.length === 0 ? t('audit.detail.newest') : criteria.join(', ')}; ${t('audit.detail.found', { count: Number(d['found'] ?? 0) })}`
     }
     case 'timeline.forked':
-      return `at seq ${String(d['seq'])}`
+      return t('audit.detail.atSeq', { seq: String(d['seq']) })
     case 'session.opened':
-      return d['view'] === 'summary' ? 'summary' : 'timeline'
+      return d['view'] === 'summary' ? t('audit.detail.summary') : t('audit.detail.timeline')
     case 'sign-in.refused':
-      return `${String(d['reason'])}${d['address'] ? ` from ${shown(d['address'])}` : ''}`
+      return `${String(d['reason'])}${d['address'] ? ` ${t('audit.detail.from', { address: shown(d['address']) })}` : ''}`
     case 'signed-in':
-      return d['address'] ? `from ${shown(d['address'])}` : ''
+      return d['address'] ? t('audit.detail.from', { address: shown(d['address']) }) : ''
     case 'account.role-changed':
       return `${String(d['username'])}: ${String(d['from'])} → ${String(d['to'])}`
     case 'refused':
@@ -106,6 +94,7 @@ const NO_FILTERS: Filters = { account: '', player: '', from: '', to: '' }
 
 /** The audit trail (leads only; the hall answers 403 to an agent): who looked at which session, when. */
 export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: string) => void; onOut: () => void }) => {
+  const { t, money, dateTime } = useConsole()
   const [form, setForm] = useState<Filters>(NO_FILTERS)
   const [shown, setShown] = useState<{ filters: Filters; page: number }>({ filters: NO_FILTERS, page: 1 })
   const [result, setResult] = useState<{ entries: ReadonlyArray<AuditEntry>; total: number; page: number } | null>(null)
@@ -122,12 +111,12 @@ export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: s
       if (r.status === 401) return onOut()
       if (!r.body.ok) {
         setResult(null)
-        return setError(r.status === 403 ? `Only a support lead can read the audit trail (${r.body.error ?? 'refused'}).` : (r.body.error ?? 'the audit trail could not be read'))
+        return setError(r.status === 403 ? t('audit.leadsOnly', { error: r.body.error ?? '403' }) : (r.body.error ?? t('audit.failed')))
       }
       setError(null)
       setResult({ entries: r.body.entries ?? [], total: r.body.total ?? 0, page: r.body.page ?? page })
     },
-    [onOut],
+    [onOut, t],
   )
   useEffect(() => {
     void load(shown.filters, shown.page)
@@ -141,24 +130,24 @@ export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: s
   )
   return (
     <main className="sc-page">
-      <h1>Audit trail</h1>
+      <h1>{t('audit.title')}</h1>
       {me.role !== 'lead' ? null : (
-        <p className="sc-note">Every search, session opened, log downloaded and timeline fork by a support account, sign-ins and account changes; newest first.</p>
+        <p className="sc-note">{t('audit.note')}</p>
       )}
       <form
         role="search"
-        aria-label="Filter the audit trail"
+        aria-label={t('audit.filter')}
         className="sc-form"
         onSubmit={(e) => {
           e.preventDefault()
           setShown({ filters: form, page: 1 })
         }}
       >
-        {field('account', 'Account')}
-        {field('player', 'Player (id or username)')}
-        {field('from', 'From (UTC day)', 'date')}
-        {field('to', 'To (UTC day)', 'date')}
-        <button type="submit">Filter</button>
+        {field('account', t('audit.account'))}
+        {field('player', t('audit.player'))}
+        {field('from', t('audit.from'), 'date')}
+        {field('to', t('audit.to'), 'date')}
+        <button type="submit">{t('audit.submit')}</button>
       </form>
       {error === null ? null : (
         <p role="alert" className="sc-error">
@@ -168,16 +157,16 @@ export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: s
       {result === null ? null : (
         <>
           <p role="status" className="sc-note">
-            {result.total === 0 ? 'No entry matches.' : `${result.total} entr${result.total === 1 ? 'y' : 'ies'}, page ${result.page} of ${pages}`}
+            {result.total === 0 ? t('audit.none') : t('audit.count', { count: result.total, page: result.page, pages })}
           </p>
           {result.entries.length === 0 ? null : (
-            <Table label="Audit entries" head={['Time (UTC)', 'Account', 'Action', 'Session', 'Player', 'Details']}>
+            <Table label={t('audit.table')} head={COLUMNS.map((c) => t(`audit.col.${c}`))}>
               {result.entries.map((e) => (
                 <Row key={e.id}>
-                  <Cell label="Time (UTC)">{utc(e.at)}</Cell>
-                  <Cell label="Account">{e.account}</Cell>
-                  <Cell label="Action">{ACTIONS[e.action] ?? (e.action.startsWith('ops.') ? opsActionName(e.action) : e.action)}</Cell>
-                  <Cell label="Session">
+                  <Cell label={t('audit.col.time')}>{dateTime(e.at)}</Cell>
+                  <Cell label={t('audit.col.account')}>{e.account}</Cell>
+                  <Cell label={t('audit.col.action')}>{NAMED.has(e.action) ? t(`audit.action.${e.action.replace(/\./g, '_')}`) : e.action.startsWith('ops.') ? opsActionName(e.action) : e.action}</Cell>
+                  <Cell label={t('audit.col.session')}>
                     {e.reference === null ? (
                       '—'
                     ) : (
@@ -193,19 +182,19 @@ export const AuditView = ({ me, onOpen, onOut }: { me: Me; onOpen: (reference: s
                       </a>
                     )}
                   </Cell>
-                  <Cell label="Player">{[e.playerId === null ? null : `id ${e.playerId}`, ...e.usernames].filter((x) => x !== null).join(', ') || '—'}</Cell>
-                  <Cell label="Details">{details(e) || '—'}</Cell>
+                  <Cell label={t('audit.col.player')}>{[e.playerId === null ? null : t('audit.playerId', { id: e.playerId }), ...e.usernames].filter((x) => x !== null).join(', ') || '—'}</Cell>
+                  <Cell label={t('audit.col.details')}>{details(t, money, e) || '—'}</Cell>
                 </Row>
               ))}
             </Table>
           )}
           {pages <= 1 ? null : (
-            <nav className="sc-pager" aria-label="Audit trail pages">
+            <nav className="sc-pager" aria-label={t('audit.pages')}>
               <button type="button" disabled={result.page <= 1} onClick={() => setShown({ ...shown, page: result.page - 1 })}>
-                Previous page
+                {t('audit.previous')}
               </button>
               <button type="button" disabled={result.page >= pages} onClick={() => setShown({ ...shown, page: result.page + 1 })}>
-                Next page
+                {t('audit.next')}
               </button>
             </nav>
           )}
