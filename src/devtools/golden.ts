@@ -1,12 +1,14 @@
 import { actorSpecs, type ActorSpec } from '../../actors'
+import { lazyDomains } from '../../actors/boot'
 import type { LobbyEvent } from '../../schemas/events'
 import { redactEvent } from '../../schemas/events/redact'
 import type { LogRecord } from '../../schemas/log'
 import { Bus, type BusRecord } from '../bus/bus'
 import { BusClock } from '../bus/clock'
+import { lazyStartsOf } from '../bus/domains'
 import { ActorHost } from '../bus/host'
 import type { LogFile } from '../bus/ndjson'
-import { replayLog, type Divergence } from '../bus/replayer'
+import { replayLog, startPlan, type Divergence } from '../bus/replayer'
 
 /**
  * A golden test made from a session: the log cut to the part that shows a bug, and what the
@@ -195,7 +197,9 @@ export const checkGolden = (file: LogFile, spec: Pick<ExpectFile, 'from' | 'expe
   // The run the expectations are read from: every intent and fact injected whatever the notices.
   let now = file.records[0]?.at ?? file.header.startedAt
   const bus = new Bus({ now: () => now, onInvalid: 'report' })
-  const host = new ActorHost(bus, actors, new BusClock(null))
+  // Domains started after boot start at their domain.started, as in replayLog (docs/replay.md).
+  const plan = startPlan(file.records, actors)
+  const host = new ActorHost(bus, plan.boot, new BusClock(null), plan.late.size === 0 ? undefined : lazyStartsOf(lazyDomains, plan.late))
   const produced: BusRecord[] = []
   const sub = bus.records$.subscribe((r) => produced.push(r))
   host.start()
