@@ -1,5 +1,5 @@
 import type { AnyActorRef, Snapshot } from 'xstate'
-import type { ActorSpec } from '../../actors'
+import { actorSpecs, type ActorSpec } from '../../actors'
 import type { LobbyEvent } from '../../schemas/events'
 import { redactEvent } from '../../schemas/events/redact'
 import type { LogRecord } from '../../schemas/log'
@@ -48,7 +48,11 @@ export class ReplayCursor {
   ) {
     for (const r of file.records) this.bySeq.set(r.seq, r)
     this.reset()
-    this.actorIds = this.system.host.ids
+    // Every actor the log may start: the boot ones, then the actors of each domain started when first
+    // needed (their snapshots are undefined until their domain.started), so the inspector and the
+    // frame's screen know them from the first record on.
+    const booted = this.system.host.ids
+    this.actorIds = [...booted, ...(this.actors ?? actorSpecs).map((a) => a.id).filter((id) => !booted.includes(id))]
   }
 
   /** The replay system as it is now (it changes when the cursor goes back). */

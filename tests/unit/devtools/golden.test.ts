@@ -117,7 +117,7 @@ describe('a golden test of a session whose domains started when first needed', (
   it('starts each late domain at its domain.started, as the replay does, and reads its actors at the end', () => {
     // Recorded with lazy domains: savings started by the sign-in, withdraw by its route.
     const lazy = read('lazy-withdraw.ndjson')
-    const started = lazy.records.filter((r) => r.event.type === 'domain.started').map((r) => (r.event as { domain: string }).domain)
+    const started = lazy.records.filter((r) => r.event.type === 'domain.started').map((r) => (r.event as unknown as { domain: string }).domain)
     expect(started).toEqual(['yuebao', 'withdraw'])
     const outcome = checkGolden(lazy, { from: lazy.records[0]!.seq, expect: [] })
     expect(outcome.snapshots['yuebao']).toBeDefined()
