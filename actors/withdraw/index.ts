@@ -7,6 +7,7 @@ import {
 } from '../../schemas/hall/calls/withdraw'
 import { bindAlipay, bindUserWallet, uploadPay } from '../../schemas/hall/calls/withdraw'
 import { verifyWithdrawPass } from '../../schemas/hall/calls/security'
+import { walletDownloadUrl } from '../../schemas/hall/calls/site'
 import { ewalletList, type EWallet } from '../../schemas/hall/calls/withdraw-own'
 import { commandActor, pagedActor, queryActor, type PageQuery } from '../kit'
 import type { AuditDetail, CryptoNetwork, Wallet, WithdrawInfo, WithdrawOrder } from '../../schemas/hall/calls/withdraw'
@@ -47,6 +48,19 @@ export const walletsActor = queryActor({
   fetchOn: { 'withdraw.opened': true, 'realtime.withdrawOrderProgressed': true, 'realtime.withdrawOrderSucceeded': true },
   payload: {},
   select: (d: { readonly list: ReadonlyArray<Wallet> }): ReadonlyArray<Wallet> => d.list,
+})
+
+/**
+ * Where to get the wallet app a wallet-app account is bound in (calls §7.3 /pay/wallet/downloadUrl,
+ * device_type 1), read when such a binding is shown; '' when the site names none.
+ */
+export const walletAppActor = queryActor({
+  id: 'walletapp',
+  call: walletDownloadUrl,
+  audience: 'real',
+  fetchOn: { 'withdraw.walletAppShown': true },
+  payload: { device_type: 1 },
+  select: (d: { readonly url: string }): string => d.url,
 })
 
 /** Whether the site closed withdrawals (shown before the player types anything). '' is the site the lobby runs on. */

@@ -20,5 +20,11 @@ export const withdrawAuditOpened = defineEvent('withdraw.auditOpened', 'intent',
   auditId: Schema.String,
 })
 
+/**
+ * The binding form of a wallet-app account is shown (a wallet of kind 'wallet' chosen): where to
+ * get the wallet app is read (/pay/wallet/downloadUrl).
+ */
+export const withdrawWalletAppShown = defineEvent('withdraw.walletAppShown', 'intent', "A wallet app's binding is shown: where to get the wallet app is read.", {})
+
 /** The withdraw events. */
-export const withdrawEvents = [withdrawOpened, withdrawDetailsOpened, withdrawAuditOpened] as const
+export const withdrawEvents = [withdrawOpened, withdrawDetailsOpened, withdrawAuditOpened, withdrawWalletAppShown] as const

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useActorRef, useSelector } from '@xstate/react'
-import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, verifyPinCommand, type WithdrawAccount } from '../../../actors/withdraw'
+import { bindEwalletCommand, bindWalletAppCommand, eWalletsActor, verifyPinCommand, walletAppActor, type WithdrawAccount } from '../../../actors/withdraw'
 import { checkWallet } from '../../models/withdraw'
 import { connectWalletBind, walletBindFlow } from '../../models/wallet-bind.flow'
 import { useCommand, useQuery, useSend } from '../../system-react'
@@ -31,6 +31,12 @@ export const WalletBinding = () => {
   const ids = { wallet: useId(), account: useId(), hint: useId(), holder: useId(), error: useId() }
   const chosen = wallets.find((w) => w.code === code) ?? wallets[0] ?? null
   const bind = chosen?.kind === 'wallet' ? bindApp : bindEwallet
+  // A wallet app chosen: where to get the app is read (the hall's address for the site, '' for none).
+  const appChosen = chosen?.kind === 'wallet'
+  useEffect(() => {
+    if (appChosen) send({ type: 'withdraw.walletAppShown' })
+  }, [appChosen, send])
+  const appUrl = useQuery(walletAppActor).data ?? ''
 
   const flowRef = useActorRef(walletBindFlow)
   const flow = connectWalletBind(useSelector(flowRef, (s) => s), (e) => flowRef.send(e))
@@ -107,6 +113,11 @@ export const WalletBinding = () => {
             aria-invalid={shown !== null}
           />
           <p id={ids.hint} className="withdraw__muted">{chosen === null ? '' : t('ewallet.example', { example: chosen.account_example })}</p>
+          {appChosen && appUrl !== '' && (
+            <p className="withdraw__muted">
+              <a href={appUrl} target="_blank" rel="noopener noreferrer">{t('ewallet.getApp', { name: chosen.name })}</a>
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.holder}>{t('holder')}</label>
