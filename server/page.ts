@@ -138,14 +138,25 @@ export const siteConfigOf = async (
   },
 })
 
+/** The values each hall-profile field may take (HallProfile, schemas/hall/calls/site.ts). */
+const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNullable<HallProfile[K]>> } = {
+  launch: ['login', 'loginv2'],
+  heartbeat: ['socket', 'call'],
+  payList: ['v3', 'v4'],
+  boot: ['injected', 'call'],
+}
+
 /**
  * The site's hall profile (issue 45): the variants its hall speaks, the `hallProfile` of its 'site'
- * document (`{ launch: 'loginv2' }`); only what the schema knows is injected, nothing when unset.
+ * document (`{ launch: 'loginv2', heartbeat: 'call', payList: 'v4', boot: 'call' }`); only the
+ * fields and values the schema knows are injected, nothing when none is set.
  */
 const hallProfileOf = async (db: Db, site: SiteRow): Promise<{ hallProfile?: HallProfile }> => {
-  const profile = (await siteDocument<{ hallProfile?: { launch?: unknown } }>(db, site.code, 'site'))?.hallProfile
-  const launch = profile?.launch
-  return launch === 'login' || launch === 'loginv2' ? { hallProfile: { launch } } : {}
+  const profile = (await siteDocument<{ hallProfile?: Record<string, unknown> }>(db, site.code, 'site'))?.hallProfile ?? {}
+  const kept = Object.fromEntries(
+    Object.entries(PROFILE_VALUES).filter(([field, values]) => (values as ReadonlyArray<unknown>).includes(profile[field])).map(([field]) => [field, profile[field]]),
+  ) as HallProfile
+  return Object.keys(kept).length === 0 ? {} : { hallProfile: kept }
 }
 
 const brandLogoOf = async (db: Db, site: SiteRow): Promise<{ brandLogo?: BrandLogo }> => {

@@ -16,6 +16,7 @@ import { seedService } from './calls/service'
 import type { Db, Queryable } from './db'
 import { hashPassword, randomHex } from './crypto'
 import { CURRENCY_FORMATS } from '../schemas/currencies'
+import type { HallProfile } from '../schemas/hall/calls'
 import { credit } from './money'
 
 /** The seeded demo player's credentials, on every site of a store seeded with the stand-ins on. */
@@ -48,6 +49,8 @@ interface SiteSeed {
   readonly themeType: number
   readonly recommendAreaCode: string
   readonly bettingProvider?: Readonly<Record<string, string>>
+  /** The catalogue variants its hall speaks (HallProfile, docs/hall.md "Hall profile"); absent: the defaults. */
+  readonly hallProfile?: HallProfile
 }
 
 const BRAZIL_PROVIDER = (brandId: string) => ({
@@ -78,6 +81,9 @@ const SITES: ReadonlyArray<SiteSeed> = [
     currency: 'BRL', currencies: ['BRL', 'USDT'],
     timeZone: 'America/Sao_Paulo', skinType: 4, themeType: 4, recommendAreaCode: '+55',
     bettingProvider: BRAZIL_PROVIDER('2105281537281048577'),
+    // The site whose hall speaks the other variants (issue 45): heartbeat by call, the V4 pay
+    // lists, the brand logo, layout and currencies asked at boot.
+    hallProfile: { heartbeat: 'call', payList: 'v4', boot: 'call' },
   },
   // One site per layout (skinType 1 classic, 2 European-American, 3 simple European-American,
   // 4 cyan-blue), each with a theme of its own, so every look can be opened (?site= in dev/test).
@@ -148,6 +154,7 @@ const documents = (s: SiteSeed): Readonly<Record<string, unknown>> => ({
     musicAutoPlay: 0,
     languageMatchMode: 1,
     ...(s.bettingProvider === undefined ? {} : { bettingProvider: s.bettingProvider }),
+    ...(s.hallProfile === undefined ? {} : { hallProfile: s.hallProfile }),
   },
   sysInfo: {
     fingerprintJS: { publicKey: 'fp-demo-public-key' },

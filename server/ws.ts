@@ -29,6 +29,18 @@ import { isLive, sessionByToken, sessionWithPlayer, takePlayerReadWith } from '.
 /** A connection that sends nothing (not even a Ping) for this long is dropped: three missed heartbeats. */
 export const SOCKET_IDLE_MS = 35_000
 
+/**
+ * The most a connection holds unsent in the hall (bytes of frames its reader has not taken yet,
+ * beyond what the kernel's buffers hold). A connection that stops reading gets nothing more once
+ * it is past this: its notices wait in the outbox, and it is sent them, oldest first, as it reads
+ * again (docs/realtime.md "Delivery under load"). So a starved reader costs the hall at most this
+ * much memory, however much is stored for it, and is neither dropped nor sent a notice twice.
+ */
+export const SOCKET_SEND_LIMIT = 1024 * 1024
+
+/** How many of a connection's unsent notices one catch-up read of the outbox takes. */
+const CATCH_UP_BATCH = 32
+
 /** The hall's socket: attach it to the HTTP server, push notices, close it with the hall. */
 export interface SocketHub {
   /** Takes over WebSocket upgrades on SOCKET_PATH (other upgrade paths are refused). */
@@ -37,8 +49,16 @@ export interface SocketHub {
   push(playerId: string, type: string, data: unknown): Promise<{ msgId: string; sent: number }>
   /** Sends notices already stored in the player's outbox (storeNotice, inside the transaction that caused them) to their open connections. */
   send(playerId: string, notices: ReadonlyArray<{ msgId: string; type: string; data: unknown }>): Promise<number>
+  /**
+   * A sign of life of the player by another way than the socket (the `/home/heartbeat` call of a
+   * site whose hall profile keeps alive by call, issue 45): this hall's connections of the player
+   * count it as a frame, so they are not dropped as idle.
+   */
+  keepAlive(playerId: string): void
   /** Open connections (all players). */
   readonly connectionCount: number
+  /** The most bytes one open connection holds unsent in the hall now (at most SOCKET_SEND_LIMIT and one frame). */
+  readonly unsentBytes: number
   /** Unacknowledged notices of a player, oldest first. */
   pending(playerId: string): Promise<ReadonlyArray<{ msgId: string; type: string; data: unknown }>>
   /** Drops every connection (code 1001), stops accepting new ones and stops listening to other halls. */
@@ -81,6 +101,20 @@ interface OutboxRow {
   readonly data: unknown
 }
 
+/** What the hall keeps of an open connection. */
+interface Conn {
+  readonly playerId: string
+  /**
+   * The msgIds this connection was sent and has not acknowledged (an acknowledgement is written a
+   * moment later, and a notice heard from another hall meanwhile must not go out again).
+   */
+  readonly sent: Set<string>
+  /** Past SOCKET_SEND_LIMIT: notices for it wait in the outbox until it has read enough. */
+  behind: boolean
+  /** A catch-up of this connection is running. */
+  catching: boolean
+}
+
 export const createSocketHub = async (deps: {
   readonly db: Queryable
   readonly now?: () => number
@@ -91,17 +125,24 @@ export const createSocketHub = async (deps: {
   const now = deps.now ?? Date.now
   const wss = new WebSocketServer({ noServer: true })
   const byPlayer = new Map<string, Set<WebSocket>>()
-  // The msgIds each connection was sent, kept for its life (an acknowledgement is written a moment
-  // later, and a notice heard from another hall meanwhile must not go out again).
-  const sentOn = new WeakMap<WebSocket, Set<string>>()
-  // Per player, sends happen one after another: a push and the resend of a new connection never
-  // interleave their frames.
+  /** Each connection's idle timer restart (keepAlive). */
+  const keepers = new Map<WebSocket, () => void>()
+  const conns = new WeakMap<WebSocket, Conn>()
+  // Per player, sends happen one after another: a push, the resend of a new connection and a
+  // catch-up never interleave their frames. A player's entry goes when its last send is done.
   const queues = new Map<string, Promise<unknown>>()
   let closed = false
 
   const serially = <T>(playerId: string, fn: () => Promise<T>): Promise<T> => {
     const next = (queues.get(playerId) ?? Promise.resolve()).then(fn, fn)
-    queues.set(playerId, next.catch(() => undefined))
+    const tail = next.then(
+      () => undefined,
+      () => undefined,
+    )
+    queues.set(playerId, tail)
+    void tail.then(() => {
+      if (queues.get(playerId) === tail) queues.delete(playerId)
+    })
     return next
   }
 
@@ -111,13 +152,61 @@ export const createSocketHub = async (deps: {
     return true
   }
   const noticeFrame = (row: OutboxRow): ServerFrame => ({ type: 'notice', msgId: row.msgId, content: { type: row.type, data: row.data } })
-  /** Sends a notice unless this connection had it already; true when sent now. */
-  const sendNotice = (ws: WebSocket, row: OutboxRow): boolean => {
-    const sent = sentOn.get(ws)
-    if (sent === undefined || sent.has(row.msgId)) return false
-    if (!sendFrame(ws, noticeFrame(row))) return false
-    sent.add(row.msgId)
+  /**
+   * Sends a notice unless this connection had it already or holds SOCKET_SEND_LIMIT unsent (it is
+   * then behind: the notice waits in the outbox for the catch-up); true when sent now. Called
+   * inside the player's `serially` turn only, so frames of one player never interleave.
+   */
+  const sendNotice = (ws: WebSocket, row: OutboxRow, catchingUp = false): boolean => {
+    const c = conns.get(ws)
+    if (c === undefined || c.sent.has(row.msgId) || ws.readyState !== ws.OPEN) return false
+    if ((c.behind && !catchingUp) || ws.bufferedAmount > SOCKET_SEND_LIMIT) {
+      c.behind = true
+      return false
+    }
+    c.sent.add(row.msgId)
+    // The callback comes once the frame left the hall's buffers (or the connection failed).
+    ws.send(JSON.stringify(noticeFrame(row)), (e) => {
+      if (e === undefined || e === null) drained(ws, c)
+    })
     return true
+  }
+
+  /** The oldest unacknowledged notices of the player that this connection was not sent. */
+  const unsentTo = async (c: Conn): Promise<ReadonlyArray<OutboxRow>> =>
+    (
+      await deps.db.query<OutboxRow>(
+        `SELECT msg_id::text AS "msgId", type, data FROM socket_outbox
+         WHERE player_id = $1 AND acked_at IS NULL AND NOT (msg_id = ANY($2::bigint[])) ORDER BY msg_id LIMIT ${CATCH_UP_BATCH}`,
+        [c.playerId, [...c.sent]],
+      )
+    ).rows
+
+  /**
+   * A frame of a connection left the hall: when the connection is behind and has read enough (half
+   * the limit left), it is sent what waits for it in the outbox, oldest first, until it is past the
+   * limit again (the next frames' callbacks go on) or has everything.
+   */
+  const drained = (ws: WebSocket, c: Conn): void => {
+    if (!c.behind || c.catching || closed || ws.readyState !== ws.OPEN || ws.bufferedAmount > SOCKET_SEND_LIMIT / 2) return
+    c.catching = true
+    serially(c.playerId, async () => {
+      for (;;) {
+        if (ws.readyState !== ws.OPEN) return
+        const rows = await unsentTo(c)
+        for (const row of rows) if (!sendNotice(ws, row, true) && ws.bufferedAmount > SOCKET_SEND_LIMIT) return
+        if (rows.length < CATCH_UP_BATCH) {
+          c.behind = false
+          return
+        }
+      }
+    })
+      .catch((e: unknown) => deps.log?.(`socket catch-up failed: ${String(e)}`))
+      .finally(() => {
+        c.catching = false
+        // Frames that left while the catch-up ran did not start another: look again.
+        if (c.behind && ws.bufferedAmount <= SOCKET_SEND_LIMIT / 2) drained(ws, c)
+      })
   }
 
   const unacked = async (playerId: string): Promise<ReadonlyArray<OutboxRow>> =>
@@ -146,7 +235,7 @@ export const createSocketHub = async (deps: {
       const set = byPlayer.get(id) ?? new Set<WebSocket>()
       for (const c of open) {
         c.joined()
-        sentOn.set(c.ws, new Set())
+        conns.set(c.ws, { playerId: id, sent: new Set(), behind: false, catching: false })
         set.add(c.ws)
       }
       byPlayer.set(id, set)
@@ -177,6 +266,7 @@ export const createSocketHub = async (deps: {
       if (idle !== undefined) clearTimeout(idle)
       idle = setTimeout(() => ws.terminate(), SOCKET_IDLE_MS)
     }
+    keepers.set(ws, keepAlive)
     const onFrame = (raw: RawData) => {
       keepAlive()
       const exit = decodeClientFrame(textOf(raw))
@@ -189,11 +279,15 @@ export const createSocketHub = async (deps: {
           .catch((e: unknown) => deps.log?.(`socket session check failed: ${String(e)}`))
       } else {
         const owner = playerId
+        const msgId = frame.msgId
         void deps.db
           .query(`UPDATE socket_outbox SET acked_at = now() WHERE msg_id = $1::bigint AND player_id = $2 AND acked_at IS NULL`, [
-            /^\d{1,18}$/.test(frame.msgId) ? frame.msgId : '0',
+            /^\d{1,18}$/.test(msgId) ? msgId : '0',
             owner,
           ])
+          // Acknowledged (by this connection or another): no read of the outbox finds it again, so
+          // the connection need not remember it.
+          .then(() => conns.get(ws)?.sent.delete(msgId))
           .catch((e: unknown) => deps.log?.(`socket ack failed: ${String(e)}`))
       }
     }
@@ -207,6 +301,7 @@ export const createSocketHub = async (deps: {
     })
     ws.on('close', () => {
       if (idle !== undefined) clearTimeout(idle)
+      keepers.delete(ws)
       if (playerId === null) return
       const set = byPlayer.get(playerId)
       set?.delete(ws)
@@ -240,7 +335,7 @@ export const createSocketHub = async (deps: {
 
   // A notice announced by any hall (this one's own pushes too, which it sent already): sent to this
   // hall's connections of that player that lack it, read from the outbox.
-  const lacking = (playerId: string, msgId: string): boolean => [...(byPlayer.get(playerId) ?? [])].some((ws) => sentOn.get(ws)?.has(msgId) === false)
+  const lacking = (playerId: string, msgId: string): boolean => [...(byPlayer.get(playerId) ?? [])].some((ws) => conns.get(ws)?.sent.has(msgId) === false)
   const delivered = async (playerId: string, msgId: string): Promise<void> => {
     if (!lacking(playerId, msgId)) return
     await serially(playerId, async () => {
@@ -307,10 +402,18 @@ export const createSocketHub = async (deps: {
         for (const row of notices) for (const ws of byPlayer.get(playerId) ?? []) if (sendNotice(ws, row)) n += 1
         return n
       }),
+    keepAlive: (playerId) => {
+      for (const ws of byPlayer.get(playerId) ?? []) keepers.get(ws)?.()
+    },
     get connectionCount() {
       let n = 0
       for (const set of byPlayer.values()) n += set.size
       return n
+    },
+    get unsentBytes() {
+      let most = 0
+      for (const set of byPlayer.values()) for (const ws of set) most = Math.max(most, ws.bufferedAmount)
+      return most
     },
     pending: (playerId) => unacked(playerId),
     close: async () => {

@@ -7,7 +7,7 @@ import type { ServerNotice } from '../../schemas/events/socket'
  * hall content type becomes.
  */
 
-/** Heartbeat: a Ping every 10 s while open. */
+/** Heartbeat: a Ping every 10 s while open (or, on a site whose hall profile says `heartbeat: 'call'`, the heartbeat call). */
 export const HEARTBEAT_MS = 10_000
 /** A connection not open 4 s after it was asked for is given up and retried. */
 export const CONNECT_TIMEOUT_MS = 4_000
@@ -49,6 +49,13 @@ export interface SocketContext {
   readonly duplicates: number
   /** The close code of the last drop, for the status view. */
   readonly lastCloseCode: number | null
+  /**
+   * The site's hall profile keeps alive by the `/home/heartbeat` call instead of the socket's Ping
+   * (HallProfile `heartbeat: 'call'`, issue 45), from the site configuration of app.started.
+   */
+  readonly heartbeatByCall: boolean
+  /** Heartbeat calls asked (their request ids are `socket-<n>`). */
+  readonly heartbeats: number
 }
 
 export const initialSocketContext: SocketContext = {
@@ -61,6 +68,8 @@ export const initialSocketContext: SocketContext = {
   received: 0,
   duplicates: 0,
   lastCloseCode: null,
+  heartbeatByCall: false,
+  heartbeats: 0,
 }
 
 /** The bus events the socket actor consumes, as the host routes them. */
@@ -98,6 +107,7 @@ export type SocketEmitted =
   | EventOfType<'socket.pingRequested'>
   | EventOfType<'socket.ackRequested'>
   | EventOfType<'socket.gaveUp'>
+  | EventOfType<'hall.requested'>
   | RealtimeNotice
 
 /** The typed notice a hall notice becomes; null for an unrecognised one (acknowledged, nothing else). */

@@ -1,4 +1,6 @@
 import { assign, emit, enqueueActions, setup } from 'xstate'
+import { heartbeat } from '../../schemas/hall/calls/site'
+import { ask, requestIdOf } from '../kit'
 import {
   CONNECT_TIMEOUT_MS,
   HEARTBEAT_MS,
@@ -14,7 +16,9 @@ import {
 
 /**
  * The realtime socket (spec §4 socket: connecting, open with the heartbeat, error, closed; §7.3;
- * §9 constants). Connected while a player is signed in; a connection not open within 4 s, or one
+ * §9 constants). Connected while a player is signed in; while open it keeps alive every 10 s by a
+ * Ping, or by the `/home/heartbeat` call on a site whose hall profile says `heartbeat: 'call'`
+ * (issue 45; the call is silent and its answer read by nobody: a failure matters on the next call); a connection not open within 4 s, or one
  * that drops, is retried after 1 s, 1.3 s, 1.69 s ... up to 10 s, at most 20 times, then the socket
  * is `disconnected` until the player asks to retry. A credentials change reconnects with the new
  * Token; a logout or an expired token closes it. Every hall notice is acknowledged by its msgId and
@@ -24,7 +28,7 @@ import {
  * Consumes: app.started, session.credentialsChanged, session.loggedIn, session.loggedOut,
  *   session.tokenExpired, session.logoutConfirmed, socket.opened, socket.closed,
  *   socket.messageReceived, socket.retryRequested.
- * Emits: socket.connectRequested, socket.closeRequested, socket.pingRequested,
+ * Emits: socket.connectRequested, socket.closeRequested, socket.pingRequested, hall.requested (heartbeat),
  *   socket.ackRequested, socket.gaveUp, realtime.payOrderProgressed,
  *   realtime.withdrawOrderProgressed, realtime.registerSucceeded, realtime.payOrderSucceeded,
  *   realtime.withdrawOrderSucceeded, realtime.activeDetailsReceived, realtime.messageReceived.
@@ -55,7 +59,9 @@ export const socketMachine = setup({
     retriesExhausted: ({ context }) => context.retries >= MAX_RETRIES,
   },
   actions: {
-    takeSite: assign(({ event }) => (event.type === 'app.started' ? { siteCode: event.site.siteCode } : {})),
+    takeSite: assign(({ event }) =>
+      event.type === 'app.started' ? { siteCode: event.site.siteCode, heartbeatByCall: event.site.hallProfile?.heartbeat === 'call' } : {},
+    ),
     takeToken: assign(({ event }) => (event.type === 'session.credentialsChanged' ? { token: event.token } : {})),
     want: assign({ wanted: true }),
     unwant: assign({ wanted: false }),
@@ -69,7 +75,15 @@ export const socketMachine = setup({
     closeCurrent: emit(({ context }) => ({ type: 'socket.closeRequested' as const, connection: context.connection })),
     noteClose: assign(({ event }) => (event.type === 'socket.closed' ? { lastCloseCode: event.code } : {})),
     noteTimeout: assign({ lastCloseCode: null }),
-    ping: emit(({ context }) => ({ type: 'socket.pingRequested' as const, connection: context.connection })),
+    ping: enqueueActions(({ context, enqueue }) => {
+      if (!context.heartbeatByCall) {
+        enqueue.emit({ type: 'socket.pingRequested' as const, connection: context.connection })
+        return
+      }
+      const heartbeats = context.heartbeats + 1
+      enqueue.assign({ heartbeats })
+      enqueue.emit(ask(heartbeat, requestIdOf('socket', heartbeats), {}))
+    }),
     ack: emit(({ context, event }) => ({
       type: 'socket.ackRequested' as const,
       connection: context.connection,
@@ -110,7 +124,7 @@ export const socketMachine = setup({
         ...Object.fromEntries(STOPS.map((t) => [t, { target: 'closed', actions: ['unwant', 'closeCurrent'] }])),
       },
     },
-    /** Connected: a Ping every 10 s; every notice acknowledged and processed once. */
+    /** Connected: a Ping (or the heartbeat call) every 10 s; every notice acknowledged and processed once. */
     open: {
       after: { heartbeat: { target: 'open', reenter: true, actions: 'ping' } },
       on: {

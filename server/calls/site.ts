@@ -120,8 +120,11 @@ export const siteCalls: ReadonlyArray<Implementation> = [
   implement(getAboutUs, (ctx) => doc(ctx.db, ctx.site, 'aboutUs')),
   implement(smsCountry, (ctx) => doc(ctx.db, ctx.site, 'smsCountry')),
   implement(bannerIndex, (ctx) => bannersOf(ctx.db, ctx.site.code)),
+  // A site whose hall profile keeps alive by call (issue 45) sends no Ping: the call keeps the
+  // player's socket connections on this hall from the idle drop.
   implement(heartbeat, async (ctx) => {
-    await requirePlayer(ctx)
+    const { player } = await requirePlayer(ctx)
+    ctx.socket?.keepAlive(player.id)
     return { serverTime: ctx.now }
   }),
   // game_gold is '-1' while the player's money is in a provider's game (a launch not yet

@@ -286,12 +286,24 @@ export type PixelScripts = typeof PixelScripts.Type
  */
 /**
  * A site's hall profile (issue 45): which of the catalogue's variants its hall speaks where the
- * spec allows both; each left out is the lobby's default. `launch`: a game is launched by
- * `/gameapi/login` (socket_url entries the lobby finishes) or `/gameapi/loginv2` (the finished
- * address). Injected with the site configuration (the site document's `hallProfile`).
+ * spec allows both; each left out is the lobby's default (the first value named below). Injected
+ * with the site configuration (the site document's `hallProfile`; docs/hall.md "Hall profile").
+ *
+ * - `launch`: a game is launched by `/gameapi/login` (socket_url entries the lobby finishes) or
+ *   `/gameapi/loginv2` (the finished address).
+ * - `heartbeat`: the signed-in lobby keeps alive by a Ping on the socket every 10 s (`socket`) or
+ *   by the `/home/heartbeat` call every 10 s instead (`call`; spec §9 heartbeat 10 s).
+ * - `payList`: the pay popup lists the deposit methods with their channels by
+ *   `/pay/payplatformlistV3` (`v3`) or by `/pay/payListV4` and one `/pay/payTypeV4` per method (`v4`).
+ * - `boot`: the brand logo, the layout and the currencies are read from the copies injected with
+ *   the site configuration (`injected`) or asked of the hall at boot (`call`: getBrandLogoUse,
+ *   getLayout, getAllCurrency). A page written without an injected brand logo asks for it too.
  */
 export const HallProfile = Schema.Struct({
   launch: Schema.optionalKey(Schema.Literals(['login', 'loginv2'])),
+  heartbeat: Schema.optionalKey(Schema.Literals(['socket', 'call'])),
+  payList: Schema.optionalKey(Schema.Literals(['v3', 'v4'])),
+  boot: Schema.optionalKey(Schema.Literals(['injected', 'call'])),
 })
 export type HallProfile = typeof HallProfile.Type
 
