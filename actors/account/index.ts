@@ -4,7 +4,8 @@ import {
   avatars, bindCpf, bindEmail, bindGoogleAuth, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
   securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass,
 } from '../../schemas/hall/calls/security'
-import { securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
+import { getQuestion, securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
+import type { SecretQuestion } from '../../schemas/hall/calls/auth'
 import { commandActor, queryActor } from '../kit'
 
 /**
@@ -28,6 +29,16 @@ export const avatarsActor = queryActor({ id: 'avatars', call: avatars, audience:
 
 /** The secret question set (its id and text, never the answer), or null. */
 export const questionActor = queryActor({ id: 'question', call: getAccountQuestion, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d.question })
+
+/** The site's secret questions to choose one from (/user/getquestion), read when the question's form opens. */
+export const questionsActor = queryActor({
+  id: 'questions',
+  call: getQuestion,
+  audience: 'real',
+  fetchOn: { 'account.questionFormOpened': true },
+  payload: {},
+  select: (d): ReadonlyArray<SecretQuestion> => d.list,
+})
 
 /** The account's last changes. */
 export const historyActor = queryActor({ id: 'accounthistory', call: accountHistory, audience: 'real', fetchOn: reread, payload: {}, select: (d) => d.list })

@@ -22,5 +22,8 @@ export const keyChanged = defineEvent('session.keyChanged', 'notice', 'The login
   userkey: Sensitive(Schema.String),
 })
 
+/** The secret question's form opened: the site's questions to choose from are read (/user/getquestion). */
+export const questionFormOpened = defineEvent('account.questionFormOpened', 'intent', "The secret question's form opened: the site's questions to choose from are read.", {})
+
 /** The account events. */
-export const accountEvents = [accountOpened, accountChanged, keyChanged] as const
+export const accountEvents = [accountOpened, accountChanged, keyChanged, questionFormOpened] as const

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bindEmailCommand, bindGoogleAuthCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand, switchGoogleAuthCommand, withdrawPassCommand } from '../../../actors/account'
+import { bindEmailCommand, bindGoogleAuthCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand, questionsActor, switchGoogleAuthCommand, withdrawPassCommand } from '../../../actors/account'
 import { selectSiteCode } from '../../../actors/site'
-import { QUESTION_IDS } from '../../models/security'
-import { useActor, useCommand } from '../../system-react'
+import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { PinInput } from '../../ui/PinInput'
 import { answer as answerRule, code as codeRule, differentFrom, email as emailRule, firstOf, phoneOfSite, password, confirmation, paymentPassword, required, VALIDATION_PARAMS, type Rule } from '../../ui/validation'
@@ -233,9 +232,16 @@ export const PinForm = ({ ticket, onDone }: { ticket: string | null; onDone: () 
   )
 }
 
-/** The secret question: chosen from the hall's, with its answer; a change gives the old answer first. */
+/**
+ * The secret question: chosen from the hall's (/user/getquestion, read when the form opens; each
+ * shown in the player's language by its id, else as the hall wrote it), with its answer; a change
+ * gives the old answer first.
+ */
 export const QuestionForm = ({ edit, ticket, onDone }: { edit: boolean; ticket: string | null; onDone: () => void }) => {
   const { t } = useTranslation('account')
+  const send = useSend()
+  useEffect(() => send({ type: 'account.questionFormOpened' }), [send])
+  const questions = useQuery(questionsActor)
   const set = useCommand(passQuintCommand)
   const change = useCommand(editQuintCommand)
   const cmd = edit ? change : set
@@ -265,13 +271,20 @@ export const QuestionForm = ({ edit, ticket, onDone }: { edit: boolean; ticket: 
         </label>
         <select id="account-question" className="account-select" value={form.values.questionId} ref={form.register('questionId')} onChange={(e) => form.set('questionId')(e.target.value)} aria-invalid={questionError !== null}>
           <option value="">{t('field.chooseQuestion')}</option>
-          {QUESTION_IDS.map((id) => (
-            <option key={id} value={String(id)}>
-              {t(`question.q${id}`)}
+          {(questions.data ?? []).map((q) => (
+            <option key={q.questionId} value={String(q.questionId)}>
+              {t(`question.q${q.questionId}`, { defaultValue: q.question })}
             </option>
           ))}
         </select>
         {questionError !== null && <p className="field__error">{questionError}</p>}
+        {questions.status === 'loading' && <p className="field__hint" role="status">{t('security.loading')}</p>}
+        {questions.status === 'failed' && (
+          <p className="field__error" role="alert">
+            {t('question.loadFailed')}{' '}
+            <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: 'questions' })}>{t('question.retry')}</button>
+          </p>
+        )}
       </div>
       <PasswordField label={t('field.answer')} value={form.values.answer} onValue={form.set('answer')} error={form.error('answer')} inputRef={form.register('answer')} autoComplete="off" />
       <button type="submit" className="button button--primary button--block" aria-disabled={busy}>

@@ -4,6 +4,7 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
+import { questionsActor } from '../../../../actors/account'
 import { walletAppActor } from '../../../../actors/withdraw'
 import type { LobbyEvent } from '../../../../schemas/events'
 
@@ -31,5 +32,26 @@ describe('the wallet app download address (/pay/wallet/downloadUrl)', () => {
   it('asks nothing for a guest or before the binding is shown', () => {
     expect(start(walletAppActor.machine, login(true)).emitted).toEqual([])
     expect(start(walletAppActor.machine, login(false), { type: 'withdraw.walletAppShown' }).emitted).toEqual([])
+  })
+})
+
+describe("the site's secret questions (/user/getquestion)", () => {
+  const list = [{ questionId: 1, question: 'First pet?' }, { questionId: 2, question: 'Born where?' }]
+
+  it("are read when the question's form opens, and kept as the list to choose from", () => {
+    const a = start(questionsActor.machine, login(true), { type: 'account.opened' })
+    expect(a.emitted).toEqual([])
+    a.send({ type: 'account.questionFormOpened' })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: 'questions-1', call: 'getQuestion', payload: {} }])
+    a.send({ type: 'hall.responded', requestId: 'questions-1', call: 'getQuestion', data: { list } })
+    expect(questionsActor.view(a.actor.getSnapshot())).toMatchObject({ status: 'ready', data: list })
+  })
+
+  it('a failure shows as failed and the view asks again', () => {
+    const a = start(questionsActor.machine, login(true), { type: 'account.questionFormOpened' })
+    a.send({ type: 'hall.failed', requestId: 'questions-1', call: 'getQuestion', error: { _tag: 'Network', message: 'offline' } })
+    expect(questionsActor.view(a.actor.getSnapshot()).status).toBe('failed')
+    a.send({ type: 'query.refreshRequested', query: 'questions' })
+    expect(a.emitted.at(-1)).toEqual({ type: 'hall.requested', requestId: 'questions-2', call: 'getQuestion', payload: {} })
   })
 })
