@@ -43,8 +43,7 @@ describe.each(['desktop', 'phone'] as const)('about us and version update at %s 
     try {
       const player = await kit.player()
       if (size === 'desktop') {
-        const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-        await shell.signIn(player)
+        const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
         const menu = async (entry: string) => {
           await page.getByRole('banner').getByRole('button', { name: /^My account/ }).click()
           await page.getByRole('button', { name: entry, exact: true }).click({ timeout: 15_000 })
@@ -61,8 +60,7 @@ describe.each(['desktop', 'phone'] as const)('about us and version update at %s 
         await checkAbout(about.page)
         expect(about.errors).toEqual([])
         // The update page is private: signed in, the phone opens its address (the Mine page has no entry, spec §2).
-        const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-        await shell.signIn(player)
+        const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
         await page.goto(new URL('/home/update?site=001', page.url()).href)
         await expect.poll(() => new URL(page.url()).pathname).toBe('/home/update')
         await checkUpdate(page)

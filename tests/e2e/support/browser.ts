@@ -1,9 +1,10 @@
 import { appendFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { control, newPlayer, patchSiteDocument, type PlayerOptions, type SiteDocumentName, type TestPlayer } from './hall'
-import { timed } from './profile'
+import { keptSessionState, signInOverHttp } from './kept-session'
+import { record, timed } from './profile'
 import { ShellPage } from './shell.model'
 
 /** Debian's Chromium (or CHROMIUM_PATH); a browser download by a test tool is not possible here. */
@@ -36,10 +37,12 @@ export const VIEWPORTS = {
 /** The two sizes a browser test opens pages at. */
 export type Size = keyof typeof VIEWPORTS
 
-/** How a test's browser context differs: the service worker allowed, JavaScript turned off. */
+/** How a test's browser context differs: the service worker allowed, JavaScript turned off, storage it starts with. */
 export interface ContextOptions {
   readonly serviceWorkers?: 'allow' | 'block'
   readonly javaScriptEnabled?: boolean
+  /** Cookies, local storage and IndexedDB the context starts with (the kept session of `openLobby(..., { as })`). */
+  readonly storageState?: BrowserContextOptions['storageState']
 }
 
 /**
@@ -52,6 +55,7 @@ export const newContext = (browser: Browser, size: Size, o: ContextOptions = {})
     viewport: VIEWPORTS[size],
     serviceWorkers: o.serviceWorkers ?? 'block',
     ...(o.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(o.storageState === undefined ? {} : { storageState: o.storageState }),
     ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   })
 
@@ -94,8 +98,14 @@ export interface BrowserKit {
   readonly browser: Browser
   /** A fresh context and blank page at a size, closed after the test (or after the file, when opened in a beforeAll). */
   open(size: Size, o?: ContextOptions): Promise<Opened>
-  /** The same, on the lobby at `path` (e.g. 'home/game?site=201'), once its top bar shows. */
-  openLobby(size: Size, path?: string): Promise<Opened & { readonly shell: ShellPage }>
+  /**
+   * The same, on the lobby at `path` (e.g. 'home/game?site=201'), once its top bar shows. With
+   * `{ as: player }`, the player is signed in without the form: the kit signs in over HTTP and the
+   * lobby boots with that kept session, as a returning player's does (fast login, then the
+   * post-login sequence), and this answers once that sign-in has settled (`shell.settle`).
+   * Tests of the form, sign-in errors, challenges and a fresh sign-in's events use `shell.signIn`.
+   */
+  openLobby(size: Size, path?: string, o?: { readonly as?: Pick<TestPlayer, 'username' | 'password' | 'siteCode'> }): Promise<Opened & { readonly shell: ShellPage }>
   /**
    * A new player of this file's own (control `new-player`): a unique name starting with the file's
    * name, and any opening balance and account settings. Nobody else signs in with it, so nothing
@@ -218,13 +228,23 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
       if (inTest) pages.push(page)
       return { context, page, errors: watchErrors(page) }
     },
-    async openLobby(size, at = '') {
-      const opened = await kit.open(size)
+    async openLobby(size, at = '', o = {}) {
+      // 'sign in without the form' is the HTTP sign-in and the wait for the fast login's sequence
+      // after the boot; the context (its storage restored) and the boot count as their own phases.
+      const t0 = performance.now()
+      const kept = o.as === undefined ? undefined : await signInOverHttp(hallUrl, o.as)
+      const signInMs = performance.now() - t0
+      const opened = await kit.open(size, kept === undefined ? {} : { storageState: keptSessionState(hallUrl, kept) })
       const shell = new ShellPage(opened.page, hallUrl)
       await timed('boot the lobby', async () => {
         await shell.open(at)
         await shell.waitReady()
       })
+      if (kept !== undefined) {
+        const t1 = performance.now()
+        await shell.settle(kept.username)
+        record('sign in without the form', signInMs + performance.now() - t1)
+      }
       return { ...opened, shell }
     },
     player: (playerOptions = {}) => timed('make a player (control)', () => newPlayer(hallUrl, { prefix: filePrefix(), ...playerOptions })),

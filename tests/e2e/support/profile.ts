@@ -16,7 +16,14 @@ export async function timed<T>(phase: string, run: () => Promise<T>): Promise<T>
   try {
     return await run()
   } finally {
-    const file = path.basename(expect.getState().testPath ?? '', '.test.ts')
-    appendFileSync(out, `${JSON.stringify({ file, phase, ms: Math.round(performance.now() - t0) })}\n`)
+    record(phase, performance.now() - t0)
   }
+}
+
+/** Appends one phase line of `ms` (a phase made of separate steps, added up by the caller). */
+export function record(phase: string, ms: number): void {
+  const out = process.env['LOBBY_E2E_PROFILE']
+  if (out === undefined || out === '') return
+  const file = path.basename(expect.getState().testPath ?? '', '.test.ts')
+  appendFileSync(out, `${JSON.stringify({ file, phase, ms: Math.round(ms) })}\n`)
 }
