@@ -63,8 +63,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     const restore = await withBanners(ALL_TYPES)
     try {
       const player = await kit.player()
-      const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-      await shell.signIn(player)
+      const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
       const region = carousel(page)
       // Pause, previous, next and the arrow keys (paused first: it rotates while the player signs in).
       await region.getByRole('button', { name: 'Pause the banners' }).click({ timeout: 15_000 })
@@ -148,8 +147,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     }
     await kit.patchSite('001', 'footerConfig', hostile)
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     const footer = page.getByRole('contentinfo', { name: 'Site footer' }).or(page.locator('footer.site-footer'))
     await footer.getByText('Licensed').waitFor({ timeout: 15_000 })
     expect(await footer.locator('script, [onerror], a[href^="javascript:"]').count()).toBe(0)
@@ -212,8 +210,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     const player = await kit.player()
     await kit.control('message', { username: player.username, type: 1, title: 'First gift', content: '<p>For you</p>', award: '2' })
     await kit.control('message', { username: player.username, type: 1, title: 'Second gift', content: '<p>Again</p>', award: '3' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await page.goto(new URL('/home/notice?site=001&noticeType=1', page.url()).href)
     const receive = async (title: string) => {
       await page.getByRole('button', { name: `Open ${title}, unread` }).click({ timeout: 15_000 })

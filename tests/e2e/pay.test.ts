@@ -24,8 +24,7 @@ const balanceText = (page: Page) => page.getByRole('group', { name: 'Balance' })
 describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
   it('pays an online order on the provider page and the header shows the new balance at once, without a reload', async () => {
     const player = await kit.player()
-    const { page, context, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, context, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => balanceText(page)).toContain('0.00')
     // A mark on the window: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
@@ -70,8 +69,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
 
   it('shows a crypto order with its address and QR code, confirms one offline transfer and cancels another, and lists them in the records', async () => {
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
 
     let dialog = await openPay(page)
     await dialog.getByRole('group', { name: 'Currency' }).getByRole('radio', { name: 'USDT', exact: true }).check()
@@ -142,8 +140,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     const code = `E2E${size === 'desktop' ? 'D' : 'P'}${Date.now().toString(36).toUpperCase()}`
     await kit.control('discount-code', { code, amount: '15', uses: 5 })
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     const pay = await openPay(page)
     await pay.getByRole('button', { name: 'I have a promo code' }).click()
     const dialog = page.getByRole('dialog', { name: 'Promo code' })
@@ -164,8 +161,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
 
   it('shows the central wallet with each platform, transfers everything back, and says 9527 on the page without a modal', async () => {
     const player = await kit.player({ balance: '50' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'centerWallet' }))
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/center-wallet')
     const main = page.getByRole('region', { name: 'Main balance' })
@@ -186,8 +182,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
   it('opens download-app after the first deposit on a site whose guideSetupMode is non-zero, the browser holding an install prompt', async () => {
     await kit.patchSite('001', 'sysInfo', { guideSetupMode: 1 })
     const player = await kit.player()
-    const { page, context, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, context, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     // The browser offers its install prompt (the pwa runner keeps it).
     await page.evaluate(() => {
       const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) })
