@@ -41,9 +41,8 @@ describe.each([['desktop', 2], ['phone', 20], ['phone', 2], ['desktop', 20]] as 
     for (let s = 0; seed === ''; s += 1) if (pickWeighted(WEIGHTS, seededUniform(`s${s}`, activeId, 1)) === wanted) seed = `s${s}`
     expect(await kit.control('wheel-seed', { template, seed })).toMatchObject({ ok: true, activeId })
     const expected = wanted
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     if (size === 'phone') await page.emulateMedia({ reducedMotion: 'reduce' })
-    await shell.signIn(p)
     await openDetail(page, template, activeId)
     await page.getByRole('heading', { name: `Wheel ${size}` }).waitFor()
     const wheel = page.getByRole('img', { name: 'Lucky wheel with 4 prizes' })
@@ -121,8 +120,7 @@ describe.each(['desktop', 'phone'] as const)('word collection at %s size', (size
       if (drawn.includes(0) && drawn.includes(1) && drawn.filter((x) => x === 0).length === 3) seed = `w${s}`
     }
     expect(await kit.control('wheel-seed', { template, seed })).toMatchObject({ ok: true, activeId })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await openDetail(page, template, activeId)
     await page.getByRole('heading', { name: `Words ${size}` }).waitFor()
     await page.getByText('Draws left: 0').waitFor()
