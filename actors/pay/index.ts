@@ -5,8 +5,10 @@ import {
   getSiteCurrencyExchangeRate,
   offlineOrderV3,
   payOrderInfo,
+  payListV4,
   payOrderListV3,
   payPlatformListV3,
+  payTypeV4,
   transferCancel,
   transferConfirm,
   type Bank,
@@ -17,14 +19,17 @@ import {
 } from '../../schemas/hall/calls/pay'
 import { checkCodePhoneNumber, isShowDiscount, useDiscountCode } from '../../schemas/hall/calls/active'
 import type { Received } from '../../schemas/hall/calls/common'
-import { commandActor, pagedActor, queryActor } from '../kit'
+import { commandActor, pagedActor, queryActor, queryView, type QueryContext, type QueryView } from '../kit'
+import type { ActorSpec } from '../spec'
+import { PAY_CHANNELS_ID, payChannelsMachine } from './channels.machine'
 
 /**
  * Deposits (screens §2 the pay popup, calls §7.5): what the lobby keeps of them, each a piece of
  * the kit.
  *
  * - `paychannels`: the deposit methods with their channels of every currency the site offers
- *   (payplatformlistV3), asked when the pay popup opens.
+ *   (payplatformlistV3, or payListV4 and payTypeV4 where the site's hall profile says `payList:
+ *   'v4'`; channels.machine.ts), asked when the pay popup opens.
  * - `deposit`: the order the player makes (offlineOrderV3, signed by the form); the order's answer
  *   says how to pay it. The amount codes of the hall are shown in the form, not in a modal.
  * - `payorder`: the order the popup shows, asked again (orderInfo) whenever the socket says an
@@ -46,15 +51,21 @@ export const PAY_INLINE_CODES = {
   orderState: 'error.orderState',
 }
 
-export const payChannelsActor = queryActor({
-  id: 'paychannels',
-  call: payPlatformListV3,
-  audience: 'signedIn',
-  fetchOn: { 'popup.openRequested': { when: (e) => e.popup === 'pay' } },
-  payload: {},
-  select: (d): ReadonlyArray<PayPlatform> => d.list,
-  retryOn: ['socket.opened'],
-})
+/** The deposit methods with their channels, in the variant of the site's hall profile (channels.machine.ts). */
+export const payChannelsActor = {
+  id: PAY_CHANNELS_ID,
+  machine: payChannelsMachine,
+  consumes: [
+    'app.started', 'site.ready', 'session.loggedIn', 'session.loggedOut', 'popup.openRequested', 'socket.opened',
+    'query.refreshRequested', 'hall.responded', 'hall.failed',
+  ],
+  view: (snapshot: { value: unknown; context: QueryContext<unknown, unknown> }): QueryView<ReadonlyArray<PayPlatform>> => queryView<ReadonlyArray<PayPlatform>>(snapshot),
+  handles: [
+    { call: payPlatformListV3.name, codes: [], by: PAY_CHANNELS_ID },
+    { call: payListV4.name, codes: [], by: PAY_CHANNELS_ID },
+    { call: payTypeV4.name, codes: [], by: PAY_CHANNELS_ID },
+  ],
+} as const satisfies ActorSpec & { view: unknown }
 
 /** What the typed amount costs and earns on the chosen channel (getPayOrderFee); the latest amount wins. */
 export const payFeeActor = queryActor({

@@ -68,8 +68,6 @@ const lobbyCalls = (): ReadonlySet<string> => {
  * catalogue for the same thing.
  */
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
-  'POST /pay/payListV4': 'the lobby lists channels with payplatformlistV3',
-  'POST /pay/payTypeV4': 'the lobby lists channels with payplatformlistV3',
   'POST /user/security/verifyPhoneCode': 'second verifications go through secondVerify',
   'POST /user/security/verifyEmailCode': 'second verifications go through secondVerify',
   'POST /user/security/verifyGoogleAuthCode': 'second verifications go through secondVerify',
