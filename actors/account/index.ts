@@ -4,7 +4,7 @@ import {
   avatars, bindCpf, bindEmail, bindGoogleAuth, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
   securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass,
 } from '../../schemas/hall/calls/security'
-import { getQuestion, securityCreateMail, securityCreateSms } from '../../schemas/hall/calls/auth'
+import { getQuestion, securityCreateMail, securityCreateSms, userPhone, userVerifyPhone } from '../../schemas/hall/calls/auth'
 import type { SecretQuestion } from '../../schemas/hall/calls/auth'
 import { commandActor, queryActor } from '../kit'
 
@@ -38,6 +38,24 @@ export const questionsActor = queryActor({
   fetchOn: { 'account.questionFormOpened': true },
   payload: {},
   select: (d): ReadonlyArray<SecretQuestion> => d.list,
+})
+
+/** The bound phone, masked, with its country code, or bound 0 (/user/phone), read when the phone check opens. */
+export const phoneActor = queryActor({ id: 'phone', call: userPhone, audience: 'real', fetchOn: { 'account.phoneCheckOpened': true }, payload: {} })
+
+/**
+ * The phone check (/user/verifyphone; task type 12 'SMS valid'): the bound phone's code, the phone
+ * named masked as /user/phone shows it; an account without a phone binds the one it names by its
+ * code. Answers the phone, masked; the account's screens read again.
+ */
+export const verifyPhoneCommand = commandActor({
+  id: 'userVerifyPhone',
+  call: userVerifyPhone,
+  modal: ['badPhone', 'alreadyBound', 'notBound'],
+  audience: 'real',
+  select: (d) => d.mobile_phone,
+  announce: () => changed('phone'),
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode' },
 })
 
 /** The account's last changes. */

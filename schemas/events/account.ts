@@ -25,5 +25,8 @@ export const keyChanged = defineEvent('session.keyChanged', 'notice', 'The login
 /** The secret question's form opened: the site's questions to choose from are read (/user/getquestion). */
 export const questionFormOpened = defineEvent('account.questionFormOpened', 'intent', "The secret question's form opened: the site's questions to choose from are read.", {})
 
+/** The phone check opened (security centre): the bound phone and its country code are read (/user/phone). */
+export const phoneCheckOpened = defineEvent('account.phoneCheckOpened', 'intent', 'The phone check opened: the bound phone and its country code are read.', {})
+
 /** The account events. */
-export const accountEvents = [accountOpened, accountChanged, keyChanged, questionFormOpened] as const
+export const accountEvents = [accountOpened, accountChanged, keyChanged, questionFormOpened, phoneCheckOpened] as const

@@ -11,7 +11,7 @@
 import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
-import { guardCodes, recoveryCodes, recoveryRefusals, securityCodes, signInCodes, smsLoginCodes, thirdPartyCodes } from './codes'
+import { accountCodes, guardCodes, recoveryCodes, recoveryRefusals, securityCodes, signInCodes, smsLoginCodes, thirdPartyCodes } from './codes'
 import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
 import * as rules from '../../validation'
@@ -565,6 +565,10 @@ export const captchaVerifyPhone = defineCall({
  */
 export const userVerifyPhone = defineCall({
   name: 'userVerifyPhone',
+  codes: {
+    badPhone: securityCodes.badPhone, noCode: securityCodes.noCode, wrongCode: securityCodes.wrongCode,
+    alreadyBound: securityCodes.alreadyBound, notBound: accountCodes.notBound,
+  },
   area: 'auth',
   path: '/user/verifyphone',
   request: Schema.Struct({ phone: Schema.String, code: VerifyCode, areaCode: Schema.optional(Schema.String) }),

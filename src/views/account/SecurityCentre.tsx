@@ -12,6 +12,7 @@ import { actionOf, centreItems, itemOfQuery, rowState, type CentreItem, type Flo
 import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { FormAlert } from '../auth/Field'
 import { PageFrame } from '../pages/PageFrame'
+import { PhoneCheckDialog } from './PhoneCheck'
 import { FlowDialog } from './SecurityFlow'
 import { commandError } from './SecurityForms'
 import '../postlogin/postlogin.css'
@@ -38,6 +39,7 @@ export const SecurityCentre = () => {
   const current = itemOfQuery(query['current'])
   const bindOpen = useActor('postlogin', selectBindForm) !== null
   const [flow, setFlow] = useState<Flow | null>(null)
+  const [phoneCheck, setPhoneCheck] = useState(false)
   useEffect(() => send({ type: 'account.opened' }), [send])
   const rows = securityRowsOf(authInfo, rewards)
   const opened = useRef(false)
@@ -77,6 +79,11 @@ export const SecurityCentre = () => {
                 {t(s.action)}
                 <span className="visually-hidden"> {name}</span>
               </button>
+              {item === 'phone' && s.bound && (
+                <button type="button" className="button button--ghost button--small" disabled={bindOpen || flow !== null || phoneCheck} onClick={() => setPhoneCheck(true)}>
+                  {t('security.action.verifyPhone')}
+                </button>
+              )}
               {item === 'googleAuth' && s.bound && (
                 <button type="button" className="button button--ghost button--small" disabled={bindOpen || flow !== null} onClick={() => act(item, authInfo, true)}>
                   {t('security.action.replace')}
@@ -87,6 +94,7 @@ export const SecurityCentre = () => {
         })}
       </ul>
       <ThirdWaySection busy={bindOpen || flow !== null} />
+      {phoneCheck && <PhoneCheckDialog onClose={() => setPhoneCheck(false)} />}
       {flow !== null && <FlowDialog key={`${flow.item}-${flow.kind}`} flow={flow} info={authInfo} questionSet={question.data !== null && question.data !== undefined} onClose={() => setFlow(null)} />}
     </PageFrame>
   )

@@ -4,7 +4,7 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { questionsActor } from '../../../../actors/account'
+import { phoneActor, questionsActor, verifyPhoneCommand } from '../../../../actors/account'
 import { walletAppActor } from '../../../../actors/withdraw'
 import type { LobbyEvent } from '../../../../schemas/events'
 
@@ -53,5 +53,31 @@ describe("the site's secret questions (/user/getquestion)", () => {
     expect(questionsActor.view(a.actor.getSnapshot()).status).toBe('failed')
     a.send({ type: 'query.refreshRequested', query: 'questions' })
     expect(a.emitted.at(-1)).toEqual({ type: 'hall.requested', requestId: 'questions-2', call: 'getQuestion', payload: {} })
+  })
+})
+
+describe('the phone check (/user/phone, /user/verifyphone)', () => {
+  it('reads the bound phone and its country code when the check opens', () => {
+    const a = start(phoneActor.machine, login(true), { type: 'account.opened' })
+    expect(a.emitted).toEqual([])
+    a.send({ type: 'account.phoneCheckOpened' })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: 'phone-1', call: 'userPhone', payload: {} }])
+    const data = { mobile_phone: '+55******4321', areaCode: '+55', bound: 1 }
+    a.send({ type: 'hall.responded', requestId: 'phone-1', call: 'userPhone', data })
+    expect(phoneActor.view(a.actor.getSnapshot())).toMatchObject({ status: 'ready', data })
+  })
+
+  it("sends the code for the phone named masked, and the answer's phone is the result; the account's screens read again", () => {
+    const a = start(verifyPhoneCommand.machine, login(true), { type: 'command.submitted', command: 'userVerifyPhone', payload: { phone: '+55******4321', code: '1234' } })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: 'userVerifyPhone-1', call: 'userVerifyPhone', payload: { phone: '+55******4321', code: '1234' } }])
+    a.send({ type: 'hall.responded', requestId: 'userVerifyPhone-1', call: 'userVerifyPhone', data: { mobile_phone: '+55******4321' } })
+    expect(verifyPhoneCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'succeeded', result: '+55******4321' })
+    expect(a.emitted.at(-1)).toEqual({ type: 'account.changed', item: 'phone' })
+  })
+
+  it('a wrong code shows in the form', () => {
+    const a = start(verifyPhoneCommand.machine, login(true), { type: 'command.submitted', command: 'userVerifyPhone', payload: { phone: '+55******4321', code: '9999' } })
+    a.send({ type: 'hall.failed', requestId: 'userVerifyPhone-1', call: 'userVerifyPhone', error: { _tag: 'ServiceCode', code: 1223, msg: 'wrong code' } })
+    expect(verifyPhoneCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'error.wrongCode' })
   })
 })
