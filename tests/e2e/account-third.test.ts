@@ -111,9 +111,8 @@ describe.each(['desktop', 'phone'] as const)('sign-in variants at %s size', (siz
 
   it('binds a Google account from the security centre, shown masked; it then signs the player in', async () => {
     const p = await kit.player({ password: 'abc12345' })
-    const { page, context, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
+    const { page, context, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     const secrets = watchOAuth(context)
-    await shell.signIn(p)
     await go(page, 'security')
     const section = page.getByRole('region', { name: 'Third-party accounts' })
     await section.getByText('Not bound').waitFor()
@@ -177,8 +176,7 @@ describe.each(['desktop', 'phone'] as const)('sign-in variants at %s size', (siz
     const site = await visitor(hallUrl, p.siteCode)
     const me = callerOf(p.siteCode, (await callHall(hallUrl, site, 'POST', '/home/login', { username: p.username, password: p.password })).envelope.data)
     expect((await callHall(hallUrl, me, 'POST', '/user/security/modifywithdrawpass', { newPass: '135790' })).envelope.code).toBe(1)
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'security')
     await page.locator('li[data-item="withdrawPass"]').getByRole('button', { name: /^Change/ }).click()
     const confirm = shell.dialog('Confirm your password')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
 import { GamesPage, seededGameName, visitGames } from './support/games.model'
-import { lastCode } from './support/hall'
+import { lastCode, type TestPlayer } from './support/hall'
 
 /**
  * Entering a game when the hall refuses it (spec §8 game open), at phone and desktop sizes, each
@@ -23,20 +23,18 @@ const lastChallenge = async (): Promise<string> => String((await kit.control('la
 describe.each(['phone', 'desktop'] as const)('game launch errors at %s size', (size) => {
   const game = seededGameName(3, 1)
 
-  /** A fresh visitor on site 001 (a guest on phones; on desktop the login popup closed), on Slots. */
-  const open = async (): Promise<{ games: GamesPage; errors: string[] }> => {
-    const { games, errors } = await visitGames(kit, size)
+  /** A fresh visitor on site 001 (a guest on phones; on desktop the login popup closed), or a player signed in, on Slots. */
+  const open = async (as?: TestPlayer): Promise<{ games: GamesPage; errors: string[] }> => {
+    const { games, errors } = await visitGames(kit, size, as === undefined ? {} : { as })
     await games.chooseCategory('Slots')
     await games.tile(game).waitFor()
     return { games, errors }
   }
 
-  /** A player of its own, signed in, on Slots. */
+  /** A player of its own, signed in (a kept session), on Slots. */
   const signedIn = async () => {
-    const opened = await open()
     const player = await kit.player()
-    await opened.games.signIn(player)
-    return { ...opened, player }
+    return { ...(await open(player)), player }
   }
 
   /** The balance the header shows, as text. */

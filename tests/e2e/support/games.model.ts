@@ -1,5 +1,7 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core'
 import type { BrowserKit, Size } from './browser'
+import type { TestPlayer } from './hall'
+import { timed } from './profile'
 import { ShellPage } from './shell.model'
 
 /**
@@ -102,16 +104,24 @@ export const seededGameName = (category: number, i: number): string => {
 /**
  * A visitor on the game lobby at `path` at a size, on a page of its own (a guest on phones); on
  * desktop the boot's login popup is closed, or kept open for a sign-in with `prompt: 'keep'`.
+ * With `as`, the player instead, signed in without the form (a kept session, `kit.openLobby`):
+ * no login popup opens then.
  */
 export const visitGames = async (
   kit: BrowserKit,
   size: Size,
-  { path = 'home/game?site=001', prompt = 'close' }: { readonly path?: string; readonly prompt?: 'close' | 'keep' } = {},
+  { path = 'home/game?site=001', prompt = 'close', as }: { readonly path?: string; readonly prompt?: 'close' | 'keep'; readonly as?: Pick<TestPlayer, 'username' | 'password' | 'siteCode'> } = {},
 ): Promise<{ games: GamesPage; errors: string[] }> => {
+  if (as !== undefined) {
+    const { page, errors } = await kit.openLobby(size, path, { as })
+    return { games: new GamesPage(page, kit.hallUrl, size === 'phone'), errors }
+  }
   const { page, errors } = await kit.open(size)
   const games = new GamesPage(page, kit.hallUrl, size === 'phone')
-  await games.open(path)
-  await games.waitReady()
+  await timed('boot the lobby', async () => {
+    await games.open(path)
+    await games.waitReady()
+  })
   await games.loginPrompt(prompt)
   return { games, errors }
 }

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions } from 'playwright-core'
 import { DB_NAME, LobbyDb, TABLES } from '../../../src/store/db'
 import { PREF_KEYS } from '../../../src/store/prefs'
-import { callHall, visitor } from '../../server/support'
+import { callHall, visitor, type Caller } from '../../server/support'
 import type { TestPlayer } from './hall'
 
 /**
@@ -30,9 +30,18 @@ export interface KeptSession {
   readonly accountType: number
 }
 
+/** A site's visitor caller (its site key from the control surface), asked once per hall and site. */
+const siteCallers = new Map<string, Promise<Caller>>()
+const siteCaller = (hallUrl: string, siteCode: string): Promise<Caller> => {
+  const key = `${hallUrl} ${siteCode}`
+  const known = siteCallers.get(key) ?? visitor(hallUrl, siteCode)
+  siteCallers.set(key, known)
+  return known
+}
+
 /** Signs the player in over HTTP (`/home/login` on its site) and answers the session the lobby would keep. */
 export const signInOverHttp = async (hallUrl: string, p: Pick<TestPlayer, 'username' | 'password' | 'siteCode'>): Promise<KeptSession> => {
-  const site = await visitor(hallUrl, p.siteCode)
+  const site = await siteCaller(hallUrl, p.siteCode)
   const answer = await callHall(hallUrl, site, 'POST', '/home/login', { username: p.username, password: p.password, clientType: 5 })
   if (answer.envelope.code !== 1) throw new Error(`the sign-in of ${p.username} over HTTP answered ${answer.envelope.code}: ${answer.envelope.msg}`)
   const data = answer.envelope.data as LoginAnswer
