@@ -88,8 +88,7 @@ const expectRedacted = async (page: Page, secrets: ReadonlyArray<string>) => {
 describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) => {
   it('changes the login password (an invalid one shows the rule and sends nothing); the old one then fails at sign-in', async () => {
     const p = await kit.player({ password: 'abc12345' })
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'security')
     await row(page, 'loginPass').getByRole('button').click()
     const dialog = shell.dialog('Change login password')
@@ -132,8 +131,7 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     const { secret } = (await ok('/user/security/bindgoogleauth', {})) as { secret: string }
     await ok('/user/security/bindgoogleauth', { code: totp(base32Decode(secret), Date.now()) })
 
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     // The query's index names the item (0 phone) and, from the bind modal, opens its form.
     await go(page, 'security', { current: '0', from: 'bindModal' })
     const dialog = shell.dialog('Change phone')
@@ -195,8 +193,7 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
 
   it('sets a secret question after the verifyUserPassword popup and changes it with its answer', async () => {
     const p = await kit.player({ password: 'abc12345' })
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'security')
     await row(page, 'question').getByRole('button', { name: /^Set/ }).click()
     const confirm = shell.dialog('Confirm your password')
@@ -234,8 +231,7 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
     const p = await kit.player({ password: 'abc12345' })
     const ok = await hallSession(p)
     await ok('/user/security/modifywithdrawpass', { newPass: '135790' })
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'security', { current: '3' })
     expect(await row(page, 'withdrawPass').getAttribute('aria-current')).toBe('true')
     await row(page, 'withdrawPass').getByRole('button', { name: /^Change/ }).click()
@@ -258,12 +254,8 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
 
   it('binds a CPF on a Brazilian site, and a new avatar and display name show in the header at once, in Portuguese', async () => {
     const p = await kit.player({ password: 'abc12345', siteCode: '101' })
-    // The Brazilian site opens in Portuguese: the player signs in through the lobby's own intent.
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=101')
-    // Once the start is decided: a visitor asked to sign in, or a guest signed in (auto visitor login).
-    await expect.poll(async () => (await shell.eventTypes()).some((t) => t === 'session.authPromptNeeded' || t === 'session.loggedIn'), { timeout: 30_000 }).toBe(true)
-    await page.evaluate(([u, pw]) => window.__lobby!.system.send({ type: 'session.loginSubmitted', username: u, password: pw }), [p.username, p.password] as const)
-    await shell.settle(p.username)
+    // The Brazilian site opens in Portuguese, the player signed in (a kept session).
+    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=101', { as: p })
     await go(page, 'personal')
     const chip = page.getByRole('banner').getByTestId('profile-chip')
     await expect.poll(() => chip.getAttribute('aria-label')).toBe(`Perfil de ${p.username}`)
