@@ -144,6 +144,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   heartbeat: ['socket', 'call'],
   payList: ['v3', 'v4'],
   boot: ['injected', 'call'],
+  secondVerify: ['one', 'byChannel'],
 }
 
 /**

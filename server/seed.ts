@@ -92,6 +92,9 @@ const SITES: ReadonlyArray<SiteSeed> = [
     language: 'en_US', languages: ['en_US', 'de_DE', 'fr_FR', 'it_IT', 'es_ES'],
     currency: 'EUR', currencies: ['EUR', 'USD', 'USDT'],
     timeZone: 'Europe/Berlin', skinType: 2, themeType: 3, recommendAreaCode: '+49',
+    // A hall that checks second verifications by channel (issue 45): verifyPhoneCode,
+    // /user/security/verifyEmail and verifyGoogleAuthCode instead of secondVerify.
+    hallProfile: { secondVerify: 'byChannel' },
   },
   {
     code: '301', name: 'Lobby Simple', isDefault: false, hostNames: ['simple.localhost'],

@@ -2,9 +2,9 @@ import type { LobbyEvent } from '../../schemas/events'
 import { accountHistory, profileInfo, setAccount } from '../../schemas/hall/calls/account-own'
 import {
   avatars, bindCpf, bindEmail, bindGoogleAuth, changePass, editQuint, getAccountQuestion, modifyInfo, modifyWithdrawPass, passQuint, secondVerify,
-  securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass,
+  securityModifyPhone, securityVerifyModify, switchGoogleAuth, updateUserAvatars, verifyLoginPass, verifyGoogleAuthCode, verifyPhoneCode,
 } from '../../schemas/hall/calls/security'
-import { getQuestion, securityCreateMail, securityCreateSms, userPhone, userVerifyPhone } from '../../schemas/hall/calls/auth'
+import { getQuestion, securityCreateMail, securityCreateSms, securityVerifyEmail, userPhone, userVerifyPhone } from '../../schemas/hall/calls/auth'
 import type { SecretQuestion } from '../../schemas/hall/calls/auth'
 import { commandActor, queryActor } from '../kit'
 
@@ -68,6 +68,37 @@ export const verifyModifyCommand = commandActor({ id: 'securityVerifyModify', ca
 export const secondVerifyCommand = commandActor({
   id: 'secondVerify',
   call: secondVerify,
+  modal: ['badValue', 'notBound', 'badPin', 'wrongPin', 'noPin'],
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', wrongSecret: 'error.wrongSecret', pinLocked: 'error.locked' },
+})
+
+/**
+ * The second verification on a site whose hall checks it by channel (hall profile secondVerify
+ * 'byChannel'): the bound phone's code (verifyPhoneCode), the bound e-mail's code
+ * (/user/security/verifyEmail, the e-mail named masked as the auth info shows it) and the
+ * authenticator's code (verifyGoogleAuthCode), each answering the ticket secondVerify would.
+ */
+export const verifyPhoneCodeCommand = commandActor({
+  id: 'verifyPhoneCode',
+  call: verifyPhoneCode,
+  modal: ['badValue', 'notBound', 'badPin', 'wrongPin', 'noPin'],
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', wrongSecret: 'error.wrongSecret', pinLocked: 'error.locked' },
+})
+export const verifyEmailCommand = commandActor({
+  id: 'securityVerifyEmail',
+  call: securityVerifyEmail,
+  modal: ['notBound'],
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode' },
+})
+export const verifyGoogleAuthCodeCommand = commandActor({
+  id: 'verifyGoogleAuthCode',
+  call: verifyGoogleAuthCode,
   modal: ['badValue', 'notBound', 'badPin', 'wrongPin', 'noPin'],
   audience: 'real',
   select: (d) => d.verifyToken,

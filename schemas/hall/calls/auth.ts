@@ -510,6 +510,7 @@ export const emailCreateMail = defineCall({
 /** Checks the email code a signed-in player received; the ticket lets a protected change go ahead. */
 export const securityVerifyEmail = defineCall({
   name: 'securityVerifyEmail',
+  codes: { noCode: securityCodes.noCode, wrongCode: securityCodes.wrongCode, notBound: accountCodes.notBound },
   area: 'auth',
   path: '/user/security/verifyEmail',
   request: Schema.Struct({ email: Schema.String, code: VerifyCode }),

@@ -304,6 +304,12 @@ export const HallProfile = Schema.Struct({
   heartbeat: Schema.optionalKey(Schema.Literals(['socket', 'call'])),
   payList: Schema.optionalKey(Schema.Literals(['v3', 'v4'])),
   boot: Schema.optionalKey(Schema.Literals(['injected', 'call'])),
+  /**
+   * How a second verification is checked: 'one' (absent) by /user/security/secondVerify with its
+   * verify type; 'byChannel' by the channel's own call (verifyPhoneCode, /user/security/verifyEmail
+   * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify.
+   */
+  secondVerify: Schema.optionalKey(Schema.Literals(['one', 'byChannel'])),
 })
 export type HallProfile = typeof HallProfile.Type
 

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useActorRef, useSelector } from '@xstate/react'
-import { boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand, verifyLoginPassCommand, verifyModifyCommand } from '../../../actors/account'
+import type { SnapshotFrom } from 'xstate'
+import {
+  boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyLoginPassCommand, verifyModifyCommand,
+  verifyPhoneCodeCommand,
+} from '../../../actors/account'
+import type { siteMachine } from '../../../actors/site'
 import { selectShownPopup } from '../../../actors/popups'
 import { CODE_LENGTHS } from '../../../actors/verify'
 import type { AuthInfo } from '../../../schemas/hall/calls/security'
@@ -26,11 +31,14 @@ export const FlowDialog = ({ flow: change, info, questionSet, onClose }: { flow:
   const modify = useCommand(verifyModifyCommand)
   const second = useCommand(secondVerifyCommand)
   const loginPass = useCommand(verifyLoginPassCommand)
+  const byPhone = useCommand(verifyPhoneCodeCommand)
+  const byEmail = useCommand(verifyEmailCommand)
+  const byAuthenticator = useCommand(verifyGoogleAuthCodeCommand)
   const ref = useActorRef(securityFlow, { input: { flow: change, questionSet } })
   const flow = connectSecurityFlow(useSelector(ref, (s) => s), (e) => ref.send(e))
   // Every command of the dialog starts afresh when it opens; then the flow starts.
   const { submit: askTypes } = modify
-  const resets = [modify.reset, second.reset, loginPass.reset]
+  const resets = [modify.reset, second.reset, loginPass.reset, byPhone.reset, byEmail.reset, byAuthenticator.reset]
   useEffect(() => {
     for (const reset of resets) reset()
     const asks = ref.on('askTypes', (e) => askTypes({ item: e.item }))
@@ -41,6 +49,9 @@ export const FlowDialog = ({ flow: change, info, questionSet, onClose }: { flow:
   useOutcome(modify.view, (o) => ref.send(o.ok ? { type: 'TYPES', types: o.result } : { type: 'TYPES_FAILED' }))
   useOutcome(second.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
   useOutcome(loginPass.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
+  useOutcome(byPhone.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
+  useOutcome(byEmail.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
+  useOutcome(byAuthenticator.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
   useEffect(() => {
     if (flow.phase === 'closed') onClose()
   }, [flow.phase, onClose])
@@ -105,14 +116,25 @@ const AwaitPassword = ({ onCancel }: { onCancel: () => void }) => {
   return null
 }
 
+/** How the site's hall checks a second verification (its hall profile's secondVerify; absent: 'one'). */
+const selectSecondVerify = (s: SnapshotFrom<typeof siteMachine>): 'one' | 'byChannel' => s.context.config?.hallProfile?.secondVerify ?? 'one'
+
 /**
  * A second verification by a code: to the bound phone (3) or email (2), the authenticator (1), the
- * withdraw password (5), or the secret question's answer (4: text, the question shown).
+ * withdraw password (5), or the secret question's answer (4: text, the question shown). Checked by
+ * secondVerify, or on a site whose hall checks by channel, the phone, e-mail and authenticator
+ * codes by their own calls (verifyPhoneCode, /user/security/verifyEmail, verifyGoogleAuthCode).
  */
 export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
   const { t } = useTranslation('account')
   const { t: auth } = useTranslation('auth')
-  const second = useCommand(secondVerifyCommand)
+  const secondVerify = useCommand(secondVerifyCommand)
+  const byPhone = useCommand(verifyPhoneCodeCommand)
+  const byEmail = useCommand(verifyEmailCommand)
+  const byAuthenticator = useCommand(verifyGoogleAuthCodeCommand)
+  const byChannel = useActor('site', selectSecondVerify) === 'byChannel'
+  const by = !byChannel ? 'second' : type === 3 ? 'phone' : type === 2 ? 'email' : type === 1 ? 'authenticator' : 'second'
+  const second = { second: secondVerify, phone: byPhone, email: byEmail, authenticator: byAuthenticator }[by]
   const question = useQuery(questionActor).data
   const phoneCode = useCommand(boundPhoneCodeCommand)
   const emailCode = useCommand(boundEmailCodeCommand)
@@ -135,7 +157,10 @@ export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo 
     const key = rule(value)
     if (key !== null) return setInvalid(auth(key, { ...VALIDATION_PARAMS, length, item: t(type === 4 ? 'field.answer' : 'field.code') }))
     setInvalid(null)
-    second.submit({ verifyType: type, code: value })
+    if (by === 'second') secondVerify.submit({ verifyType: type, code: value })
+    else if (by === 'email') byEmail.submit({ email: info.email, code: value })
+    else if (by === 'phone') byPhone.submit({ code: value })
+    else byAuthenticator.submit({ code: value })
   }
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-busy={busy}>

@@ -3,7 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand } from '../../../actors/account'
+import {
+  boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyPhoneCodeCommand,
+} from '../../../actors/account'
+import { siteActor } from '../../../actors/site'
 import type { AuthInfo } from '../../../schemas/hall/calls/security'
 import type { VerifyType } from '../../../schemas/hall/calls/common'
 import { i18nIn } from '../../support/i18n-ready'
@@ -31,7 +34,9 @@ afterEach(() => {
 })
 
 const render = (type: VerifyType): string => {
-  system = createTestSystem({ actors: [secondVerifyCommand, boundPhoneCodeCommand, boundEmailCodeCommand, questionActor] })
+  system = createTestSystem({
+    actors: [secondVerifyCommand, verifyPhoneCodeCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, boundPhoneCodeCommand, boundEmailCodeCommand, questionActor, siteActor],
+  })
   return renderToStaticMarkup(
     createElement(SystemProvider, {
       system,

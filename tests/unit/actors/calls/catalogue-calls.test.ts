@@ -4,7 +4,7 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { phoneActor, questionsActor, verifyPhoneCommand } from '../../../../actors/account'
+import { phoneActor, questionsActor, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyPhoneCodeCommand, verifyPhoneCommand } from '../../../../actors/account'
 import { walletAppActor } from '../../../../actors/withdraw'
 import type { LobbyEvent } from '../../../../schemas/events'
 
@@ -79,5 +79,28 @@ describe('the phone check (/user/phone, /user/verifyphone)', () => {
     const a = start(verifyPhoneCommand.machine, login(true), { type: 'command.submitted', command: 'userVerifyPhone', payload: { phone: '+55******4321', code: '9999' } })
     a.send({ type: 'hall.failed', requestId: 'userVerifyPhone-1', call: 'userVerifyPhone', error: { _tag: 'ServiceCode', code: 1223, msg: 'wrong code' } })
     expect(verifyPhoneCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'error.wrongCode' })
+  })
+})
+
+describe('a second verification by channel (hall profile secondVerify byChannel)', () => {
+  const ticket = { verifyToken: 't-1', expireSeconds: 300 }
+  it.each([
+    ['the e-mail code, naming the bound e-mail masked', verifyEmailCommand, 'securityVerifyEmail', { email: 'an***@example.com', code: '12345' }],
+    ['the phone code', verifyPhoneCodeCommand, 'verifyPhoneCode', { code: '1234' }],
+    ["the authenticator's code", verifyGoogleAuthCodeCommand, 'verifyGoogleAuthCode', { code: '123456' }],
+  ] as const)('%s is checked by its call and answers the ticket', (_, command, call, payload) => {
+    const a = start(command.machine, login(true), { type: 'command.submitted', command: call, payload })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: `${call}-1`, call, payload }])
+    a.send({ type: 'hall.responded', requestId: `${call}-1`, call, data: ticket })
+    expect(command.view(a.actor.getSnapshot() as never)).toMatchObject({ status: 'succeeded', result: 't-1' })
+  })
+
+  it('a wrong e-mail code shows in the form; an e-mail not bound opens the modal', () => {
+    const a = start(verifyEmailCommand.machine, login(true), { type: 'command.submitted', command: 'securityVerifyEmail', payload: { email: 'an***@example.com', code: '00000' } })
+    a.send({ type: 'hall.failed', requestId: 'securityVerifyEmail-1', call: 'securityVerifyEmail', error: { _tag: 'ServiceCode', code: 1223, msg: 'wrong' } })
+    expect(verifyEmailCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'error.wrongCode' })
+    a.send({ type: 'command.submitted', command: 'securityVerifyEmail', payload: { email: 'an***@example.com', code: '00001' } })
+    a.send({ type: 'hall.failed', requestId: 'securityVerifyEmail-2', call: 'securityVerifyEmail', error: { _tag: 'ServiceCode', code: 1233, msg: 'bind an email first' } })
+    expect(verifyEmailCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: null })
   })
 })
