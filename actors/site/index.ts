@@ -14,3 +14,4 @@ export const siteActor = {
 export { siteMachine, chooseLanguage, chooseCurrency, INTERFACE_LANGUAGES, FALLBACK_LANGUAGE, SITE_CALLS } from './site.machine'
 export type { SiteContext } from './site.machine'
 export * from './site.selectors'
+export { bootBrandActor, bootLayoutActor, bootCurrenciesActor, asksAtBoot, BOOT_COPIES, type BootCopy } from './boot'

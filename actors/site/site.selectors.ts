@@ -84,8 +84,10 @@ const listsCache = new WeakMap<object, LayoutListsView>()
 const injectedOf = (s: SiteSnapshot, key: string): unknown => s.context.config?.injected?.[key]
 
 /** The layout lists, computed once per configuration so views get the same object. */
-export const selectLayoutLists = (s: SiteSnapshot): LayoutListsView => {
-  const layout = injectedOf(s, 'layout')
+export const selectLayoutLists = (s: SiteSnapshot): LayoutListsView => layoutListsOf(injectedOf(s, 'layout'))
+
+/** The lists of a layout (the injected copy or getLayout's answer), computed once per layout object. */
+export const layoutListsOf = (layout: unknown): LayoutListsView => {
   if (typeof layout !== 'object' || layout === null) return EMPTY_LISTS
   let lists = listsCache.get(layout)
   if (lists === undefined) {
@@ -97,11 +99,21 @@ export const selectLayoutLists = (s: SiteSnapshot): LayoutListsView => {
 }
 
 /** The brand logo info (getBrandLogoUse, injected with the page): logo URL, brand name, download switch, about-us status. */
-export const selectBrandLogo = (s: SiteSnapshot): { readonly hallLogo: string; readonly brandName: string; readonly downloadOpen: boolean; readonly aboutUs: boolean } | null => {
-  const b = injectedOf(s, 'brandLogo') as Record<string, unknown> | undefined
-  if (typeof b !== 'object' || b === null) return null
-  return brandCache(b)
+export const selectBrandLogo = (s: SiteSnapshot): BrandLogoView | null => brandLogoOf(injectedOf(s, 'brandLogo'))
+
+/** What the frame shows of the brand logo info. */
+export interface BrandLogoView {
+  readonly hallLogo: string
+  readonly brandName: string
+  readonly downloadOpen: boolean
+  readonly aboutUs: boolean
 }
+
+/** The brand logo info (the injected copy or getBrandLogoUse's answer) as the frame reads it, once per object; null without one. */
+export const brandLogoOf = (b: unknown): BrandLogoView | null => (typeof b !== 'object' || b === null ? null : brandCache(b as Record<string, unknown>))
+
+/** The currencies the page was written with (InjectedSiteConfig.injected.allCurrency), or null. */
+export const selectInjectedCurrencies = (s: SiteSnapshot): unknown => injectedOf(s, 'allCurrency') ?? null
 const brands = new WeakMap<object, { hallLogo: string; brandName: string; downloadOpen: boolean; aboutUs: boolean }>()
 const brandCache = (b: Record<string, unknown>) => {
   let v = brands.get(b)

@@ -69,9 +69,6 @@ const lobbyCalls = (): ReadonlySet<string> => {
  */
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
   'POST /user/security/verifyEmailCode': "second verifications go through secondVerify, or on a byChannel site the e-mail's through /user/security/verifyEmail",
-  'GET /api/lobby/brandLogo/getBrandLogoUse': 'the lobby reads the copy injected with the site configuration',
-  'GET /api/lobby/layoutDesign/getLayout': 'the lobby reads the copy injected with the site configuration',
-  'GET /api/lobby/currencyInfo/getAllCurrency': 'the lobby reads the copy injected with the site configuration',
   'POST /shortmsg/validate': 'SMS codes are checked by the call they guard',
   'POST /user/notlogin/verifyEmail': 'the recovery proves the account with resetPassVerify',
   'POST /user/sms/verifyphone': 'the recovery proves the account with resetPassVerify',

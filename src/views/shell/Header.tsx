@@ -20,7 +20,7 @@ import { SocketStatus } from '../realtime/SocketStatus'
 import { useNavigate } from '../routing/nav-hooks'
 import { PersonalMenu } from './PersonalMenu'
 import { useSessionView } from './session-view'
-import { useBrandLogo } from './site-look'
+import { useBrandLogo, useCurrencyNames } from './site-look'
 import { useWithdraw } from './withdraw'
 import { SavingsHeaderEntry } from '../yuebao/SavingsEntry'
 
@@ -100,6 +100,7 @@ export const CurrencySwitch = () => {
   const { t } = useTranslation()
   const send = useSend()
   const offered = useActor('site', selectOfferedCurrencies)
+  const names = useCurrencyNames()
   const current = useSessionView().currency
   return (
     <Popover
@@ -120,6 +121,7 @@ export const CurrencySwitch = () => {
               <button
                 type="button"
                 className="option option--code"
+                title={names.get(code)}
                 aria-current={code === current ? 'true' : undefined}
                 onClick={() => {
                   if (code !== current) send({ type: 'session.currencyChosen', currency: code })

@@ -2,10 +2,14 @@ import { useEffect } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { siteMachine } from '../../../actors/site'
 import {
+  bootBrandActor,
+  bootCurrenciesActor,
+  bootLayoutActor,
+  brandLogoOf,
+  layoutListsOf,
   selectBettingProviderName,
-  selectBrandLogo,
   selectInjectedBanners,
-  selectLayoutLists,
+  selectInjectedCurrencies,
   selectLayoutName,
   selectSiteCode,
   selectSiteDescription,
@@ -16,7 +20,7 @@ import {
   type LayoutListsView,
   type LayoutName,
 } from '../../../actors/site'
-import { useActor } from '../../system-react'
+import { useActor, useQuery } from '../../system-react'
 
 type SiteRef = ActorRefFrom<typeof siteMachine>
 const useSite = <T,>(selector: (s: ReturnType<SiteRef['getSnapshot']>) => T): T => useActor('site', selector)
@@ -32,9 +36,42 @@ export const useLayout = (): { readonly name: LayoutName; readonly traits: Layou
   return { name, traits: LAYOUT_TRAITS[name] }
 }
 
-/** The hall's layout lists (tab bar, header). */
-export const useLayoutLists = (): LayoutListsView => useSite(selectLayoutLists)
-export const useBrandLogo = () => useSite(selectBrandLogo)
+/**
+ * The hall's layout lists (tab bar, header): getLayout's answer where the lobby asked it at boot
+ * (a hall profile `boot: 'call'`, actors/site/boot.ts), the injected copy otherwise.
+ */
+export const useLayoutLists = (): LayoutListsView => {
+  const asked = useQuery(bootLayoutActor).data
+  const injected = useSite((s) => s.context.config?.injected?.['layout'])
+  return layoutListsOf(asked ?? injected)
+}
+/** The brand logo info: getBrandLogoUse's answer where the lobby asked it at boot, the injected copy otherwise. */
+export const useBrandLogo = () => {
+  const asked = useQuery(bootBrandActor).data
+  const injected = useSite((s) => s.context.config?.injected?.['brandLogo'])
+  return brandLogoOf(asked ?? injected)
+}
+/** Each currency's display name (getAllCurrency's answer where asked at boot, the injected copy otherwise), by code. */
+export const useCurrencyNames = (): ReadonlyMap<string, string> => {
+  const asked = useQuery(bootCurrenciesActor).data
+  const injected = useSite(selectInjectedCurrencies)
+  return currencyNamesOf(asked ?? injected)
+}
+const currencyNames = new WeakMap<object, ReadonlyMap<string, string>>()
+const NO_NAMES: ReadonlyMap<string, string> = new Map()
+const currencyNamesOf = (list: unknown): ReadonlyMap<string, string> => {
+  if (!Array.isArray(list)) return NO_NAMES
+  let names = currencyNames.get(list)
+  if (names === undefined) {
+    names = new Map(
+      list.flatMap((c: { currencyCode?: unknown; currencyDisplay?: unknown }) =>
+        typeof c.currencyCode === 'string' && typeof c.currencyDisplay === 'string' ? [[c.currencyCode, c.currencyDisplay] as const] : [],
+      ),
+    )
+    currencyNames.set(list, names)
+  }
+  return names
+}
 /** The home banners the page was written with (the first screen's), or null. */
 export const useInjectedBanners = () => useSite(selectInjectedBanners)
 export const useSiteCode = (): string => useSite(selectSiteCode)
