@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { callHall, player as callerOf, visitor } from '../server/support'
+import { useBrowser } from './support/browser'
+import { lastCode, type TestPlayer } from './support/hall'
+
+/**
+ * Catalogue calls the lobby did not send before issue 45, as a player walks through them at
+ * desktop size: the secret question's form offers the hall's questions (/user/getquestion); the
+ * security centre's phone check reads the bound phone (/user/phone) and proves it with the code
+ * sent to it (/user/verifyphone); on site 201, whose hall profile checks second verifications by
+ * channel, changing a bound e-mail is verified by the old e-mail's code through
+ * /user/security/verifyEmail instead of secondVerify.
+ */
+const kit = useBrowser()
+const hallUrl = kit.hallUrl
+
+/** The player's own session from outside the lobby, for what a test prepares through the hall. */
+const hallSession = async (p: TestPlayer) => {
+  const site = await visitor(hallUrl, p.siteCode)
+  const login = await callHall(hallUrl, site, 'POST', '/home/login', { username: p.username, password: p.password })
+  expect(login.envelope.code).toBe(1)
+  const me = callerOf(p.siteCode, login.envelope.data)
+  return async (path: string, params: unknown): Promise<Record<string, unknown>> => {
+    const a = await callHall(hallUrl, me, 'POST', path, params)
+    expect(a.envelope.code, `${path}: ${a.envelope.msg}`).toBe(1)
+    return a.envelope.data as Record<string, unknown>
+  }
+}
+
+const go = async (page: Page, name: 'security') => {
+  await page.evaluate((n) => window.__lobby!.system.send({ type: 'nav.requested', name: n, query: {} }), name)
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/home/${name}`)
+}
+
+const row = (page: Page, item: string) => page.locator(`li[data-item="${item}"]`)
+
+/** The hall calls the lobby asked, in order, from the exported log. */
+const calls = async (page: Page): Promise<string[]> =>
+  (await page.evaluate(() => window.__lobby!.exportLog()))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { event: { type: string; call?: string } })
+    .filter((r) => r.event.type === 'hall.requested')
+    .map((r) => r.event.call ?? '')
+
+describe('catalogue calls a player walks through', () => {
+  it("the secret question's form offers the hall's questions", async () => {
+    const p = await kit.player({ password: 'abc12345' })
+    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=001', { as: p })
+    await go(page, 'security')
+    await row(page, 'question').getByRole('button', { name: /^Set/ }).click()
+    const confirm = shell.dialog('Confirm your password')
+    await confirm.getByLabel('Login password').fill('abc12345')
+    await confirm.getByRole('button', { name: 'Confirm' }).click()
+    const set = shell.dialog('Secret question')
+    const question = set.getByLabel('Question', { exact: true })
+    await expect.poll(() => question.locator('option').allInnerTexts()).toEqual([
+      'Choose a question',
+      'What was the name of your first pet?',
+      'In which city were you born?',
+      "What is your mother's maiden name?",
+      'What was the name of your primary school?',
+      'What is your favourite food?',
+    ])
+    expect(await calls(page)).toContain('getQuestion')
+    await question.selectOption({ label: 'What is your favourite food?' })
+    await set.getByLabel('Answer', { exact: true }).fill('Feijoada')
+    await set.getByRole('button', { name: 'Save' }).click()
+    await set.getByRole('status').getByText('Saved').waitFor()
+    await set.getByRole('button', { name: 'Close' }).last().click()
+    await expect.poll(() => row(page, 'question').innerText()).toContain('What is your favourite food?')
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it('the phone check reads the bound phone and proves it with the code sent to it', async () => {
+    const p = await kit.player({ password: 'abc12345' })
+    const ok = await hallSession(p)
+    const phone = `55530${Date.now().toString().slice(-5)}`
+    await ok('/user/security/createsms', { phone })
+    await ok('/user/security/modifyphone', { phone, code: await lastCode(hallUrl, p, 'phone') })
+
+    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=001', { as: p })
+    await go(page, 'security')
+    await row(page, 'phone').getByRole('button', { name: 'Verify phone' }).click()
+    const dialog = shell.dialog('Verify your phone')
+    await dialog.getByTestId('phone-check-target').getByText(`******${phone.slice(-4)}`, { exact: false }).waitFor()
+    // A wrong code shows in the form.
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    const code = await lastCode(hallUrl, p, 'phone')
+    await dialog.getByLabel('Verification code').fill(code === '0000' ? '1111' : '0000')
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
+    await dialog.getByText('The code is wrong').waitFor()
+    await dialog.getByLabel('Verification code').fill(code)
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
+    await dialog.getByRole('status').getByText(`Your phone`).waitFor()
+    expect(await dialog.getByRole('status').innerText()).toContain(`******${phone.slice(-4)} is verified.`)
+    const asked = await calls(page)
+    expect(asked).toContain('userPhone')
+    expect(asked.filter((c) => c === 'userVerifyPhone')).toHaveLength(2)
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it("on a site whose hall checks by channel, the old e-mail's code is checked by /user/security/verifyEmail", async () => {
+    const p = await kit.player({ password: 'abc12345', siteCode: '201' })
+    const ok = await hallSession(p)
+    const email = `${p.username.toLowerCase()}@example.com`
+    await ok('/user/security/createmail', { email })
+    await ok('/user/security/bindEmail', { email, code: await lastCode(hallUrl, p, 'email') })
+
+    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=201', { as: p })
+    await go(page, 'security')
+    await row(page, 'email').getByRole('button', { name: /^Change/ }).click()
+    const dialog = shell.dialog('Change email')
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Code sent to' }).waitFor()
+    await dialog.getByLabel('Verification code').fill(await lastCode(hallUrl, p, 'email'))
+    await dialog.getByRole('button', { name: 'Next' }).click()
+    await dialog.getByLabel('New email address').waitFor()
+    const asked = await calls(page)
+    expect(asked).toContain('securityVerifyEmail')
+    expect(asked).not.toContain('secondVerify')
+    expect(errors).toEqual([])
+  }, 120_000)
+})
