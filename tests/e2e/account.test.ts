@@ -255,7 +255,7 @@ describe.each(['desktop', 'phone'] as const)('account at %s size', (size: Size) 
   it('binds a CPF on a Brazilian site, and a new avatar and display name show in the header at once, in Portuguese', async () => {
     const p = await kit.player({ password: 'abc12345', siteCode: '101' })
     // The Brazilian site opens in Portuguese, the player signed in (a kept session).
-    const { page, shell, errors } = await kit.openLobby(size, 'home/game?site=101', { as: p })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=101', { as: p })
     await go(page, 'personal')
     const chip = page.getByRole('banner').getByTestId('profile-chip')
     await expect.poll(() => chip.getAttribute('aria-label')).toBe(`Perfil de ${p.username}`)

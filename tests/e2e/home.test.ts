@@ -53,8 +53,10 @@ const press = async (page: Page, title: string): Promise<void> => {
   await carousel(page).getByRole('button', { name: title, exact: true }).click()
 }
 
+/** Back to the game page in the lobby itself (a reload would boot the lobby again for each route). */
 const home = async (page: Page): Promise<void> => {
-  await page.goto(new URL('/home/game?site=001', page.url()).href)
+  await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'game' }))
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/home/game')
   await carousel(page).getByRole('group').first().waitFor({ timeout: 15_000 })
 }
 
@@ -63,7 +65,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     const restore = await withBanners(ALL_TYPES)
     try {
       const player = await kit.player()
-      const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
+      const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
       const region = carousel(page)
       // Pause, previous, next and the arrow keys (paused first: it rotates while the player signs in).
       await region.getByRole('button', { name: 'Pause the banners' }).click({ timeout: 15_000 })
@@ -147,7 +149,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     }
     await kit.patchSite('001', 'footerConfig', hostile)
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     const footer = page.getByRole('contentinfo', { name: 'Site footer' }).or(page.locator('footer.site-footer'))
     await footer.getByText('Licensed').waitFor({ timeout: 15_000 })
     expect(await footer.locator('script, [onerror], a[href^="javascript:"]').count()).toBe(0)
@@ -210,8 +212,7 @@ describe.each(['desktop', 'phone'] as const)('the home page at %s size', (size: 
     const player = await kit.player()
     await kit.control('message', { username: player.username, type: 1, title: 'First gift', content: '<p>For you</p>', award: '2' })
     await kit.control('message', { username: player.username, type: 1, title: 'Second gift', content: '<p>Again</p>', award: '3' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
-    await page.goto(new URL('/home/notice?site=001&noticeType=1', page.url()).href)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/notice?site=001&noticeType=1', { as: player })
     const receive = async (title: string) => {
       await page.getByRole('button', { name: `Open ${title}, unread` }).click({ timeout: 15_000 })
       const dialog = page.getByRole('dialog', { name: title })

@@ -69,7 +69,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
 
   it('shows a crypto order with its address and QR code, confirms one offline transfer and cancels another, and lists them in the records', async () => {
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
 
     let dialog = await openPay(page)
     await dialog.getByRole('group', { name: 'Currency' }).getByRole('radio', { name: 'USDT', exact: true }).check()
@@ -140,7 +140,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     const code = `E2E${size === 'desktop' ? 'D' : 'P'}${Date.now().toString(36).toUpperCase()}`
     await kit.control('discount-code', { code, amount: '15', uses: 5 })
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     const pay = await openPay(page)
     await pay.getByRole('button', { name: 'I have a promo code' }).click()
     const dialog = page.getByRole('dialog', { name: 'Promo code' })
@@ -161,7 +161,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
 
   it('shows the central wallet with each platform, transfers everything back, and says 9527 on the page without a modal', async () => {
     const player = await kit.player({ balance: '50' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'centerWallet' }))
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/center-wallet')
     const main = page.getByRole('region', { name: 'Main balance' })

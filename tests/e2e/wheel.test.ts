@@ -120,7 +120,7 @@ describe.each(['desktop', 'phone'] as const)('word collection at %s size', (size
       if (drawn.includes(0) && drawn.includes(1) && drawn.filter((x) => x === 0).length === 3) seed = `w${s}`
     }
     expect(await kit.control('wheel-seed', { template, seed })).toMatchObject({ ok: true, activeId })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await openDetail(page, template, activeId)
     await page.getByRole('heading', { name: `Words ${size}` }).waitFor()
     await page.getByText('Draws left: 0').waitFor()
