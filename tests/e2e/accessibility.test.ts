@@ -220,8 +220,7 @@ describe.each(['phone', 'desktop'] as const satisfies ReadonlyArray<Size>)('ever
 describe('the withdrawal password set for the first time, at phone size', () => {
   it('keeps its six boxes inside the dialog, which does not scroll sideways, and has no serious or critical axe violation', async () => {
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=001', { as: player })
     await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'security', query: { current: 'withdrawPass' } }))
     await page.getByRole('list', { name: 'Account security' }).locator('li[data-item="withdrawPass"]').getByRole('button', { name: /^Bind/ }).click()
     const dialog = shell.dialog('Set a withdrawal password')

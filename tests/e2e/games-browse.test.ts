@@ -103,8 +103,7 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
 
   it('demo is hidden for a logged-in player, and its address goes to hot', async () => {
     const player = await kit.player()
-    const { games, errors } = await visitGames(kit, size, { prompt: 'keep' })
-    await games.signIn(player)
+    const { games, errors } = await visitGames(kit, size, { as: player })
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
     const menu = await games.categoryMenu()
     await menu.getByRole('button', { name: 'Hot', exact: true }).waitFor()
@@ -120,8 +119,7 @@ describe.each(['phone', 'desktop'] as const)('game browsing at %s size', (size) 
   it('favourites: a game added shows in the favourites list after a reload; removed, it is gone after a reload', async () => {
     // Site 201 (European-American layout): the favourites (collect) list is shown at every size.
     const player = await kit.player({ siteCode: '201' })
-    const { games, errors } = await visitGames(kit, size, { path: 'home/game?site=201', prompt: 'keep' })
-    await games.signIn(player)
+    const { games, errors } = await visitGames(kit, size, { path: 'home/game?site=201', as: player })
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
     const name = seededGameName(1, 97)
     const add = games.page.getByRole('button', { name: `Add ${name} to favourites`, exact: true })
