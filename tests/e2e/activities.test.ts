@@ -35,8 +35,7 @@ const openEvents = async (page: Page): Promise<void> => {
 describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) => {
   it('lists the categories; after a real deposit receive-all takes both tiers reached in one call and the balance moves at once; the check-in is received once', async () => {
     const p = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await openEvents(page)
     const tabs = page.getByRole('tablist', { name: 'Promotion categories' })
     await expect.poll(() => tabs.getByRole('tab').allInnerTexts(), { timeout: 15_000 }).toEqual(expect.arrayContaining(['Deposit & play', 'Every day', 'Friends']))
@@ -88,8 +87,7 @@ describe.each(['desktop', 'phone'] as const)('event centre at %s size', (size) =
     await depositAs(p.username, p.password, '20')
     // The window closes now, after the deposit: the reward reached in it was not received in time.
     expect(await kit.control('activity-end', { template, end: new Date().toISOString() })).toMatchObject({ ok: true })
-    const { page, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await page.evaluate(({ template, activeId }) => window.__lobby!.system.send({ type: 'nav.requested', name: 'eventDetail', params: { template, eventId: String(activeId) } }), { template, activeId })
     await page.getByRole('heading', { name: `Short race ${size}` }).waitFor()
     await page.getByText('Expired', { exact: true }).waitFor()
@@ -113,8 +111,7 @@ describe.each(['desktop', 'phone'] as const)('event centre cards and tiers at %s
     }))['activeId'] as number
     await depositAs(p.username, p.password, '50')
     expect(await kit.control('activity-end', { template: `late-${tag}`, end: new Date().toISOString() })).toMatchObject({ ok: true })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     const [first, second] = (await detailAs(p.username, p.password, `manual-${tag}`)).rewards.map((r) => r.receiveId) as [number, number]
     expect(await kit.control('activity-manual-pay', { username: p.username, activeId: manualId, receiveId: first })).toMatchObject({ ok: true, outcome: 'paid' })
     expect(await kit.control('activity-manual-reject', { username: p.username, activeId: manualId, receiveId: second })).toMatchObject({ ok: true, outcome: 'rejected' })
@@ -174,8 +171,7 @@ describe('the discount tab (site 501, an operator layout with it)', () => {
   it('goes to the event centre while an activity runs, to the awards when none does, and to the cashback when only the rebate runs', async () => {
     await kit.patchSite('501', 'layout', { tabBar: TABS })
     const p = await kit.player({ siteCode: '501' })
-    const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
-    await shell.signIn(p)
+    const { page, errors } = await kit.openLobby('phone', 'home/game?site=501', { as: p })
     const discount = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Discount/ })
     await discount.click({ timeout: 30_000 })
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/event/index')

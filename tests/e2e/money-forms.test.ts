@@ -74,8 +74,7 @@ const tryBadAmounts = async (shell: ShellPage, field: Locator, submit: () => Pro
 describe.each(['desktop', 'phone'] as const)('money forms at %s size', (size) => {
   it('deposit: empty, letters and "10." are refused under the amount, translated, with no dialog', async () => {
     const p = await kit.player({ balance: '0' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await page.getByRole('banner').getByRole('button', { name: /^Deposit/ }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Deposit' })
     await dialog.getByRole('group', { name: 'Method' }).waitFor({ timeout: 15_000 })
@@ -87,8 +86,7 @@ describe.each(['desktop', 'phone'] as const)('money forms at %s size', (size) =>
 
   it('savings: empty, letters and "10." are refused under the amounts to save and to take out, translated, with no dialog', async () => {
     const p = await kit.player({ balance: '500' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await goTo(page, 'yuebao')
     const intro = page.getByRole('dialog', { name: 'Savings' })
     await intro.waitFor({ timeout: 15_000 })
@@ -114,8 +112,7 @@ describe.each(['desktop', 'phone'] as const)('money forms at %s size', (size) =>
   it('withdraw: empty, letters and "10." are refused under the amount, translated, with no fee quote and no dialog', async () => {
     const p = await kit.player({ balance: '500' })
     await secureWithCard(p)
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await goTo(page, 'withdraw', { tab: 'withdraw' })
     const panel = page.getByRole('tabpanel')
     const field = panel.getByRole('textbox', { name: 'Amount' })

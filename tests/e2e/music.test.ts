@@ -72,9 +72,8 @@ describe('the music player in a real browser', () => {
     // A player of this file's own: its music list starts empty. (A visitor's list is kept per
     // address and device, so every desktop visitor of every file shares one.)
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby('desktop')
+    const { page, errors, shell } = await kit.openLobby('desktop', '', { as: player })
     const music = new MusicLibraryModel(shell)
-    await shell.signIn(player)
 
     // The player's list is empty: it gets the first two system tracks, the second 500 ms after the first.
     await expect.poll(() => music.downloadedSinceSignIn(), { timeout: 15_000 }).toHaveLength(2)

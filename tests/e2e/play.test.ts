@@ -41,8 +41,7 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
     })
     const match = (a['matches'] as Array<{ matchId: number }>)[0]!
     const player = await kit.player({ balance: '100' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('100.00')
     await openActivity(page, template, a['activeId'] as number, `Derby predictor ${size}`)
 
@@ -75,8 +74,7 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
     const template = `invest-${unique()}`
     const a = await kit.control('play-activity', { kind: 'invest', template, title: `Week deposit ${size}`, terms: [{ days: 7, rate: '2.5', minAmount: '10', maxAmount: '1000' }] })
     const player = await kit.player({ balance: '100' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('100.00')
     await openActivity(page, template, a['activeId'] as number, `Week deposit ${size}`)
 
@@ -106,8 +104,7 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
     const template = `lucky-${unique()}`
     const a = await kit.control('play-activity', { kind: 'lucky', template, title: `Lucky eights ${size}`, suffix: '8', minBet: '1', rate: '50', maxPrize: '100', start: new Date(Date.now() - 60_000).toISOString() })
     const player = await kit.player({ balance: '100' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('100.00')
     // The chance is earned by playing: two real rounds at the hall's game, one lucky (18) and one not (5), both lost.
     const hp = await outside.signIn(player.username, player.password)
@@ -137,8 +134,7 @@ describe.each(['desktop', 'phone'] as const)('playing activities at %s size', (s
       questions: [{ question: 'How many players does a team field?', choices: ['9', '11'], answer: 1 }, { question: 'How long is a half?', choices: ['45 minutes', '60 minutes'], answer: 0 }],
     })
     const player = await kit.player({ balance: '10' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('10.00')
     await openActivity(page, template, a['activeId'] as number, `Rules quiz ${size}`)
 

@@ -37,8 +37,7 @@ const depositAndBet = async (username: string, password: string): Promise<void> 
 describe.each(['desktop', 'phone'] as const)('task centre at %s size', (size) => {
   it("binding a phone completes its task; its prize moves the balance at once", async () => {
     const p = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'eventTask', '/home/event/task')
     const tasks = page.getByRole('list').filter({ has: page.getByRole('listitem', { name: 'Register an account' }) })
     const phone = tasks.getByRole('listitem', { name: 'Bind your phone' })

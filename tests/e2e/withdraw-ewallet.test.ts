@@ -39,8 +39,7 @@ const summaryValue = (page: Page, term: string) => panel(page).locator('.withdra
 const openAs = async (size: 'desktop' | 'phone', balance: string, tab: string) => {
   const p = await kit.player({ balance })
   await secure(p)
-  const opened = await kit.openLobby(size, 'home/game?site=001')
-  await opened.shell.signIn(p)
+  const opened = await kit.openLobby(size, 'home/game?site=001', { as: p })
   await goTo(opened.page, 'withdraw', { tab })
   await expect.poll(() => new URL(opened.page.url()).pathname).toBe('/home/withdraw')
   return { ...opened, p }

@@ -45,8 +45,7 @@ const summaryValue = (page: Page, term: string) => panel(page).locator('.withdra
 const openAs = async (size: 'desktop' | 'phone', balance: string, tab: string) => {
   const p = await kit.player({ balance })
   await secure(p)
-  const opened = await kit.openLobby(size, 'home/game?site=001')
-  await opened.shell.signIn(p)
+  const opened = await kit.openLobby(size, 'home/game?site=001', { as: p })
   await goTo(opened.page, 'withdraw', { tab })
   await expect.poll(() => new URL(opened.page.url()).pathname).toBe('/home/withdraw')
   return { ...opened, p }
@@ -140,8 +139,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await playAs(p, '40')
     // The round made it the player's last game: no offer to continue it after the sign-in.
     await kit.control('player', { username: p.username, last_game: null })
-    const opened = await kit.openLobby(size, 'home/game?site=001')
-    await opened.shell.signIn(p)
+    const opened = await kit.openLobby(size, 'home/game?site=001', { as: p })
     const page = opened.page
     await goTo(page, 'withdraw', { tab: 'withdraw' })
     await expect.poll(() => summaryValue(page, 'Bets still needed').innerText(), { timeout: 15_000 }).toContain('260.00')
