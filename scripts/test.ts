@@ -9,6 +9,9 @@
  *   replay     scripts/replay.ts on every tests/replay/*.ndjson        1 per golden log
  *   e2e        vitest with vitest.e2e.config.ts: browser flows         1 per test
  *
+ * The import graph and the replays run beside lint (BESIDE), which leaves a core idle; their
+ * output is kept and printed after lint's, each stage's output in one block.
+ *
  * A failing stage does not stop the run, so one run reports everything. A stage that crashes
  * (cannot start, dies, times out, writes no report) counts as one failed check. Skipped and todo
  * tests count as failed: the rules allow none.
@@ -16,6 +19,7 @@
  * `npm test -- --only unit,e2e` runs some stages only; `npm test -- --changed [REF]` runs only the
  * tests a change since REF (default: what is not committed) reaches.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -54,6 +58,20 @@ interface Exit {
   readonly timedOut: boolean
 }
 
+/**
+ * Where a stage that runs beside another writes: its lines are kept here and printed as one block
+ * once the stage it runs beside has ended, so each stage's output stays together. Unset for the
+ * stage whose output goes to the terminal as it comes.
+ */
+const keptOutput = new AsyncLocalStorage<string[]>()
+
+/** A line of the running stage's own output: to the terminal, or kept for its block. */
+const say = (line: string): void => {
+  const kept = keptOutput.getStore()
+  if (kept === undefined) console.log(line)
+  else kept.push(`${line}\n`)
+}
+
 /** Copies a stream's lines to `to`, each after `prefix`. */
 function pipeLines(prefix: string, from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void {
   let rest = ''
@@ -76,10 +94,17 @@ function runCommand(command: string, args: readonly string[], timeoutMs: number,
   return new Promise((resolve) => {
     let timedOut = false
     let settled = false
-    const output = prefix === undefined ? 'inherit' : 'pipe'
+    const kept = keptOutput.getStore()
+    const output = prefix === undefined && kept === undefined ? 'inherit' : 'pipe'
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], detached: true, env: { ...process.env, ...env } })
     running.add(child)
-    if (prefix !== undefined) {
+    if (kept !== undefined) {
+      // A stage beside another: its output, both streams in the order they came, kept for its block.
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.setEncoding('utf8')
+        stream?.on('data', (chunk: string) => kept.push(prefix === undefined ? chunk : chunk.replace(/^(?=.)/gm, `${prefix} `)))
+      }
+    } else if (prefix !== undefined) {
       pipeLines(prefix, child.stdout, process.stdout)
       pipeLines(prefix, child.stderr, process.stderr)
     }
@@ -393,32 +418,32 @@ async function browserStage(timeoutMs: number): Promise<Tally> {
 
 async function replayGoldenLogs(): Promise<Tally> {
   if (changed !== undefined && !replayReached(changed.files)) {
-    console.log('--changed: nothing that a replay depends on changed; no golden log replayed')
+    say('--changed: nothing that a replay depends on changed; no golden log replayed')
     return { passed: 0, failed: 0, notes: ['not reached by the change'] }
   }
   const dir = path.join(root, 'tests', 'replay')
   const logs = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort() : []
   if (logs.length === 0) {
-    console.log('no golden logs in tests/replay/*.ndjson')
+    say('no golden logs in tests/replay/*.ndjson')
     return { passed: 0, failed: 1, notes: ['no golden logs'] }
   }
   if (!existsSync(path.join(root, 'scripts', 'replay.ts'))) {
-    console.log('scripts/replay.ts is missing: no log can be replayed')
+    say('scripts/replay.ts is missing: no log can be replayed')
     return { passed: 0, failed: logs.length, notes: ['scripts/replay.ts is missing'] }
   }
   const tally: Tally = { passed: 0, failed: 0, notes: [] }
   for (const log of logs) {
     const file = path.join('tests', 'replay', log)
-    console.log(`--- replay ${file}`)
+    say(`--- replay ${file}`)
     const limit = 5 * MINUTE
     const exit = await runCommand(bin('tsx'), ['scripts/replay.ts', file], limit)
     if (exit.code === 0) {
       tally.passed++
-      console.log(`--- ${file}: identical`)
+      say(`--- ${file}: identical`)
     } else {
       tally.failed++
       tally.notes.push(`${log}: ${exit.code === 1 ? 'differs' : describeExit(exit, limit)}`)
-      console.log(`--- ${file}: FAILED (${describeExit(exit, limit)})`)
+      say(`--- ${file}: FAILED (${describeExit(exit, limit)})`)
     }
   }
   return tally
@@ -509,6 +534,24 @@ export const STAGES: readonly Stage[] = [
   },
 ]
 
+/**
+ * Stages that run beside another: short ones, on the core the stage they run beside leaves idle
+ * (docs/testing.md, "The stages"). ESLint runs on one core; the lobby's build beside it takes the
+ * other for most of its minute, these two short ones the rest. (The type check is no place for
+ * them: TypeScript 7 checks on both cores, 32 s of CPU in 15 s.) Their output is kept and printed
+ * as one block after that stage's, and each is counted as it would be on its own.
+ */
+export const BESIDE: Readonly<Record<string, readonly string[]>> = { lint: ['imports', 'replay'] }
+
+/** The selected stages as the run starts them: each with the selected stages that run beside it, in run order. */
+export function schedule(stages: readonly Stage[]): Array<{ readonly lead: Stage; readonly beside: readonly Stage[] }> {
+  // A stage that goes beside a selected one waits for it; the others lead, in run order.
+  const partners = new Set(stages.flatMap((s) => BESIDE[s.name] ?? []))
+  return stages
+    .filter((s) => !partners.has(s.name))
+    .map((lead) => ({ lead, beside: stages.filter((b) => (BESIDE[lead.name] ?? []).includes(b.name)) }))
+}
+
 /** The stages named by `--only a,b` (names or aliases), in run order; all without `--only`. */
 export function selectStages(argv: readonly string[]): Stage[] {
   const picked = new Set<string>()
@@ -557,24 +600,43 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const results: { stage: Stage; tally: Tally; ms: number }[] = []
   const started = Date.now()
-  for (const [n, stage] of stages.entries()) {
-    console.log(`\n=== [${n + 1}/${stages.length}] ${stage.title}`)
-    if (stage.name === 'lint' && earlyBuild === undefined && willBuild(stages)) {
-      console.log('(the lobby builds for the browser stage meanwhile: lines from [build])')
-      earlyBuild = buildLobby('[build]')
-    }
+  const numbered = (stage: Stage): string => `[${stages.indexOf(stage) + 1}/${stages.length}]`
+  const runStage = async (stage: Stage): Promise<{ stage: Stage; tally: Tally; ms: number }> => {
     const t0 = Date.now()
     let tally: Tally
     try {
       tally = await stage.run()
     } catch (e) {
-      console.error(e)
+      if (keptOutput.getStore() === undefined) console.error(e)
+      else keptOutput.getStore()?.push(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
       tally = { passed: 0, failed: 1, notes: [`crashed: ${e instanceof Error ? e.message : String(e)}`] }
     }
-    const ms = Date.now() - t0
-    results.push({ stage, tally, ms })
-    console.log(`=== ${stage.name}: ${tally.passed} passed, ${tally.failed} failed (${seconds(ms)})`)
+    return { stage, tally, ms: Date.now() - t0 }
   }
+  const report = (r: { stage: Stage; tally: Tally; ms: number }): void => {
+    results.push(r)
+    console.log(`=== ${r.stage.name}: ${r.tally.passed} passed, ${r.tally.failed} failed (${seconds(r.ms)})`)
+  }
+  for (const { lead, beside } of schedule(stages)) {
+    console.log(`\n=== ${numbered(lead)} ${lead.title}`)
+    if (beside.length > 0) console.log(`(${beside.map((b) => b.name).join(' and ')} run${beside.length === 1 ? 's' : ''} beside it: ${beside.length === 1 ? 'its' : 'their'} output follows this stage's)`)
+    if (lead.name === 'lint' && earlyBuild === undefined && willBuild(stages)) {
+      console.log('(the lobby builds for the browser stage meanwhile: lines from [build])')
+      earlyBuild = buildLobby('[build]')
+    }
+    const besideRuns = beside.map((stage) => {
+      const kept: string[] = []
+      return { stage, kept, done: keptOutput.run(kept, () => runStage(stage)) }
+    })
+    report(await runStage(lead))
+    for (const b of besideRuns) {
+      const r = await b.done
+      console.log(`\n=== ${numbered(b.stage)} ${b.stage.title} (ran beside ${lead.name})`)
+      process.stdout.write(b.kept.join(''))
+      report(r)
+    }
+  }
+  results.sort((a, b) => stages.indexOf(a.stage) - stages.indexOf(b.stage))
 
   const passed = results.reduce((n, r) => n + r.tally.passed, 0)
   const failed = results.reduce((n, r) => n + r.tally.failed, 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balance, browserFilesReached, browserTestFiles, countVitestReport, profileTable, replayReached, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
+import { balance, browserFilesReached, browserTestFiles, countVitestReport, profileTable, replayReached, schedule, selectStages, STAGES, type VitestReport } from '../../../scripts/test.ts'
 
 const file = (status: string, tests: string[], name = 'a.test.ts'): NonNullable<VitestReport['testResults']>[number] => ({
   name,
@@ -47,6 +47,19 @@ describe('selectStages', () => {
     expect(() => names(['--only', 'nope'])).toThrow(/unknown stage 'nope'/)
     expect(() => names(['--fast'])).toThrow(/unknown argument/)
     expect(() => names(['--only'])).toThrow(/needs a list/)
+  })
+})
+
+describe('schedule', () => {
+  const plan = (argv: string[]) => schedule(selectStages(argv)).map((g) => [g.lead.name, ...g.beside.map((b) => b.name)])
+
+  it('runs the import graph and the replays beside lint, every stage once', () => {
+    expect(plan([])).toEqual([['typecheck'], ['lint', 'imports', 'replay'], ['unit'], ['e2e']])
+  })
+
+  it('runs a stage alone when the one it goes beside is not selected', () => {
+    expect(plan(['--only', 'imports,replay,unit'])).toEqual([['imports'], ['unit'], ['replay']])
+    expect(plan(['--only', 'lint,replay'])).toEqual([['lint', 'replay']])
   })
 })
 
