@@ -46,8 +46,7 @@ describe.each(['desktop', 'phone'] as const)('the daily check-in on the hall’s
   it('is received once a day: refused again the same day, there again the next day, the streak at day 2', async () => {
     await toNoon()
     const p = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await openEvents(page)
     await page.getByRole('tab', { name: /^Every day/ }).click()
     await page.getByRole('button', { name: /^Daily check-in .*, Reward to receive$/ }).click({ timeout: 15_000 })
@@ -95,8 +94,7 @@ const systemMenu = async (size: 'phone' | 'desktop', page: Page, shell: ShellPag
 describe.each([['phone', '001'], ['desktop', '201']] as const)('the activity menu entry at %s size (site %s)', (size, siteCode) => {
   it('shows with its count while an activity has a reward to receive, leads to the event centre, and is gone once nothing waits', async () => {
     const p = await kit.player({ siteCode })
-    const { page, errors, shell } = await kit.openLobby(size, `home/game?site=${siteCode}`)
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, `home/game?site=${siteCode}`, { as: p })
     // A new player has the day's check-in to receive: one activity.
     const menu = await systemMenu(size, page, shell)
     const entry = menu.getByRole('button', { name: /^Promotions/ })

@@ -70,8 +70,7 @@ describe.each(['desktop', 'phone'] as const)('agents at %s size', (size) => {
     await outside.deposit(me, '100')
     await playRound(hallUrl, await visitor(hallUrl, '001'), me.caller, me.data, '20', 'lose')
 
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(agent)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: agent })
     await go(page, 'promote', '/home/promote')
     // The invite link of this lobby and its QR code.
     await expect.poll(() => page.getByTestId('invite-url').innerText(), { timeout: 15_000 }).toBe(new URL(`/?id=${code}`, page.url()).href)

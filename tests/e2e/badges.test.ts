@@ -32,8 +32,7 @@ const signedInOn201 = async (size: Size, counters: Record<string, unknown>, unre
   await kit.control('counters', { siteCode: '201', username: player.username, ...counters })
   if (unread > 0) await kit.control('message', { siteCode: '201', username: player.username, type: 1, title: 'Notice', content: 'n', count: unread })
   await kit.patchSite('201', 'layout', { tabBar: DISCOUNT_TABS })
-  const opened = await kit.openLobby(size, 'home/game?site=201')
-  await opened.shell.signIn(player)
+  const opened = await kit.openLobby(size, 'home/game?site=201', { as: player })
   return opened
 }
 

@@ -30,8 +30,7 @@ const fontSize = (l: Locator): Promise<number> => l.evaluate((el) => Number.pars
 /** A player of this file's own, signed in at a size on a site (001 unless given). */
 const signedIn = async (size: 'phone' | 'desktop', options: PlayerOptions = {}) => {
   const player = await kit.player(options)
-  const opened = await kit.openLobby(size, `home/game?site=${options.siteCode ?? '001'}`)
-  await opened.shell.signIn(player)
+  const opened = await kit.openLobby(size, `home/game?site=${options.siteCode ?? '001'}`, { as: player })
   return { ...opened, player }
 }
 

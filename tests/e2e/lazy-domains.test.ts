@@ -41,13 +41,11 @@ const secure = async (p: TestPlayer): Promise<void> => {
 
 const headerBalance = (page: Page): Promise<string> => page.getByRole('group', { name: 'Balance' }).locator('.balance__amount').innerText()
 
-/** A player signed in on the home page, then the page opened afresh on `path`: the first screen after boot. */
+/** A signed-in player's lobby opened on `path` (its kept session): the first screen after boot. */
 const firstScreen = async (path: string, balance: string, prepare: (p: TestPlayer) => Promise<void> = async () => undefined) => {
   const player = await kit.player({ balance })
   await prepare(player)
-  const opened = await kit.openLobby('desktop', 'home/game?site=001')
-  await opened.shell.signIn(player)
-  await opened.page.goto(`${kit.hallUrl}/${path}`)
+  const opened = await kit.openLobby('desktop', path, { as: player })
   await expect.poll(() => new URL(opened.page.url()).pathname, { timeout: 15_000 }).toBe(`/${path.split('?')[0]}`)
   return { ...opened, player }
 }

@@ -200,12 +200,11 @@ describe('post-login sequence in a real browser', () => {
   })
 
   it('the security page lists phone, email, Google authenticator and withdraw password with their bound state (then the login password and the secret question), and binds Google authenticator with a real TOTP code', async () => {
-    const { player, shell, errors } = await playerAndPage()
-    await shell.signIn(player)
-    await shell.page.goto(`${hallUrl}/home/security`)
-    await shell.waitReady()
-    // The page loaded again signs the player in again and runs the post-login sequence once more;
-    // the page's bind forms open once it is over (postlogin.bindOpened is taken in done or settled).
+    const player = await kit.player({ password: 'abc12345' })
+    // A returning player's lobby opened on the security page (a kept session) signs in by fast
+    // login and runs the post-login sequence; the page's bind forms open once it is over
+    // (postlogin.bindOpened is taken in done or settled).
+    const { shell, errors } = await kit.openLobby('desktop', 'home/security', { as: player })
     await expect
       .poll(async () => JSON.stringify((await shell.actorState<{ value: unknown }>('postlogin')).value), { timeout: 30_000, message: 'the post-login sequence after the reload to finish' })
       .toMatch(/"(done|settled)"/)

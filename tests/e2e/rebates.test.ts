@@ -40,8 +40,7 @@ const go = async (page: Page, name: 'eventCashback' | 'eventAward', path: string
 describe.each(['desktop', 'phone'] as const)('cashback at %s size', (size) => {
   it('played rounds fill the rebate; receiving it moves the balance at once; the receipt is in the receive records under today', async () => {
     const p = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     // The rounds are played once signed in (a game played before asks to continue it at the sign-in).
     await depositAndPlay(p.username, p.password)
     if (size === 'phone') {

@@ -35,8 +35,7 @@ const go = async (page: Page, name: 'vip' | 'game' | 'records', path: string): P
 describe.each(['desktop', 'phone'] as const)('VIP screen at %s size', (size) => {
   it('real deposits and bets raise the level; its promotion gift moves the balance at once; receive-all takes the bonuses', async () => {
     const p = await kit.player()
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(p)
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: p })
     await go(page, 'vip', '/home/vip')
     await page.getByRole('heading', { name: 'VIP 0', level: 2 }).waitFor({ timeout: 15_000 })
     await page.getByText('Next level: VIP 1 (both deposit and bet needed)').waitFor()
@@ -84,8 +83,7 @@ describe('VIP screen on a site without VIP', () => {
     await control(hallUrl, 'site-document', { siteCode: '501', name: 'sysInfo', patch: { vip_status: 'close' } })
     try {
       const p = await kit.player({ siteCode: '501' })
-      const { page, errors, shell } = await kit.openLobby('phone', 'home/game?site=501')
-      await shell.signIn(p)
+      const { page, errors } = await kit.openLobby('phone', 'home/game?site=501', { as: p })
       await go(page, 'records', '/home/records')
       await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'vip' }))
       await expect.poll(() => new URL(page.url()).pathname).toBe('/home/game')
