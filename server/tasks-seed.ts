@@ -1,6 +1,7 @@
 /**
  * The task centre's seed for every site (server/tasks.ts, server/calls/tasks.ts): newcomer tasks
- * of the task types whose event the hall stores, three daily tasks (a recharge, a betting and a
+ * of the task types whose event the hall stores (the social binds of the providers it signs in
+ * with: Facebook and WeChat), three daily tasks (a recharge, a betting and a
  * single-bet task) and three vitality boxes, with titles in the 18 languages of the lobby.
  * Amounts are in the site's currency.
  */
@@ -43,6 +44,8 @@ export const SEED_TASKS: ReadonlyArray<SeedTask> = [
   NEWCOMER(16, '2', 20, ['Turn on Google Authenticator', '开启谷歌验证器', '開啟Google驗證器', 'Ativar o Google Authenticator', 'Activar Google Authenticator', 'Activer Google Authenticator', 'Google Authenticator einschalten', 'Attiva Google Authenticator', 'Включить Google Authenticator', 'Google認証システムを有効化', 'Google OTP 켜기', 'เปิด Google Authenticator', 'Bật Google Authenticator', 'Aktifkan Google Authenticator', 'Google ऑथेंटिकेटर चालू करें', 'បើក Google Authenticator', 'Google Authenticator ဖွင့်ပါ', 'I-on ang Google Authenticator']),
   NEWCOMER(8, '2', 10, ['Make your first savings deposit', '首次存入余额宝', '首次存入餘額寶', 'Faça o primeiro depósito na poupança', 'Haz tu primer ahorro', 'Faites votre premier dépôt d’épargne', 'Erste Spareinlage tätigen', 'Effettua il primo deposito nel risparmio', 'Первый вклад в копилку', '初めての貯蓄入金', '첫 적립 입금하기', 'ฝากเงินออมครั้งแรก', 'Gửi tiết kiệm lần đầu', 'Setoran tabungan pertama', 'पहली बचत जमा करें', 'ដាក់ប្រាក់សន្សំលើកដំបូង', 'ပထမဆုံး စုဆောင်းငွေ ထည့်ပါ', 'Gawin ang unang ipon']),
   NEWCOMER(11, '1', 10, ['Add music to your library', '下载音乐库', '下載音樂庫', 'Adicionar música à biblioteca', 'Añadir música a tu biblioteca', 'Ajouter de la musique à votre bibliothèque', 'Musik zur Bibliothek hinzufügen', 'Aggiungi musica alla libreria', 'Добавить музыку в библиотеку', 'ライブラリに音楽を追加', '라이브러리에 음악 추가', 'เพิ่มเพลงในคลัง', 'Thêm nhạc vào thư viện', 'Tambah musik ke pustaka', 'लाइब्रेरी में संगीत जोड़ें', 'បន្ថែមតន្ត្រីទៅបណ្ណាល័យ', 'စာကြည့်တိုက်သို့ သီချင်းထည့်ပါ', 'Magdagdag ng musika sa library']),
+  NEWCOMER(14, '2', 10, ['Bind your Facebook account', '绑定Facebook账号', '綁定Facebook帳號', 'Associar a conta do Facebook', 'Vincular tu cuenta de Facebook', 'Associer votre compte Facebook', 'Facebook-Konto verknüpfen', 'Collega il tuo account Facebook', 'Привязать аккаунт Facebook', 'Facebookアカウントを連携', 'Facebook 계정 연결', 'ผูกบัญชี Facebook', 'Liên kết tài khoản Facebook', 'Tautkan akun Facebook', 'Facebook खाता जोड़ें', 'ភ្ជាប់គណនី Facebook', 'Facebook အကောင့် ချိတ်ဆက်ပါ', 'I-bind ang Facebook account']),
+  NEWCOMER(3, '2', 10, ['Bind your WeChat account', '绑定微信', '綁定微信', 'Associar a conta do WeChat', 'Vincular tu cuenta de WeChat', 'Associer votre compte WeChat', 'WeChat-Konto verknüpfen', 'Collega il tuo account WeChat', 'Привязать аккаунт WeChat', 'WeChatアカウントを連携', 'WeChat 계정 연결', 'ผูกบัญชี WeChat', 'Liên kết tài khoản WeChat', 'Tautkan akun WeChat', 'WeChat खाता जोड़ें', 'ភ្ជាប់គណនី WeChat', 'WeChat အကောင့် ချိတ်ဆက်ပါ', 'I-bind ang WeChat account']),
   {
     template: 'daily', taskType: 0, condition: 1, need: '100', reward: '2', vitality: 40,
     title: ['Deposit today', '今日充值', '今日儲值', 'Depositar hoje', 'Depositar hoy', "Déposer aujourd'hui", 'Heute einzahlen', 'Deposita oggi', 'Пополнить сегодня', '今日入金する', '오늘 입금하기', 'ฝากเงินวันนี้', 'Nạp tiền hôm nay', 'Deposit hari ini', 'आज जमा करें', 'ដាក់ប្រាក់ថ្ងៃនេះ', 'ယနေ့ ငွေသွင်းပါ', 'Magdeposito ngayon'],

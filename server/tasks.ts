@@ -13,8 +13,11 @@
  *   music library 11: a track in the player's own music list beyond the first two system tracks
  *   (the lobby downloads those into an empty list by itself, spec §4); first deposit 17: a paid deposit;
  *   download and login 18: a saved task address (the app's start URL carries saveUrlUuid).
- *   The social binds (wechat 3, whatsapp 13, facebook 14, telegram 15, zalo 22, line 23,
- *   twitter 24) have nothing in the reference hall's store: such a task stays Goto.
+ *   The social binds: bind facebook 14 and bind wechat 3, a third-party account of that provider
+ *   (requester_type facebook 2, wechat 4) bound to the player (thirduser/bind, or the thirdWay
+ *   registration, migration 190). Whatsapp 13, telegram 15, zalo 22, line 23 and twitter 24 have
+ *   no third-party sign-in in the spec (social login: google 1, facebook 2, wechat 4, qq 5), so
+ *   nothing in the store completes them: such a task stays Goto.
  * - daily tasks, on the site's calendar day: recharge 1, the day's paid deposits in the wallet's
  *   currency (what they credited less their deposit bonus) reach `need`; betting 2, the bets of the day's game rounds reach it; betting-one 3,
  *   one round's bet reaches it.
@@ -89,6 +92,7 @@ const factsOf = async (db: Queryable, player: PlayerRow, day: Period): Promise<F
     await db.query<{
       createdMs: number; registered: boolean; phone: boolean; email: boolean; ga: boolean; pin: boolean; birthday: boolean; nickname: boolean
       question: boolean; avatar: boolean; bank: boolean; crypto: boolean; yuebao: boolean; music: boolean; deposit: boolean; address: boolean
+      facebook: boolean; wechat: boolean
     }>(
       `SELECT (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdMs", p.account_type = 0 AS registered,
          p.mobile_phone <> '' AS phone, p.email <> '' AS email, p.google_auth = 1 AS ga, p.withdraw_pass_hash IS NOT NULL AS pin,
@@ -101,7 +105,9 @@ const factsOf = async (db: Queryable, player: PlayerRow, day: Period): Promise<F
          EXISTS (SELECT 1 FROM music_owned m WHERE m.site_code = p.site_code AND m.owner = 'player:' || p.id::text
            AND m.music_id NOT IN (SELECT t.id FROM music_tracks t ORDER BY t.sort, t.id LIMIT 2)) AS music,
          (p.has_recharged = 1 OR EXISTS (SELECT 1 FROM deposit_orders d WHERE d.player_id = p.id AND d.status = 1)) AS deposit,
-         EXISTS (SELECT 1 FROM task_addresses t WHERE t.player_id = p.id) AS address
+         EXISTS (SELECT 1 FROM task_addresses t WHERE t.player_id = p.id) AS address,
+         EXISTS (SELECT 1 FROM player_third_accounts x WHERE x.player_id = p.id AND x.requester_type = 2) AS facebook,
+         EXISTS (SELECT 1 FROM player_third_accounts x WHERE x.player_id = p.id AND x.requester_type = 4) AS wechat
        FROM players p WHERE p.id = $1`,
       [player.id],
     )
@@ -126,6 +132,7 @@ const factsOf = async (db: Queryable, player: PlayerRow, day: Period): Promise<F
   const facts: ReadonlyArray<readonly [boolean, ReadonlyArray<TaskItem['taskType']>]> = [
     [f.registered, [0]], [f.phone, [1, 12]], [f.bank, [2]], [f.birthday, [4]], [f.pin, [5]], [f.question, [6]], [f.nickname, [7]],
     [f.yuebao, [8]], [f.avatar, [10]], [f.music, [11]], [f.ga, [16]], [f.deposit, [17]], [f.address, [18]], [f.email, [19]], [f.crypto, [21]],
+    [f.facebook, [14]], [f.wechat, [3]],
   ]
   for (const [yes, types] of facts) if (yes) for (const t of types) done.add(t)
   return { createdMs: f.createdMs, done, dayDeposit: deposit, dayBet: bets.sum, dayMaxBet: bets.max }

@@ -55,7 +55,7 @@ describe('the task centre at the reference hall', () => {
     const index = decode(activeTaskIndex.response, await ok(p.caller, '/activetask/index', {}))
     expect(index.list.map((g) => [g.template, g.title, g.period, g.receivable])).toEqual([['newcomer', 'Newcomer tasks', 0, 1], ['daily', 'Daily tasks', 1, 0]])
     const newcomer = await tasks(p, 'newcomer')
-    expect(newcomer.map((t) => [t.taskType, t.status])).toEqual([[0, 0], [1, 3], [19, 3], [17, 3], [10, 3], [7, 3], [4, 3], [5, 3], [6, 3], [16, 3], [8, 3], [11, 3]])
+    expect(newcomer.map((t) => [t.taskType, t.status])).toEqual([[0, 0], [1, 3], [19, 3], [17, 3], [10, 3], [7, 3], [4, 3], [5, 3], [6, 3], [16, 3], [8, 3], [11, 3], [14, 3], [3, 3]])
     expect(newcomer[1]).toMatchObject({ title: 'Bind your phone', need: '1', done: '0', reward: '2', vitality: 20, location_type: 1 })
     expect(newcomer[3]).toMatchObject({ taskType: 17, location_type: 5 })
     const daily = await tasks(p, 'daily')
