@@ -145,6 +145,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   payList: ['v3', 'v4'],
   boot: ['injected', 'call'],
   secondVerify: ['one', 'byChannel'],
+  recovery: ['verifyList', 'captcha'],
 }
 
 /**

@@ -93,8 +93,9 @@ const SITES: ReadonlyArray<SiteSeed> = [
     currency: 'EUR', currencies: ['EUR', 'USD', 'USDT'],
     timeZone: 'Europe/Berlin', skinType: 2, themeType: 3, recommendAreaCode: '+49',
     // A hall that checks second verifications by channel (issue 45): verifyPhoneCode,
-    // /user/security/verifyEmail and verifyGoogleAuthCode instead of secondVerify.
-    hallProfile: { secondVerify: 'byChannel' },
+    // /user/security/verifyEmail and verifyGoogleAuthCode instead of secondVerify; and recovers
+    // passwords behind the image challenge (/user/captcha/getUserInfo, /user/captcha/verifyPhone).
+    hallProfile: { secondVerify: 'byChannel', recovery: 'captcha' },
   },
   {
     code: '301', name: 'Lobby Simple', isDefault: false, hostNames: ['simple.localhost'],

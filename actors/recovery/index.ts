@@ -1,4 +1,4 @@
-import { captcha, notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
+import { captcha, captchaGetUserInfo, captchaVerifyPhone, notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
 import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
 import { smsCountry } from '../../schemas/hall/calls/site'
 import { commandActor } from '../kit'
@@ -39,6 +39,39 @@ export const findAccountCommand = commandActor({
   codes: REFUSALS,
 })
 
+/** A missed image challenge (2011, then 1127 error_12) in the captcha variant's forms. */
+const CHALLENGE_REFUSALS = { ...REFUSALS, missed: 'recovery.error.challenge', refused: 'recovery.error.challenge' } as const
+
+/**
+ * The captcha variant (hall profile recovery 'captcha'): the account found behind the image
+ * challenge (/user/captcha/getUserInfo: the username with the challenge's key and digits), and its
+ * phone confirmed the same way before a code goes to it (/user/captcha/verifyPhone, the phone named
+ * masked as the account's answer shows it). Each attempt spends its challenge: the form shows a new one.
+ */
+export const findByCaptchaCommand = commandActor({
+  id: 'captchaGetUserInfo',
+  call: captchaGetUserInfo,
+  modal: ['badScene', 'busy', 'badValue'],
+  audience: 'anyone',
+  codes: CHALLENGE_REFUSALS,
+})
+
+export const phoneByCaptchaCommand = commandActor({
+  id: 'captchaVerifyPhone',
+  call: captchaVerifyPhone,
+  modal: ['badScene', 'busy', 'badValue'],
+  audience: 'anyone',
+  select: () => true,
+  codes: CHALLENGE_REFUSALS,
+})
+
+/** The image challenge of the captcha variant's forms: its key and image, never its digits. */
+export const recoveryChallengeCommand = commandActor({
+  id: 'recoveryChallenge',
+  call: captcha,
+  audience: 'anyone',
+})
+
 export const recoveryQuestionCommand = commandActor({
   id: 'notLoginGetQuestion',
   call: notLoginGetQuestion,
@@ -67,7 +100,7 @@ export const resetPasswdCommand = commandActor({
 })
 
 /** The recovery's commands, in the order of its steps. */
-export const recoveryCommands = [findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand] as const
+export const recoveryCommands = [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand] as const
 
 /**
  * The countries a phone number may be of (smsCountry: the segment and the number's length range),

@@ -10,7 +10,9 @@ import { lastCode, type TestPlayer } from './support/hall'
  * security centre's phone check reads the bound phone (/user/phone) and proves it with the code
  * sent to it (/user/verifyphone); on site 201, whose hall profile checks second verifications by
  * channel, changing a bound e-mail is verified by the old e-mail's code through
- * /user/security/verifyEmail instead of secondVerify.
+ * /user/security/verifyEmail instead of secondVerify; and its password recovery finds the account
+ * behind the image challenge (/user/captcha/getUserInfo) and confirms its phone the same way
+ * (/user/captcha/verifyPhone) before the code is sent to it.
  */
 const kit = useBrowser()
 const hallUrl = kit.hallUrl
@@ -124,6 +126,55 @@ describe('catalogue calls a player walks through', () => {
     const asked = await calls(page)
     expect(asked).toContain('securityVerifyEmail')
     expect(asked).not.toContain('secondVerify')
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it('on a site whose hall recovers behind the image challenge, the account and its phone are confirmed by the digits', async () => {
+    const p = await kit.player({ password: 'abc12345', siteCode: '201' })
+    const phone = `55540${Date.now().toString().slice(-5)}`
+    await kit.control('player', { username: p.username, siteCode: p.siteCode, mobile_phone: phone })
+
+    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=201')
+    const login = await shell.openLogin()
+    await login.getByRole('tab', { name: 'Log in' }).click()
+    await login.getByRole('button', { name: 'Forgot password?' }).click()
+    const dialog = shell.dialog('Reset your password')
+    await dialog.waitFor({ state: 'visible' })
+    /** The digits of the challenge the lobby shows now (a new one after each attempt). */
+    const digitsShown = async (before: string | null): Promise<string> => {
+      await dialog.getByRole('img', { name: 'A picture of 4 digits' }).waitFor()
+      await expect.poll(async () => ((await kit.control('last-challenge')) as { key: string }).key).not.toBe(before)
+      const { key } = (await kit.control('last-challenge')) as { key: string }
+      const { answer } = (await kit.control('challenge-answer', { key })) as { answer: string }
+      return String(answer)
+    }
+    const keyNow = async () => ((await kit.control('last-challenge')) as { key: string }).key
+    await dialog.getByLabel('Username').fill(p.username)
+    // Wrong digits: refused in the form, a new picture.
+    const first = await digitsShown(null)
+    const firstKey = await keyNow()
+    await dialog.getByLabel('The 4 digits in the picture').fill(first === '0000' ? '1111' : '0000')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('The digits did not match: read the new picture.').waitFor()
+    await dialog.getByLabel('The 4 digits in the picture').fill(await digitsShown(firstKey))
+    const findKey = await keyNow()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText(`Prove that ${p.username} is your account.`).waitFor()
+    // The phone is confirmed by a new challenge before its code is sent.
+    await dialog.getByText(`First confirm that ******${phone.slice(-4)} is the account's phone`, { exact: false }).waitFor()
+    await dialog.getByLabel('The 4 digits in the picture').fill(await digitsShown(findKey))
+    await dialog.getByRole('button', { name: 'Confirm this phone' }).click()
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Code sent' }).waitFor()
+    await dialog.getByLabel('Verification code').fill(await lastCode(hallUrl, p, 'phone'))
+    await dialog.getByRole('button', { name: 'Verify' }).click()
+    await dialog.getByLabel('New password', { exact: true }).fill('xyz98765')
+    await dialog.getByLabel('Confirm new password').fill('xyz98765')
+    await dialog.getByRole('button', { name: 'Set new password' }).click()
+    await dialog.getByText('Your password has been changed.', { exact: false }).waitFor()
+    const asked = await calls(page)
+    expect(asked).toEqual(expect.arrayContaining(['captcha', 'captchaGetUserInfo', 'captchaVerifyPhone', 'shortMsgCreate', 'resetPassVerify', 'resetPasswd']))
+    expect(asked).not.toContain('notLoginGetAccountVerifyList')
     expect(errors).toEqual([])
   }, 120_000)
 })

@@ -1,7 +1,8 @@
 /**
- * The hall profile's secondVerify (issue 45, HallProfile in schemas/hall/calls/site.ts): the seeded
- * site 201 checks second verifications by channel, so its lobby sends verifyPhoneCode,
- * /user/security/verifyEmail and verifyGoogleAuthCode; the default site says nothing (secondVerify).
+ * The hall profile's secondVerify and recovery (issue 45, HallProfile in schemas/hall/calls/site.ts):
+ * the seeded site 201 checks second verifications by channel, so its lobby sends verifyPhoneCode,
+ * /user/security/verifyEmail and verifyGoogleAuthCode, and recovers passwords behind the image
+ * challenge (/user/captcha/getUserInfo, /user/captcha/verifyPhone); the default site says neither.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHall } from '../../server/hall'
@@ -14,20 +15,21 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => hall.close())
 
-const profileOf = async (siteCode: string): Promise<{ secondVerify?: unknown } | undefined> =>
-  ((await control(hall.url, 'site-config', { siteCode }))['config'] as { hallProfile?: { secondVerify?: unknown } }).hallProfile
+const profileOf = async (siteCode: string): Promise<{ secondVerify?: unknown; recovery?: unknown } | undefined> =>
+  ((await control(hall.url, 'site-config', { siteCode }))['config'] as { hallProfile?: { secondVerify?: unknown; recovery?: unknown } }).hallProfile
 
 describe("the hall profile's second verification", () => {
   it('site 201 is seeded checking by channel; the default site has no such field', async () => {
-    expect((await profileOf('201'))?.secondVerify).toBe('byChannel')
+    expect(await profileOf('201')).toMatchObject({ secondVerify: 'byChannel', recovery: 'captcha' })
     expect((await profileOf('001'))?.secondVerify).toBeUndefined()
+    expect((await profileOf('001'))?.recovery).toBeUndefined()
   })
 
   it('an unknown value is not injected', async () => {
     await control(hall.url, 'site-document', { siteCode: '301', name: 'site', patch: { hallProfile: { secondVerify: 'byPigeon' } } })
     expect((await profileOf('301'))?.secondVerify).toBeUndefined()
-    await control(hall.url, 'site-document', { siteCode: '301', name: 'site', patch: { hallProfile: { secondVerify: 'one' } } })
-    expect((await profileOf('301'))?.secondVerify).toBe('one')
+    await control(hall.url, 'site-document', { siteCode: '301', name: 'site', patch: { hallProfile: { secondVerify: 'one', recovery: 'byPost' } } })
+    expect(await profileOf('301')).toEqual({ secondVerify: 'one' })
     await control(hall.url, 'site-document', { siteCode: '301', name: 'site', remove: ['hallProfile'] })
   })
 })

@@ -382,6 +382,7 @@ export type AccountVerifyInfo = typeof AccountVerifyInfo.Type
 /** Finds the account to recover by its name, guarded by the image captcha. */
 export const captchaGetUserInfo = defineCall({
   name: 'captchaGetUserInfo',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/captcha/getUserInfo',
   request: Schema.Struct({ username: Schema.String, captchaKey: Schema.String, captcha: VerifyCode }),
@@ -548,6 +549,7 @@ export const smsVerifyPhone = defineCall({
  */
 export const captchaVerifyPhone = defineCall({
   name: 'captchaVerifyPhone',
+  codes: recoveryRefusals,
   area: 'auth',
   path: '/user/captcha/verifyPhone',
   request: Schema.Struct({

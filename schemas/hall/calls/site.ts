@@ -310,6 +310,12 @@ export const HallProfile = Schema.Struct({
    * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify.
    */
   secondVerify: Schema.optionalKey(Schema.Literals(['one', 'byChannel'])),
+  /**
+   * How the password recovery finds the account and confirms its phone: 'verifyList' (absent) by
+   * /user/notlogin/getAccountVerifyList; 'captcha' behind the image challenge, by
+   * /user/captcha/getUserInfo, and /user/captcha/verifyPhone before a code goes to the phone.
+   */
+  recovery: Schema.optionalKey(Schema.Literals(['verifyList', 'captcha'])),
 })
 export type HallProfile = typeof HallProfile.Type
 

@@ -1,9 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { findAccountCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand } from '../../../actors/recovery'
+import {
+  findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand,
+} from '../../../actors/recovery'
+import type { siteMachine } from '../../../actors/site'
+import type { SnapshotFrom } from 'xstate'
 import type { VerifyType } from '../../../schemas/hall/calls/common'
 import type { HallError } from '../../../schemas/hall/errors'
-import { useCommand, useSend } from '../../system-react'
+import { useActor, useCommand, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { Modal } from '../../ui/Modal'
 import { PinInput } from '../../ui/PinInput'
@@ -26,12 +30,17 @@ const useRefusal = (view: { formError: string | null; error: HallError | null })
   return view.error._tag === 'ServiceCode' && view.error.msg.trim() !== '' ? view.error.msg : t('error.generic')
 }
 
+/** How the site's hall finds the account to recover (its hall profile's recovery; absent: 'verifyList'). */
+const selectRecovery = (s: SnapshotFrom<typeof siteMachine>): 'verifyList' | 'captcha' => s.context.config?.hallProfile?.recovery ?? 'verifyList'
+
 /**
  * The forgotten password (the forgotPassword popup, screens §2; issue 24): find the account by its
  * username, prove it in one of the ways it allows (a code to its bound phone or email, its
  * security question, its withdraw password), then set a new password. Each step is a command of
  * actors/recovery; the step shown follows their results. Done, the player logs in with the new
- * password.
+ * password. On a site whose hall recovers behind the image challenge (hall profile recovery
+ * 'captcha'), the account is found with the challenge's digits (/user/captcha/getUserInfo) and its
+ * phone confirmed the same way (/user/captcha/verifyPhone) before a code is sent to it.
  */
 export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
   const { t } = useTranslation('signin')
@@ -41,15 +50,20 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
   const prove = useCommand(resetPassVerifyCommand)
   const reset = useCommand(resetPasswdCommand)
   const question = useCommand(recoveryQuestionCommand)
+  const findBy = useCommand(findByCaptchaCommand)
+  const phoneBy = useCommand(phoneByCaptchaCommand)
+  const byCaptcha = useActor('site', selectRecovery) === 'captcha'
   // A popup opened afresh starts from the first step.
   useEffect(() => {
     find.reset()
     prove.reset()
     reset.reset()
     question.reset()
+    findBy.reset()
+    phoneBy.reset()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
-  const account = find.view.result
+  const account = byCaptcha ? findBy.view.result : find.view.result
   const token = prove.view.result
   const findRefusal = useRefusal(find.view)
   const startOver = () => {
@@ -57,6 +71,8 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
     prove.reset()
     reset.reset()
     question.reset()
+    findBy.reset()
+    phoneBy.reset()
   }
   const toLogin = () => {
     onClose?.()
@@ -74,9 +90,9 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
           </button>
         </div>
       ) : account === null ? (
-        <FindStep submit={find.submit} busy={find.view.status === 'submitting'} refusal={findRefusal} />
+        byCaptcha ? <CaptchaFindStep /> : <FindStep submit={find.submit} busy={find.view.status === 'submitting'} refusal={findRefusal} />
       ) : token === null ? (
-        <ProveStep key={account.username} account={account} onOther={startOver} />
+        <ProveStep key={account.username} account={account} onOther={startOver} byCaptcha={byCaptcha} />
       ) : (
         <ResetStep username={account.username} resetToken={token} />
       )}
@@ -121,6 +137,110 @@ const FindStep = ({ submit, busy, refusal }: { submit: (p: { username: string })
   )
 }
 
+/**
+ * The image challenge of the captcha variant: asked when shown and again after each attempt (an
+ * answer spends it, right or wrong), its picture and the 4 digits the player reads.
+ */
+const useRecoveryChallenge = (attempt: string) => {
+  const challenge = useCommand(recoveryChallengeCommand)
+  const { submit } = challenge
+  const [digits, setDigits] = useState('')
+  const renew = useCallback(() => {
+    setDigits('')
+    submit({})
+  }, [submit])
+  useEffect(() => {
+    if (attempt !== 'submitting' && attempt !== 'succeeded') renew()
+  }, [attempt, renew])
+  const shown = challenge.view.status === 'succeeded' ? challenge.view.result : null
+  return { shown, digits, setDigits, renew }
+}
+
+const ChallengeField = ({ challenge }: { challenge: ReturnType<typeof useRecoveryChallenge> }) => {
+  const { t } = useTranslation('signin')
+  return (
+    <div className="recovery-challenge">
+      {challenge.shown !== null && <img className="recovery-challenge__image" src={challenge.shown.image} alt={t('forgot.challenge.alt')} width={120} height={40} />}
+      <Field
+        label={t('forgot.challenge.label')}
+        value={challenge.digits}
+        onValue={(v) => challenge.setDigits(v.replace(/\D/g, '').slice(0, 4))}
+        error={null}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+      />
+      <button type="button" className="button button--ghost button--small" onClick={challenge.renew}>
+        {t('forgot.challenge.renew')}
+      </button>
+    </div>
+  )
+}
+
+/** The first step of the captcha variant: the username and the challenge's digits (/user/captcha/getUserInfo). */
+const CaptchaFindStep = () => {
+  const { t } = useTranslation('signin')
+  const { t: auth } = useTranslation('auth')
+  const findBy = useCommand(findByCaptchaCommand)
+  const busy = findBy.view.status === 'submitting'
+  const challenge = useRecoveryChallenge(findBy.view.status)
+  const refusal = useRefusal(findBy.view)
+  const form = useForm({
+    busy,
+    initial: { username: '' },
+    rules: () => ({ username: usernameRule }),
+    labels: { username: auth('field.username') },
+    onSubmit: (v) => {
+      if (challenge.shown === null) return
+      findBy.submit({ username: v.username.trim(), captchaKey: challenge.shown.key, captcha: challenge.digits })
+    },
+  })
+  return (
+    <form className="auth-form" noValidate onSubmit={form.submit} aria-busy={busy}>
+      <p className="modal__text">{t('forgot.find.intro')}</p>
+      <FormAlert text={refusal} />
+      <Field
+        label={auth('field.username')}
+        value={form.values.username}
+        onValue={form.set('username')}
+        error={form.error('username')}
+        inputRef={form.register('username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        data-autofocus=""
+      />
+      <ChallengeField challenge={challenge} />
+      <button type="submit" className="button button--primary button--block auth-form__submit" aria-disabled={busy}>
+        {busy ? auth('action.busy') : t('forgot.find.submit')}
+      </button>
+    </form>
+  )
+}
+
+/** The captcha variant's confirmation of the account's phone before a code goes to it (/user/captcha/verifyPhone). */
+const PhoneConfirm = ({ username, phone }: { username: string; phone: string }) => {
+  const { t } = useTranslation('signin')
+  const phoneBy = useCommand(phoneByCaptchaCommand)
+  const busy = phoneBy.view.status === 'submitting'
+  const challenge = useRecoveryChallenge(phoneBy.view.status)
+  const refusal = useRefusal(phoneBy.view)
+  const confirm = () => {
+    if (busy || challenge.shown === null) return
+    phoneBy.submit({ username, phone, captchaKey: challenge.shown.key, captcha: challenge.digits })
+  }
+  return (
+    <div className="recovery-confirm">
+      <p className="modal__text">{t('forgot.challenge.confirmIntro', { target: phone })}</p>
+      <FormAlert text={refusal} />
+      <ChallengeField challenge={challenge} />
+      <button type="button" className="button button--ghost button--block" aria-disabled={busy} onClick={confirm}>
+        {t('forgot.challenge.confirmPhone')}
+      </button>
+    </div>
+  )
+}
+
 interface Account {
   readonly username: string
   readonly verifyTypes: ReadonlyArray<VerifyType>
@@ -132,10 +252,11 @@ interface Account {
 const METHODS: ReadonlyArray<3 | 2 | 4 | 5> = [3, 2, 4, 5]
 const METHOD_KEY = { 3: 'phone', 2: 'email', 4: 'question', 5: 'withdrawPass' } as const
 
-const ProveStep = ({ account, onOther }: { account: Account; onOther: () => void }) => {
+const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther: () => void; byCaptcha: boolean }) => {
   const { t } = useTranslation('signin')
   const { t: auth } = useTranslation('auth')
   const prove = useCommand(resetPassVerifyCommand)
+  const phoneConfirmed = useCommand(phoneByCaptchaCommand).view.status === 'succeeded'
   const question = useCommand(recoveryQuestionCommand)
   const offered = METHODS.filter((m) => account.verifyTypes.includes(m))
   const [method, setMethod] = useState<3 | 2 | 4 | 5 | undefined>(offered[0])
@@ -205,7 +326,9 @@ const ProveStep = ({ account, onOther }: { account: Account; onOther: () => void
           </label>
         ))}
       </fieldset>
-      {method === 3 || method === 2 ? (
+      {method === 3 && byCaptcha && !phoneConfirmed ? (
+        <PhoneConfirm username={account.username} phone={account.mobile_phone} />
+      ) : method === 3 || method === 2 ? (
         <CodeInput
           key={method}
           channel={method === 3 ? 'phone' : 'email'}

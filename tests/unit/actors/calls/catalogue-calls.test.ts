@@ -5,6 +5,7 @@
 import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { phoneActor, questionsActor, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyPhoneCodeCommand, verifyPhoneCommand } from '../../../../actors/account'
+import { findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand } from '../../../../actors/recovery'
 import { walletAppActor } from '../../../../actors/withdraw'
 import type { LobbyEvent } from '../../../../schemas/events'
 
@@ -102,5 +103,35 @@ describe('a second verification by channel (hall profile secondVerify byChannel)
     a.send({ type: 'command.submitted', command: 'securityVerifyEmail', payload: { email: 'an***@example.com', code: '00001' } })
     a.send({ type: 'hall.failed', requestId: 'securityVerifyEmail-2', call: 'securityVerifyEmail', error: { _tag: 'ServiceCode', code: 1233, msg: 'bind an email first' } })
     expect(verifyEmailCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: null })
+  })
+})
+
+describe('the recovery behind the image challenge (hall profile recovery captcha)', () => {
+  const account = { username: 'p1', verifyTypes: [3, 2], mobile_phone: '******4321', email: 'p1***@example.com' }
+
+  it("a visitor asks the challenge, then finds the account with its key and digits (/user/captcha/getUserInfo)", () => {
+    const challenge = start(recoveryChallengeCommand.machine, { type: 'command.submitted', command: 'recoveryChallenge', payload: {} })
+    expect(challenge.emitted).toEqual([{ type: 'hall.requested', requestId: 'recoveryChallenge-1', call: 'captcha', payload: {} }])
+    const find = start(findByCaptchaCommand.machine, { type: 'command.submitted', command: 'captchaGetUserInfo', payload: { username: 'p1', captchaKey: 'k1', captcha: '1234' } })
+    expect(find.emitted).toEqual([{ type: 'hall.requested', requestId: 'captchaGetUserInfo-1', call: 'captchaGetUserInfo', payload: { username: 'p1', captchaKey: 'k1', captcha: '1234' } }])
+    find.send({ type: 'hall.responded', requestId: 'captchaGetUserInfo-1', call: 'captchaGetUserInfo', data: account })
+    expect(findByCaptchaCommand.view(find.actor.getSnapshot())).toMatchObject({ status: 'succeeded', result: account })
+  })
+
+  it('a missed challenge and an unknown account show in the form', () => {
+    const find = start(findByCaptchaCommand.machine, { type: 'command.submitted', command: 'captchaGetUserInfo', payload: { username: 'p1', captchaKey: 'k1', captcha: '0000' } })
+    find.send({ type: 'hall.failed', requestId: 'captchaGetUserInfo-1', call: 'captchaGetUserInfo', error: { _tag: 'ServiceCode', code: 2011, msg: 'missed' } })
+    expect(findByCaptchaCommand.view(find.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'recovery.error.challenge' })
+    find.send({ type: 'command.submitted', command: 'captchaGetUserInfo', payload: { username: 'nobody', captchaKey: 'k2', captcha: '1234' } })
+    find.send({ type: 'hall.failed', requestId: 'captchaGetUserInfo-2', call: 'captchaGetUserInfo', error: { _tag: 'ServiceCode', code: 2000, msg: 'no account' } })
+    expect(findByCaptchaCommand.view(find.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'recovery.error.noAccount' })
+  })
+
+  it("confirms the account's phone, named masked, before a code goes to it (/user/captcha/verifyPhone)", () => {
+    const payload = { username: 'p1', phone: '******4321', captchaKey: 'k3', captcha: '5678' }
+    const a = start(phoneByCaptchaCommand.machine, { type: 'command.submitted', command: 'captchaVerifyPhone', payload })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: 'captchaVerifyPhone-1', call: 'captchaVerifyPhone', payload }])
+    a.send({ type: 'hall.responded', requestId: 'captchaVerifyPhone-1', call: 'captchaVerifyPhone', data: {} })
+    expect(phoneByCaptchaCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'succeeded', result: true })
   })
 })
