@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { control, newPlayer, patchSiteDocument, type PlayerOptions, type SiteDocumentName, type TestPlayer } from './hall'
-import { keptSessionState, signInOverHttp } from './kept-session'
+import { keptSessionSeed, seedLobbyDatabase, signInOverHttp, type IndexedDbState } from './kept-session'
 import { record, timed } from './profile'
 import { ShellPage } from './shell.model'
 
@@ -41,8 +41,8 @@ export type Size = keyof typeof VIEWPORTS
 export interface ContextOptions {
   readonly serviceWorkers?: 'allow' | 'block'
   readonly javaScriptEnabled?: boolean
-  /** Cookies, local storage and IndexedDB the context starts with (the kept session of `openLobby(..., { as })`). */
-  readonly storageState?: BrowserContextOptions['storageState']
+  /** The lobby's database the hall's origin starts with (the kept session of `openLobby(..., { as })`, tests/e2e/support/kept-session.ts). */
+  readonly keptSession?: IndexedDbState & { readonly origin: string }
 }
 
 /**
@@ -50,14 +50,16 @@ export interface ContextOptions {
  * `serviceWorkers` is 'allow': a test of the offline page allows it; the others see every file
  * come from the hall as it answers, not from a worker's cache.
  */
-export const newContext = (browser: Browser, size: Size, o: ContextOptions = {}): Promise<BrowserContext> =>
-  browser.newContext({
+export const newContext = async (browser: Browser, size: Size, o: ContextOptions = {}): Promise<BrowserContext> => {
+  const context = await browser.newContext({
     viewport: VIEWPORTS[size],
     serviceWorkers: o.serviceWorkers ?? 'block',
     ...(o.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
-    ...(o.storageState === undefined ? {} : { storageState: o.storageState }),
     ...(size === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   })
+  if (o.keptSession !== undefined) await context.addInitScript(seedLobbyDatabase, o.keptSession)
+  return context
+}
 
 /** Collects page errors so a test can assert there were none. */
 /**
@@ -230,11 +232,11 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
     },
     async openLobby(size, at = '', o = {}) {
       // 'sign in without the form' is the HTTP sign-in and the wait for the fast login's sequence
-      // after the boot; the context (its storage restored) and the boot count as their own phases.
+      // after the boot; the context and the boot count as their own phases.
       const t0 = performance.now()
       const kept = o.as === undefined ? undefined : await signInOverHttp(hallUrl, o.as)
       const signInMs = performance.now() - t0
-      const opened = await kit.open(size, kept === undefined ? {} : { storageState: keptSessionState(hallUrl, kept) })
+      const opened = await kit.open(size, kept === undefined ? {} : { keptSession: keptSessionSeed(hallUrl, kept) })
       const shell = new ShellPage(opened.page, hallUrl)
       await timed('boot the lobby', async () => {
         await shell.open(at)
