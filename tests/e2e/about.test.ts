@@ -60,8 +60,7 @@ describe.each(['desktop', 'phone'] as const)('about us and version update at %s 
         await checkAbout(about.page)
         expect(about.errors).toEqual([])
         // The update page is private: signed in, the phone opens its address (the Mine page has no entry, spec §2).
-        const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: player })
-        await page.goto(new URL('/home/update?site=001', page.url()).href)
+        const { page, errors } = await kit.openLobby(size, 'home/update?site=001', { as: player })
         await expect.poll(() => new URL(page.url()).pathname).toBe('/home/update')
         await checkUpdate(page)
         expect(errors).toEqual([])

@@ -17,8 +17,7 @@ const refused = (call: string) => expect.stringMatching(new RegExp(`^Failed to l
 describe('a failed read on the withdraw and savings pages', () => {
   it('the withdraw page says it could not be loaded, and Try again reads it again', async () => {
     const player = await kit.player({ balance: '250.00' })
-    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby('desktop', 'home/game?site=001', { as: player })
     await kit.control('force', { path: '/certify/withdrawInfo', code: 5000, msg: 'refused by the test', times: 1 })
     await goTo(page, 'withdraw')
     const alert = page.getByRole('alert').filter({ hasText: 'This could not be loaded. Please try again.' })
@@ -34,8 +33,7 @@ describe('a failed read on the withdraw and savings pages', () => {
 
   it('the savings page shows a failed profit read in the player\'s language, and Try again reads the figures again', async () => {
     const player = await kit.player({ balance: '250.00' })
-    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, shell, errors } = await kit.openLobby('desktop', 'home/game?site=001', { as: player })
     // The player reads the lobby in Vietnamese.
     await shell.header.getByRole('button', { name: /^Language/ }).click()
     await page.getByRole('button', { name: 'Tiếng Việt', exact: true }).click()
