@@ -28,8 +28,7 @@ describe.each(['desktop', 'phone'] as const)('feedback at %s size', (size) => {
   it('checks the form, sends a feedback with its screenshot, shows it as text, and the operator reply as new until read', async () => {
     const player = await kit.player()
     // The web reaches it from the personal-centre menu; a phone opens its address (the Mine page has no entry, spec §2).
-    const { page, errors, shell } = await kit.openLobby(size, size === 'desktop' ? 'home/game?site=001' : 'home/feedback?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby(size, size === 'desktop' ? 'home/game?site=001' : 'home/feedback?site=001', { as: player })
     if (size === 'desktop') {
       await page.getByRole('banner').getByRole('button', { name: /^My account/ }).click()
       await page.getByRole('button', { name: 'Feedback', exact: true }).click()

@@ -26,8 +26,7 @@ describe.each(['phone', 'desktop'] as const)('game lobby at %s size', (size) => 
   /** A player of its own with 1,000 to play with, signed in. */
   const signedIn = async () => {
     const player = await kit.player({ balance: '1000' })
-    const { games } = await visitGames(kit, size, { prompt: 'keep' })
-    await games.signIn(player)
+    const { games } = await visitGames(kit, size, { as: player })
     await games.header.getByRole('group', { name: 'Balance' }).waitFor()
     return { games, player }
   }

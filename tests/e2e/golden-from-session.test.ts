@@ -32,8 +32,7 @@ const tsx = (script: string, args: ReadonlyArray<string>, env: Record<string, st
 describe('a player session becomes a regression test', () => {
   it('uploads a session with a wrong balance type, makes a golden test of it by its reference, which fails with the fault and passes without', async () => {
     const player = await kit.player({ balance: '250.00' })
-    const { page, shell: lobby, errors } = await kit.openLobby('desktop')
-    await lobby.signIn(player)
+    const { page, shell: lobby, errors } = await kit.openLobby('desktop', '', { as: player })
     const refresh = lobby.header.getByRole('button', { name: 'Refresh balance' })
     await expect.poll(() => lobby.header.getByRole('group', { name: 'Balance' }).textContent()).toContain('250.00')
 

@@ -14,14 +14,13 @@ describe('a site whose hall launches by loginv2', () => {
   it('launches a game with loginv2 and opens the finished address', async () => {
     await kit.patchSite('001', 'site', { hallProfile: { launch: 'loginv2' } })
     const game = seededGameName(3, 1)
-    const { games, errors } = await visitGames(kit, 'desktop')
+    const player = await kit.player()
+    const { games, errors } = await visitGames(kit, 'desktop', { as: player })
     const launches: string[] = []
     games.page.on('request', (r) => {
       const path = new URL(r.url()).pathname
       if (/\/gameapi\/login(v2)?$/.test(path)) launches.push(path.slice(path.indexOf('/gameapi')))
     })
-    const player = await kit.player()
-    await games.signIn(player)
     await games.chooseCategory('Slots')
     await games.tile(game).click()
     const frame = games.gameFrame(game)

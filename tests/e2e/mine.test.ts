@@ -19,8 +19,7 @@ const location = (page: Page): { path: string; current: string | null } => {
 /** A player of its own on site 001, signed in at the given size. */
 const signedIn = async (size: Size, options: PlayerOptions = {}) => {
   const player = await kit.player(options)
-  const opened = await kit.openLobby(size, 'home/game?site=001')
-  await opened.shell.signIn(player)
+  const opened = await kit.openLobby(size, 'home/game?site=001', { as: player })
   return { ...opened, player }
 }
 

@@ -39,8 +39,7 @@ describe.each(['phone', 'desktop'] as const)('prize pool at %s size', (size) => 
   it("sports wallet: the provider-136 balance with refresh; 'Money in game' in a sports game; money left in a game comes back at the next sign-in", async () => {
     const player = await kit.player({ balance: '25' })
     const { username } = player
-    const { games, errors } = await open()
-    await games.signIn(player)
+    const { games, errors } = await visitGames(kit, size, { as: player })
     const sports = async () => {
       await games.open('home/sports?site=001')
       await games.waitReady()

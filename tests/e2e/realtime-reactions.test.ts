@@ -9,8 +9,7 @@ describe('realtime reactions in a real browser', () => {
   it('a deposit credited by the hall refreshes the header balance and shows a toast for 2 s; the refresh button asks again', async () => {
     const player = await kit.player({ balance: '100' })
     const balance = () => balanceOf(kit.hallUrl, player)
-    const { page, errors, shell } = await kit.openLobby('desktop')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby('desktop', '', { as: player })
 
     const header = page.getByRole('banner')
     const shown = header.getByRole('group', { name: 'Balance' })

@@ -16,8 +16,7 @@ const headerBalance = async (page: Page): Promise<number> => Number((await page.
 describe('receive all red packets in the event centre', () => {
   it('one tap takes every packet sent to the player, once; the balance moves at once', async () => {
     const player = await kit.player()
-    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors } = await kit.openLobby('desktop', 'home/game?site=001', { as: player })
     const requests: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.endsWith('/active/receiverewardall')) requests.push(r.url())

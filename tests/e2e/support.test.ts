@@ -54,8 +54,7 @@ describe('support finds and replays a player session', () => {
   it('records a token expiry, sends diagnostics, finds the session by its reference and shows the token-expired modal at that record', async () => {
     // The player (of this file's own): signs in, the hall expires the token, the next call answers -1.
     const player = await kit.player()
-    const { context: playerContext, page: playerPage, shell: lobby } = await kit.openLobby('desktop')
-    await lobby.signIn(player)
+    const { context: playerContext, page: playerPage } = await kit.openLobby('desktop', '', { as: player })
     await kit.control('expire-token', { username: player.username })
     await playerPage.getByRole('dialog', { name: 'Session expired' }).waitFor({ timeout: 40_000 })
 

@@ -14,8 +14,7 @@ const kit = useBrowser()
 describe('the timeline screen in the viewer language and size', () => {
   it('shows a Vietnamese session in English and back, at phone and desktop sizes, with the same record selected', async () => {
     const player = await kit.player({ balance: '250.00' })
-    const { shell: lobby, page: playerPage } = await kit.openLobby('desktop')
-    await lobby.signIn(player)
+    const { shell: lobby, page: playerPage } = await kit.openLobby('desktop', '', { as: player })
     // The player switches the lobby to Vietnamese with the header's language switch.
     await lobby.header.getByRole('button', { name: /^Language/ }).click()
     await playerPage.getByRole('button', { name: 'Tiếng Việt', exact: true }).click()
