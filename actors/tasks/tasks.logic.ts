@@ -22,7 +22,8 @@ const security = (item: 'phone' | 'email' | 'googleAuth' | 'withdrawPass' | 'que
  * birthday, nickname and avatar the personal page; the bank card and crypto address the
  * withdrawal accounts; the first savings deposit the savings page; the music library its modal;
  * the first deposit and a recharge task the pay popup; a betting task the games; download and
- * login the app download popup. Anything else follows the hall's location.
+ * login the app download popup; bind facebook and bind wechat the hall's location, else the
+ * security centre (its third-party sign-in binds them). Anything else follows the hall's location.
  */
 export const goOf = (t: Pick<TaskItem, 'taskType' | 'condition' | 'location_type' | 'location_value'>): TaskGo => {
   if (t.condition === 1) return { kind: 'popup', popup: 'pay' }
@@ -56,10 +57,15 @@ export const goOf = (t: Pick<TaskItem, 'taskType' | 'condition' | 'location_type
       return { kind: 'popup', popup: 'pay' }
     case 18:
       return { kind: 'popup', popup: 'downloadApp' }
-    // The social binds (wechat, whatsapp, facebook, telegram, zalo, line, twitter) follow the hall's location.
+    // Bind wechat and bind facebook follow the hall's location, else the security centre, whose
+    // third-party sign-in binds them (the hall marks them done on the bind).
     case 3:
-    case 13:
     case 14:
+      // Location type none 1: the hall names no place.
+      if (t.location_type === 1) return { kind: 'route', name: 'security' }
+      break
+    // The other social binds (whatsapp, telegram, zalo, line, twitter) have no sign-in: the hall's location.
+    case 13:
     case 15:
     case 22:
     case 23:

@@ -88,6 +88,10 @@ describe('the task centre rules', () => {
     expect(goOf(item({ taskType: 14, location_type: 2, location_value: 'https://example.com/fb' }))).toEqual({ kind: 'url', url: 'https://example.com/fb' })
     expect(goOf(item({ taskType: 14, location_type: 2, location_value: 'javascript:alert(1)' }))).toEqual({ kind: 'none' })
     expect(goOf(item({ taskType: 22, location_type: 8 }))).toEqual({ kind: 'route', name: 'vip' })
+    // Bind facebook and bind wechat without a location of the hall's: the security centre, where the third-party sign-in binds.
+    expect(goOf(item({ taskType: 14, location_type: 1 }))).toEqual({ kind: 'route', name: 'security' })
+    expect(goOf(item({ taskType: 3, location_type: 1 }))).toEqual({ kind: 'route', name: 'security' })
+    expect(goOf(item({ taskType: 23, location_type: 1 }))).toEqual({ kind: 'none' })
     expect(goOf(item({ taskType: 23, location_type: 1 }))).toEqual({ kind: 'none' })
   })
 
