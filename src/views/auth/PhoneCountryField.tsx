@@ -5,8 +5,10 @@ import type { CountryInfo } from '../../../schemas/hall/calls'
 
 /** A country of the site's smsCountry list. */
 export type SmsCountry = typeof CountryInfo.Type
-import { useCommand } from '../../system-react'
+import { selectSiteCode } from '../../../actors/site'
+import { useActor, useCommand } from '../../system-react'
 import { FieldError } from '../../ui/FieldError'
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput'
 
 /** The site's countries a phone may be of (smsCountry), asked when a form with a phone field opens (`wanted`). */
 export const usePhoneCountries = (wanted = true): ReadonlyArray<SmsCountry> => {
@@ -32,7 +34,8 @@ export const phoneProblem = (number: string, scope: ReadonlyArray<number>): { mi
 /**
  * A phone field with the country list (the SMS login's and sign-up's): the country select of the
  * site's smsCountry list, the segment shown before the national number, the number in digits
- * only and no longer than the country's longest; the form says what is wrong (`error`).
+ * only and no longer than the country's longest (masked on a Brazilian site, PhoneNumberInput);
+ * the form says what is wrong (`error`).
  */
 export const PhoneCountryField = ({
   countries,
@@ -58,6 +61,7 @@ export const PhoneCountryField = ({
   const country = countryOf(countries, segment)
   const countryId = useId()
   const numberId = useId()
+  const siteCode = useActor('site', selectSiteCode)
   return (
     <>
       <div className="field">
@@ -80,10 +84,10 @@ export const PhoneCountryField = ({
           <span className="sms-login__segment" aria-hidden="true">
             {country?.phoneNumberSegment ?? ''}
           </span>
-          <input
+          <PhoneNumberInput
             id={numberId}
+            siteCode={siteCode}
             className="field__input"
-            type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             data-autofocus={autoFocus ? '' : undefined}
@@ -91,7 +95,7 @@ export const PhoneCountryField = ({
             maxLength={country?.phoneLengthScope[1] ?? 15}
             aria-invalid={error !== null ? true : undefined}
             aria-describedby={error !== null ? `${numberId}-error` : undefined}
-            onChange={(e) => onNumber(e.target.value.replace(/\D/g, ''))}
+            onChange={(v) => onNumber(v.replace(/\D/g, ''))}
           />
         </div>
         <FieldError id={`${numberId}-error`} error={error} />

@@ -7,6 +7,7 @@ import { useActor, useSend } from '../../system-react'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput'
 import { selectSiteCode } from '../../../actors/site'
 import './games.css'
 
@@ -55,7 +56,7 @@ export const VerifyPhonePopup = ({ open, showCloseButton, onClose }: { open: boo
         {error !== null && <p className="phone-verify__error" role="alert">{error}</p>}
         <label className="phone-verify__field">
           <span>{t('phone.number')}</span>
-          <input type="tel" autoComplete="tel" data-autofocus="" value={phone} onChange={(e) => setPhone(e.target.value.trim())} />
+          <PhoneNumberInput siteCode={siteCode} autoComplete="tel" data-autofocus="" value={phone} onChange={(v) => setPhone(v.trim())} />
         </label>
         <CodeInput channel="phone" target={phone} check={checkPhone} label={t('phone.code')} value={code} onChange={setCode} />
         <div className="modal__actions">

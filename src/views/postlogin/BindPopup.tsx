@@ -10,6 +10,7 @@ import type { BindItem } from '../../../schemas/events/postlogin'
 import { useActor, useSend } from '../../system-react'
 import { selectSiteCode } from '../../../actors/site'
 import { confirmation, email as emailRule, phoneOfSite, VALIDATION_PARAMS } from '../../ui/validation'
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput'
 import { Modal } from '../../ui/Modal'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
 import { PinInput } from '../../ui/PinInput'
@@ -104,7 +105,11 @@ const BindFields = ({ item, form }: { item: BindItem; form: BindForm }) => {
       {channel !== null && (
         <label className="bind__field">
           <span>{t(`bind.field.${channel}`)}</span>
-          <input type={item === 'email' ? 'email' : 'tel'} value={target} autoComplete={item === 'email' ? 'email' : 'tel'} onChange={(e) => setTarget(e.target.value.trim())} />
+          {item === 'email' ? (
+            <input type="email" value={target} autoComplete="email" onChange={(e) => setTarget(e.target.value.trim())} />
+          ) : (
+            <PhoneNumberInput siteCode={siteCode} value={target} autoComplete="tel" onChange={(v) => setTarget(v.trim())} />
+          )}
         </label>
       )}
       {channel !== null && <CodeInput channel={channel} target={target} check={checkTarget} label={t('bind.field.code')} value={code} onChange={setCode} />}
