@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
+import { lookAt } from './support/shots'
 
 /**
  * Deposits at phone and desktop sizes (screens §2 the pay popup; calls §7.5): a new player opens
@@ -46,7 +47,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     expect(await amount.inputValue()).toBe('100')
     // The hall's quote for this amount (getPayOrderFee).
     await expect.poll(() => dialog.getByText('Fee 2, bonus 10: 108 USD arrives').isVisible()).toBe(true)
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-form-${size}.png` })
+    await lookAt(page, `pay-form-${size}`)
     await dialog.getByRole('button', { name: 'Deposit', exact: true }).click()
 
     const status = dialog.getByRole('status').filter({ hasText: /Waiting for payment|Paid/ })
@@ -63,7 +64,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     await expect.poll(() => status.innerText()).toBe('Paid')
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
     expect(await shell.eventTypes()).toContain('realtime.payOrderSucceeded')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-paid-${size}.png` })
+    await lookAt(page, `pay-paid-${size}`)
     expect(errors).toEqual([])
   })
 
@@ -81,7 +82,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     await expect.poll(() => dialog.getByRole('img', { name: 'QR code of the TRC20 deposit address' }).isVisible(), { timeout: 15_000 }).toBe(true)
     expect(await dialog.locator('.pay__address').innerText()).toMatch(/^T\w{20,}/)
     expect(await dialog.getByRole('button', { name: 'Copy address' }).isVisible()).toBe(true)
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-crypto-${size}.png` })
+    await lookAt(page, `pay-crypto-${size}`)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
 
@@ -130,7 +131,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     const details = dialog.getByRole('region', { name: /^Deposit order / })
     await expect.poll(() => details.innerText(), { timeout: 15_000 }).toContain('Wire transfer')
     expect(await details.innerText()).toContain('Cancelled')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-records-${size}.png` })
+    await lookAt(page, `pay-records-${size}`)
     await details.getByRole('button', { name: 'Back to the records' }).click()
     await expect.poll(() => rows.count()).toBe(3)
     expect(errors).toEqual([])
@@ -153,7 +154,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     await dialog.getByRole('button', { name: 'Redeem' }).click()
     await expect.poll(() => dialog.getByRole('status').innerText()).toContain('You received 15.00 USD')
     await expect.poll(() => balanceText(page)).toContain('15.00')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/pay-code-${size}.png` })
+    await lookAt(page, `pay-code-${size}`)
     await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(errors).toEqual([])
@@ -175,7 +176,7 @@ describe.each(['desktop', 'phone'] as const)('deposits at %s size', (size) => {
     await main.getByRole('button', { name: 'Transfer all back' }).click()
     await expect.poll(() => main.getByRole('status').innerText()).toBe('Your central wallet has no balance to use.')
     expect(await page.locator('dialog[open]').count()).toBe(0)
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/center-wallet-${size}.png` })
+    await lookAt(page, `center-wallet-${size}`)
     expect(errors).toEqual([])
   })
 

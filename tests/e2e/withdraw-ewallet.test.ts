@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { callHall, control as hallControl, player, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
+import { lookAt } from './support/shots'
 import type { TestPlayer } from './support/hall'
 
 /**
@@ -75,7 +76,7 @@ describe.each(['desktop', 'phone'] as const)('e-wallets and proofs at %s size', 
     await panel(page).getByRole('button', { name: 'Make Skrill · **** .net the default' }).click()
     await expect.poll(() => list.locator('li').first().innerText(), { timeout: 15_000 }).toContain('Skrill')
     expect(await list.locator('li').first().innerText()).toContain('Default')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-ewallet-${size}.png`, fullPage: true })
+    await lookAt(page, `withdraw-ewallet-${size}`, { fullPage: true })
 
     // Delete with the password in a dialog; a wrong one deletes nothing.
     await panel(page).getByRole('button', { name: 'Delete PayPal · **** .com' }).click()
@@ -111,7 +112,7 @@ describe.each(['desktop', 'phone'] as const)('e-wallets and proofs at %s size', 
       await expect.poll(() => panel(page).innerText()).toContain('The proof must be a png, jpeg or webp image.')
       await proof.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG })
       await expect.poll(() => panel(page).innerText(), { timeout: 15_000 }).toContain('Proof uploaded.')
-      await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-proof-${size}.png`, fullPage: true })
+      await lookAt(page, `withdraw-proof-${size}`, { fullPage: true })
       await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
       await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('400.00')
       await expect.poll(() => summaryValue(page, 'Held for withdrawals').innerText(), { timeout: 15_000 }).toContain('100.00')

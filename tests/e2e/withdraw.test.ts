@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { callHall, control as hallControl, playRound, player, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
+import { lookAt } from './support/shots'
 import type { TestPlayer } from './support/hall'
 
 /**
@@ -109,7 +110,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Approved, paying out')
     await kit.control('withdraw-order', { orderNo, action: 'pay' })
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Paid')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-details-${size}.png` })
+    await lookAt(page, `withdraw-details-${size}`)
 
     // A rejection gives the money back, and the page shows it from the socket.
     await page.getByRole('button', { name: 'Back to withdraw records' }).click()
@@ -118,7 +119,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     await panel(page).getByRole('textbox', { name: 'Withdraw password' }).fill(PIN)
     await panel(page).getByRole('button', { name: 'Withdraw', exact: true }).click()
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('350.00')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-${size}.png`, fullPage: true })
+    await lookAt(page, `withdraw-${size}`, { fullPage: true })
     const records = (await callHall(hallUrl, await signedIn(p), 'POST', '/certify/withdrawRecord', { current: 1, size: 1 })).envelope.data as { records: Array<{ order_no: string }> }
     await kit.control('withdraw-order', { orderNo: records.records[0]?.order_no, action: 'reject', reason: 'name mismatch' })
     await expect.poll(() => summaryValue(page, 'Balance').innerText(), { timeout: 15_000 }).toContain('400.00')
@@ -149,7 +150,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawals at %s size', (size) =>
     const remaining = page.locator('.withdraw__summary div').filter({ has: page.locator('dt', { hasText: 'Still to bet' }) })
     await expect.poll(() => remaining.innerText(), { timeout: 15_000 }).toContain('260.00')
     expect(await page.getByRole('list', { name: 'Bets that counted' }).innerText()).toContain('40.00')
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/withdraw-audit-${size}.png` })
+    await lookAt(page, `withdraw-audit-${size}`)
     expect(opened.errors).toEqual([])
   })
 
