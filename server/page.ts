@@ -146,6 +146,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   boot: ['injected', 'call'],
   secondVerify: ['one', 'byChannel'],
   recovery: ['verifyList', 'captcha'],
+  recoveryProof: ['resetPassVerify', 'byChannel'],
 }
 
 /**

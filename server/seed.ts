@@ -94,8 +94,9 @@ const SITES: ReadonlyArray<SiteSeed> = [
     timeZone: 'Europe/Berlin', skinType: 2, themeType: 3, recommendAreaCode: '+49',
     // A hall that checks second verifications by channel (issue 45): verifyPhoneCode,
     // /user/security/verifyEmail and verifyGoogleAuthCode instead of secondVerify; and recovers
-    // passwords behind the image challenge (/user/captcha/getUserInfo, /user/captcha/verifyPhone).
-    hallProfile: { secondVerify: 'byChannel', recovery: 'captcha' },
+    // passwords behind the image challenge (/user/captcha/getUserInfo, /user/captcha/verifyPhone),
+    // proving the account by the channel's own call (/user/sms/verifyphone, /user/notlogin/verifyEmail).
+    hallProfile: { secondVerify: 'byChannel', recovery: 'captcha', recoveryProof: 'byChannel' },
   },
   {
     code: '301', name: 'Lobby Simple', isDefault: false, hostNames: ['simple.localhost'],

@@ -1,9 +1,9 @@
 import { defineDomain } from '../domain'
-import { findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from '.'
+import { findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from '.'
 
 /** The recovery domain (docs/architecture.md, "How a domain is registered"). */
 export const recoveryDomain = defineDomain({
   name: 'recovery',
-  actors: [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand],
+  actors: [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand],
   popups: ['forgotPassword'],
 })

@@ -1,4 +1,4 @@
-import { captcha, captchaGetUserInfo, captchaVerifyPhone, notLoginGetAccountVerifyList, notLoginGetQuestion } from '../../schemas/hall/calls/auth'
+import { captcha, captchaGetUserInfo, captchaVerifyPhone, notLoginGetAccountVerifyList, notLoginGetQuestion, notLoginVerifyEmail, smsVerifyPhone } from '../../schemas/hall/calls/auth'
 import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
 import { smsCountry } from '../../schemas/hall/calls/site'
 import { commandActor } from '../kit'
@@ -90,6 +90,29 @@ export const resetPassVerifyCommand = commandActor({
   codes: REFUSALS,
 })
 
+/**
+ * The proof by the channel's own call (hall profile recoveryProof 'byChannel'): the code sent to
+ * the account's phone (/user/sms/verifyphone) or e-mail (/user/notlogin/verifyEmail), named masked
+ * as the account's answer shows it; each answers the reset ticket resetPassVerify would.
+ */
+export const phoneProofCommand = commandActor({
+  id: 'smsVerifyPhone',
+  call: smsVerifyPhone,
+  modal: ['badScene', 'busy', 'badValue'],
+  audience: 'anyone',
+  select: (d) => d.resetToken,
+  codes: REFUSALS,
+})
+
+export const emailProofCommand = commandActor({
+  id: 'notLoginVerifyEmail',
+  call: notLoginVerifyEmail,
+  modal: ['badScene', 'busy', 'badValue'],
+  audience: 'anyone',
+  select: (d) => d.resetToken,
+  codes: REFUSALS,
+})
+
 export const resetPasswdCommand = commandActor({
   id: 'resetPasswd',
   call: resetPasswd,
@@ -100,7 +123,7 @@ export const resetPasswdCommand = commandActor({
 })
 
 /** The recovery's commands, in the order of its steps. */
-export const recoveryCommands = [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand] as const
+export const recoveryCommands = [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, phoneProofCommand, emailProofCommand, resetPasswdCommand] as const
 
 /**
  * The countries a phone number may be of (smsCountry: the segment and the number's length range),

@@ -12,7 +12,8 @@ import { lastCode, type TestPlayer } from './support/hall'
  * channel, changing a bound e-mail is verified by the old e-mail's code through
  * /user/security/verifyEmail instead of secondVerify; and its password recovery finds the account
  * behind the image challenge (/user/captcha/getUserInfo) and confirms its phone the same way
- * (/user/captcha/verifyPhone) before the code is sent to it.
+ * (/user/captcha/verifyPhone) before the code is sent to it, and proves it by the phone's code
+ * through /user/sms/verifyphone.
  */
 const kit = useBrowser()
 const hallUrl = kit.hallUrl
@@ -173,8 +174,9 @@ describe('catalogue calls a player walks through', () => {
     await dialog.getByRole('button', { name: 'Set new password' }).click()
     await dialog.getByText('Your password has been changed.', { exact: false }).waitFor()
     const asked = await calls(page)
-    expect(asked).toEqual(expect.arrayContaining(['captcha', 'captchaGetUserInfo', 'captchaVerifyPhone', 'shortMsgCreate', 'resetPassVerify', 'resetPasswd']))
+    expect(asked).toEqual(expect.arrayContaining(['captcha', 'captchaGetUserInfo', 'captchaVerifyPhone', 'shortMsgCreate', 'smsVerifyPhone', 'resetPasswd']))
     expect(asked).not.toContain('notLoginGetAccountVerifyList')
+    expect(asked).not.toContain('resetPassVerify')
     expect(errors).toEqual([])
   }, 120_000)
 })

@@ -70,8 +70,6 @@ const lobbyCalls = (): ReadonlySet<string> => {
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
   'POST /user/security/verifyEmailCode': "second verifications go through secondVerify, or on a byChannel site the e-mail's through /user/security/verifyEmail",
   'POST /shortmsg/validate': 'SMS codes are checked by the call they guard',
-  'POST /user/notlogin/verifyEmail': 'the recovery proves the account with resetPassVerify',
-  'POST /user/sms/verifyphone': 'the recovery proves the account with resetPassVerify',
   'POST /user/notlogin/verificquestionandwithdrawpasswd': 'the recovery proves the account with resetPassVerify',
   'POST /promote/getIpBindInfo': 'the lobby binds a visitor by reportview',
   'POST /promote/getAgentMode': 'the promotion page reads the agent mode from its summary',

@@ -316,6 +316,12 @@ export const HallProfile = Schema.Struct({
    * /user/captcha/getUserInfo, and /user/captcha/verifyPhone before a code goes to the phone.
    */
   recovery: Schema.optionalKey(Schema.Literals(['verifyList', 'captcha'])),
+  /**
+   * How the password recovery proves the account by a code: 'resetPassVerify' (absent) with its
+   * verify type; 'byChannel' by the channel's own call (/user/sms/verifyphone for the phone's code,
+   * /user/notlogin/verifyEmail for the e-mail's), each naming the account's phone or e-mail.
+   */
+  recoveryProof: Schema.optionalKey(Schema.Literals(['resetPassVerify', 'byChannel'])),
 })
 export type HallProfile = typeof HallProfile.Type
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand,
+  emailProofCommand, findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, phoneProofCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand,
+  resetPasswdCommand,
 } from '../../../actors/recovery'
 import type { siteMachine } from '../../../actors/site'
 import type { SnapshotFrom } from 'xstate'
@@ -33,6 +34,9 @@ const useRefusal = (view: { formError: string | null; error: HallError | null })
 /** How the site's hall finds the account to recover (its hall profile's recovery; absent: 'verifyList'). */
 const selectRecovery = (s: SnapshotFrom<typeof siteMachine>): 'verifyList' | 'captcha' => s.context.config?.hallProfile?.recovery ?? 'verifyList'
 
+/** How the site's hall proves the account by a code (its hall profile's recoveryProof; absent: 'resetPassVerify'). */
+const selectRecoveryProof = (s: SnapshotFrom<typeof siteMachine>): 'resetPassVerify' | 'byChannel' => s.context.config?.hallProfile?.recoveryProof ?? 'resetPassVerify'
+
 /**
  * The forgotten password (the forgotPassword popup, screens §2; issue 24): find the account by its
  * username, prove it in one of the ways it allows (a code to its bound phone or email, its
@@ -40,7 +44,9 @@ const selectRecovery = (s: SnapshotFrom<typeof siteMachine>): 'verifyList' | 'ca
  * actors/recovery; the step shown follows their results. Done, the player logs in with the new
  * password. On a site whose hall recovers behind the image challenge (hall profile recovery
  * 'captcha'), the account is found with the challenge's digits (/user/captcha/getUserInfo) and its
- * phone confirmed the same way (/user/captcha/verifyPhone) before a code is sent to it.
+ * phone confirmed the same way (/user/captcha/verifyPhone) before a code is sent to it; on a site
+ * whose hall proves by channel (recoveryProof 'byChannel'), the phone's code is checked by
+ * /user/sms/verifyphone and the e-mail's by /user/notlogin/verifyEmail.
  */
 export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
   const { t } = useTranslation('signin')
@@ -52,6 +58,8 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
   const question = useCommand(recoveryQuestionCommand)
   const findBy = useCommand(findByCaptchaCommand)
   const phoneBy = useCommand(phoneByCaptchaCommand)
+  const phoneProof = useCommand(phoneProofCommand)
+  const emailProof = useCommand(emailProofCommand)
   const byCaptcha = useActor('site', selectRecovery) === 'captcha'
   // A popup opened afresh starts from the first step.
   useEffect(() => {
@@ -61,10 +69,12 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
     question.reset()
     findBy.reset()
     phoneBy.reset()
+    phoneProof.reset()
+    emailProof.reset()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const account = byCaptcha ? findBy.view.result : find.view.result
-  const token = prove.view.result
+  const token = prove.view.result ?? phoneProof.view.result ?? emailProof.view.result
   const findRefusal = useRefusal(find.view)
   const startOver = () => {
     find.reset()
@@ -73,6 +83,8 @@ export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: 
     question.reset()
     findBy.reset()
     phoneBy.reset()
+    phoneProof.reset()
+    emailProof.reset()
   }
   const toLogin = () => {
     onClose?.()
@@ -255,11 +267,16 @@ const METHOD_KEY = { 3: 'phone', 2: 'email', 4: 'question', 5: 'withdrawPass' } 
 const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther: () => void; byCaptcha: boolean }) => {
   const { t } = useTranslation('signin')
   const { t: auth } = useTranslation('auth')
-  const prove = useCommand(resetPassVerifyCommand)
+  const resetVerify = useCommand(resetPassVerifyCommand)
+  const phoneProof = useCommand(phoneProofCommand)
+  const emailProof = useCommand(emailProofCommand)
+  const byChannel = useActor('site', selectRecoveryProof) === 'byChannel'
   const phoneConfirmed = useCommand(phoneByCaptchaCommand).view.status === 'succeeded'
   const question = useCommand(recoveryQuestionCommand)
   const offered = METHODS.filter((m) => account.verifyTypes.includes(m))
   const [method, setMethod] = useState<3 | 2 | 4 | 5 | undefined>(offered[0])
+  const by = byChannel && method === 3 ? 'phone' : byChannel && method === 2 ? 'email' : 'type'
+  const prove = { phone: phoneProof, email: emailProof, type: resetVerify }[by]
   const [secret, setSecret] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
   const phoneProblem = useCodeProblem('phone')
@@ -305,7 +322,10 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
     if (busy) return
     const problem = problemOf()
     setInvalid(problem)
-    if (problem === null) prove.submit({ username: account.username, verifyType: method, code: method === 4 ? secret.trim() : secret })
+    if (problem !== null) return
+    if (by === 'phone') phoneProof.submit({ username: account.username, phone: account.mobile_phone, code: secret })
+    else if (by === 'email') emailProof.submit({ username: account.username, email: account.email, code: secret })
+    else resetVerify.submit({ username: account.username, verifyType: method, code: method === 4 ? secret.trim() : secret })
   }
   const choose = (m: 3 | 2 | 4 | 5) => {
     setMethod(m)

@@ -16,7 +16,7 @@ import { traceCodeHandling } from '../../../src/effects/trace'
 
 /** Calls whose codes the lobby never meets: it does not ask them (the test checks it does not). */
 const NOT_ASKED = [
-  'shortMsgValidate', 'smsVerifyPhone', 'notLoginVerifyEmail', 'notLoginVerifyQuestionAndWithdrawPass',
+  'shortMsgValidate', 'notLoginVerifyQuestionAndWithdrawPass',
   'verifyEmailCode',
 ]
 

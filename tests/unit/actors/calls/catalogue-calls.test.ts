@@ -5,7 +5,7 @@
 import { createActor, type AnyStateMachine } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { phoneActor, questionsActor, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyPhoneCodeCommand, verifyPhoneCommand } from '../../../../actors/account'
-import { findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand } from '../../../../actors/recovery'
+import { emailProofCommand, findByCaptchaCommand, phoneByCaptchaCommand, phoneProofCommand, recoveryChallengeCommand } from '../../../../actors/recovery'
 import { walletAppActor } from '../../../../actors/withdraw'
 import type { LobbyEvent } from '../../../../schemas/events'
 
@@ -133,5 +133,23 @@ describe('the recovery behind the image challenge (hall profile recovery captcha
     expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: 'captchaVerifyPhone-1', call: 'captchaVerifyPhone', payload }])
     a.send({ type: 'hall.responded', requestId: 'captchaVerifyPhone-1', call: 'captchaVerifyPhone', data: {} })
     expect(phoneByCaptchaCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'succeeded', result: true })
+  })
+})
+
+describe('the recovery proof by channel (hall profile recoveryProof byChannel)', () => {
+  it.each([
+    ["the phone's code (/user/sms/verifyphone)", phoneProofCommand, 'smsVerifyPhone', { username: 'p1', phone: '******4321', code: '1234' }],
+    ["the e-mail's code (/user/notlogin/verifyEmail)", emailProofCommand, 'notLoginVerifyEmail', { username: 'p1', email: 'p1***@example.com', code: '12345' }],
+  ] as const)('%s answers the reset ticket', (_, command, call, payload) => {
+    const a = start(command.machine, { type: 'command.submitted', command: call, payload })
+    expect(a.emitted).toEqual([{ type: 'hall.requested', requestId: `${call}-1`, call, payload }])
+    a.send({ type: 'hall.responded', requestId: `${call}-1`, call, data: { resetToken: 'r-1', expireSeconds: 300 } })
+    expect(command.view(a.actor.getSnapshot() as never)).toMatchObject({ status: 'succeeded', result: 'r-1' })
+  })
+
+  it('a wrong code shows in the form', () => {
+    const a = start(phoneProofCommand.machine, { type: 'command.submitted', command: 'smsVerifyPhone', payload: { username: 'p1', phone: '******4321', code: '0000' } })
+    a.send({ type: 'hall.failed', requestId: 'smsVerifyPhone-1', call: 'smsVerifyPhone', error: { _tag: 'ServiceCode', code: 1223, msg: 'wrong' } })
+    expect(phoneProofCommand.view(a.actor.getSnapshot())).toMatchObject({ status: 'failed', formError: 'recovery.error.wrongCode' })
   })
 })
