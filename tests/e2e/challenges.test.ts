@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser, type Size } from './support/browser'
+import { lookAt } from './support/shots'
 import type { ShellPage } from './support/shell.model'
 import { callHall, visitor } from '../server/support'
 
@@ -106,7 +107,7 @@ describe.each(['desktop', 'phone'] as const)('puzzle challenges at %s size', (si
     const handle = puzzle.getByRole('slider', { name: 'Slide the piece' })
     await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe('0')
     await expectNoAnswer(page, second.x)
-    await page.screenshot({ path: `/tmp/challenge-missed-${size}.png` })
+    await lookAt(page, `challenge-missed-${size}`)
     // The second wrong answer in a row: error_12, the restriction.
     await slideTo(page, puzzle, second.x > 150 ? second.x - 40 : second.x + 40)
     await puzzle.waitFor({ state: 'hidden' })

@@ -14,11 +14,10 @@ const ROUNDS = 23
 
 /** A fresh player with the given number of rounds of 1.00 played on the hall's game page, and the lobby open on the betting record. */
 const playerWithRounds = async (size: 'desktop' | 'phone') => {
-  const opened = await kit.openLobby(size, 'home/game?site=001')
-  const username = kit.newUsername()
-  await opened.shell.register(username, 'secret12')
-  await expect.poll(() => opened.shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
-  for (let tries = 0; (await opened.page.locator('dialog[open]').count()) > 0 && tries < 8; tries++) await opened.page.keyboard.press('Escape')
+  // A fresh player of the file's own, signed in with a kept session (the sign-up form is signup.test.ts's).
+  const fresh = await kit.player({ password: 'secret12' })
+  const { username } = fresh
+  const opened = await kit.openLobby(size, 'home/game?site=001', { as: fresh })
   await kit.control('credit', { username, amount: '100' })
   const site = await visitor(kit.hallUrl, '001')
   const login = await callHall(kit.hallUrl, site, 'POST', '/home/login', { username, password: 'secret12' })

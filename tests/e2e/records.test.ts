@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { callHall, control, playRound, player, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
+import { lookAt } from './support/shots'
 
 /**
  * Records and reports at phone and desktop sizes (screens §2 /home/report with current 0 account
@@ -45,12 +46,10 @@ const withdrawAs = async (username: string, password: string, amount: string, ph
 
 describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (size) => {
   it('shows the bets with their totals, the account details and the statement, and filters by state', async () => {
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    const username = kit.newUsername()
-    await shell.register(username, 'secret12')
-    await expect.poll(() => shell.eventTypes(), { timeout: 30_000 }).toContain('postlogin.finished')
-    const open = page.locator('dialog[open]')
-    for (let tries = 0; (await open.count()) > 0 && tries < 8; tries++) await page.keyboard.press('Escape')
+    // A fresh player of the file's own, signed in with a kept session (the sign-up form is signup.test.ts's).
+    const fresh = await kit.player({ password: 'secret12' })
+    const { username } = fresh
+    const { page, errors } = await kit.openLobby(size, 'home/game?site=001', { as: fresh })
     await kit.control('credit', { username, amount: '100' })
     await playAs(username, 'secret12', '10')
     await playAs(username, 'secret12', '5')
@@ -108,7 +107,7 @@ describe.each(['desktop', 'phone'] as const)('records and reports at %s size', (
       const day = await statement.getByRole('listitem').first().innerText()
       for (const figure of ['100.00', '20.00', '15.00']) expect(day).toContain(figure)
     }
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/records-${size}.png` })
+    await lookAt(page, `records-${size}`)
     expect(errors).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser, type Size } from './support/browser'
+import { lookAt } from './support/shots'
 
 /**
  * The support console's sign-in is guarded as players' are (issue 24, "Guessing is stopped"):
@@ -57,7 +58,7 @@ describe.each(['desktop', 'phone'] as const)('the support console sign-in at %s 
     await expect.poll(() => alert.textContent()).toBe('wrong username or password; solve the human check to try again')
     const check = form.getByRole('group', { name: 'Human check' })
     await check.getByRole('img', { name: 'Human check: digits to type' }).waitFor()
-    await page.screenshot({ path: `/tmp/support-guard-${size}.png` })
+    await lookAt(page, `support-guard-${size}`)
 
     // The digits as a person reads them off the image (the key the console was given is the newest).
     const { key } = (await kit.control('last-challenge')) as { key: string }

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousViolations } from './support/axe'
 import { useBrowser } from './support/browser'
+import { lookAt } from './support/shots'
 
 /**
  * Savings (yuebao) at phone and desktop sizes (screens §2 header entry, system menu, /home/yuebao;
@@ -22,8 +23,7 @@ describe.each(['desktop', 'phone'] as const)('savings at %s size', (size) => {
   it('saves 100, accrues three days of interest, receives it and takes the principal out, with the balance and records following', async () => {
     const desktop = size === 'desktop'
     const player = await kit.player({ balance: '500' })
-    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001')
-    await shell.signIn(player)
+    const { page, errors, shell } = await kit.openLobby(size, 'home/game?site=001', { as: player })
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe('500.00')
 
     // The entry (the switch is on): in the header on the web; on a phone in the drawer's system
@@ -116,8 +116,8 @@ describe.each(['desktop', 'phone'] as const)('savings at %s size', (size) => {
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     expect(await seriousViolations(page)).toEqual([])
-    await page.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-${size}.png`, fullPage: true })
-    await shell.header.screenshot({ path: `${process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'}/yuebao-header-${size}.png` })
+    await lookAt(page, `yuebao-${size}`, { fullPage: true })
+    await lookAt(shell.header, `yuebao-header-${size}`)
     // Every header control stays on screen with the savings entry beside them.
     const width = page.viewportSize()?.width ?? 0
     for (const button of await shell.header.getByRole('button').all()) {
