@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
+          // Seeds one store for the run; test-mode halls in memory load its dump (server/test-store.ts).
+          globalSetup: ['./tests/support/seeded-store.ts'],
         },
       },
     ],

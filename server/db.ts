@@ -115,12 +115,26 @@ const migrationsKey = (dir: string): string => {
  * makes a new one); later ones load it. The dump holds the schema and the migrations' own rows,
  * taken before any seeding, so no hall's data and no clock reading is shared.
  */
+const migratedDumpName = (): string => `lobby-hall-pglite-${pgliteVersion()}-migrated-${migrationsKey(MIGRATIONS_DIR)}.tar`
+
 const openMigratedMemory = (): Promise<PGlite> =>
-  fromKeptDump(`lobby-hall-pglite-${pgliteVersion()}-migrated-${migrationsKey(MIGRATIONS_DIR)}.tar`, async () => {
+  fromKeptDump(migratedDumpName(), async () => {
     const db = await openMemory()
     await migrate(db)
     return db
   })
+
+/**
+ * A new data directory's store made from the kept dump of the migrated schema (made first when
+ * there is none) instead of by initdb and every migration, which take tens of seconds of each
+ * test hall on a directory of its own on a busy machine. Test halls only (startHall's test mode):
+ * a deployment's first start runs initdb (apart, below) and the migrations themselves.
+ */
+const createMigratedDir = async (dir: string): Promise<PGlite> => {
+  const template = join(tmpdir(), migratedDumpName())
+  if (!existsSync(template)) await (await openMigratedMemory()).close()
+  return PGlite.create({ dataDir: dir, loadDataDir: new Blob([readFileSync(template)]) })
+}
 
 /** The lock file a PGlite data directory holds while a process has it open: that process's id. */
 export const LOCK_FILE = 'lobby-hall.lock'
@@ -190,17 +204,22 @@ const createClusterApart = (dir: string): Promise<boolean> =>
 /**
  * Opens (creating if needed) the store in `dataDir`, or an in-memory one for 'memory' (already
  * migrated with `migrated`, which `migrate` then finds nothing left to do on). A directory
- * is locked for this process until the store is closed.
+ * is locked for this process until the store is closed. `newDirMigrated` (test halls only) makes
+ * a directory that holds no store yet from the kept dump of the migrated schema.
  */
-export const openDb = async (dataDir: string, o: { readonly migrated?: boolean } = {}): Promise<Db> => {
+export const openDb = async (dataDir: string, o: { readonly migrated?: boolean; readonly newDirMigrated?: boolean } = {}): Promise<Db> => {
   if (dataDir === 'memory') return o.migrated === true ? openMigratedMemory() : openMemory()
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })
   const release = lockDir(dir)
   let db: PGlite
   try {
-    if (!existsSync(join(dir, 'PG_VERSION'))) await createClusterApart(dir)
-    db = await PGlite.create(dir)
+    const fresh = !existsSync(join(dir, 'PG_VERSION'))
+    if (fresh && o.newDirMigrated === true) db = await createMigratedDir(dir)
+    else {
+      if (fresh) await createClusterApart(dir)
+      db = await PGlite.create(dir)
+    }
   } catch (e) {
     release()
     throw e

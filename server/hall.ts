@@ -37,6 +37,7 @@ import { createAdmission, PGLITE_ADMISSION, POSTGRES_ADMISSION, type AdmissionOp
 import { PUBLIC_PATHS, REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
+import { openSeededTestStore } from './test-store'
 import { HallState } from './state'
 import { createSocketHub } from './ws'
 import { mountSupport } from './support/routes'
@@ -132,7 +133,13 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   const standIns = opts.mode !== 'production' || opts.standIns === true
   const config: HallConfig = { mode: opts.mode, sessionTtlMs: opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS, standIns }
   if ((opts.dataDir === undefined) === (opts.databaseUrl === undefined)) throw new Error('startHall: give either dataDir or databaseUrl')
-  const db = opts.databaseUrl === undefined ? await openDb(opts.dataDir ?? 'memory', { migrated: true }) : await openPostgres(opts.databaseUrl, { log })
+  // A test-mode hall in memory starts from the run's seeded (and analyzed) store when the server
+  // tests made one (server/test-store.ts); one on a new directory, from the migrated schema's dump.
+  const seeded = opts.databaseUrl === undefined ? await openSeededTestStore(opts.mode, opts.dataDir) : undefined
+  const db =
+    opts.databaseUrl === undefined
+      ? (seeded ?? (await openDb(opts.dataDir ?? 'memory', { migrated: true, newDirMigrated: opts.mode === 'test' })))
+      : await openPostgres(opts.databaseUrl, { log })
   try {
     // Halls sharing a PostgreSQL store may start at once: one migrates and seeds, the others wait
     // for it and then find nothing left to do.
@@ -144,8 +151,9 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     await (db.withLock === undefined ? prepare() : db.withLock(MIGRATION_LOCK, prepare))
     // PGlite has no autovacuum daemon to keep the planner's statistics: without them a report over
     // a large ledger is planned as if the player had two entries. The hall analyzes at start and
-    // hourly; a PostgreSQL server's autovacuum does this on its own.
-    if (opts.databaseUrl === undefined) await db.exec('ANALYZE')
+    // hourly; a PostgreSQL server's autovacuum does this on its own. A seeded test store holds the
+    // statistics of the same rows already (analyzed before its dump).
+    if (opts.databaseUrl === undefined && seeded === undefined) await db.exec('ANALYZE')
   } catch (e) {
     await db.close()
     throw e

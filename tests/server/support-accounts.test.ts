@@ -16,10 +16,15 @@ import { startPostgres, type Server } from './embedded-postgres'
 
 const root = join(import.meta.dirname, '../..')
 
-/** Runs `npm run support-accounts -- …args` (its script, without npm's banner); stdin is piped `input`. */
+/**
+ * Runs `npm run support-accounts -- …args` (its script, without npm's banner); stdin is piped `input`.
+ * One Node process with tsx's loader (`node --import tsx`), as the tsx command starts for it: the
+ * tsx command itself would be a second process around it, half a second more on each of the
+ * eleven runs.
+ */
 const command = (args: ReadonlyArray<string>, input = ''): Promise<{ code: number | null; out: string; err: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/support-accounts.ts', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/support-accounts.ts', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')))
