@@ -9,6 +9,7 @@ import { seed } from '../../server/seed'
 import { addAccount } from '../../server/support/accounts'
 import { callHall, type Caller } from '../server/support'
 import { launch, newContext, VIEWPORTS, watchErrors, type Size } from './support/browser'
+import { lookAt } from './support/shots'
 import { allViolations as axeViolations } from './support/axe'
 import { ShellPage } from './support/shell.model'
 
@@ -27,7 +28,6 @@ import { ShellPage } from './support/shell.model'
  */
 
 const staticDir = inject('staticDir')
-const SHOTS = process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'
 
 const MARKETING = { username: 'mkt.maria', password: 'mkt-maria-password-1' }
 const FINANCE = { username: 'fin.fabio', password: 'fin-fabio-password-1' }
@@ -134,7 +134,7 @@ describe('the operator console, content and players, on a production hall', () =
     expect(await axeViolations(m.page)).toEqual([])
     await noSideways(m.page, 'desktop')
     await m.page.evaluate(() => scrollTo(0, 0))
-    await m.page.screenshot({ path: `${SHOTS}/operator-content-desktop.png` })
+    await lookAt(m.page, `operator-content-desktop`)
 
     // The player, without a reload: the marquee line runs on the home page, the notice is in the
     // message centre, and the event centre lists the activity no more.
@@ -157,7 +157,7 @@ describe('the operator console, content and players, on a production hall', () =
     await phone.page.getByRole('table', { name: 'Activities' }).getByRole('row').filter({ hasText: ACTIVITY }).waitFor()
     expect(await axeViolations(phone.page)).toEqual([])
     await noSideways(phone.page, 'phone')
-    await phone.page.screenshot({ path: `${SHOTS}/operator-content-phone.png` })
+    await lookAt(phone.page, `operator-content-phone`)
     expect(unexpected(phone.errors, [ME_BEFORE_SIGN_IN])).toEqual([])
     await playerContext.close()
   }, 240_000)
@@ -185,7 +185,7 @@ describe('the operator console, content and players, on a production hall', () =
       }
       expect(await axeViolations(f.page)).toEqual([])
       await noSideways(f.page, size)
-      await f.page.screenshot({ path: `${SHOTS}/operator-players-${size}.png`, fullPage: size === 'phone' })
+      await lookAt(f.page, `operator-players-${size}`, { fullPage: size === 'phone' })
       expect(unexpected(f.errors, [ME_BEFORE_SIGN_IN, /status of 400 \(Bad Request\): http:\/\/[^/]+\/support\/api\/ops\/players\/\d+\/end-sign-ins$/])).toEqual([])
     }
   }, 180_000)

@@ -12,6 +12,7 @@ import { setSettings } from '../../server/withdraw'
 import { callHall, player, type Caller } from '../server/support'
 import { codeIn, deliveryOf, startSmsInbox, type SmsInbox } from '../server/delivery-inbox'
 import { launch, newContext, VIEWPORTS, watchErrors, type Size } from './support/browser'
+import { lookAt } from './support/shots'
 import { allViolations as axeViolations } from './support/axe'
 import { ShellPage } from './support/shell.model'
 
@@ -30,7 +31,6 @@ import { ShellPage } from './support/shell.model'
  */
 
 const staticDir = inject('staticDir')
-const SHOTS = process.env['LOBBY_SCREENSHOT_DIR'] ?? '/tmp'
 
 const FIN_A = { username: 'fin.ana', password: 'fin-ana-password-1' }
 const FIN_B = { username: 'fin.bruno', password: 'fin-bruno-password-1' }
@@ -172,7 +172,7 @@ describe('the operator console, money, on a production hall', () => {
     await expect.poll(() => depositRow.count()).toBe(1)
     expect(await depositRow.innerText()).toContain('Transfer sent by the player')
     expect(await axeViolations(a.page)).toEqual([])
-    await a.page.screenshot({ path: `${SHOTS}/operator-money-deposits-desktop.png` })
+    await lookAt(a.page, `operator-money-deposits-desktop`)
     await depositRow.getByRole('button', { name: /^Confirm \d+$/ }).click()
     await expect.poll(() => a.page.getByRole('status').first().innerText()).toMatch(/^Confirmed \d+$/)
     // The player's header shows it without a reload: 300 + 500 + the 3 % bonus.
@@ -203,7 +203,7 @@ describe('the operator console, money, on a production hall', () => {
     const queueRow = a.page.getByRole('table', { name: 'Withdrawals' }).getByRole('row').filter({ hasText: orderNo })
     await expect.poll(() => queueRow.innerText()).toContain('0/2')
     expect(await axeViolations(a.page)).toEqual([])
-    await a.page.screenshot({ path: `${SHOTS}/operator-money-queue-desktop.png` })
+    await lookAt(a.page, `operator-money-queue-desktop`)
     await queueRow.getByRole('button', { name: `Open withdrawal ${orderNo}` }).click()
     await a.page.getByRole('heading', { name: `Withdrawal ${orderNo}` }).waitFor()
     expect(new URL(a.page.url()).pathname).toBe(`/support/ops/withdrawals/${orderNo}`)
@@ -221,7 +221,7 @@ describe('the operator console, money, on a production hall', () => {
     await approve.getByRole('button', { name: 'Approve' }).click()
     await expect.poll(() => a.page.getByRole('status').first().innerText()).toBe('Approved already: nothing changed')
     expect(await axeViolations(a.page)).toEqual([])
-    await a.page.screenshot({ path: `${SHOTS}/operator-money-order-desktop.png`, fullPage: true })
+    await lookAt(a.page, `operator-money-order-desktop`, { fullPage: true })
 
     // Finance B, on a phone, approves and marks it paid with the payout's reference.
     const b = await consoleAs(FIN_B, 'phone')
@@ -230,7 +230,7 @@ describe('the operator console, money, on a production hall', () => {
     await expect.poll(() => bRow.innerText()).toContain('1/2 (fin.ana)')
     await noSideways(b.page, 'phone')
     expect(await axeViolations(b.page)).toEqual([])
-    await b.page.screenshot({ path: `${SHOTS}/operator-money-queue-phone.png`, fullPage: true })
+    await lookAt(b.page, `operator-money-queue-phone`, { fullPage: true })
     await bRow.getByRole('button', { name: `Open withdrawal ${orderNo}` }).click()
     await b.page.getByRole('form', { name: 'Approve' }).getByRole('button', { name: 'Approve' }).click()
     await expect.poll(() => b.page.getByRole('list', { name: 'Approved by' }).innerText()).toContain('Approved by fin.bruno')
@@ -240,7 +240,7 @@ describe('the operator console, money, on a production hall', () => {
     await expect.poll(() => b.page.getByTestId('order-status').innerText()).toBe('Paid')
     await noSideways(b.page, 'phone')
     expect(await axeViolations(b.page)).toEqual([])
-    await b.page.screenshot({ path: `${SHOTS}/operator-money-order-phone.png`, fullPage: true })
+    await lookAt(b.page, `operator-money-order-phone`, { fullPage: true })
 
     // The player's page follows on the socket, without a reload; the held money is gone, the rest stays.
     await expect.poll(() => orderStatus.innerText(), { timeout: 15_000 }).toContain('Paid')
@@ -290,7 +290,7 @@ describe('the operator console, money, on a production hall', () => {
     await expect.poll(() => b.page.getByRole('table', { name: 'Deposits' }).innerText()).toContain('confirmed by fin.ana')
     await noSideways(b.page, 'phone')
     expect(await axeViolations(b.page)).toEqual([])
-    await b.page.screenshot({ path: `${SHOTS}/operator-money-deposits-phone.png`, fullPage: true })
+    await lookAt(b.page, `operator-money-deposits-phone`, { fullPage: true })
 
     expect(lobbyErrors).toEqual([])
     // Finance A's early payout was refused by the hall (409), as the test asked.
