@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { migrate, openDb } from '../../server/db'
@@ -25,6 +26,31 @@ describe('in-memory stores opened already migrated', () => {
     } finally {
       await first.close()
       await second.close()
+    }
+  })
+})
+
+describe('a new data directory of a test hall, from the migrated dump (newDirMigrated)', () => {
+  it('holds every migration, keeps what is written across a reopen, and is not made again when it exists', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lobby-store-template-'))
+    try {
+      const first = await openDb(dir, { newDirMigrated: true })
+      try {
+        const applied = (await first.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version)
+        expect(applied).toEqual([...migrations].sort())
+        expect(await migrate(first)).toEqual([])
+        await first.exec("INSERT INTO schema_migrations (version) VALUES ('999_kept.sql')")
+      } finally {
+        await first.close()
+      }
+      const again = await openDb(dir, { newDirMigrated: true })
+      try {
+        expect((await again.query("SELECT 1 FROM schema_migrations WHERE version = '999_kept.sql'")).rows).toHaveLength(1)
+      } finally {
+        await again.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
