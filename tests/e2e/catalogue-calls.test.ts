@@ -13,7 +13,8 @@ import { lastCode, type TestPlayer } from './support/hall'
  * /user/security/verifyEmail instead of secondVerify; and its password recovery finds the account
  * behind the image challenge (/user/captcha/getUserInfo) and confirms its phone the same way
  * (/user/captcha/verifyPhone) before the code is sent to it, and proves it by the phone's code
- * through /user/sms/verifyphone.
+ * through /user/sms/verifyphone. The withdraw page's wallet-app binding links to where the site
+ * says the app is (/pay/wallet/downloadUrl).
  */
 const kit = useBrowser()
 const hallUrl = kit.hallUrl
@@ -177,6 +178,24 @@ describe('catalogue calls a player walks through', () => {
     expect(asked).toEqual(expect.arrayContaining(['captcha', 'captchaGetUserInfo', 'captchaVerifyPhone', 'shortMsgCreate', 'smsVerifyPhone', 'resetPasswd']))
     expect(asked).not.toContain('notLoginGetAccountVerifyList')
     expect(asked).not.toContain('resetPassVerify')
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it("the withdraw page's wallet-app binding links to the wallet app the site names", async () => {
+    await kit.patchSite('101', 'download', { walletApp: { '1': 'https://wallet.example/picpay' } })
+    const p = await kit.player({ siteCode: '101' })
+    const { page, errors } = await kit.openLobby('desktop', 'home/game?site=101', { as: p })
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'withdraw', query: { tab: 'ewallet' } }))
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/withdraw')
+    const panel = page.getByRole('tabpanel')
+    // Site 101 speaks Brazilian Portuguese: 'Carteira digital' is the wallet's field, 'Baixar o app' the link.
+    await panel.getByLabel('Carteira digital', { exact: true }).selectOption({ label: 'PicPay' })
+    const link = panel.getByRole('link', { name: 'Baixar o app PicPay' })
+    await link.waitFor()
+    expect(await link.getAttribute('href')).toBe('https://wallet.example/picpay')
+    await panel.getByLabel('Carteira digital', { exact: true }).selectOption({ label: 'PIX' })
+    await link.waitFor({ state: 'detached' })
+    expect(await calls(page)).toContain('walletDownloadUrl')
     expect(errors).toEqual([])
   }, 120_000)
 })
