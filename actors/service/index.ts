@@ -1,6 +1,8 @@
 import { customerStaffAllV2, type OnlineCustomer } from '../../schemas/hall/calls/message'
 import { getWebTrans } from '../../schemas/hall/calls/site'
 import { queryActor } from '../kit'
+import type { ActorSpec } from '../spec'
+import { serviceOpenMachine, type ServiceOpenContext } from './open.machine'
 
 /**
  * Customer service (spec screens §2 /home/service, the customer-service menu entry; §3 customer
@@ -38,3 +40,15 @@ export const webTransActor = queryActor({
 export const opensInFrame = (agent: OnlineCustomer): boolean => agent.openType === 1
 
 export type { OnlineCustomer }
+
+/** The service page's own opening of an agent after the customer-service delay (open.machine.ts). */
+export const serviceOpenActor = {
+  id: 'serviceopen',
+  machine: serviceOpenMachine,
+  consumes: ['service.agentChosen'],
+} as const satisfies ActorSpec
+
+/** The agent due to open (index and number), or null. */
+export const selectServiceDue = (s: { readonly context: ServiceOpenContext }): ServiceOpenContext['due'] => s.context.due
+
+export { serviceOpenMachine, SERVICE_DELAYS, type ServiceOpenContext } from './open.machine'

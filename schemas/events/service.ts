@@ -13,5 +13,14 @@ export const serviceOpened = defineEvent('service.opened', 'intent', 'The custom
   language: Schema.String,
 })
 
+/**
+ * An agent the service page opens by itself (questionListDisplay 1: the first online agent; or the
+ * one the menu's popover chose, ?agent=): opened after the customer-service delay (500 ms, spec
+ * §constants) by the serviceopen actor.
+ */
+export const serviceAgentChosen = defineEvent('service.agentChosen', 'intent', 'The service page chose an agent to open by itself: it opens after the customer-service delay (500 ms).', {
+  index: Schema.Int,
+})
+
 /** The customer-service events. */
-export const serviceEvents = [serviceOpened] as const
+export const serviceEvents = [serviceOpened, serviceAgentChosen] as const

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { opensInFrame, staffActor, webTransActor, type OnlineCustomer } from '../../../actors/service'
+import { opensInFrame, selectServiceDue, staffActor, webTransActor, type OnlineCustomer } from '../../../actors/service'
 import { selectServiceDirect } from '../../../actors/site'
 import { selectQuery } from '../../../actors/nav'
 import { useActor, useQuery, useSend } from '../../system-react'
@@ -9,6 +9,8 @@ import { Modal } from '../../ui/Modal'
 import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { PageFrame } from '../pages/PageFrame'
 import './service.css'
+
+const NO_AGENTS: ReadonlyArray<OnlineCustomer> = []
 
 /** Opens an agent outside the lobby: a new window that cannot reach back into the lobby. */
 const openOutside = (url: string): void => {
@@ -20,7 +22,8 @@ const openOutside = (url: string): void => {
  * each opened in the lobby's modal iframe (openType 1) or in a new window; the operator's embed
  * markup (customerCode) shown sanitized; the common questions in the interface language
  * (getWebTrans). With questionListDisplay 1 the page goes straight to the first online agent and
- * shows no common questions (spec §2).
+ * shows no common questions (spec §2); that agent, or the one the menu chose, opens after the
+ * customer-service delay of 500 ms (the serviceopen actor).
  */
 export const ServicePage = () => {
   const { t, i18n } = useTranslation('service')
@@ -31,7 +34,7 @@ export const ServicePage = () => {
   const staff = useQuery(staffActor)
   const questions = useQuery(webTransActor)
   const [framed, setFramed] = useState<OnlineCustomer | null>(null)
-  const agents = staff.data ?? []
+  const agents = staff.data ?? NO_AGENTS
   useEffect(() => {
     send({ type: 'service.opened', language: i18n.language })
   }, [send, i18n.language])
@@ -45,16 +48,25 @@ export const ServicePage = () => {
     if (picked === undefined || chosen === undefined || openedPick.current === chosen || staff.status !== 'ready') return
     openedPick.current = chosen
     wentStraight.current = true
-    if (opensInFrame(picked)) setFramed(picked)
-    else openOutside(picked.customerUrl)
-  }, [picked, chosen, staff.status])
+    send({ type: 'service.agentChosen', index: Number(chosen) })
+  }, [picked, chosen, staff.status, send])
   const first = agents[0]
   useEffect(() => {
     if (!direct || wentStraight.current || first === undefined || staff.status !== 'ready') return
     wentStraight.current = true
-    if (opensInFrame(first)) setFramed(first)
-    else openOutside(first.customerUrl)
-  }, [direct, first, staff.status])
+    send({ type: 'service.agentChosen', index: 0 })
+  }, [direct, first, staff.status, send])
+  // The agent the page chose opens after the customer-service delay (the serviceopen actor), once.
+  const due = useActor('serviceopen', selectServiceDue)
+  const openedDue = useRef(due?.n ?? 0)
+  useEffect(() => {
+    if (due === null || due.n === openedDue.current) return
+    openedDue.current = due.n
+    const agent = agents[due.index]
+    if (agent === undefined) return
+    if (opensInFrame(agent)) setFramed(agent)
+    else openOutside(agent.customerUrl)
+  }, [due, agents])
   return (
     <PageFrame title={t('title')}>
       <div className="service">
