@@ -11,7 +11,9 @@
  * its end). The dump holds the planner's statistics of its rows (ANALYZE before the dump), which
  * the hall would otherwise gather at start. Without the variable, or in dev and production modes, a hall seeds as always.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { randomHex } from './crypto'
 import { openDb } from './db'
@@ -40,14 +42,28 @@ export const writeSeededStore = async (file: string): Promise<void> => {
   }
 }
 
+/** The hall's and the schemas' sources: what the seed is made of. */
+const SOURCES = [dirname(fileURLToPath(import.meta.url)), join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas')]
+
+/** Whether a source file changed after `since` (ms): a seed made before it may differ from today's. */
+const changedSince = (since: number): boolean => {
+  const walk = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : /\.(ts|sql|json)$/.test(e.name) && statSync(join(dir, e.name)).mtimeMs > since,
+    )
+  return SOURCES.some(walk)
+}
+
 /**
  * The seeded store for a hall of `mode` on `dataDir`: loaded from the run's dump with fresh keys,
  * or undefined (the hall opens and seeds its store itself) outside test mode, for a data
- * directory, or when no dump is named.
+ * directory, when no dump is named, or when a source of the hall or the schemas changed since the
+ * dump was made (someone edits the seed while the tests run: the hall seeds from the new code).
  */
 export const openSeededTestStore = async (mode: 'production' | 'dev' | 'test', dataDir: string | undefined): Promise<Db | undefined> => {
   const file = process.env[SEEDED_STORE_ENV]
   if (mode !== 'test' || dataDir !== 'memory' || file === undefined || file === '' || file === 'off') return undefined
+  if (changedSince(statSync(file).mtimeMs)) return undefined
   const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) })
   try {
     await db.transaction(async (tx) => {
