@@ -55,8 +55,9 @@ describe('the one link-type router', () => {
       const l = link(type, type === LocationType.url ? 'https://example.com/x' : '')
       expect(frameTarget(l, false)).toEqual(linkTarget(l, { trial: false }))
       expect(frameTarget(l, true)).toEqual(linkTarget(l, { trial: true }))
-      // A social-bind task (its task type does not decide) goes where its location leads.
-      const task = { taskType: 14 as const, condition: 0 as const, location_type: type, location_value: l.location_value }
+      // A social-bind task without a sign-in of its own (whatsapp 13: its task type does not
+      // decide) goes where its location leads.
+      const task = { taskType: 13 as const, condition: 0 as const, location_type: type, location_value: l.location_value }
       expect(goOf(task)).toEqual(linkTarget(l, { trial: false }))
     }
   })
