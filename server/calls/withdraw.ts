@@ -28,7 +28,7 @@ import {
 } from '../../schemas/hall/calls'
 import type { AuditRecord, Bank, EWallet } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
-import { verifyPassword } from '../crypto'
+import { pinMemo } from '../pin-memo'
 import type { Queryable } from '../db'
 import type { PlayerRow } from '../store'
 import {
@@ -172,7 +172,7 @@ export const checkPin = async (db: Queryable, playerId: string, pin: string, now
     const minutes = Math.max(1, Math.ceil((new Date(locked.until).getTime() - now) / 60_000))
     throw new WithdrawError(WithdrawCodes.pinLocked, `too many wrong withdraw passwords: try again in ${minutes} minutes`)
   }
-  if (await verifyPassword(pin, hash)) {
+  if (await pinMemo.check(playerId, pin, hash, now)) {
     await db.query('DELETE FROM withdraw_pass_failures WHERE player_id = $1', [playerId])
     return
   }
