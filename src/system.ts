@@ -36,8 +36,7 @@ import { browserPromotionPorts, startPromotionRunner } from './effects/promotion
 import { browserTracePorts, startTraceRunner } from './effects/trace'
 import { browserWebPushPorts, startWebPushRunner } from './effects/webpush'
 import type { CallOptions } from './effects/hall'
-import { openDb, type LobbyDb } from './store/db'
-import { DexieLogSink } from './store/log-sink'
+import { createDeferredStore } from './store/deferred'
 import { isString, PREF_KEYS, readPref, writePref } from './store/prefs'
 import { isLanguage, setLanguage } from './i18n'
 
@@ -201,18 +200,16 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
   const w = o.window
   const site = readInjectedSite((w as unknown as { __LOBBY_SITE__?: unknown }).__LOBBY_SITE__)
   if (site === null) throw new Error('the page carries no valid site configuration (window.__LOBBY_SITE__)')
-  let db: LobbyDb | null = null
-  let dbError: unknown = null
-  try {
-    db = await openDb(o.dbName)
-  } catch (error) {
-    dbError = error
-  }
+  // The preferences come from one plain IndexedDB read; Dexie is imported and the database opened
+  // after the first paint, the recorder holding the log in memory until then (src/store/deferred.ts).
+  const store = createDeferredStore(o.dbName === undefined ? {} : { name: o.dbName })
+  const db = store.prefs
   const storedLanguage = await readPref(db, PREF_KEYS.language, isString)
   let fingerprint = await readPref(db, PREF_KEYS.fingerprint, isString)
   if (fingerprint === null) {
     fingerprint = newSessionId()
-    await writePref(db, PREF_KEYS.fingerprint, fingerprint)
+    // Stored once the database is open (after the first paint); read back from memory until then.
+    void writePref(db, PREF_KEYS.fingerprint, fingerprint)
   }
   const viewport = { width: w.innerWidth, height: w.innerHeight }
   const header: LogHeader = {
@@ -226,8 +223,7 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     startedAt: wallNow(),
   }
   const core = createCore({ mode: 'live', now: wallNow })
-  const recorder = new Recorder({ header, sink: db === null ? null : new DexieLogSink(db), ...o.recorder })
-  if (dbError !== null) console.warn('event log kept in memory: the database did not open', dbError)
+  const recorder = new Recorder({ header, sink: store.sink, ...o.recorder })
   const cleanups: Array<() => void> = []
   // Where a production build reports the invalid events its bus drops.
   const invalidSub = core.bus.invalid$.subscribe((e) => console.error(`lobby: dropped an invalid bus event '${e.eventType}': ${e.reason}`))
@@ -348,7 +344,12 @@ export const createLiveSystem = async (o: LiveOptions): Promise<LobbySystem> => 
     url: w.location.href,
   }
   core.bus.publish(started, 'runner', 'page')
-  cleanups.push(() => db?.close())
+  cleanups.push(() => store.close())
+  afterNextPaint(w)(() => {
+    void store.open().then((opened) => {
+      if (opened === null) console.warn('event log kept in memory: the database did not open', store.error())
+    })
+  })
   const system = makeSystem('live', core, recorder, cleanups)
   if (exposesDebugHandle(site, devBuild())) {
     w.__lobby = { system, exportLog: () => system.exportLog(), flushLog: () => system.flushLog() }

@@ -2,7 +2,7 @@ import { Schema } from 'effect'
 import type { LobbyEvent } from '../../schemas/events'
 import { StoredSession } from '../../schemas/events/session'
 import type { Bus } from '../bus/bus'
-import type { LobbyDb } from '../store/db'
+import type { PrefsDb } from '../store/deferred'
 import { PREF_KEYS, readPref, writePref } from '../store/prefs'
 
 /**
@@ -22,7 +22,7 @@ import { PREF_KEYS, readPref, writePref } from '../store/prefs'
 
 /** What the runner reaches of the page; each part is optional (absent in Node). */
 export interface StorageEnv {
-  readonly db: LobbyDb | null
+  readonly db: PrefsDb | null
   /** A fresh login key (default: crypto.randomUUID without dashes). */
   readonly newKey?: () => string
   /** The root element whose `lang` follows the interface language (default: document.documentElement when there is a DOM). */
@@ -43,7 +43,7 @@ export const bcp47 = (code: string): string => code.replace(/_/g, '-')
 const decodeStored = Schema.decodeUnknownExit(StoredSession)
 
 /** Reads the stored session; anything unreadable or malformed is no session. */
-export const readStoredSession = async (db: LobbyDb | null): Promise<StoredSession> => {
+export const readStoredSession = async (db: PrefsDb | null): Promise<StoredSession> => {
   const value = await readPref(db, PREF_KEYS.session, (v): v is unknown => v !== undefined)
   if (value === null) return NO_STORED_SESSION
   const exit = decodeStored(value)

@@ -1,4 +1,4 @@
-import type { LobbyDb } from './db'
+import type { PrefsDb } from './deferred'
 
 /**
  * Persisted preferences: small values kept across visits (language, fingerprint, and later the
@@ -7,7 +7,7 @@ import type { LobbyDb } from './db'
  */
 export const PREF_KEYS = { language: 'language', fingerprint: 'fingerprint', session: 'session', banners: 'banners', invitation: 'invitation', eventCategories: 'eventCategories' } as const
 
-export const readPref = async <T>(db: LobbyDb | null, key: string, isT: (v: unknown) => v is T): Promise<T | null> => {
+export const readPref = async <T>(db: PrefsDb | null, key: string, isT: (v: unknown) => v is T): Promise<T | null> => {
   if (db === null) return null
   try {
     const row = await db.prefs.get(key)
@@ -17,7 +17,7 @@ export const readPref = async <T>(db: LobbyDb | null, key: string, isT: (v: unkn
   }
 }
 
-export const writePref = async (db: LobbyDb | null, key: string, value: unknown): Promise<boolean> => {
+export const writePref = async (db: PrefsDb | null, key: string, value: unknown): Promise<boolean> => {
   if (db === null) return false
   try {
     await db.prefs.put({ key, value })
