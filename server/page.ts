@@ -144,9 +144,11 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   heartbeat: ['socket', 'call'],
   payList: ['v3', 'v4'],
   boot: ['injected', 'call'],
-  secondVerify: ['one', 'byChannel'],
+  events: ['category', 'quickList'],
+  secondVerify: ['one', 'byChannel', 'byCode'],
   recovery: ['verifyList', 'captcha'],
-  recoveryProof: ['resetPassVerify', 'byChannel'],
+  recoveryProof: ['resetPassVerify', 'byChannel', 'questionAndPin'],
+  smsLogin: ['direct', 'validate'],
 }
 
 /**

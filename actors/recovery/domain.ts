@@ -1,9 +1,9 @@
 import { defineDomain } from '../domain'
-import { findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand } from '.'
+import { findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, questionAndPinProofCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand, smsLoginValidateCommand } from '.'
 
 /** The recovery domain (docs/architecture.md, "How a domain is registered"). */
 export const recoveryDomain = defineDomain({
   name: 'recovery',
-  actors: [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand],
+  actors: [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, phoneProofCommand, emailProofCommand, recoveryQuestionCommand, resetPassVerifyCommand, questionAndPinProofCommand, resetPasswdCommand, smsCountriesCommand, loginChallengeCommand, smsLoginValidateCommand],
   popups: ['forgotPassword'],
 })

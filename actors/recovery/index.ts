@@ -1,4 +1,6 @@
-import { captcha, captchaGetUserInfo, captchaVerifyPhone, notLoginGetAccountVerifyList, notLoginGetQuestion, notLoginVerifyEmail, smsVerifyPhone } from '../../schemas/hall/calls/auth'
+import {
+  captcha, captchaGetUserInfo, captchaVerifyPhone, notLoginGetAccountVerifyList, notLoginGetQuestion, notLoginVerifyEmail, notLoginVerifyQuestionAndWithdrawPass, shortMsgValidate, smsVerifyPhone,
+} from '../../schemas/hall/calls/auth'
 import { resetPassVerify, resetPasswd } from '../../schemas/hall/calls/security'
 import { smsCountry } from '../../schemas/hall/calls/site'
 import { commandActor } from '../kit'
@@ -113,6 +115,21 @@ export const emailProofCommand = commandActor({
   codes: REFUSALS,
 })
 
+/**
+ * The proof by the secret question and the withdraw password at once (hall profile recoveryProof
+ * 'questionAndPin', for an account that set both): the question's id as
+ * /user/notlogin/getquestion answered it, its answer and the PIN
+ * (/user/notlogin/verificquestionandwithdrawpasswd); answers the reset ticket.
+ */
+export const questionAndPinProofCommand = commandActor({
+  id: 'notLoginVerifyQuestionAndWithdrawPass',
+  call: notLoginVerifyQuestionAndWithdrawPass,
+  modal: ['badScene', 'busy', 'badValue'],
+  audience: 'anyone',
+  select: (d) => d.resetToken,
+  codes: REFUSALS,
+})
+
 export const resetPasswdCommand = commandActor({
   id: 'resetPasswd',
   call: resetPasswd,
@@ -123,7 +140,7 @@ export const resetPasswdCommand = commandActor({
 })
 
 /** The recovery's commands, in the order of its steps. */
-export const recoveryCommands = [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, phoneProofCommand, emailProofCommand, resetPasswdCommand] as const
+export const recoveryCommands = [findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand, phoneProofCommand, emailProofCommand, questionAndPinProofCommand, resetPasswdCommand] as const
 
 /**
  * The countries a phone number may be of (smsCountry: the segment and the number's length range),
@@ -133,6 +150,27 @@ export const smsCountriesCommand = commandActor({
   id: 'smsCountries',
   call: smsCountry,
   audience: 'anyone',
+})
+
+/**
+ * The SMS login's check of its code before the sign-in (hall profile smsLogin 'validate'):
+ * /shortmsg/validate with the phone and the code (scene 'login'), which the hall checks without
+ * spending it; the form signs in with the same code once it passed.
+ */
+export const smsLoginValidateCommand = commandActor({
+  id: 'shortMsgValidate',
+  call: shortMsgValidate,
+  modal: ['badScene', 'busy', 'badPhone'],
+  audience: 'anyone',
+  select: () => true,
+  codes: {
+    smsRefused: 'sms.wrongCode',
+    noAccount: 'sms.noAccount',
+    ambiguous: 'sms.ambiguous',
+    noCode: 'sms.wrongCode',
+    wrongCode: 'sms.wrongCode',
+    limited: 'error.limited',
+  },
 })
 
 /** The image challenge the login form shows after the hall asked for one (1119): its key and image, never its digits. */

@@ -1,6 +1,6 @@
-import { actionVerify } from '../../schemas/hall/calls/security'
+import { actionVerify, verifyEmailCode } from '../../schemas/hall/calls/security'
 import { newcomerBenefitStatus } from '../../schemas/hall/calls/task'
-import { queryActor } from '../kit'
+import { commandActor, queryActor } from '../kit'
 
 /**
  * The player's account security (screens §2 /home/security; §4 after login), two queries of a
@@ -35,6 +35,21 @@ export const rewardBindActor = queryActor({
   },
   payload: {},
   select: (d) => d.list,
+})
+
+/**
+ * The e-mail's second verification on a site whose hall checks it by code (hall profile
+ * secondVerify 'byCode'): the bound e-mail's code alone (/user/security/verifyEmailCode), answering
+ * the ticket secondVerify would; the phone's and the authenticator's go by their own calls as on a
+ * 'byChannel' site.
+ */
+export const verifyEmailCodeCommand = commandActor({
+  id: 'verifyEmailCode',
+  call: verifyEmailCode,
+  modal: ['badValue', 'notBound', 'badPin', 'wrongPin', 'noPin'],
+  audience: 'real',
+  select: (d) => d.verifyToken,
+  codes: { wrongCode: 'error.wrongCode', noCode: 'error.noCode', wrongSecret: 'error.wrongSecret', pinLocked: 'error.locked' },
 })
 
 export { SECURITY_ITEMS, REWARD_KIND, isBound } from './security.logic'

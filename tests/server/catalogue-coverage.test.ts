@@ -68,16 +68,11 @@ const lobbyCalls = (): ReadonlySet<string> => {
  * catalogue for the same thing.
  */
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
-  'POST /user/security/verifyEmailCode': "second verifications go through secondVerify, or on a byChannel site the e-mail's through /user/security/verifyEmail",
-  'POST /shortmsg/validate': 'SMS codes are checked by the call they guard',
-  'POST /user/notlogin/verificquestionandwithdrawpasswd': 'the recovery proves the account with resetPassVerify',
   'POST /promote/getIpBindInfo': 'the lobby binds a visitor by reportview',
   'POST /promote/getAgentMode': 'the promotion page reads the agent mode from its summary',
   'POST /promote/getChannelInfo': 'the channel configuration comes with the site configuration',
   'POST /message/frame': 'the lobby reads pop-up frames with /message/frameBox/index',
   'GET /api/lobby/recentreport/lobby_platform_cate_load': 'the lobby reads categories and platforms separately',
-  'POST /active/quickList': 'the event centre lists activities with /active/category',
-  'POST /active/getByTemplate': 'the event centre lists activities with /active/category',
   'GET /manifest.json': "the page links the hall's manifest.webmanifest; the catalogue's manifest call is read by no screen",
 }
 

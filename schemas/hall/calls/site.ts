@@ -305,11 +305,19 @@ export const HallProfile = Schema.Struct({
   payList: Schema.optionalKey(Schema.Literals(['v3', 'v4'])),
   boot: Schema.optionalKey(Schema.Literals(['injected', 'call'])),
   /**
+   * How the event centre reads its activities: 'category' (absent) by /active/category and each
+   * activity's page by /active/get; 'quickList' with the quick list (/active/quickList: the running
+   * activities, the red packets and the discount codes) as its first tab, and each activity's page
+   * by its template (/active/getByTemplate).
+   */
+  events: Schema.optionalKey(Schema.Literals(['category', 'quickList'])),
+  /**
    * How a second verification is checked: 'one' (absent) by /user/security/secondVerify with its
    * verify type; 'byChannel' by the channel's own call (verifyPhoneCode, /user/security/verifyEmail
-   * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify.
+   * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify;
+   * 'byCode' as 'byChannel' but the e-mail's code alone by /user/security/verifyEmailCode.
    */
-  secondVerify: Schema.optionalKey(Schema.Literals(['one', 'byChannel'])),
+  secondVerify: Schema.optionalKey(Schema.Literals(['one', 'byChannel', 'byCode'])),
   /**
    * How the password recovery finds the account and confirms its phone: 'verifyList' (absent) by
    * /user/notlogin/getAccountVerifyList; 'captcha' behind the image challenge, by
@@ -319,9 +327,18 @@ export const HallProfile = Schema.Struct({
   /**
    * How the password recovery proves the account by a code: 'resetPassVerify' (absent) with its
    * verify type; 'byChannel' by the channel's own call (/user/sms/verifyphone for the phone's code,
-   * /user/notlogin/verifyEmail for the e-mail's), each naming the account's phone or e-mail.
+   * /user/notlogin/verifyEmail for the e-mail's), each naming the account's phone or e-mail;
+   * 'questionAndPin' as 'resetPassVerify' for the codes, but an account that set both a secret
+   * question and a withdraw password proves itself by both at once
+   * (/user/notlogin/verificquestionandwithdrawpasswd) instead of by either.
    */
-  recoveryProof: Schema.optionalKey(Schema.Literals(['resetPassVerify', 'byChannel'])),
+  recoveryProof: Schema.optionalKey(Schema.Literals(['resetPassVerify', 'byChannel', 'questionAndPin'])),
+  /**
+   * How the SMS login checks its code: 'direct' (absent) by /api/protected/user/smslogin alone;
+   * 'validate' by /shortmsg/validate first (the form says a wrong code before it signs in), then
+   * the sign-in with the same code.
+   */
+  smsLogin: Schema.optionalKey(Schema.Literals(['direct', 'validate'])),
 })
 export type HallProfile = typeof HallProfile.Type
 

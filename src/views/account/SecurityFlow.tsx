@@ -6,6 +6,7 @@ import {
   boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyLoginPassCommand, verifyModifyCommand,
   verifyPhoneCodeCommand,
 } from '../../../actors/account'
+import { verifyEmailCodeCommand } from '../../../actors/security'
 import type { siteMachine } from '../../../actors/site'
 import { selectShownPopup } from '../../../actors/popups'
 import { CODE_LENGTHS } from '../../../actors/verify'
@@ -34,11 +35,12 @@ export const FlowDialog = ({ flow: change, info, questionSet, onClose }: { flow:
   const byPhone = useCommand(verifyPhoneCodeCommand)
   const byEmail = useCommand(verifyEmailCommand)
   const byAuthenticator = useCommand(verifyGoogleAuthCodeCommand)
+  const byEmailCode = useCommand(verifyEmailCodeCommand)
   const ref = useActorRef(securityFlow, { input: { flow: change, questionSet } })
   const flow = connectSecurityFlow(useSelector(ref, (s) => s), (e) => ref.send(e))
   // Every command of the dialog starts afresh when it opens; then the flow starts.
   const { submit: askTypes } = modify
-  const resets = [modify.reset, second.reset, loginPass.reset, byPhone.reset, byEmail.reset, byAuthenticator.reset]
+  const resets = [modify.reset, second.reset, loginPass.reset, byPhone.reset, byEmail.reset, byAuthenticator.reset, byEmailCode.reset]
   useEffect(() => {
     for (const reset of resets) reset()
     const asks = ref.on('askTypes', (e) => askTypes({ item: e.item }))
@@ -52,6 +54,7 @@ export const FlowDialog = ({ flow: change, info, questionSet, onClose }: { flow:
   useOutcome(byPhone.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
   useOutcome(byEmail.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
   useOutcome(byAuthenticator.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
+  useOutcome(byEmailCode.view, (o) => o.ok && ref.send({ type: 'VERIFIED', ticket: o.result }))
   useEffect(() => {
     if (flow.phase === 'closed') onClose()
   }, [flow.phase, onClose])
@@ -117,13 +120,14 @@ const AwaitPassword = ({ onCancel }: { onCancel: () => void }) => {
 }
 
 /** How the site's hall checks a second verification (its hall profile's secondVerify; absent: 'one'). */
-const selectSecondVerify = (s: SnapshotFrom<typeof siteMachine>): 'one' | 'byChannel' => s.context.config?.hallProfile?.secondVerify ?? 'one'
+const selectSecondVerify = (s: SnapshotFrom<typeof siteMachine>): 'one' | 'byChannel' | 'byCode' => s.context.config?.hallProfile?.secondVerify ?? 'one'
 
 /**
  * A second verification by a code: to the bound phone (3) or email (2), the authenticator (1), the
  * withdraw password (5), or the secret question's answer (4: text, the question shown). Checked by
  * secondVerify, or on a site whose hall checks by channel, the phone, e-mail and authenticator
- * codes by their own calls (verifyPhoneCode, /user/security/verifyEmail, verifyGoogleAuthCode).
+ * codes by their own calls (verifyPhoneCode, /user/security/verifyEmail, verifyGoogleAuthCode), or
+ * on a site whose hall checks by code, the e-mail's by /user/security/verifyEmailCode instead.
  */
 export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo }) => {
   const { t } = useTranslation('account')
@@ -132,9 +136,10 @@ export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo 
   const byPhone = useCommand(verifyPhoneCodeCommand)
   const byEmail = useCommand(verifyEmailCommand)
   const byAuthenticator = useCommand(verifyGoogleAuthCodeCommand)
-  const byChannel = useActor('site', selectSecondVerify) === 'byChannel'
-  const by = !byChannel ? 'second' : type === 3 ? 'phone' : type === 2 ? 'email' : type === 1 ? 'authenticator' : 'second'
-  const second = { second: secondVerify, phone: byPhone, email: byEmail, authenticator: byAuthenticator }[by]
+  const byEmailCode = useCommand(verifyEmailCodeCommand)
+  const mode = useActor('site', selectSecondVerify)
+  const by = mode === 'one' ? 'second' : type === 3 ? 'phone' : type === 2 ? (mode === 'byCode' ? 'emailCode' : 'email') : type === 1 ? 'authenticator' : 'second'
+  const second = { second: secondVerify, phone: byPhone, email: byEmail, emailCode: byEmailCode, authenticator: byAuthenticator }[by]
   const question = useQuery(questionActor).data
   const phoneCode = useCommand(boundPhoneCodeCommand)
   const emailCode = useCommand(boundEmailCodeCommand)
@@ -159,6 +164,7 @@ export const VerifyByCode = ({ type, info }: { type: VerifyType; info: AuthInfo 
     setInvalid(null)
     if (by === 'second') secondVerify.submit({ verifyType: type, code: value })
     else if (by === 'email') byEmail.submit({ email: info.email, code: value })
+    else if (by === 'emailCode') byEmailCode.submit({ code: value })
     else if (by === 'phone') byPhone.submit({ code: value })
     else byAuthenticator.submit({ code: value })
   }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   emailProofCommand, findAccountCommand, findByCaptchaCommand, phoneByCaptchaCommand, phoneProofCommand, recoveryChallengeCommand, recoveryQuestionCommand, resetPassVerifyCommand,
-  resetPasswdCommand,
+  questionAndPinProofCommand, resetPasswdCommand,
 } from '../../../actors/recovery'
 import type { siteMachine } from '../../../actors/site'
 import type { SnapshotFrom } from 'xstate'
@@ -35,7 +35,8 @@ const useRefusal = (view: { formError: string | null; error: HallError | null })
 const selectRecovery = (s: SnapshotFrom<typeof siteMachine>): 'verifyList' | 'captcha' => s.context.config?.hallProfile?.recovery ?? 'verifyList'
 
 /** How the site's hall proves the account by a code (its hall profile's recoveryProof; absent: 'resetPassVerify'). */
-const selectRecoveryProof = (s: SnapshotFrom<typeof siteMachine>): 'resetPassVerify' | 'byChannel' => s.context.config?.hallProfile?.recoveryProof ?? 'resetPassVerify'
+const selectRecoveryProof = (s: SnapshotFrom<typeof siteMachine>): 'resetPassVerify' | 'byChannel' | 'questionAndPin' =>
+  s.context.config?.hallProfile?.recoveryProof ?? 'resetPassVerify'
 
 /**
  * The forgotten password (the forgotPassword popup, screens §2; issue 24): find the account by its
@@ -46,7 +47,10 @@ const selectRecoveryProof = (s: SnapshotFrom<typeof siteMachine>): 'resetPassVer
  * 'captcha'), the account is found with the challenge's digits (/user/captcha/getUserInfo) and its
  * phone confirmed the same way (/user/captcha/verifyPhone) before a code is sent to it; on a site
  * whose hall proves by channel (recoveryProof 'byChannel'), the phone's code is checked by
- * /user/sms/verifyphone and the e-mail's by /user/notlogin/verifyEmail.
+ * /user/sms/verifyphone and the e-mail's by /user/notlogin/verifyEmail; on a site whose hall proves
+ * by question and PIN (recoveryProof 'questionAndPin'), an account that set both answers its
+ * question and gives its withdraw password in one step
+ * (/user/notlogin/verificquestionandwithdrawpasswd).
  */
 export const ForgotPasswordModal = ({ open, showCloseButton, onClose }: { open: boolean; showCloseButton: boolean; onClose: (() => void) | undefined }) => {
   const { t } = useTranslation('signin')
@@ -260,9 +264,21 @@ interface Account {
   readonly email: string
 }
 
-/** The ways of proving the account the lobby offers, in order (verify types: 3 phone, 2 email, 4 question, 5 withdraw password). */
+/**
+ * The ways of proving the account the lobby offers, in order (verify types: 3 phone, 2 email, 4
+ * question, 5 withdraw password; 45: the question and the withdraw password at once, on a site
+ * whose hall proves by both, in place of either).
+ */
+type Method = 3 | 2 | 4 | 5 | 45
 const METHODS: ReadonlyArray<3 | 2 | 4 | 5> = [3, 2, 4, 5]
-const METHOD_KEY = { 3: 'phone', 2: 'email', 4: 'question', 5: 'withdrawPass' } as const
+const METHOD_KEY = { 3: 'phone', 2: 'email', 4: 'question', 5: 'withdrawPass', 45: 'questionAndPin' } as const
+
+/** The methods an account offers: with both a question and a PIN on a 'questionAndPin' site, the two at once in place of each. */
+export const methodsOf = (verifyTypes: ReadonlyArray<VerifyType>, questionAndPin: boolean): ReadonlyArray<Method> => {
+  const offered = METHODS.filter((m) => verifyTypes.includes(m))
+  if (!questionAndPin || !offered.includes(4) || !offered.includes(5)) return offered
+  return [...offered.filter((m) => m !== 4 && m !== 5), 45]
+}
 
 const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther: () => void; byCaptcha: boolean }) => {
   const { t } = useTranslation('signin')
@@ -270,14 +286,17 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
   const resetVerify = useCommand(resetPassVerifyCommand)
   const phoneProof = useCommand(phoneProofCommand)
   const emailProof = useCommand(emailProofCommand)
-  const byChannel = useActor('site', selectRecoveryProof) === 'byChannel'
+  const bothProof = useCommand(questionAndPinProofCommand)
+  const proof = useActor('site', selectRecoveryProof)
+  const byChannel = proof === 'byChannel'
   const phoneConfirmed = useCommand(phoneByCaptchaCommand).view.status === 'succeeded'
   const question = useCommand(recoveryQuestionCommand)
-  const offered = METHODS.filter((m) => account.verifyTypes.includes(m))
-  const [method, setMethod] = useState<3 | 2 | 4 | 5 | undefined>(offered[0])
-  const by = byChannel && method === 3 ? 'phone' : byChannel && method === 2 ? 'email' : 'type'
-  const prove = { phone: phoneProof, email: emailProof, type: resetVerify }[by]
+  const offered = methodsOf(account.verifyTypes, proof === 'questionAndPin')
+  const [method, setMethod] = useState<Method | undefined>(offered[0])
+  const by = byChannel && method === 3 ? 'phone' : byChannel && method === 2 ? 'email' : method === 45 ? 'both' : 'type'
+  const prove = { phone: phoneProof, email: emailProof, both: bothProof, type: resetVerify }[by]
   const [secret, setSecret] = useState('')
+  const [pin, setPin] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
   const phoneProblem = useCodeProblem('phone')
   const emailProblem = useCodeProblem('email')
@@ -286,7 +305,7 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
   const busy = prove.view.status === 'submitting'
   const askQuestion = question.submit
   useEffect(() => {
-    if (method === 4) askQuestion({ username: account.username })
+    if (method === 4 || method === 45) askQuestion({ username: account.username })
   }, [method, account.username, askQuestion])
   if (method === undefined) {
     return (
@@ -315,6 +334,10 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
         const key = paymentPassword(secret)
         return key === null ? null : auth(key, { ...VALIDATION_PARAMS, item: t('forgot.prove.pin') })
       }
+      case 45: {
+        const key = answerRule(secret) ?? paymentPassword(pin)
+        return key === null ? null : auth(key, { ...VALIDATION_PARAMS, item: answerRule(secret) !== null ? t('forgot.prove.answer') : t('forgot.prove.pin') })
+      }
     }
   }
   const submit = (e: FormEvent) => {
@@ -325,11 +348,16 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
     if (problem !== null) return
     if (by === 'phone') phoneProof.submit({ username: account.username, phone: account.mobile_phone, code: secret })
     else if (by === 'email') emailProof.submit({ username: account.username, email: account.email, code: secret })
-    else resetVerify.submit({ username: account.username, verifyType: method, code: method === 4 ? secret.trim() : secret })
+    else if (method === 45) {
+      const asked = question.view.result
+      if (asked === null || asked === undefined) return setInvalid(t('recovery.error.notOffered'))
+      bothProof.submit({ username: account.username, questionId: asked.questionId, answer: secret.trim(), withdrawPass: pin })
+    } else resetVerify.submit({ username: account.username, verifyType: method, code: method === 4 ? secret.trim() : secret })
   }
-  const choose = (m: 3 | 2 | 4 | 5) => {
+  const choose = (m: Method) => {
     setMethod(m)
     setSecret('')
+    setPin('')
     setInvalid(null)
     prove.reset()
   }
@@ -365,6 +393,12 @@ const ProveStep = ({ account, onOther, byCaptcha }: { account: Account; onOther:
         <>
           <p className="modal__text">{question.view.result?.question ?? (question.view.status === 'submitting' ? auth('action.busy') : '')}</p>
           <Field label={t('forgot.prove.answer')} value={secret} onValue={setSecret} error={invalid} autoComplete="off" />
+        </>
+      ) : method === 45 ? (
+        <>
+          <p className="modal__text">{question.view.result?.question ?? (question.view.status === 'submitting' ? auth('action.busy') : '')}</p>
+          <Field label={t('forgot.prove.answer')} value={secret} onValue={setSecret} error={invalid} autoComplete="off" />
+          <PinInput label={t('forgot.prove.pin')} value={pin} onChange={setPin} error={null} />
         </>
       ) : (
         <PinInput label={t('forgot.prove.pin')} value={secret} onChange={setSecret} error={invalid} />

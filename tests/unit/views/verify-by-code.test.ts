@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   boundEmailCodeCommand, boundPhoneCodeCommand, questionActor, secondVerifyCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, verifyPhoneCodeCommand,
 } from '../../../actors/account'
+import { verifyEmailCodeCommand } from '../../../actors/security'
 import { siteActor } from '../../../actors/site'
 import type { AuthInfo } from '../../../schemas/hall/calls/security'
 import type { VerifyType } from '../../../schemas/hall/calls/common'
@@ -35,7 +36,7 @@ afterEach(() => {
 
 const render = (type: VerifyType): string => {
   system = createTestSystem({
-    actors: [secondVerifyCommand, verifyPhoneCodeCommand, verifyEmailCommand, verifyGoogleAuthCodeCommand, boundPhoneCodeCommand, boundEmailCodeCommand, questionActor, siteActor],
+    actors: [secondVerifyCommand, verifyPhoneCodeCommand, verifyEmailCommand, verifyEmailCodeCommand, verifyGoogleAuthCodeCommand, boundPhoneCodeCommand, boundEmailCodeCommand, questionActor, siteActor],
   })
   return renderToStaticMarkup(
     createElement(SystemProvider, {
