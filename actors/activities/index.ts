@@ -1,5 +1,5 @@
 import {
-  activeAnnouncement, activeCategory, activeGet, activeMyLogs, activeReceive, activeReceiveAll, customPageList,
+  activeAnnouncement, activeCategory, activeGet, activeMyLogs, activeReceive, activeReceiveAll, customPageList, getByTemplate, quickList,
   type ActivityDetail, type ActivityReward, type ActivitySummary, type ActivityWinner, type CustomPage, type EventCategory,
 } from '../../schemas/hall/calls/active'
 import type { Received } from '../../schemas/hall/calls/common'
@@ -32,6 +32,30 @@ export const categoriesActor = queryActor({
   payload: {},
   retryOn: ['socket.opened'],
   select: (d): ReadonlyArray<EventCategory> => [...d.list].sort((a, b) => a.sortNumber - b.sortNumber),
+})
+
+/**
+ * The quick list (`eventquick`, visitors too), on a site whose hall profile says
+ * `events: 'quickList'`: the activities running now, the red packets offered to the player (type
+ * 7) and the discount codes (type 22), the event centre's first tab. Read when the event centre
+ * opens there (`activities.opened` with quick) and again after a receipt or a credited deposit.
+ */
+/** The quick list's context: read yet (a payload) or not. */
+type QuickContext = QueryContext<unknown, ReadonlyArray<ActivitySummary>>
+
+export const quickListActor = queryActor({
+  id: 'eventquick',
+  call: quickList,
+  audience: 'anyone',
+  fetchOn: {
+    'activities.opened': { when: (e) => e.quick === true },
+    // Read again only where it was read (a quick-list site's event centre opened).
+    'activities.changed': { when: (_e, c: QuickContext) => c.payload !== null },
+    'realtime.payOrderSucceeded': { when: (_e, c: QuickContext) => c.payload !== null },
+  },
+  payload: {},
+  retryOn: ['socket.opened'],
+  select: (d): ReadonlyArray<ActivitySummary> => d.list,
 })
 
 /** How many activities of each category the device keeps (spec §9). */
@@ -89,7 +113,7 @@ export const detailActor = queryActor({
   call: activeGet,
   audience: 'anyone',
   fetchOn: {
-    'activity.opened': { payload: (e) => ({ activeId: e.activeId }) },
+    'activity.opened': { when: (e) => e.template === undefined, payload: (e) => ({ activeId: e.activeId }) },
     'activities.changed': { when: (e, c: DetailContext) => c.payload?.activeId === e.activeId },
     'session.loggedIn': { when: (_e, c: DetailContext) => c.payload !== null },
     'realtime.payOrderSucceeded': { when: (_e, c: DetailContext) => c.payload !== null },
@@ -100,6 +124,38 @@ export const detailActor = queryActor({
   handles: ['unknown'],
   select: (d): ActivityDetail => d,
 })
+
+/** The by-template detail query's context: the template asked last, and its detail. */
+type TemplateContext = QueryContext<{ readonly template: string }, ActivityDetail>
+
+/**
+ * An activity's detail by its template (`eventbytemplate`, `/active/getByTemplate`), on a site whose
+ * hall profile says `events: 'quickList'`: read when its page opens naming the template, again as
+ * the detail by id would be (a receipt of that activity, a login change, a credited deposit).
+ */
+export const templateDetailActor = queryActor({
+  id: 'eventbytemplate',
+  call: getByTemplate,
+  audience: 'anyone',
+  fetchOn: {
+    'activity.opened': { when: (e) => e.template !== undefined, payload: (e) => ({ template: e.template ?? '' }) },
+    'activities.changed': { when: (e, c: TemplateContext) => c.payload !== null && c.data?.activeId === e.activeId },
+    'session.loggedIn': { when: (_e, c: TemplateContext) => c.payload !== null },
+    'realtime.payOrderSucceeded': { when: (_e, c: TemplateContext) => c.payload !== null },
+  },
+  payload: { template: '' },
+  retryOn: ['socket.opened'],
+  handles: ['unknown'],
+  select: (d): ActivityDetail => d,
+})
+
+/**
+ * What a quick-list entry opens (issue 45: red packets and discount codes as event-centre
+ * activities): a red-packet activity (7) the red-packet popup, the discount codes (22) the
+ * discount-code popup, any other activity its page.
+ */
+export const quickEntryTarget = (a: Pick<ActivitySummary, 'type'>): 'redpackets' | 'discountCode' | 'page' =>
+  a.type === 7 ? 'redpackets' : a.type === 22 ? 'discountCode' : 'page'
 
 export const winnersActor = queryActor({
   id: 'eventwinners',

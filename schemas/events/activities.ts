@@ -9,12 +9,21 @@ import { defineEvent } from '../event'
  * `activities.changed`, which reads the detail, the list and the red dots again.
  */
 
-/** The event centre opened: its categories, modules and custom pages are read. */
-export const activitiesOpened = defineEvent('activities.opened', 'intent', 'The event centre opened: its categories, running modules and custom pages are read.', {})
+/**
+ * The event centre opened: its categories, modules and custom pages are read; `quick` on a site
+ * whose hall profile says `events: 'quickList'` (docs/hall.md "Hall profile"): the quick list too.
+ */
+export const activitiesOpened = defineEvent('activities.opened', 'intent', 'The event centre opened: its categories, running modules and custom pages are read (with quick: the quick list too).', {
+  quick: Schema.optionalKey(Schema.Literal(true)),
+})
 
-/** An activity's page opened: its detail (rules, progress, tiers) and its winners are read. */
-export const activityOpened = defineEvent('activity.opened', 'intent', "An activity's detail page opened: its detail and its winners are read.", {
+/**
+ * An activity's page opened: its detail (rules, progress, tiers) and its winners are read; with
+ * `template` (a site whose hall profile says `events: 'quickList'`) the detail by its template.
+ */
+export const activityOpened = defineEvent('activity.opened', 'intent', "An activity's detail page opened: its detail (by its template when one is named) and its winners are read.", {
   activeId: Schema.Int,
+  template: Schema.optionalKey(Schema.String),
 })
 
 /** The player received rewards of an activity: its detail, the list and the red dots are read again. */

@@ -35,13 +35,14 @@ import {
   activeAnnouncement, activeCategory, activeGet, activeIsShow, activeMyLogs, activeReceive, activeReceiveAll, customPageList,
   getByTemplate, quickList,
 } from '../../schemas/hall/calls'
-import type { ActivityDetail, ActivitySummary } from '../../schemas/hall/calls/active'
+import { NO_END, type ActivityDetail, type ActivitySummary } from '../../schemas/hall/calls/active'
 import {
   LISTED, activitiesOf, evaluate, evaluateAndDispatch, payClaim, textIn, tiersOf, ts, type ActivityRow, type Evaluated, type Evaluation, type Texts,
 } from '../activities'
 import { localTime, lockPlayer, sumAmounts, TRIAL_ACCOUNT } from '../rewards'
 import { balanceOf, type PlayerRow } from '../store'
 import { zoneOf } from './records'
+import { OFFERED_TO_PLAYER, refusedPackets } from './redpackets'
 import { requirePlayer } from './session'
 import { ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
@@ -86,6 +87,47 @@ const summaryOf = (ctx: CallContext, a: ActivityRow, redDot: boolean): ActivityS
   sort: a.sort,
   redDot: redDot ? 1 : 0,
 })
+
+/**
+ * The red-packet activities (type 7) of the quick list: those running (Processing 1) that are
+ * offered to the player and still hold a packet for them, each with its red dot; none for a
+ * visitor, a trial player or a player who receives no red packets (as /active/redactive).
+ */
+const redPacketEntries = async (ctx: CallContext, player: PlayerRow | undefined): Promise<ActivitySummary[]> => {
+  if (player === undefined || player.accountType === TRIAL_ACCOUNT || (await refusedPackets(ctx.db, player))) return []
+  const rows = (
+    await ctx.db.query<{ id: number; title: string; startMs: number }>(
+      `SELECT a.id, a.title, (extract(epoch FROM a.created_at) * 1000)::float8 AS "startMs" FROM red_activities a
+       WHERE a.site_code = $1 AND a.status = 1 AND ${OFFERED_TO_PLAYER}
+         AND (SELECT count(*) FROM red_claims c WHERE c.activity_id = a.id AND c.player_id = $2) < a.packets
+       ORDER BY a.id`,
+      [ctx.site.code, player.id],
+    )
+  ).rows
+  return rows.map((r) => ({
+    activeId: r.id, type: 7, template: 'redpacket', title: r.title, imgId: '', imgUrl: '',
+    startTime: localTime(r.startMs, zoneOf(ctx.site.timeZone)), endTime: NO_END, period: 0, status: 1, sort: 0, redDot: 1,
+  }))
+}
+
+/**
+ * The discount codes (type 22) as one quick-list entry while the site has a code left to redeem
+ * (as /active/isShowDiscount): activeId 22, titled by the lobby (an empty title), started when the
+ * oldest such code was made.
+ */
+const discountEntry = async (ctx: CallContext): Promise<ActivitySummary[]> => {
+  const r = (
+    await ctx.db.query<{ startMs: number | null }>(
+      `SELECT (extract(epoch FROM min(created_at)) * 1000)::float8 AS "startMs" FROM discount_codes WHERE site_code = $1 AND active AND used < max_uses`,
+      [ctx.site.code],
+    )
+  ).rows[0]
+  if (r?.startMs == null) return []
+  return [{
+    activeId: 22, type: 22, template: 'discountCode', title: '', imgId: '', imgUrl: '',
+    startTime: localTime(r.startMs, zoneOf(ctx.site.timeZone)), endTime: NO_END, period: 0, status: 1, sort: 0, redDot: 0,
+  }]
+}
 
 /** The player of a live session, or undefined for a visitor (lists are open to visitors). */
 const playerOrNone = async (ctx: CallContext): Promise<PlayerRow | undefined> => (ctx.session === undefined ? undefined : (await requirePlayer(ctx).catch(() => undefined))?.player)
@@ -238,7 +280,7 @@ export const activityCalls: ReadonlyArray<Implementation> = [
     const list: ActivitySummary[] = []
     // Quick entries lead to what runs now: an activity past its end (still listed while its rewards may be received) is not one.
     for (const a of await activitiesOf(ctx.db, ctx.site.code, 'status = 1 AND start_at <= $2 AND end_at > $2', [ts(ctx.now)])) list.push(summaryOf(ctx, a, await hasReceivable(ctx, a, player)))
-    return { list }
+    return { list: [...list, ...(await redPacketEntries(ctx, player)), ...(await discountEntry(ctx))] }
   }),
   implement(customPageList, async (ctx) => {
     const rows = (

@@ -35,7 +35,7 @@ const NO_PACKETS: ReadonlyArray<number> = [2, 3, 5]
  * Whether the player may receive no red packets: a status above, or a finance operator put them on
  * the red-packet blacklist (red_packet_blacklist, the operator's console: docs/operations-players-content.md).
  */
-const refusedPackets = async (db: Queryable, player: PlayerRow): Promise<boolean> =>
+export const refusedPackets = async (db: Queryable, player: PlayerRow): Promise<boolean> =>
   NO_PACKETS.includes(player.userStatus) ||
   (await db.query('SELECT 1 FROM red_packet_blacklist WHERE player_id = $1', [player.id])).rows.length > 0
 

@@ -81,6 +81,9 @@ export const EventCategory = Schema.Struct({
 })
 export type EventCategory = typeof EventCategory.Type
 
+/** The endTime of a quick-list entry that has no end (a red-packet activity, the discount codes). */
+export const NO_END = '9999-12-31 23:59:59'
+
 /** The event categories with their running activities, by sortNumber. */
 export const activeCategory = defineCall({
   name: 'activeCategory',
@@ -331,7 +334,14 @@ export const matchBetRecordList = defineCall({
   response: Paged(MatchBetRecord),
 })
 
-/** The activities of the quick-entry panel (side menu, home), in order. */
+/**
+ * The activities running now, in order: the event centre's first tab on a site whose hall profile
+ * says `events: 'quickList'` (docs/hall.md "Hall profile"). Besides the event-centre activities it
+ * holds the red-packet activities offered to the player (type 7, template `redpacket`, activeId the
+ * red activity's) and, while the site has a discount code to redeem, one discount-code entry (type
+ * 22, template `discountCode`, activeId 22). Those two have no end: their endTime is
+ * `NO_END` (9999-12-31 23:59:59).
+ */
 export const quickList = defineCall({
   name: 'quickList',
   area: 'active',
@@ -433,9 +443,13 @@ export const getRedDot = defineCall({
   response: RedDot,
 })
 
-/** The running activity of a template (the detail route's {template}). */
+/**
+ * The running activity of a template (the detail route's {template}): how a site whose hall profile
+ * says `events: 'quickList'` reads an activity's page. A template no activity has: unknown.
+ */
 export const getByTemplate = defineCall({
   name: 'getByTemplate',
+  codes: { unknown: activityCodes.unknown },
   area: 'active',
   path: '/active/getByTemplate',
   request: Schema.Struct({ template: Schema.String }),

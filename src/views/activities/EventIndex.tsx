@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cachedCategoriesActor, categoriesActor, customPagesActor, discountRoute, modulesActor, type ActivitySummary } from '../../../actors/activities'
+import { cachedCategoriesActor, categoriesActor, customPagesActor, discountRoute, modulesActor, quickEntryTarget, quickListActor, type ActivitySummary } from '../../../actors/activities'
+import { NO_END } from '../../../schemas/hall/calls/active'
 import { selectReceiveAll } from '../../../actors/redpackets'
 import { useActor, useQuery, useSend } from '../../system-react'
 import { Badge } from '../../ui/Badge'
@@ -9,10 +10,13 @@ import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
+import { selectByTemplate } from './EventPages'
 import './activities.css'
 
 /** The tab of the custom pages, after the categories. */
 const PAGES_TAB = -1
+/** The quick list's tab, before the categories (hall profile `events: 'quickList'`). */
+const QUICK_TAB = -2
 
 /**
  * The event centre (screens §2 /home/event/index; §3 event categories): the categories as tabs,
@@ -20,7 +24,10 @@ const PAGES_TAB = -1
  * something to receive; the operator's custom pages in a tab of their own. When no activity runs,
  * the page goes where the discount tab would (spec §2): cashback when only the rebate runs,
  * otherwise the awards. Above the categories, the red packets sent to the player with Receive all
- * (one tap takes every one of them; the header's balance follows).
+ * (one tap takes every one of them; the header's balance follows). On a site whose hall profile
+ * says `events: 'quickList'` the first tab is the quick list (what runs now, the red packets
+ * offered to the player and the discount codes): a red packet opens the red-packet popup, the
+ * discount codes their popup, any other activity its page.
  */
 export const EventIndexPage = () => {
   const { t } = useTranslation('activities')
@@ -32,10 +39,12 @@ export const EventIndexPage = () => {
   const cached = useActor(cachedCategoriesActor.id, cachedCategoriesActor.view)
   const modules = useQuery(modulesActor)
   const pages = useQuery(customPagesActor)
+  const quickSite = useActor('site', selectByTemplate)
+  const quick = useQuery(quickListActor)
   const [chosen, setChosen] = useState<number | null>(null)
   useEffect(() => {
-    send({ type: 'activities.opened' })
-  }, [send])
+    send(quickSite ? { type: 'activities.opened', quick: true } : { type: 'activities.opened' })
+  }, [send, quickSite])
   // Only the answer to this opening decides: an earlier visit's answer (still shown while the new one
   // is asked) may say no activity ran when one does now, or name modules switched since.
   const asked = useRef(false)
@@ -45,9 +54,24 @@ export const EventIndexPage = () => {
   }, [modules.status, modules.data, navigate])
   const list = categories.data ?? cached
   const customPages = pages.data ?? []
-  const tabs = [...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })), ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : [])]
+  const quickList = quickSite ? (quick.data ?? []) : []
+  const tabs = [
+    ...(quickList.length > 0 ? [{ id: QUICK_TAB, name: t('quick'), dot: quickList.some((a) => a.redDot === 1) }] : []),
+    ...list.map((c) => ({ id: c.categoryId, name: c.categoryName, dot: c.activeList.some((a) => a.redDot === 1) })),
+    ...(customPages.length > 0 ? [{ id: PAGES_TAB, name: t('pages'), dot: false }] : []),
+  ]
   const current = tabs.find((x) => x.id === chosen) ?? tabs[0]
-  const activities = list.find((c) => c.categoryId === current?.id)?.activeList ?? []
+  const activities = current?.id === QUICK_TAB ? quickList : (list.find((c) => c.categoryId === current?.id)?.activeList ?? [])
+  const open = (a: ActivitySummary): void => {
+    const target = quickEntryTarget(a)
+    // An activity's page, a red packet and a discount code are a real player's: a trial player registers first (spec §4), a visitor signs in.
+    if (!session.real && target !== 'page') send({ type: 'popup.openRequested', popup: session.guest ? 'register' : 'login' })
+    else if (target === 'redpackets') send({ type: 'redpackets.fetchRequested' })
+    else if (target === 'discountCode') send({ type: 'popup.openRequested', popup: 'discountCode' })
+    // An activity's page is a real player's (a private route): a trial player registers first (spec §4).
+    else if (session.guest) send({ type: 'popup.openRequested', popup: 'register' })
+    else navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })
+  }
   return (
     <PageFrame title={t('title')}>
       <ReceiveAllPackets />
@@ -78,16 +102,8 @@ export const EventIndexPage = () => {
             ) : (
               <ul className="events__cards" role="list">
                 {activities.map((a) => (
-                  <li key={a.activeId}>
-                    <ActivityCard
-                      activity={a}
-                      onOpen={() =>
-                        // An activity's page is a real player's (a private route): a trial player registers first (spec §4).
-                        session.guest
-                          ? send({ type: 'popup.openRequested', popup: 'register' })
-                          : navigate('eventDetail', { params: { template: a.template, eventId: String(a.activeId) } })
-                      }
-                    />
+                  <li key={`${a.type}-${a.activeId}`}>
+                    <ActivityCard activity={a} onOpen={() => open(a)} />
                   </li>
                 ))}
               </ul>
@@ -134,11 +150,13 @@ const ActivityCard = ({ activity: a, onOpen }: { activity: ActivitySummary; onOp
       </span>
       <span className="events__card-body">
         <span className="events__card-title">
-          {a.title}
+          {a.title === '' ? t(`type.${a.type}`, { defaultValue: '' }) : a.title}
           {a.redDot === 1 && <span className="events__dot" aria-hidden="true" />}
         </span>
         <span className="events__meta">
-          <span className={`events__state events__state--${a.status}`}>{t(`activityStatus.${a.status}`)}</span> · {t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}
+          <span className={`events__state events__state--${a.status}`}>{t(`activityStatus.${a.status}`)}</span>
+          {/* A red packet or the discount codes have no period and no end: only their state. */}
+          {a.endTime !== NO_END && <> · {t(`period.${a.period}`)} · {t('until', { date: a.endTime.slice(0, 10) })}</>}
         </span>
         {a.redDot === 1 && <span className="visually-hidden">, {t('toReceive')}</span>}
       </span>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { anyReceivable, detailActor, logsActor, receiveActor, receiveAllActor, winnersActor, type ActivityDetail, type ActivityReward } from '../../../actors/activities'
-import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import { anyReceivable, detailActor, logsActor, receiveActor, receiveAllActor, templateDetailActor, winnersActor, type ActivityDetail, type ActivityReward } from '../../../actors/activities'
+import type { siteMachine } from '../../../actors/site'
+import type { SnapshotFrom } from 'xstate'
+import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
 import { PagedTable } from '../../ui/paged/PagedTable'
@@ -13,12 +15,15 @@ import { useRouteParams } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
 import { playKindOf } from '../../../actors/play'
 import { isCode } from '../../../actors/kit'
-import { activeGet } from '../../../schemas/hall/calls/active'
+import { activeGet, getByTemplate } from '../../../schemas/hall/calls/active'
 import { PlayPanel } from '../play/PlayPanel'
 import { wheelViewFor } from '../wheel'
 import './activities.css'
 
 export { EventIndexPage } from './EventIndex'
+
+/** Whether the site's hall reads activities by template (hall profile `events: 'quickList'`; docs/hall.md "Hall profile"). */
+export const selectByTemplate = (s: SnapshotFrom<typeof siteMachine>): boolean => s.context.config?.hallProfile?.events === 'quickList'
 
 /** A tier's name from what it needs, in the interface language (the hall's numbers, the lobby's words). */
 const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityReward): string => {
@@ -49,7 +54,12 @@ export const EventDetailPage = () => {
   const session = useSessionView()
   const params = useRouteParams()
   const activeId = Number(params['eventId'])
-  const detail = useQuery(detailActor)
+  const template = params['template'] ?? ''
+  // A site whose hall reads activities by template asks its page by the route's template.
+  const byTemplate = useActor('site', selectByTemplate) && template !== ''
+  const byId = useQuery(detailActor)
+  const byName = useQuery(templateDetailActor)
+  const detail = byTemplate ? byName : byId
   const winners = useQuery(winnersActor)
   const receive = useCommand(receiveActor)
   const receiveAll = useCommand(receiveAllActor)
@@ -57,8 +67,8 @@ export const EventDetailPage = () => {
   const logs = usePagedList(logsActor, { activeId })
   const valid = Number.isInteger(activeId) && activeId > 0
   useEffect(() => {
-    if (valid) send({ type: 'activity.opened', activeId })
-  }, [send, activeId, valid])
+    if (valid) send({ type: 'activity.opened', activeId, ...(byTemplate ? { template } : {}) })
+  }, [send, activeId, valid, byTemplate, template])
   const d = detail.data !== null && detail.data.activeId === activeId ? detail.data : null
   const device = desktop ? 3 : 4
   const guard = (): boolean => {
@@ -73,12 +83,12 @@ export const EventDetailPage = () => {
   return (
     <PageFrame title={d?.title ?? t('title')}>
       {d === null ? (
-        detail.status === 'failed' && isCode(activeGet, detail.error, 'unknown') ? (
+        detail.status === 'failed' && (byTemplate ? isCode(getByTemplate, detail.error, 'unknown') : isCode(activeGet, detail.error, 'unknown')) ? (
           <p role="alert">{t('unknown')}</p>
         ) : detail.status === 'failed' ? (
           <p role="alert">
             {t('failed')}{' '}
-            <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: 'eventdetail' })}>{t('retry')}</button>
+            <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'query.refreshRequested', query: byTemplate ? 'eventbytemplate' : 'eventdetail' })}>{t('retry')}</button>
           </p>
         ) : <p>{t('loading')}</p>
       ) : (
