@@ -7,7 +7,7 @@ import { routeByName } from '../../schemas/routes'
 import { resolvePath } from '../nav'
 import {
   APP_CATEGORIES, CATEGORY, allPlatformsOf, asFavorites, asPage, asPlatforms, categoryOfQuery, effectiveCategory, hasMore,
-  askPage, mergePage, pushHistory, sameKey, toggleFavorite,
+  askPage, cacheList, fromCache, mergePage, pushHistory, sameKey, toggleFavorite,
   type CataloguePurpose, type GameList, type ListKey,
 } from './games.logic'
 
@@ -80,6 +80,13 @@ export interface CatalogueContext {
   readonly platform: number
   readonly list: GameList | null
   readonly listFailed: boolean
+  /**
+   * Lists already read (CACHED_LISTS, the most recently shown first): a list shown again is drawn
+   * from here at once while its first page is asked for again, and replaced by the answer.
+   */
+  readonly cache: ReadonlyArray<GameList>
+  /** The list held came from the cache: its first page has not been answered since. */
+  readonly listCached: boolean
   readonly platforms: ReadonlyArray<GamePlatform>
   readonly searchText: string
   /** Typed text waits for the typing pause before the hall is asked. */
@@ -92,7 +99,7 @@ export interface CatalogueContext {
 
 export const initialCatalogue: CatalogueContext = {
   requests: noRequests, skin: 1, real: false, signedIn: false, route: '', askedCategory: 0, category: 0, platform: allPlatformsOf(0),
-  list: null, listFailed: false, platforms: [], searchText: '', searchPending: false, history: [],
+  list: null, listFailed: false, cache: [], listCached: false, platforms: [], searchText: '', searchPending: false, history: [],
   favorites: [], favoritesBefore: [],
 }
 
@@ -137,11 +144,11 @@ export const catalogueMachine = setup({
     favoriteAnswer: ({ context, event }) => event.type === 'hall.responded' && answers(context.requests, 'favorite', event),
     favoriteFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'favorite', event),
     canFavorite: ({ context }) => context.signedIn && !isAwaiting(context.requests, 'favorite'),
-    canLoadMore: ({ context }) => context.list !== null && !isAwaiting(context.requests, 'list') && hasMore(context.list),
-    /** The first page of the list on screen failed: the list is loaded again from page 1. */
-    firstPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && (context.list?.current ?? 0) === 0,
+    canLoadMore: ({ context }) => context.list !== null && !context.listCached && !isAwaiting(context.requests, 'list') && hasMore(context.list),
+    /** The first page of the list on screen failed (a cached list's too): the list is loaded again from page 1. */
+    firstPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && ((context.list?.current ?? 0) === 0 || context.listCached),
     /** A later page failed: that page is asked for again, the games already loaded stay. */
-    laterPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && (context.list?.current ?? 0) > 0,
+    laterPageFailed: ({ context }) => context.listFailed && !isAwaiting(context.requests, 'list') && (context.list?.current ?? 0) > 0 && !context.listCached,
   },
   actions: {
     takeSkin: assign(({ event }) => {
@@ -154,12 +161,13 @@ export const catalogueMachine = setup({
     signIn: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'session.loggedIn') return
       const asked = request('games', context.requests, 'favorite', favoriteListAllV2, {})
-      enqueue.assign({ real: event.real, signedIn: true, requests: asked.requests, favoritesBefore: context.favorites })
+      // The lists read before were a visitor's (recent, favourites, demo): none is shown again.
+      enqueue.assign({ real: event.real, signedIn: true, requests: asked.requests, favoritesBefore: context.favorites, cache: [] })
       enqueue.emit(asked.notice)
     }),
     /** The favourites were the player's: the stored cache forgets them too, so a visitor's list shows no stars. */
     signOut: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ real: false, signedIn: false, favorites: [], requests: settle(context.requests, 'favorite'), favoritesBefore: [] })
+      enqueue.assign({ real: false, signedIn: false, favorites: [], requests: settle(context.requests, 'favorite'), favoritesBefore: [], cache: [] })
       if (context.favorites.length > 0) enqueue.emit(store({ history: context.history, favorites: [] }))
     }),
     follow: assign(({ context, event }) => {
@@ -180,11 +188,14 @@ export const catalogueMachine = setup({
     warnApp: enqueueActions(({ context, event, enqueue }) => {
       if ((event.type === 'nav.navigated' || event.type === 'nav.locationChanged') && APP_CATEGORIES.includes(context.category)) enqueue.emit({ type: 'games.warned', message: 'games.clubNeedsApp' })
     }),
-    /** Loads page 1 of the list the location shows when it is another list than the one held. */
+    /**
+     * Loads page 1 of the list the location shows when it is another list than the one held; a
+     * list read before is held at once from the cache meanwhile (the answer replaces it).
+     */
     load: enqueueActions(({ context: c, enqueue }) => {
       const key = keyOf(c)
       if (key === null) {
-        if (c.list !== null || isAwaiting(c.requests, 'list')) enqueue.assign({ list: null, requests: settle(c.requests, 'list'), listFailed: false })
+        if (c.list !== null || isAwaiting(c.requests, 'list')) enqueue.assign({ list: null, requests: settle(c.requests, 'list'), listFailed: false, listCached: false })
         return
       }
       if (c.list !== null && sameKey(c.list.key, key)) return
@@ -197,11 +208,12 @@ export const catalogueMachine = setup({
         enqueue.emit(platforms.notice)
         requests = platforms.requests
       }
-      enqueue.assign({ requests, list: { key, games: [], total: 0, current: 0 }, listFailed: false })
+      const cached = fromCache(c.cache, key)
+      enqueue.assign({ requests, list: cached ?? { key, games: [], total: 0, current: 0 }, listFailed: false, listCached: cached !== null })
     }),
-    reload: assign({ list: null }),
+    reload: assign({ list: null, listCached: false }),
     /** The player shows a list again (a category clicked again, a search submitted again): a failed one is loaded afresh. */
-    forgetFailed: assign(({ context }) => (context.listFailed && !isAwaiting(context.requests, 'list') ? { list: null } : {})),
+    forgetFailed: assign(({ context }) => (context.listFailed && !isAwaiting(context.requests, 'list') ? { list: null, listCached: false } : {})),
     /** A sign-in's refresh: the platforms of the category shown are fetched again. */
     refreshCategories: enqueueActions(({ context: c, event, enqueue }) => {
       if (event.type !== 'postlogin.refreshRequested' || !event.items.includes('gameCategories')) return
@@ -221,7 +233,8 @@ export const catalogueMachine = setup({
       const page = event.type === 'hall.responded' ? asPage(event.data) : null
       const requests = settle(context.requests, 'list')
       if (page === null || context.list === null) return { requests, listFailed: true }
-      return { list: mergePage(context.list, page), requests }
+      const list = mergePage(context.list, page)
+      return { list, requests, listCached: false, cache: cacheList(context.cache, list) }
     }),
     failPage: assign(({ context }) => ({ requests: settle(context.requests, 'list'), listFailed: true })),
     takePlatforms: assign(({ context, event }) => ({
@@ -262,8 +275,10 @@ export const catalogueMachine = setup({
       const favorites = event.type === 'hall.responded' ? asFavorites(event.data) : null
       enqueue.assign({ requests: settle(context.requests, 'favorite'), favoritesBefore: [], ...(favorites === null ? {} : { favorites }) })
       if (favorites !== null) enqueue.emit(store({ history: context.history, favorites }))
-      // A collect list on screen is stale once the favourites changed.
-      if (context.list?.key.kind === 'category' && context.list.key.category === CATEGORY.collect) enqueue.assign({ list: null })
+      // A collect list on screen or cached is stale once the favourites changed.
+      const isCollect = (l: GameList) => l.key.kind === 'category' && l.key.category === CATEGORY.collect
+      if (context.cache.some(isCollect)) enqueue.assign({ cache: context.cache.filter((l) => !isCollect(l)) })
+      if (context.list?.key.kind === 'category' && context.list.key.category === CATEGORY.collect) enqueue.assign({ list: null, listCached: false })
     }),
     rollBack: enqueueActions(({ context, event, enqueue }) => {
       enqueue.assign({ favorites: context.favoritesBefore, favoritesBefore: [], requests: settle(context.requests, 'favorite') })

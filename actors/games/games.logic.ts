@@ -99,6 +99,48 @@ export const mergePage = (list: GameList, page: GamePage): GameList =>
       : list
     : { ...list, games: [...list.games, ...page.records], total: page.total, current: page.current }
 
+/**
+ * Lists already read, kept so a category (or a search) shown again is drawn at once from what the
+ * lobby has while its first page is asked for again (issue 41): at most this many lists, the most
+ * recently shown first, each with the games loaded so far up to CACHED_GAMES.
+ */
+export const CACHED_LISTS = 12
+export const CACHED_GAMES = 100
+
+/** The cached list of a key, or null. */
+export const cachedList = (cache: ReadonlyArray<GameList>, key: ListKey): GameList | null => cache.find((l) => sameKey(l.key, key)) ?? null
+
+/** The cache with a list put first (in place of the same key's), the oldest beyond CACHED_LISTS dropped; an empty list is not kept. */
+export const cacheList = (cache: ReadonlyArray<GameList>, list: GameList): ReadonlyArray<GameList> => {
+  const rest = cache.filter((l) => !sameKey(l.key, list.key))
+  if (list.current === 0 || list.games.length === 0) return rest.length === cache.length ? cache : rest
+  const kept = list.games.length > CACHED_GAMES ? { ...list, games: list.games.slice(0, CACHED_GAMES), current: Math.ceil(CACHED_GAMES / GAME_PAGE_SIZE) } : list
+  return [kept, ...rest].slice(0, CACHED_LISTS)
+}
+
+/**
+ * What the cache holds for a key: the list read before under that key; for a search read under
+ * no other, the cached games whose name holds the text (case-insensitive, as the hall matches),
+ * at most a page of them, each once; null when it holds nothing for it. Shown until the hall answers.
+ */
+export const fromCache = (cache: ReadonlyArray<GameList>, key: ListKey): GameList | null => {
+  const same = cachedList(cache, key)
+  if (same !== null || key.kind !== 'search') return same
+  const text = key.text.toLowerCase()
+  const seen = new Set<number>()
+  const games: Game[] = []
+  for (const l of cache) {
+    for (const g of l.games) {
+      if (games.length === GAME_PAGE_SIZE) break
+      if (!seen.has(g.gameId) && g.gameName.toLowerCase().includes(text)) {
+        seen.add(g.gameId)
+        games.push(g)
+      }
+    }
+  }
+  return games.length === 0 ? null : { key, games, total: games.length, current: 1 }
+}
+
 /** Whether a list has more pages to load. */
 export const hasMore = (list: GameList): boolean => list.games.length < list.total
 

@@ -22,6 +22,15 @@ export const selectTotal = (s: CatalogueSnapshot): number => s.context.list?.tot
 /** A page is loading. */
 export const selectLoading = (s: CatalogueSnapshot): boolean => isAwaiting(s.context.requests, 'list')
 
+/**
+ * The list held is what the lobby had (a list read before, or a search's matches among the games
+ * read) while its first page is asked for again: drawn, and replaced when the answer comes.
+ */
+export const selectListCached = (s: CatalogueSnapshot): boolean => s.context.listCached
+
+/** The key of the list held, as text (a string: equal lists compare equal), or '' with none. */
+export const selectListKey = (s: CatalogueSnapshot): string => (s.context.list === null ? '' : JSON.stringify(s.context.list.key))
+
 /** The last page failed to load. */
 export const selectListFailed = (s: CatalogueSnapshot): boolean => s.context.listFailed
 

@@ -3,7 +3,8 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FavoriteRef, Game } from '../../../schemas/hall/calls/games'
 import {
-  CATEGORY, selectCanFavorite, selectCategory, selectFavorites, selectGames, selectHasMore, selectListFailed, selectLoading, selectTotal,
+  CATEGORY, selectCanFavorite, selectCategory, selectFavorites, selectGames, selectHasMore, selectListCached, selectListFailed, selectListKey,
+  selectLoading, selectTotal,
 } from '../../../actors/games'
 import { useSend } from '../../system-react'
 import { useNavigate } from '../routing/nav-hooks'
@@ -21,13 +22,11 @@ const NAME = 28
 const columnsOf = (width: number): number => Math.max(2, Math.floor((width + GAP) / (minTileOf(width) + GAP)))
 
 /**
- * The game list: a virtualized grid (only the rows in view and a few around are in the DOM) of
- * lazy images; the next page of 20 is asked for when the last rows come into view.
- */
-/**
- * The list to draw: the games held, or while another list's first page is on its way (a category
- * switch, a new search) the list drawn before, so the tap paints at once and the old tiles go
- * when the new ones come, not in the tap's frame. `stale` marks the kept list.
+ * The list to draw: the games held (a list read before is held from the games actor's cache while
+ * its first page is asked for again), or while another list's first page is on its way and the
+ * lobby has nothing of it (a category never shown, a new search matching no game read) the list
+ * drawn before, so the tap paints at once and the old tiles go when the new ones come, not in the
+ * tap's frame. `stale` marks the kept list.
  */
 const useShownGames = (games: ReadonlyArray<Game>, loading: boolean): { readonly shown: ReadonlyArray<Game>; readonly stale: boolean } => {
   const last = useRef(games)
@@ -38,6 +37,10 @@ const useShownGames = (games: ReadonlyArray<Game>, loading: boolean): { readonly
   return waiting ? { shown: last.current, stale: last.current.length > 0 } : { shown: games, stale: false }
 }
 
+/**
+ * The game list: a virtualized grid (only the rows in view and a few around are in the DOM) of
+ * lazy images; the next page of 20 is asked for when the last rows come into view.
+ */
 export const GameGrid = ({ label }: { label: string }) => {
   const { t } = useTranslation('games')
   const send = useSend()
@@ -45,6 +48,8 @@ export const GameGrid = ({ label }: { label: string }) => {
   const total = useGames(selectTotal)
   const loading = useGames(selectLoading)
   const failed = useGames(selectListFailed)
+  const cached = useGames(selectListCached)
+  const key = useGames(selectListKey)
   const more = useGames(selectHasMore)
   const favorites = useGames(selectFavorites)
   const canFavorite = useGames(selectCanFavorite)
@@ -68,12 +73,14 @@ export const GameGrid = ({ label }: { label: string }) => {
   const virtual = useVirtualizer({ count: rows, getScrollElement: () => parent.current, estimateSize: () => tile + NAME + GAP, overscan: 3 })
   // A new width changes every row's height: measure again.
   useEffect(() => virtual.measure(), [tile, virtual])
-  // Another list arrived in place of a kept one: it starts at its top.
-  const wasStale = useRef(false)
+  // Another list drawn in place of the one before (from the cache at once, or its answer in place
+  // of a kept list): it starts at its top.
+  const drawnKey = useRef(key)
   useEffect(() => {
-    if (wasStale.current && !stale) virtual.scrollToOffset(0)
-    wasStale.current = stale
-  }, [stale, virtual])
+    if (stale || drawnKey.current === key) return
+    drawnKey.current = key
+    virtual.scrollToOffset(0)
+  }, [key, stale, virtual])
   const items = virtual.getVirtualItems()
   const lastRow = items.at(-1)?.index ?? -1
   useEffect(() => {
@@ -83,7 +90,7 @@ export const GameGrid = ({ label }: { label: string }) => {
   return (
     <div className="game-list">
       <p className="game-list__count" role="status">
-        {loading && held.length === 0 ? t('loading') : t('count', { count: total })}
+        {loading && (held.length === 0 || cached) ? t('loading') : t('count', { count: total })}
       </p>
       {failed && (
         <p role="alert" className="game-list__error">
@@ -94,7 +101,7 @@ export const GameGrid = ({ label }: { label: string }) => {
         </p>
       )}
       {!loading && !failed && held.length === 0 && <p className="game-list__empty">{t('noResults')}</p>}
-      <div ref={parent} className={`game-list__scroller${stale ? ' game-list__scroller--stale' : ''}`} role="region" aria-label={label} aria-busy={stale} tabIndex={0}>
+      <div ref={parent} className={`game-list__scroller${stale ? ' game-list__scroller--stale' : ''}`} role="region" aria-label={label} aria-busy={stale || cached} tabIndex={0}>
         <ul role="list" className="game-list__inner" style={{ height: virtual.getTotalSize() }} inert={stale}>
           {items.map((row) => (
             <li key={row.key} ref={virtual.measureElement} data-index={row.index} className="game-list__row"

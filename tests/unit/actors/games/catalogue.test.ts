@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor } from 'xstate'
 import {
-  CATEGORY, catalogueMachine, SEARCH_DEBOUNCE_MS, effectiveCategory, selectFavorites, selectGames, selectRedirect, selectSearchHistory,
+  CACHED_LISTS, CATEGORY, catalogueMachine, SEARCH_DEBOUNCE_MS, effectiveCategory, selectFavorites, selectGames, selectListCached, selectRedirect,
+  selectSearchHistory,
   type CatalogueEmitted, type CatalogueEvent,
 } from '../../../../actors/games'
 
@@ -326,5 +327,96 @@ describe('games catalogue: a list whose call failed', () => {
     expect(last('gameList').payload).toMatchObject({ current: 2 })
     expect(last('gameList').requestId).not.toBe(second.requestId)
     expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2])
+  })
+})
+
+describe('games catalogue: lists read before (issue 41)', () => {
+  const fail = (actor: ReturnType<typeof start>['actor'], r: Requested) =>
+    actor.send({ type: 'hall.failed', requestId: r.requestId, call: r.call, error: { _tag: 'Network', message: 'Failed to fetch' } })
+  const named = (gameId: number, gameName: string) => ({ ...game(gameId), gameName })
+
+  it('a category shown again is held at once from the cache, asked for again, and replaced by the answer', () => {
+    const { actor, last, answer, requests } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    answer(last('gameList'), pageOf(1, 2))
+    actor.send(navigated('game', '?gameCategoryId=2'))
+    answer(last('gameList'), pageOf(5))
+    const lists = () => requests().filter((r) => r.call === 'gameList').length
+    const asked = lists()
+
+    actor.send(navigated('game', '?gameCategoryId=3'))
+
+    expect(lists()).toBe(asked + 1)
+    expect(last('gameList').payload).toMatchObject({ gameCategoryId: 3, current: 1 })
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2])
+    expect(selectListCached(actor.getSnapshot())).toBe(true)
+    // No next page of a cached list before its first page is answered again.
+    actor.send({ type: 'games.moreRequested' })
+    expect(lists()).toBe(asked + 1)
+
+    answer(last('gameList'), pageOf(1, 3))
+
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 3])
+    expect(selectListCached(actor.getSnapshot())).toBe(false)
+  })
+
+  it('a cached list whose first page fails is asked for from page 1 again', () => {
+    const { actor, last, answer } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    answer(last('gameList'), { ...pageOf(1, 2), total: 40 })
+    actor.send({ type: 'games.moreRequested' })
+    answer(last('gameList'), { ...pageOf(3, 4), current: 2, total: 40 })
+    actor.send(navigated('game', '?gameCategoryId=2'))
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2, 3, 4])
+    fail(actor, last('gameList'))
+
+    actor.send({ type: 'games.listRetried' })
+
+    expect(last('gameList').payload).toMatchObject({ gameCategoryId: 3, current: 1 })
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 2, 3, 4])
+  })
+
+  it('a search shows the games read whose name holds the text until the hall answers', () => {
+    const { actor, last, answer, clock } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    answer(last('gameList'), { records: [named(1, 'Dragon Gold'), named(2, 'Royal Fish'), named(3, 'Red DRAGON')], total: 3, current: 1, size: 20 })
+    actor.send(navigated('search'))
+    actor.send({ type: 'games.searchTyped', text: 'dragon' })
+    clock.increment(SEARCH_DEBOUNCE_MS)
+
+    expect(last('gameList').payload).toEqual({ gameName: 'dragon', current: 1, size: 20 })
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([1, 3])
+    expect(selectListCached(actor.getSnapshot())).toBe(true)
+
+    answer(last('gameList'), { records: [named(3, 'Red DRAGON'), named(9, 'Dragon Sea'), named(1, 'Dragon Gold')], total: 3, current: 1, size: 20 })
+    expect(selectGames(actor.getSnapshot()).map((g) => g.gameId)).toEqual([3, 9, 1])
+  })
+
+  it('forgets the lists read at a sign-in and a sign-out (a visitor’s lists are not the player’s)', () => {
+    const { actor, last, answer } = start()
+    actor.send(ready)
+    actor.send(navigated('game', '?gameCategoryId=3'))
+    answer(last('gameList'), pageOf(1, 2))
+    actor.send(login(true))
+    expect(actor.getSnapshot().context.cache).toEqual([])
+    answer(last('gameList'), pageOf(4))
+    actor.send({ type: 'session.loggedOut', reason: 'logout' })
+    expect(actor.getSnapshot().context.cache).toEqual([])
+  })
+
+  it('keeps at most CACHED_LISTS lists, the most recently shown first', () => {
+    const { actor, last, answer } = start()
+    actor.send(ready)
+    for (let p = 1; p <= CACHED_LISTS + 2; p++) {
+      actor.send(navigated('game', `?gameCategoryId=3&platformId=${p}`))
+      answer(last('gameList'), pageOf(p))
+    }
+    const cache = actor.getSnapshot().context.cache
+    expect(cache.length).toBe(CACHED_LISTS)
+    expect(cache[0]!.key).toEqual({ kind: 'category', category: 3, platform: CACHED_LISTS + 2 })
   })
 })
