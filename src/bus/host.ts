@@ -1,4 +1,4 @@
-import { createActor, type AnyActorRef } from 'xstate'
+import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate'
 import type { ActorSpec } from '../../actors'
 import type { LobbyEvent } from '../../schemas/events'
 import type { Bus, BusRecord } from './bus'
@@ -56,6 +56,63 @@ const sameValueText = (a: unknown, b: unknown): boolean => {
   return true
 }
 
+/** A state node of a machine, as the index below needs it (xstate's `StateNode`). */
+interface IndexedNode {
+  readonly transitions: ReadonlyMap<string, unknown>
+  readonly always?: ReadonlyArray<unknown> | undefined
+  readonly states: Readonly<Record<string, IndexedNode>>
+}
+
+/**
+ * Which state nodes of a machine can act on an event, by event type, derived from the machine:
+ * the nodes with a transition on that type, and those with an eventless transition (its guard is
+ * evaluated after any event, and may read it). Null for a machine with a wildcard descriptor, which
+ * may act on any event.
+ */
+export interface AcceptIndex {
+  readonly byType: ReadonlyMap<string, ReadonlySet<IndexedNode>>
+  readonly eventless: ReadonlySet<IndexedNode>
+}
+
+const acceptIndexes = new WeakMap<AnyStateMachine, AcceptIndex | null>()
+
+export const acceptIndexOf = (machine: AnyStateMachine): AcceptIndex | null => {
+  let index = acceptIndexes.get(machine)
+  if (index !== undefined) return index
+  const byType = new Map<string, Set<IndexedNode>>()
+  const eventless = new Set<IndexedNode>()
+  let wildcard = false
+  const walk = (node: IndexedNode): void => {
+    for (const descriptor of node.transitions.keys()) {
+      if (descriptor.includes('*')) wildcard = true
+      const nodes = byType.get(descriptor) ?? new Set<IndexedNode>()
+      nodes.add(node)
+      byType.set(descriptor, nodes)
+    }
+    if (node.always !== undefined && node.always.length > 0) eventless.add(node)
+    for (const child of Object.values(node.states)) walk(child)
+  }
+  walk(machine.root)
+  index = wildcard ? null : { byType, eventless }
+  acceptIndexes.set(machine, index)
+  return index
+}
+
+/**
+ * Whether sending an event of this type to an actor surely leaves it as it is: it is running, and
+ * none of its active state nodes has a transition on the type or an eventless transition. XState
+ * then selects no transition, runs no action and keeps its snapshot object; the host skips the
+ * step (a domain not involved in a record is not stepped).
+ */
+export const surelyIgnores = (ref: AnyActorRef, index: AcceptIndex | null, type: string): boolean => {
+  if (index === null) return false
+  const snapshot = ref.getSnapshot() as { readonly status: string; readonly _nodes: ReadonlyArray<IndexedNode> }
+  if (snapshot.status !== 'active') return false
+  const nodes = index.byType.get(type)
+  for (const node of snapshot._nodes) if (nodes?.has(node) === true || index.eventless.has(node)) return false
+  return true
+}
+
 /**
  * Runs the actors on the bus: delivers each processed event to the actors that consume it,
  * publishes what they emit as notices (queued behind the current event), and notes on the
@@ -64,6 +121,8 @@ const sameValueText = (a: unknown, b: unknown): boolean => {
  */
 export class ActorHost {
   private readonly refs = new Map<string, AnyActorRef>()
+  /** Each actor's index of the state nodes that act on each event type. */
+  private readonly accepts = new Map<string, AcceptIndex | null>()
   /** The state value each actor had when it last changed (as noted on a record). */
   private readonly lastValue = new Map<string, unknown>()
   /** The snapshot each actor had at the last check: an unchanged snapshot object means an unchanged state. */
@@ -127,6 +186,7 @@ export class ActorHost {
     })
     ref.start()
     this.refs.set(spec.id, ref)
+    this.accepts.set(spec.id, acceptIndexOf(spec.machine))
     this.lastValue.set(spec.id, ref.getSnapshot().value)
     this.lastSnapshot.set(spec.id, ref.getSnapshot())
   }
@@ -247,7 +307,12 @@ export class ActorHost {
     const type = record.event.type
     // A domain's start: its actors (and what they are handed) are what can have changed.
     const recipients = type === 'domain.started' ? this.startDomain(record.event.domain) : this.recipients(record.event)
-    if (type !== 'domain.started') for (const id of recipients) this.refs.get(id)?.send(record.event)
+    if (type !== 'domain.started') {
+      for (const id of recipients) {
+        const ref = this.refs.get(id)
+        if (ref !== undefined && !surelyIgnores(ref, this.accepts.get(id) ?? null, type)) ref.send(record.event)
+      }
+    }
     if (this.keptTypes.has(type)) this.latest.set(type, { seq: record.seq, event: record.event })
     let states: Record<string, unknown> | undefined
     // Only an actor sent the event can have changed (what they emit waits behind it on the bus),
