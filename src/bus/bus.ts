@@ -3,6 +3,7 @@ import { Subject, type Observable } from 'rxjs'
 import type { EventKind } from '../../schemas/event'
 import { eventDef, type LobbyEvent, type LobbyEventInput } from '../../schemas/events'
 import { concealEvent } from '../../schemas/events/redact'
+import { surelyValidOf } from './surely-valid'
 
 /**
  * The one typed bus. Every input that can change state travels here as an intent, a fact or a
@@ -58,15 +59,26 @@ export interface BusOptions {
 /** Excess fields are refused: an event carries what its schema names and nothing else. */
 const STRICT = { onExcessProperty: 'error' } as const
 type Decoder = (input: unknown, options: typeof STRICT) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>
-/** One decoder per event type, made on first use (making one per publish cost more than decoding). */
-const decoders = new Map<string, Decoder>()
-const decoderOf = (type: string, schema: Schema.Codec<unknown>): Decoder => {
-  let d = decoders.get(type)
-  if (d === undefined) {
-    d = Schema.decodeUnknownExit(schema)
-    decoders.set(type, d)
+/**
+ * One validator per event type, made on first use (making one per publish cost more than
+ * decoding): the quick check compiled from the schema (src/bus/surely-valid.ts) where it shows
+ * the event valid, else the Schema decoder, which decides and says why. The decoded value is not
+ * used, only whether it decodes, so the two answer the same.
+ */
+const validators = new Map<string, (input: unknown) => string | undefined>()
+const validatorOf = (type: string, schema: Schema.Codec<unknown>): ((input: unknown) => string | undefined) => {
+  let v = validators.get(type)
+  if (v === undefined) {
+    const decode: Decoder = Schema.decodeUnknownExit(schema)
+    const surely = surelyValidOf(schema.ast)
+    v = (input) => {
+      if (surely?.(input) === true) return undefined
+      const exit = decode(input, STRICT)
+      return exit._tag === 'Failure' ? `does not decode: ${String(exit.cause)}` : undefined
+    }
+    validators.set(type, v)
   }
-  return d
+  return v
 }
 
 export class Bus {
@@ -121,10 +133,7 @@ export class Bus {
     let reason: string | undefined
     if (def === undefined) reason = 'not in the event catalogue'
     else if (!allowedKinds[from].includes(def.kind)) reason = `a ${def.kind} cannot be published by a ${from}`
-    else {
-      const exit = decoderOf(type, def.schema as Schema.Codec<unknown>)(event, STRICT)
-      if (exit._tag === 'Failure') reason = `does not decode: ${String(exit.cause)}`
-    }
+    else reason = validatorOf(type, def.schema as Schema.Codec<unknown>)(event)
     if (reason === undefined) return def?.kind
     const error = new InvalidEventError(type, reason)
     if (this.options.onInvalid === 'throw') throw error
