@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compressBuild } from './scripts/compress.ts'
 import { firstScreen } from './scripts/first-screen.ts'
+import { LAZY_CALL_AREAS } from './schemas/hall/calls/lazy-areas.ts'
 import { serviceWorker } from './scripts/service-worker.ts'
 
 // The lobby is built into dist/ and served by the reference hall (npm start), which injects the
@@ -10,6 +11,9 @@ import { serviceWorker } from './scripts/service-worker.ts'
 // that hall's page, pointed at the dev server's origin so calls go through the proxy.
 const hallTarget = process.env['LOBBY_HALL_URL'] ?? 'http://127.0.0.1:8081'
 const devPort = 8080
+
+/** The call areas of lazy domains (schemas/hall/calls/lazy-areas.ts): each goes with its domain's chunk. */
+const LAZY_CALL_MODULE = new RegExp(`[\\\\/]schemas[\\\\/]hall[\\\\/]calls[\\\\/](${LAZY_CALL_AREAS.join('|')})\\.ts$`)
 
 const siteConfigFromHall = (): Plugin => ({
   name: 'lobby-site-config',
@@ -41,10 +45,12 @@ export default defineConfig(({ command, mode }) => {
       rollupOptions: {
         input: { index: 'index.html', devtools: 'devtools.html', support: 'support.html' },
         output: {
-          // The schemas (the event catalogue and every call's schemas) are all in the first route: the
-          // bus, the recorder and the hall runner read them. One chunk of them, rather than a small
-          // chunk for each module a lazily started domain shares with the first route.
-          codeSplitting: { groups: [{ name: 'schemas', test: /[\\/]schemas[\\/]/ }] },
+          // The schemas of the first route (the event catalogue and the calls of the domains started at
+          // boot: the bus, the recorder and the hall runner read them) in one chunk, rather than a small
+          // chunk for each module a lazily started domain shares with the first route. The call areas
+          // only lazy domains use (schemas/hall/calls/first-route.ts) stay out of it: each goes with
+          // its domain's chunk, loaded before its actors start (issue 41).
+          codeSplitting: { groups: [{ name: 'schemas', test: (id: string) => /[\\/]schemas[\\/]/.test(id) && !LAZY_CALL_MODULE.test(id) }] },
           // A locale file's chunk is named for its language and namespace (locale-pt_PT-withdraw-<hash>.js):
           // every language has a withdraw.json, and a name alone would not say whose words a request fetches.
           chunkFileNames: (chunk) => {

@@ -1,7 +1,8 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { EventOfType } from '../../schemas/events'
 import type { WebPushProblem } from '../../schemas/events/webpush'
-import { getWebPushInfo, registerWebPush, unregisterWebPush } from '../../schemas/hall/calls'
+import { getWebPushInfo } from '../../schemas/hall/calls/site'
+import { registerWebPush, unregisterWebPush } from '../../schemas/hall/calls/webpush-own'
 import { answers, dataOf, forgetAll, noRequests, request, settle, type Requests } from '../kit'
 import type { ActorSpec } from '../spec'
 

@@ -1,6 +1,6 @@
-import type { Schema } from 'effect'
-import { allCalls } from '../hall/calls'
-import type { HallCall } from '../hall/call'
+import { Schema } from 'effect'
+import { definedCall, type HallCall } from '../hall/call'
+import '../hall/calls/first-route'
 import { concealFields, concealRequest } from '../secret'
 import { redact } from '../sensitive'
 import { schemaOf } from './index'
@@ -11,7 +11,14 @@ import { schemaOf } from './index'
  * request and response schemas (a login answer carries the session key and token).
  */
 
-const callsByName: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [c.name, c]))
+/**
+ * A call by name: the first route's calls, and a lazy domain's once its chunk is evaluated, which
+ * is before its actors start and so before any event names one of them.
+ */
+const callsByName = { get: (name: string): HallCall | undefined => definedCall(name) }
+
+/** What a call not loaded is redacted with: an undescribed value, whose secret-named fields are redacted (schemas/sensitive.ts). */
+const UNDESCRIBED_CALL = { request: Schema.Unknown, response: Schema.Unknown } as const
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -29,9 +36,11 @@ export const redactEvent = <E extends { readonly type: string }>(event: E): E =>
   const schema: Schema.Top | undefined = schemaOf(event.type)
   let out = (schema === undefined ? event : redact(schema, event)) as E
   const fields = out as unknown as Record<string, unknown>
-  const call = typeof fields['call'] === 'string' ? callsByName.get(fields['call']) : undefined
+  // A call named but not loaded (a lazy domain's, whose chunk has not come: only its actors and
+  // screens name it, after its start, so this is a safety net) is redacted by field name.
+  const call = typeof fields['call'] === 'string' ? (callsByName.get(fields['call']) ?? UNDESCRIBED_CALL) : undefined
   // A command's payload (the withdraw password of withdrawCash) is redacted with its call's request.
-  const command = event.type === 'command.submitted' ? commandCall(fields) : undefined
+  const command = event.type === 'command.submitted' ? (commandCall(fields) ?? UNDESCRIBED_CALL) : undefined
   // A part the call's schema leaves as it is keeps the event as it is (no copy).
   if (command !== undefined && 'payload' in fields) {
     const payload = redact(command.request, fields['payload'])

@@ -35,6 +35,18 @@ export interface HallCall<Req extends Schema.Top = Schema.Top, Res extends Schem
 type NoCodes = {}
 
 /** Declares a hall call; defaults: POST, encrypted, not silent, no service codes, a call of the spec's catalogue. */
+/**
+ * Every call whose module has been evaluated, by name. A call's schemas load with the module that
+ * declares it (issue 41): the first route holds the calls of the domains it starts
+ * (schemas/hall/calls/first-route.ts), and a lazy domain's chunk brings its own before its actors
+ * start, so the hall runner finds a call, and the recorder redacts its request and answer, from
+ * the first event that names it (tests/unit/replay/lazy-domains.test.ts).
+ */
+const defined = new Map<string, HallCall>()
+
+/** The call of this name, once its module has been evaluated. */
+export const definedCall = (name: string): HallCall | undefined => defined.get(name)
+
 export const defineCall = <const Req extends Schema.Top, const Res extends Schema.Top, const Codes extends ServiceCodes = NoCodes>(d: {
   readonly name: string
   readonly area: string
@@ -46,18 +58,22 @@ export const defineCall = <const Req extends Schema.Top, const Res extends Schem
   readonly response: Res
   readonly codes?: Codes
   readonly designed?: boolean
-}): HallCall<Req, Res, Codes> => ({
-  name: d.name,
-  area: d.area,
-  path: d.path,
-  method: d.method ?? 'POST',
-  encrypted: d.encrypted ?? true,
-  silent: d.silent ?? false,
-  request: d.request,
-  response: d.response,
-  codes: d.codes ?? ({} as Codes),
-  designed: d.designed ?? false,
-})
+}): HallCall<Req, Res, Codes> => {
+  const call: HallCall<Req, Res, Codes> = {
+    name: d.name,
+    area: d.area,
+    path: d.path,
+    method: d.method ?? 'POST',
+    encrypted: d.encrypted ?? true,
+    silent: d.silent ?? false,
+    request: d.request,
+    response: d.response,
+    codes: d.codes ?? ({} as Codes),
+    designed: d.designed ?? false,
+  }
+  defined.set(call.name, call)
+  return call
+}
 
 /** The request type of a call. */
 export type RequestOf<C> = C extends HallCall<infer Req, Schema.Top, ServiceCodes> ? Req['Type'] : never

@@ -1,8 +1,8 @@
 import { Effect } from 'effect'
 import type { Subscription } from 'rxjs'
 import type { EventOfType, LobbyEvent } from '../../schemas/events'
-import { allCalls } from '../../schemas/hall/calls'
-import type { HallCall } from '../../schemas/hall/call'
+import '../../schemas/hall/calls/first-route'
+import { definedCall, type HallCall } from '../../schemas/hall/call'
 import { HALL_PREFIX } from '../../schemas/hall/protocol'
 import type { Bus } from '../bus/bus'
 import { callHall, toHallError, type CallOptions, type HallContext } from './hall'
@@ -16,7 +16,8 @@ import { revealAll } from './secret'
  * about errors: it reports them typed, and actors react.
  */
 
-const callsByName: ReadonlyMap<string, HallCall> = new Map(allCalls.map((c) => [c.name, c]))
+/** A call by name: the first route's, and a lazy domain's once its chunk brought it (schemas/hall/call.ts). */
+const callsByName = { get: (name: string): HallCall | undefined => definedCall(name) }
 
 /** The hall origin from the site's configApiBaseUrl, which may end with the hall prefix. */
 export const hallOrigin = (configApiBaseUrl: string): string => {

@@ -1,6 +1,6 @@
 import { Effect, Schedule } from 'effect'
 import type { LobbyEvent } from '../../schemas/events'
-import { netstatLogger } from '../../schemas/hall/calls'
+import { netstatLogger } from '../../schemas/hall/calls/site'
 import { SLOW_RESOURCE_MS, TRACE_LIMITS, type TraceReport } from '../../schemas/hall/calls/site'
 import { REDACTED, SENSITIVE_NAME } from '../../schemas/sensitive'
 import type { Bus } from '../bus/bus'

@@ -1,6 +1,6 @@
 import { Effect } from 'effect'
 import { HALL_PREFIX } from '../../../schemas/hall/protocol'
-import { MaintainInfo } from '../../../schemas/hall/calls'
+import { MaintainInfo } from '../../../schemas/hall/calls/site'
 import { fetchStaticJson } from './client'
 import type { CallOptions, HallClientError } from './client'
 

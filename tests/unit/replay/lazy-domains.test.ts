@@ -8,6 +8,8 @@ import type { Domain } from '../../../actors/domain'
 import type { ActorSpec } from '../../../actors/spec'
 import type { LobbyEvent } from '../../../schemas/events'
 import { LOG_FORMAT_VERSION } from '../../../schemas/log'
+import { definedCall } from '../../../schemas/hall/call'
+import { LAZY_CALL_AREAS } from '../../../schemas/hall/calls/lazy-areas'
 import { Bus, type BusRecord } from '../../../src/bus/bus'
 import { BusClock } from '../../../src/bus/clock'
 import { lazyStartsOf } from '../../../src/bus/domains'
@@ -120,7 +122,42 @@ describe('a domain started when first needed', () => {
     )
   })
 
-  it("redacts a lazy domain's secrets before storage, before and after its start (its schemas are always loaded)", async () => {
+  it("has a lazy domain's call schemas when it starts, from its own chunk: the recorder redacts its secrets by schema", async () => {
+    const system = createTestSystem()
+    const atStart: Array<boolean> = []
+    const sub = system.bus.records$.subscribe((r) => {
+      if (r.event.type === 'domain.started' && r.event.domain === 'withdraw') atStart.push(definedCall('withdrawCash') !== undefined)
+    })
+    await system.domains!.ensure('withdraw')
+    sub.unsubscribe()
+    expect(atStart).toEqual([true])
+    // The call's request schema marks the password: redacted, the rest kept.
+    system.send({ type: 'command.submitted', command: 'withdrawCash', call: 'withdrawCash', payload: { account_id: 1, amount: '10', withdraw_pass: '654321', request_id: 'r-2' } })
+    // A call not loaded (none is named before its domain's start; a safety net): its secret-named fields.
+    system.send({ type: 'command.submitted', command: 'notLoaded', call: 'notLoaded', payload: { amount: '10', withdraw_pass: '123456' } })
+    const text = await system.exportLog()
+    expect(text).not.toContain('654321')
+    expect(text).not.toContain('123456')
+    const log = parseNdjson(text)
+    if (!log.ok) throw new Error(log.error.message)
+    const payloads = log.file.records.filter((r) => r.event.type === 'command.submitted').map((r) => r.event['payload'])
+    expect(payloads).toEqual([
+      { account_id: 1, amount: '10', withdraw_pass: '[redacted]', request_id: 'r-2' },
+      { amount: '10', withdraw_pass: '[redacted]' },
+    ])
+    system.stop()
+  })
+
+  it("keeps the call areas only lazy domains use out of the first route's calls", async () => {
+    const source = readFileSync(new URL('../../../schemas/hall/calls/first-route.ts', import.meta.url), 'utf8')
+    const imported = [...source.matchAll(/^import '\.\/([^']+)'/gm)].map((m) => m[1]!)
+    for (const area of LAZY_CALL_AREAS) expect(imported).not.toContain(area)
+    // Each lazy area is imported by a lazy domain's actors, so its calls come with that domain's chunk.
+    const lazyActors = lazyNames.map((n) => readFileSync(new URL(`../../../actors/${n}/index.ts`, import.meta.url), 'utf8')).join('\n')
+    for (const area of LAZY_CALL_AREAS) expect(lazyActors).toContain(`schemas/hall/calls/${area}'`)
+  })
+
+  it("redacts a lazy domain's secrets before storage, before and after its start", async () => {
     const system = createTestSystem()
     const withdrawCash = { type: 'command.submitted', command: 'withdrawCash', call: 'withdrawCash', payload: { account_id: 1, amount: '10', withdraw_pass: '654321', request_id: 'r-1' } }
     system.send(withdrawCash as never)
