@@ -145,6 +145,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   payList: ['v3', 'v4'],
   boot: ['injected', 'call'],
   events: ['category', 'quickList'],
+  promote: ['summary', 'calls'],
   secondVerify: ['one', 'byChannel', 'byCode'],
   recovery: ['verifyList', 'captcha'],
   recoveryProof: ['resetPassVerify', 'byChannel', 'questionAndPin'],

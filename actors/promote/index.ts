@@ -5,7 +5,7 @@ import {
   type CommissionPeriod, type PromoteSummary, type TeamMember, type TransferRecord,
 } from '../../schemas/hall/calls/agents'
 import { promoteDetails, type PromoteDetails } from '../../schemas/hall/calls/active'
-import { linkSetting } from '../../schemas/hall/calls/site'
+import { getAgentMode, getChannelInfo, getIpBindInfo, linkSetting, type AgentMode, type ChannelInfo, type IpBindInfo } from '../../schemas/hall/calls/site'
 import { commandActor, pagedActor, queryActor } from '../kit'
 
 /**
@@ -47,6 +47,44 @@ export const promoteDetailsActor = queryActor({
   fetchOn: { 'promote.opened': true },
   payload: {},
   select: (d): PromoteDetails => d,
+})
+
+/**
+ * On a site whose hall profile says `promote: 'calls'` (docs/hall.md "Hall profile"), the promote
+ * screen reads three things by their own calls when it opens (`promote.opened` with calls):
+ *
+ * - `promotemode`: the site's agent mode (/promote/getAgentMode), which the rules show;
+ * - `promotebinding`: the agent and channel the player is bound to (/promote/getIpBindInfo; the
+ *   hall answers a signed-in player's own binding); a binding that names a channel announces
+ *   `promote.channelNamed`;
+ * - `promotechannel`: that channel's configuration (/promote/getChannelInfo).
+ */
+export const promoteModeActor = queryActor({
+  id: 'promotemode',
+  call: getAgentMode,
+  audience: 'real',
+  fetchOn: { 'promote.opened': { when: (e) => e.calls === true } },
+  payload: {},
+  select: (d): AgentMode => d.agentMode,
+})
+
+export const promoteBindingActor = queryActor({
+  id: 'promotebinding',
+  call: getIpBindInfo,
+  audience: 'real',
+  fetchOn: { 'promote.opened': { when: (e) => e.calls === true } },
+  payload: {},
+  select: (d): IpBindInfo => d,
+  announce: (d) => (d.bound === 1 && d.channelId !== '' ? [{ type: 'promote.channelNamed' as const, channelId: d.channelId }] : []),
+})
+
+export const promoteChannelActor = queryActor({
+  id: 'promotechannel',
+  call: getChannelInfo,
+  audience: 'real',
+  fetchOn: { 'promote.channelNamed': { payload: (e) => ({ channelId: e.channelId }) } },
+  payload: { channelId: '' },
+  select: (d): ChannelInfo => d,
 })
 
 export const promoteLinkActor = queryActor({
@@ -154,4 +192,4 @@ export const transferRecordsActor = pagedActor({
   retryOn: ['socket.opened'],
 })
 
-export type { CommissionPeriod, PromoteSummary, TeamMember, TransferRecord }
+export type { AgentMode, ChannelInfo, CommissionPeriod, IpBindInfo, PromoteSummary, TeamMember, TransferRecord }

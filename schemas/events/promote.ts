@@ -8,8 +8,19 @@ import { defineEvent } from '../event'
  * read again (the balance goes to the wallet with `wallet.balanceReported`).
  */
 
-/** The promote screen opened: the agent's summary (mode, rates, team, commissions) is read. */
-export const promoteOpened = defineEvent('promote.opened', 'intent', "The promote screen opened: the agent's summary (mode, rates, team, commissions) is read.", {})
+/**
+ * The promote screen opened: the agent's summary (mode, rates, team, commissions) is read; with
+ * `calls` (a site whose hall profile says `promote: 'calls'`, docs/hall.md "Hall profile") also the
+ * agent mode by its own call and the player's agent and channel binding.
+ */
+export const promoteOpened = defineEvent('promote.opened', 'intent', "The promote screen opened: the agent's summary (mode, rates, team, commissions) is read (with calls: the agent mode and the player's binding by their own calls).", {
+  calls: Schema.optionalKey(Schema.Literal(true)),
+})
+
+/** The player's binding names a promotion channel: the channel's configuration is read. */
+export const promoteChannelNamed = defineEvent('promote.channelNamed', 'notice', "The player's agent binding names a promotion channel: the channel's configuration is read.", {
+  channelId: Schema.String,
+})
 
 /** The player chose a link type on the promote screen (home 2, test-register 3, register 4, event 5): its invite link is read. */
 export const promoteLinkTypeChosen = defineEvent('promote.linkTypeChosen', 'intent', 'The player chose a link type on the promote screen: its invite link is read.', {
@@ -30,4 +41,4 @@ export const promoteTransferred = defineEvent('promote.transferred', 'notice', '
 export const promoteTransferOpened = defineEvent('promote.transferOpened', 'intent', 'The proxy-transfer screen opened: the direct invitees a transfer can go to are read.', {})
 
 /** The promote events. */
-export const promoteEvents = [promoteOpened, promoteLinkTypeChosen, promoteCommissionReceived, promoteTransferred, promoteTransferOpened] as const
+export const promoteEvents = [promoteOpened, promoteChannelNamed, promoteLinkTypeChosen, promoteCommissionReceived, promoteTransferred, promoteTransferOpened] as const

@@ -5,12 +5,16 @@
  * the running ones; a red packet opens the red-packet popup (the player takes it there), the
  * discount codes their popup, and an activity its page, read by its template
  * (/active/getByTemplate, never /active/get). The player, its packet, the code and the activity are
- * the test's own.
+ * the test's own. Its promote screen (hall profile `promote: 'calls'`) reads the agent mode by
+ * /promote/getAgentMode and shows the player's agent and channel by /promote/getIpBindInfo and
+ * /promote/getChannelInfo.
  */
 import { describe, expect, it } from 'vitest'
 import activities from '../../src/i18n/locales/pt_BR/activities.json'
 import pay from '../../src/i18n/locales/pt_BR/pay.json'
+import promote from '../../src/i18n/locales/pt_BR/promote.json'
 import redpackets from '../../src/i18n/locales/pt_BR/redpackets.json'
+import { callHall, player as callerOf, visitor } from '../server/support'
 import { useBrowser } from './support/browser'
 
 const kit = useBrowser()
@@ -63,6 +67,31 @@ describe('the event centre by quick list and template (site 081)', () => {
     expect(calls.filter((e) => e.call === 'getByTemplate').map((e) => e.payload)).toEqual([{ template }])
     expect(calls.some((e) => e.call === 'quickList')).toBe(true)
     expect(calls.some((e) => e.call === 'activeGet')).toBe(false)
+    expect(errors).toEqual([])
+  }, 150_000)
+
+  it('the promote screen shows the agent who invited the player and the channel it came by', async () => {
+    const agent = await kit.player({ siteCode: '081' })
+    const site = await visitor(kit.hallUrl, '081')
+    const signedIn = await callHall(kit.hallUrl, site, 'POST', '/home/login', { username: agent.username, password: agent.password })
+    const summary = await callHall(kit.hallUrl, callerOf('081', signedIn.envelope.data), 'POST', '/promote/summary', {})
+    const inviteCode = (summary.envelope.data as { inviteCode: string }).inviteCode
+    // The invitee registers with the agent's code by the seeded channel 1001 ('Main channel').
+    const invitee = { username: kit.newUsername(), password: 'secret12', siteCode: '081' }
+    const registered = await callHall(kit.hallUrl, site, 'POST', '/home/register', { username: invitee.username, password: invitee.password, inviteCode, channelId: '1001' })
+    expect(registered.envelope.code, registered.envelope.msg).toBe(1)
+
+    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=081', { as: invitee })
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'promote' }))
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/promote')
+    const binding = page.getByRole('region', { name: promote.binding.title })
+    await binding.getByText(promote.binding.agent.replace('{{agent}}', agent.username)).waitFor({ timeout: 20_000 })
+    await binding.getByText(promote.binding.channel.replace('{{channel}}', 'Main channel')).waitFor()
+    await page.getByRole('heading', { name: promote.rules.title.replace('{{mode}}', promote.mode['30004']) }).waitFor()
+    const calls = (await shell.events<{ type: string; call?: string; payload?: unknown }>()).filter((e) => e.type === 'hall.requested')
+    expect(calls.filter((e) => e.call === 'getAgentMode' || e.call === 'getIpBindInfo' || e.call === 'getChannelInfo').map((e) => [e.call, e.payload])).toEqual([
+      ['getAgentMode', {}], ['getIpBindInfo', {}], ['getChannelInfo', { channelId: '1001' }],
+    ])
     expect(errors).toEqual([])
   }, 150_000)
 })

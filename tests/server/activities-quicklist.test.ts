@@ -21,7 +21,7 @@ afterAll(() => hall.close())
 
 const decode = (data: unknown) => Schema.decodeUnknownSync(quickList.response)(data).list
 const { ok, post, newPlayer } = hallPlayers(() => hall.url)
-const extras = (list: ReadonlyArray<{ type: number }>) => list.filter((a) => a.type === 7 || a.type === 22)
+const extras = <T extends { readonly type: number }>(list: ReadonlyArray<T>): T[] => list.filter((a) => a.type === 7 || a.type === 22)
 
 describe('the quick list with red packets and discount codes', () => {
   it('a player sees the red packets offered to them until taken, and the discount codes; a visitor the codes only', async () => {

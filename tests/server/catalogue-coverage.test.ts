@@ -68,9 +68,6 @@ const lobbyCalls = (): ReadonlySet<string> => {
  * catalogue for the same thing.
  */
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
-  'POST /promote/getIpBindInfo': 'the lobby binds a visitor by reportview',
-  'POST /promote/getAgentMode': 'the promotion page reads the agent mode from its summary',
-  'POST /promote/getChannelInfo': 'the channel configuration comes with the site configuration',
   'POST /message/frame': 'the lobby reads pop-up frames with /message/frameBox/index',
   'GET /api/lobby/recentreport/lobby_platform_cate_load': 'the lobby reads categories and platforms separately',
   'GET /manifest.json': "the page links the hall's manifest.webmanifest; the catalogue's manifest call is read by no screen",

@@ -312,6 +312,13 @@ export const HallProfile = Schema.Struct({
    */
   events: Schema.optionalKey(Schema.Literals(['category', 'quickList'])),
   /**
+   * How the promote screen reads the agent mode and the player's binding: 'summary' (absent) from
+   * /promote/summary alone; 'calls' also by /promote/getAgentMode (the mode its rules show),
+   * /promote/getIpBindInfo (the agent and channel the player is bound to) and
+   * /promote/getChannelInfo (that channel's configuration).
+   */
+  promote: Schema.optionalKey(Schema.Literals(['summary', 'calls'])),
+  /**
    * How a second verification is checked: 'one' (absent) by /user/security/secondVerify with its
    * verify type; 'byChannel' by the channel's own call (verifyPhoneCode, /user/security/verifyEmail
    * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify;

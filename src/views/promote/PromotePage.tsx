@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  promoteDetailsActor, promoteLinkActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor, promoteTeamActor,
-  type CommissionPeriod, type PromoteSummary, type TeamMember,
+  promoteBindingActor, promoteChannelActor, promoteDetailsActor, promoteLinkActor, promoteModeActor, promotePeriodsActor, promoteReceiveActor, promoteSummaryActor,
+  promoteTeamActor, type CommissionPeriod, type PromoteSummary, type TeamMember,
 } from '../../../actors/promote'
-import { useCommand, usePagedList, useQuery, useSend } from '../../system-react'
+import type { siteMachine } from '../../../actors/site'
+import type { SnapshotFrom } from 'xstate'
+import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { CopyButton } from '../../ui/CopyButton'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -38,6 +40,9 @@ const absolute = (url: string): string => {
  * answer); the team by level with their deposits and bets; the closed periods; the ways to the
  * proxy transfer and the transfer records.
  */
+/** Whether the site's hall reads the agent mode and binding by their own calls (hall profile `promote: 'calls'`; docs/hall.md "Hall profile"). */
+const selectPromoteCalls = (s: SnapshotFrom<typeof siteMachine>): boolean => s.context.config?.hallProfile?.promote === 'calls'
+
 export const PromotePage = () => {
   const { t } = useTranslation('promote')
   const shell = useTranslation().t
@@ -45,10 +50,11 @@ export const PromotePage = () => {
   const navigate = useNavigate()
   const summary = useQuery(promoteSummaryActor)
   const receive = useCommand(promoteReceiveActor)
+  const byCalls = useActor('site', selectPromoteCalls)
   useEffect(() => {
-    send({ type: 'promote.opened' })
+    send(byCalls ? { type: 'promote.opened', calls: true } : { type: 'promote.opened' })
     return () => send({ type: 'command.reset', command: promoteReceiveActor.id })
-  }, [send])
+  }, [send, byCalls])
   const s = summary.data
   const busy = receive.view.status === 'submitting'
   const outcome = receive.view.status === 'succeeded' ? receive.view.result : null
@@ -84,6 +90,7 @@ export const PromotePage = () => {
               <button type="button" className="button button--ghost button--small" onClick={() => navigate('proxyTransfer')}>{shell('route.proxyTransfer')}</button>
               <button type="button" className="button button--ghost button--small" onClick={() => navigate('myTransferRecord')}>{shell('route.myTransferRecord')}</button>
             </nav>
+            <Binding />
             <InviteEvent currency={s.currency} />
             <Rules summary={s} />
             <Team summary={s} />
@@ -179,12 +186,38 @@ const InviteLink = () => {
   )
 }
 
-/** The agent mode's rules: its name, each rate in words, the formula and the period. */
+/**
+ * The agent and channel the player is bound to (/promote/getIpBindInfo, and the channel's
+ * configuration by /promote/getChannelInfo), read only on a site whose hall profile says
+ * `promote: 'calls'`: nothing elsewhere, or before it is read.
+ */
+const Binding = () => {
+  const { t } = useTranslation('promote')
+  const binding = useQuery(promoteBindingActor).data
+  const channel = useQuery(promoteChannelActor).data
+  if (binding === null) return null
+  return (
+    <section className="promote__binding" aria-labelledby="promote-binding">
+      <h2 id="promote-binding" className="section-title">{t('binding.title')}</h2>
+      {binding.bound === 0 ? (
+        <p>{t('binding.none')}</p>
+      ) : (
+        <>
+          {binding.agentName !== '' && <p>{t('binding.agent', { agent: binding.agentName })}</p>}
+          {channel !== null && channel.channelId === binding.channelId && <p>{t('binding.channel', { channel: channel.channelName })}</p>}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The agent mode's rules: its name (by /promote/getAgentMode where the site's hall profile says so), each rate in words, the formula and the period. */
 const Rules = ({ summary: s }: { summary: PromoteSummary }) => {
   const { t } = useTranslation('promote')
+  const mode = useQuery(promoteModeActor).data ?? s.agentMode
   return (
     <section aria-labelledby="promote-rules">
-      <h2 id="promote-rules" className="section-title">{t('rules.title', { mode: t(`mode.${s.agentMode}`) })}</h2>
+      <h2 id="promote-rules" className="section-title">{t('rules.title', { mode: t(`mode.${mode}`) })}</h2>
       <ul className="promote__rules">
         {s.rates.map((r) => (
           <li key={`${r.level}-${r.basis}`}>{t(`rules.${r.basis}`, { level: r.level, rate: r.rate })}</li>
