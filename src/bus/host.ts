@@ -121,12 +121,13 @@ export const surelyIgnores = (ref: AnyActorRef, index: AcceptIndex | null, type:
  */
 export class ActorHost {
   private readonly refs = new Map<string, AnyActorRef>()
-  /** Each actor's index of the state nodes that act on each event type. */
-  private readonly accepts = new Map<string, AcceptIndex | null>()
-  /** The state value each actor had when it last changed (as noted on a record). */
-  private readonly lastValue = new Map<string, unknown>()
-  /** The snapshot each actor had at the last check: an unchanged snapshot object means an unchanged state. */
-  private readonly lastSnapshot = new Map<string, unknown>()
+  /**
+   * Per running actor, what dispatch reads of it (one lookup a recipient): its ref, the index of
+   * its state nodes that act on each event type, the snapshot it had at the last check (an
+   * unchanged snapshot object means an unchanged state) and the state value it had when it last
+   * changed (as noted on a record).
+   */
+  private readonly running = new Map<string, { readonly ref: AnyActorRef; readonly index: AcceptIndex | null; lastSnapshot: unknown; lastValue: unknown }>()
   private readonly routes = new Map<string, string[]>()
   /** Per answer type: the actors that take it and those that hear every answer of that type. */
   private readonly answerTakers = new Map<string, Set<string>>()
@@ -186,9 +187,8 @@ export class ActorHost {
     })
     ref.start()
     this.refs.set(spec.id, ref)
-    this.accepts.set(spec.id, acceptIndexOf(spec.machine))
-    this.lastValue.set(spec.id, ref.getSnapshot().value)
-    this.lastSnapshot.set(spec.id, ref.getSnapshot())
+    const snapshot = ref.getSnapshot() as { value: unknown }
+    this.running.set(spec.id, { ref, index: acceptIndexOf(spec.machine), lastSnapshot: snapshot, lastValue: snapshot.value })
   }
 
   /** Creates and starts every actor given at construction, then takes over the bus's dispatch. */
@@ -246,6 +246,7 @@ export class ActorHost {
   stop(): void {
     for (const ref of this.refs.values()) ref.stop()
     this.refs.clear()
+    this.running.clear()
   }
 
   /** The running actor with this id. */
@@ -309,8 +310,8 @@ export class ActorHost {
     const recipients = type === 'domain.started' ? this.startDomain(record.event.domain) : this.recipients(record.event)
     if (type !== 'domain.started') {
       for (const id of recipients) {
-        const ref = this.refs.get(id)
-        if (ref !== undefined && !surelyIgnores(ref, this.accepts.get(id) ?? null, type)) ref.send(record.event)
+        const actor = this.running.get(id)
+        if (actor !== undefined && !surelyIgnores(actor.ref, actor.index, type)) actor.ref.send(record.event)
       }
     }
     if (this.keptTypes.has(type)) this.latest.set(type, { seq: record.seq, event: record.event })
@@ -319,16 +320,16 @@ export class ActorHost {
     // or, when a delay fired, the actor whose delay it was: then every actor is looked at. The
     // recipients come in start order, so the states are noted in the same order either way.
     for (const id of fired ? this.refs.keys() : recipients) {
-      const ref = this.refs.get(id)
-      if (ref === undefined) continue
+      const actor = this.running.get(id)
+      if (actor === undefined) continue
       // Snapshots are immutable: an actor that ignored the event kept its snapshot object, so
       // its state value cannot have changed.
-      const snapshot = ref.getSnapshot() as { value: unknown }
-      if (snapshot === this.lastSnapshot.get(id)) continue
-      this.lastSnapshot.set(id, snapshot)
+      const snapshot = actor.ref.getSnapshot() as { value: unknown }
+      if (snapshot === actor.lastSnapshot) continue
+      actor.lastSnapshot = snapshot
       const value = snapshot.value
-      if (!sameValueText(value, this.lastValue.get(id))) {
-        this.lastValue.set(id, value)
+      if (!sameValueText(value, actor.lastValue)) {
+        actor.lastValue = value
         states ??= {}
         states[id] = value
       }
