@@ -33,7 +33,8 @@ import { BASE_HEADERS, FRAMED_PAGE_HEADERS, newNonce, originOf, pagePolicy } fro
 import { bannerAsset, iconAsset, logoAsset } from './banners'
 import { firstScreenSite, injectFirstScreen, opensOnLobby, stylesheetsOf } from './first-screen'
 import { StaticFiles, compressPage, injectConfig, maintainInfo, siteConfigOf, siteForPage } from './page'
-import { createAdmission, PGLITE_ADMISSION, POSTGRES_ADMISSION, type AdmissionOptions } from './admission'
+import { busyAnswer, createAdmission, PGLITE_ADMISSION, POSTGRES_ADMISSION, type AdmissionOptions } from './admission'
+import { currentTurns, newTurns, queueStore, STORE_DEADLINE_MS, StoreBusy, storeTraceMs, storeTurns } from './store-queue'
 import { PUBLIC_PATHS, REQUIRED_HEADERS, handleHallRequest, protocolAnswer } from './pipeline'
 import type { PipelineDeps } from './pipeline'
 import { needsSeed, seed } from './seed'
@@ -73,6 +74,8 @@ export interface HallOptions {
   readonly edge?: Partial<EdgeOptions>
   /** Protocol calls at once and the longest wait before a busy answer (server/admission.ts); default per store. */
   readonly admission?: AdmissionOptions
+  /** PGlite: the longest a request waits for its first turn at the store before a busy answer (server/store-queue.ts). */
+  readonly storeDeadlineMs?: number
   /**
    * The hall's base clock (ms since epoch) for calls and support; default Date.now. Tests move it,
    * and outside production the control `clock` moves the hall's clock ahead of it.
@@ -136,9 +139,15 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   // A test-mode hall in memory starts from the run's seeded (and analyzed) store when the server
   // tests made one (server/test-store.ts); one on a new directory, from the migrated schema's dump.
   const seeded = opts.databaseUrl === undefined ? await openSeededTestStore(opts.mode, opts.dataDir) : undefined
+  const traceMs = storeTraceMs()
+  // On PGlite every user of the store takes its turn in one queue with a deadline (server/store-queue.ts).
   const db =
     opts.databaseUrl === undefined
-      ? (seeded ?? (await openDb(opts.dataDir ?? 'memory', { migrated: true, newDirMigrated: opts.mode === 'test' })))
+      ? queueStore(seeded ?? (await openDb(opts.dataDir ?? 'memory', { migrated: true, newDirMigrated: opts.mode === 'test' })), {
+          deadlineMs: opts.storeDeadlineMs ?? STORE_DEADLINE_MS,
+          traceMs,
+          log,
+        })
       : await openPostgres(opts.databaseUrl, { log })
   try {
     // Halls sharing a PostgreSQL store may start at once: one migrates and seeds, the others wait
@@ -217,7 +226,13 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     const id = randomUUID()
     c.set('requestId', id)
     const started = performance.now()
-    await next()
+    // A request's first turn at a PGlite store may be refused busy (server/store-queue.ts).
+    const turns = newTurns()
+    await storeTurns(next, turns)
+    const took = performance.now() - started
+    if (traceMs !== undefined && took > traceMs) {
+      log(`request ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} took ${Math.round(took)} ms: ${turns.count} store turns waited ${Math.round(turns.waited)} ms, held ${Math.round(turns.held)} ms${turns.marks.length > 0 ? `; ${turns.marks.join(', ')}` : ''}`)
+    }
     c.res.headers.set(HallHeader.requestId, id)
     for (const [name, value] of Object.entries(BASE_HEADERS)) c.res.headers.set(name, value)
     // A page of the build without a policy of its own (devtools, support console) gets the default one.
@@ -261,7 +276,12 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
     // The edge has already refused a body over its limit, reading no more of it than the limit.
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
     // The public files (op.json, manifest.json) are answered without waiting their turn.
-    const admit = (call: () => Promise<Response>) => (PUBLIC_PATHS.has(path) ? call() : admission.run(call))
+    const asked = performance.now()
+    const admitted = (call: () => Promise<Response>) => () => {
+      if (traceMs !== undefined) currentTurns()?.marks.push(`admitted after ${Math.round(performance.now() - asked)} ms`)
+      return call()
+    }
+    const admit = (call: () => Promise<Response>) => (PUBLIC_PATHS.has(path) ? call() : admission.run(admitted(call)))
     return admit(() =>
       handleHallRequest(deps, {
         method: c.req.method,
@@ -410,6 +430,12 @@ export const startHall = async (opts: HallOptions): Promise<RunningHall> => {
   app.all('*', (c) => c.text('Not Found', 404))
 
   app.onError((e, c) => {
+    // Refused at its first turn at the store: nothing of it ran, it may be sent again as it is.
+    if (e instanceof StoreBusy) {
+      const path = new URL(c.req.url).pathname
+      if (path.startsWith(HALL_PREFIX) || path.startsWith('/line/') || c.req.method !== 'GET') return busyAnswer(e.seconds)
+      return c.text(e.message, 503, { 'retry-after': String(e.seconds) })
+    }
     log(`[${c.get('requestId')}] ${c.req.method} ${c.req.url} failed: ${e.stack ?? e.message}`)
     return new URL(c.req.url).pathname.startsWith(HALL_PREFIX)
       ? protocolAnswer(ProtocolCode.internal, `internal error (request ${c.get('requestId')})`)

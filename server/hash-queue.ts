@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { ServiceError } from './service-error'
+import { currentTurns } from './store-queue'
 
 /** The hall's own code for a full queue: 'the hall is busy: try again in N s' (docs/hall.md, error codes). */
 export const BUSY_CODE = 2012
@@ -58,13 +59,18 @@ export class HashQueue {
       const seconds = Math.max(1, Math.ceil(((this.queued.length + this.running) * this.meanMs) / Math.max(1, this.options.concurrency) / 1000))
       return Promise.reject(new ServiceError(BUSY_CODE, `the hall is busy: try again in ${seconds} s`, { seconds }))
     }
+    const asked = performance.now()
+    // The request's record (server/store-queue.ts), for the trace of where its time went.
+    const turns = currentTurns()
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running += 1
         const t0 = performance.now()
+        turns?.marks.push(`hash waited ${Math.round(t0 - asked)} ms`)
         // The slot is free, and the next job started, before the caller hears the answer.
         const done = () => {
           this.meanMs = this.meanMs * 0.9 + (performance.now() - t0) * 0.1
+          turns?.marks.push(`hash ran ${Math.round(performance.now() - t0)} ms`)
           this.running -= 1
           this.next()
         }

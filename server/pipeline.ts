@@ -19,6 +19,8 @@ import type { HallState } from './state'
 import { cachedSiteByCode, sessionWithPlayer } from './store'
 import type { SessionRow, SiteRow } from './store'
 import type { SocketHub } from './ws'
+import { StoreBusy } from './store-queue'
+import { busyAnswer } from './admission'
 
 /** The common headers every signed call must carry (spec §7); token may be empty. */
 export const REQUIRED_HEADERS = [
@@ -283,6 +285,8 @@ export const handleHallRequest = async (deps: PipelineDeps, req: HallRequest): P
     }
   } catch (e) {
     if (e instanceof ProtocolError) return protocolAnswer(e.code, e.message)
+    // Refused at its first turn at the store (server/store-queue.ts): nothing of it ran.
+    if (e instanceof StoreBusy) return busyAnswer(e.seconds)
     deps.log(`[${req.requestId}] ${req.method} ${req.path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
     return protocolAnswer(ProtocolCode.internal, `internal error (request ${req.requestId})`)
   }

@@ -120,8 +120,21 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
       await new Promise((resolve) => setTimeout(resolve, busyWaitMs(a.envelope.msg)))
     }
   }
-  const ctl = (kind: string, name: string, body: unknown) =>
-    timed(kind, () => control(nextHall(), name, body), (r) => (r['ok'] === true ? '1' : typeof r['error'] === 'string' ? r['error'] : 'refused'))
+  // A PGlite hall refuses any request busy at its first turn at the store (server/store-queue.ts):
+  // controls, game pages and rounds too. Each is sent again after the seconds named, as above.
+  const again = async <T>(kind: string, send: () => Promise<T>, codeOf: (t: T) => string, busy: (t: T) => string | undefined): Promise<T | undefined> => {
+    for (let left = BUSY_RETRIES; ; left--) {
+      const a = await timed(kind, send, (x) => (busy(x) === undefined ? codeOf(x) : String(HALL_BUSY_CODE)))
+      const msg = a === undefined ? undefined : busy(a)
+      if (msg === undefined || left === 0) return a
+      // eslint-disable-next-line no-restricted-syntax -- the load generator is a client, waiting as the lobby's does before it sends again; no test waits here
+      await new Promise((resolve) => setTimeout(resolve, busyWaitMs(msg)))
+    }
+  }
+  const busyOf = (r: Record<string, unknown>): string | undefined => (r['code'] === HALL_BUSY_CODE ? String(r['msg']) : undefined)
+  const ctlAt = (kind: string, url: () => string, name: string, body: unknown) =>
+    again(kind, () => control(url(), name, body), (r) => (r['ok'] === true ? '1' : typeof r['error'] === 'string' ? r['error'] : 'refused'), busyOf)
+  const ctl = (kind: string, name: string, body: unknown) => ctlAt(kind, nextHall, name, body)
 
   const sites = await Promise.all(o.urls.map((u) => visitor(u, '001')))
   const siteOf = (u: string) => sites[o.urls.indexOf(u)]!
@@ -157,11 +170,11 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
   const setUpStart = Date.now()
   for (let i = 0; i < o.players; i += 20) players.push(...(await Promise.all(usernames.slice(i, i + 20).map((_, k) => setUp(i + k)))))
   for (let k = 0; k < 2; k++) {
-    const r = await control(o.urls[0]!, 'red-activity', { title: `${o.prefix} ${k}`, amount: '0.5', packets: 10, players: usernames })
+    const r = (await ctlAt('setUp', () => o.urls[0]!, 'red-activity', { title: `${o.prefix} ${k}`, amount: '0.5', packets: 10, players: usernames })) ?? {}
     if (r['ok'] !== true) throw new Error(`no red-packet activity: ${JSON.stringify(r)}`)
   }
   // The site lets these players withdraw as often as they play (an operator's daily allowance).
-  const allowance = await control(o.urls[0]!, 'withdraw-settings', { siteCode: '001', dailyTimes: 100_000, dailyMaxAmount: '100000000' })
+  const allowance = (await ctlAt('setUp', () => o.urls[0]!, 'withdraw-settings', { siteCode: '001', dailyTimes: 100_000, dailyMaxAmount: '100000000' })) ?? {}
   if (allowance['ok'] !== true) throw new Error(`withdraw settings refused: ${JSON.stringify(allowance)}`)
 
   // The time counts from here: sign-ups are not part of it.
@@ -181,20 +194,22 @@ export const runLoad = async (o: LoadOptions): Promise<LoadRun> => {
         if (login?.envelope.code !== 1) continue
         const nc = nonce()
         const key = `${nc}.${aesEncrypt(siteOf(h).keyMaterial, nc, p.data.session_key)}`
-        const page = await timed(
+        const page = await again(
           'gamePage',
           async () => {
             const res = await fetch(`${nextHall()}/games/play?gameId=130009&route=%2Fhome%2Fgame&lang=en_US&key=${encodeURIComponent(key)}&userkey=${p.data.userkey}`, { headers: { accept: 'text/html' } })
             return { status: res.status, html: await res.text() }
           },
           (r) => (r.status === 200 ? '1' : `http ${r.status}`),
+          (r) => (r.status === 503 ? r.html : undefined),
         )
         const ticket = page === undefined ? undefined : /const ticket = "([0-9a-f]+)"/.exec(page.html)?.[1]
         for (let round = 0; ticket !== undefined && round < 3; round++) {
-          await timed(
+          await again(
             'round',
-            async () => (await (await fetch(`${nextHall()}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet: '1' }) })).json()) as { ok: boolean; error?: string },
+            async () => (await (await fetch(`${nextHall()}/games/round`, { method: 'POST', body: JSON.stringify({ ticket, bet: '1' }) })).json()) as { ok: boolean; error?: string; code?: number; msg?: string },
             (r) => (r.ok ? '1' : (r.error ?? 'refused')),
+            (r) => (r.code === HALL_BUSY_CODE ? String(r.msg) : undefined),
           )
         }
       } else if (pick < 75) {
