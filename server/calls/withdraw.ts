@@ -29,6 +29,7 @@ import {
 import type { AuditRecord, Bank, EWallet } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
 import { pinMemo } from '../pin-memo'
+import { checkPinOnce } from '../withdraw-claim'
 import type { Queryable } from '../db'
 import type { PlayerRow } from '../store'
 import {
@@ -263,7 +264,12 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     const settings = await settingsOf(ctx.db, ctx.site.code)
     if (settings.closed) throw new WithdrawError(WithdrawCodes.closed, settings.message || 'withdrawals are closed for now')
     if ((await accountsOf(ctx.db, player.id)).length === 0) throw new WithdrawError(WithdrawCodes.bindWithdraw, 'bind a withdraw account first')
-    await checkPin(ctx.db, player.id, p.withdraw_pass, ctx.now)
+    // The password is checked once per request id, not once per copy of it (server/withdraw-claim.ts).
+    await checkPinOnce(
+      ctx.db,
+      { playerId: player.id, requestId: p.request_id, accountId: p.account_id, amount: p.amount, pin: p.withdraw_pass, now: ctx.now },
+      () => checkPin(ctx.db, player.id, p.withdraw_pass, ctx.now),
+    )
     // The SMS step (scene withdraw_sms_verify): the last code sent to the player's bound phone, spent once.
     if (settings.needSms) {
       if (p.sms_code === undefined || p.sms_code === '') throw new WithdrawError(WithdrawCodes.needSms, 'the SMS code is needed')
