@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useSend } from '../../system-react'
-import { Icon } from '../../ui/Icon'
+import { Icon, type IconName } from '../../ui/Icon'
 import { GameContent } from '../game/GameContent'
 import { useNavigate, useRouteQuery } from '../routing/nav-hooks'
 import { CATEGORIES, visibleCategories } from '../../../schemas/categories'
@@ -50,19 +50,7 @@ const Lobby = ({ categoryId }: { categoryId: string }) => {
       <h2 className="section-title">{t('game.categories')}</h2>
       <ul ref={tiles} className="tiles" role="list">
         {visibleCategories({ real: session.real, desktop }).map((c) => (
-          <li key={c.id}>
-            <button
-              type="button"
-              className="tile"
-              aria-current={c.id === category.id ? 'page' : undefined}
-              onClick={() => navigate('game', { query: { gameCategoryId: String(c.id) } })}
-            >
-              <span className="tile__icon">
-                <Icon name={c.icon} />
-              </span>
-              <span className="tile__label">{t(`category.${c.key}`)}</span>
-            </button>
-          </li>
+          <CategoryTile key={c.id} id={c.id} icon={c.icon} label={t(`category.${c.key}`)} current={c.id === category.id} navigate={navigate} />
         ))}
       </ul>
 
@@ -115,6 +103,21 @@ const LobbyTop = memo(() => {
   )
 })
 LobbyTop.displayName = 'LobbyTop'
+
+/** A category's tile: only the two tiles whose mark changes render again on a switch. */
+const CategoryTile = memo(
+  ({ id, icon, label, current, navigate }: { id: number; icon: IconName; label: string; current: boolean; navigate: ReturnType<typeof useNavigate> }) => (
+    <li>
+      <button type="button" className="tile" aria-current={current ? 'page' : undefined} onClick={() => navigate('game', { query: { gameCategoryId: String(id) } })}>
+        <span className="tile__icon">
+          <Icon name={icon} />
+        </span>
+        <span className="tile__label">{label}</span>
+      </button>
+    </li>
+  ),
+)
+CategoryTile.displayName = 'CategoryTile'
 
 /** The list and the footer read their own actors: a category switch does not render them again from here. */
 const LobbyGames = memo(GameContent)
