@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Domain } from '../../actors/domain'
+import type * as LocaleTable from './locale-table'
 import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../../actors/site'
 
 /**
@@ -56,24 +57,27 @@ const firstRoute = import.meta.glob<Record<string, string>>(
   './locales/en_US/{account,auth,errors,games,home,layout,lines,messages,music,realtime,redpackets,service,shell,signin,toast,ui,upgrade,verify,yuebao}.json',
   { eager: true, import: 'default' },
 )
-const lazy = import.meta.glob<Record<string, string>>(
-  [
-    './locales/*/*.json',
-    '!./locales/en_US/{account,auth,errors,games,home,layout,lines,messages,music,realtime,redpackets,service,shell,signin,toast,ui,upgrade,verify,yuebao}.json',
-  ],
-  { import: 'default' },
-)
 
-const parse = (file: string): { lng: string; ns: string } | null => {
+/** A file's language and namespace. */
+export const parseLocaleFile = (file: string): { lng: string; ns: string } | null => {
   const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
   return m === null ? null : { lng: m[1]!, ns: m[2]! }
 }
+const parse = parseLocaleFile
 
-/** Each lazy file's loader, by language and namespace. */
-const loaders = new Map<string, () => Promise<Record<string, string>>>()
-for (const [file, load] of Object.entries(lazy)) {
-  const p = parse(file)
-  if (p !== null) loaders.set(`${p.lng}/${p.ns}`, load)
+/**
+ * The loaders of every file not bundled (about 600, one per language and namespace) are a module
+ * of their own (./locale-table.ts, about 9 KiB gzipped), imported the first time a namespace is
+ * fetched (a lazy screen, a language switch), not with the first route (issue 41).
+ */
+let table: Promise<typeof LocaleTable> | undefined
+const localeTable = (): Promise<typeof LocaleTable> => {
+  const t = (table ??= import('./locale-table'))
+  // A failed import (offline, a chunk of an older build) is forgotten: the next fetch asks again.
+  t.catch(() => {
+    if (table === t) table = undefined
+  })
+  return t
 }
 
 /** The bundled resources: the first route's English (the rest arrives through `backend`). */
@@ -86,16 +90,12 @@ for (const [file, content] of Object.entries(firstRoute)) {
 /** The namespaces bundled with the first route. */
 export const FIRST_ROUTE_NAMESPACES: ReadonlyArray<string> = Object.keys(resources[FALLBACK_LANGUAGE]!).sort()
 
-/** Every namespace (every locale has the same ones; the i18n test checks it). */
-export const NAMESPACES: ReadonlyArray<string> = [
-  ...new Set([...FIRST_ROUTE_NAMESPACES, ...[...loaders.keys()].filter((k) => k.startsWith(`${FALLBACK_LANGUAGE}/`)).map((k) => k.slice(FALLBACK_LANGUAGE.length + 1))]),
-].sort()
-
 /** Fetches one namespace of one language (its chunk), or fails. */
-const fetchNamespace = (lng: string, ns: string): Promise<Record<string, string>> => {
-  const load = loaders.get(`${lng}/${ns}`)
-  return load === undefined ? Promise.reject(new Error(`no namespace ${lng}/${ns}`)) : load()
-}
+const fetchNamespace = (lng: string, ns: string): Promise<Record<string, string>> =>
+  localeTable().then((t) => {
+    const load = t.loaders.get(`${lng}/${ns}`)
+    return load === undefined ? Promise.reject(new Error(`no namespace ${lng}/${ns}`)) : load()
+  })
 
 /**
  * i18next's loader for what is not bundled. A failed fetch (offline, a chunk of an older build

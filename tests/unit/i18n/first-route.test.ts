@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
 import { describe, expect, it } from 'vitest'
-import { FIRST_ROUTE_NAMESPACES, NAMESPACES } from '../../../src/i18n'
+import { FIRST_ROUTE_NAMESPACES } from '../../../src/i18n'
+import { NAMESPACES } from '../../../src/i18n/locale-table'
 
 /**
  * Locale namespaces per route (src/i18n): the English bundled with the first route is exactly the
@@ -82,5 +83,16 @@ describe('locale namespaces per route', () => {
     expect([...used].sort()).toEqual([...FIRST_ROUTE_NAMESPACES])
     // And leaves some out: the screens behind the first route bring their own words.
     expect(NAMESPACES.filter((ns) => !used.has(ns)).length).toBeGreaterThan(10)
+  })
+
+  it('keeps the loaders of the files not bundled in a chunk of their own, excluding exactly the bundled files', async () => {
+    const lists = (file: string) => [...readFileSync(path.join(root, file), 'utf8').matchAll(/'!?\.\/locales\/en_US\/\{([a-z,]+)\}\.json'/g)].map((m) => m[1]!.split(',').sort())
+    // src/i18n/index.ts bundles its list; src/i18n/locale-table.ts leaves the same list out of its loaders.
+    expect(lists('src/i18n/index.ts')).toEqual([[...FIRST_ROUTE_NAMESPACES]])
+    expect(lists('src/i18n/locale-table.ts')).toEqual([[...FIRST_ROUTE_NAMESPACES]])
+    expect((await firstRouteModules()).filter((f) => f === 'src/i18n/locale-table.ts')).toEqual([])
+    const { loaders } = await import('../../../src/i18n/locale-table')
+    expect(loaders.has('en_US/shell')).toBe(false)
+    expect(loaders.has('pt_BR/shell')).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { i18n, LANGUAGE_NAMES, LANGUAGES, loadLanguage, NAMESPACES } from '../../../src/i18n'
+import { i18n, LANGUAGE_NAMES, LANGUAGES, loadLanguage } from '../../../src/i18n'
+import { NAMESPACES } from '../../../src/i18n/locale-table'
 
 /**
  * Every string of the lobby is in every interface language, and really translated: a key
