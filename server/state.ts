@@ -36,6 +36,12 @@ export class HallState {
    * request's signed timestamp does not, so the lobby's real clock stays within the window.
    */
   clockOffsetMs = 0
+  /**
+   * Players (ids) whose next password sign-in the hall answers with the risk check (login
+   * validation mode sms 7; the control `risk-check`): until /user/risk/verifyPhone or
+   * /user/risk/bindPhone passes, every sign-in of theirs asks it again.
+   */
+  readonly riskChecks = new Set<string>()
 
   /** Added latency for a call path: the path's own value, else the all-calls value, else 0. */
   latencyFor(path: string): number {
@@ -58,6 +64,7 @@ export class HallState {
     this.area.clear()
     this.latency.clear()
     this.force.clear()
+    this.riskChecks.clear()
     this.servedVersion.clear()
   }
 }

@@ -35,6 +35,9 @@ export const sessionActor = {
     'geetest.lifted',
     'session.signedOutElsewhere',
     'session.keyChanged',
+    'session.riskCodeRequested',
+    'session.riskCodeSubmitted',
+    'session.riskCancelled',
   ],
   // Any call's token-expired code ends the session (spec §8), whoever asked.
   hears: ['hall.failed'],

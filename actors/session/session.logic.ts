@@ -1,7 +1,8 @@
 import type { EventOfType } from '../../schemas/events'
 import type { LoginMode, StoredSession, ThirdWay } from '../../schemas/events/session'
 import {
-  fastLogin, forceChangePassword, login, register, smsLogin, testRegister, thirdPartyLogin, thirdPartyRegister, updateGuestCurrency, userLogout, type UserInfo,
+  RISK_CHECK, fastLogin, forceChangePassword, login, register, riskBindPhone, riskVerifyPhone, securityCreateSms, smsLogin, testRegister, thirdPartyLogin, thirdPartyRegister,
+  updateGuestCurrency, userLogout, type UserInfo,
 } from '../../schemas/hall/calls/auth'
 import { getSysInfo } from '../../schemas/hall/calls/site'
 import type { HallError } from '../../schemas/hall/errors'
@@ -26,6 +27,9 @@ export const SESSION_CALLS = {
   logout: userLogout.name,
   guestCurrency: updateGuestCurrency.name,
   changePassword: forceChangePassword.name,
+  riskSend: securityCreateSms.name,
+  riskVerify: riskVerifyPhone.name,
+  riskBind: riskBindPhone.name,
 } as const
 /** A job the session asks the hall for (a key of SESSION_CALLS). */
 export type SessionJob = keyof typeof SESSION_CALLS
@@ -37,7 +41,7 @@ export type SessionJob = keyof typeof SESSION_CALLS
  * follows one flow at a time, so it awaits one call at most: asking drops whatever else it awaited
  * (the logout asked while a currency change is in flight drops the change's answer).
  */
-export type SessionPurpose = 'signIn' | 'systemInfo' | 'account' | 'logout'
+export type SessionPurpose = 'signIn' | 'systemInfo' | 'account' | 'logout' | 'riskSend' | 'risk'
 
 /** Actor delays (ms): the language switch's loading (spec §4). The geetest block is the geetest actor's. */
 export const SESSION_DELAYS = { languageSwitch: 200 } as const
@@ -104,7 +108,25 @@ export interface SessionContext {
   readonly accountError: SessionError | null
   /** The geetest restriction is in force (the geetest actor says when it starts and ends): logins are refused. */
   readonly restricted: boolean
+  /**
+   * The risk check a sign-in's answer asked (loginValidType 7): the answer, kept until the check
+   * passes; the masked phone the code went to, once sent; the check's last refusal.
+   */
+  readonly risk?: RiskCheck | null
 }
+
+/** A sign-in waiting on its risk check. */
+export interface RiskCheck {
+  readonly answer: UserInfo
+  readonly sent: string | null
+  readonly error: SessionError | null
+}
+
+/** The sign-in's answer asks the risk check (login validation mode sms 7). */
+export const asksRiskCheck = (data: unknown): boolean => isRecord(data) && data.loginValidType === RISK_CHECK && userOf(data) !== null
+
+/** The risk check binds a phone (the account has none bound) rather than verifying the bound one. */
+export const riskBinds = (c: SessionContext): boolean => (c.risk?.answer.mobile_phone ?? '') === ''
 
 export const initialContext: SessionContext = {
   requests: noRequests,
@@ -145,6 +167,9 @@ export type SessionEvent =
   | EventOfType<'geetest.lifted'>
   | EventOfType<'session.signedOutElsewhere'>
   | EventOfType<'session.keyChanged'>
+  | EventOfType<'session.riskCodeRequested'>
+  | EventOfType<'session.riskCodeSubmitted'>
+  | EventOfType<'session.riskCancelled'>
 
 /** The events the session emits. */
 export type SessionEmitted =
@@ -317,6 +342,17 @@ export const askFor = (c: SessionContext, e: SessionEvent, job: SessionJob): Ask
         : null
     case 'sysInfo':
       return request('session', r, 'systemInfo', getSysInfo, {})
+    // The risk check: the code to the bound phone (named masked, as the answer shows it) or to the phone to bind.
+    case 'riskSend':
+      return e.type === 'session.riskCodeRequested' && c.risk != null
+        ? request('session', r, 'riskSend', securityCreateSms, { phone: e.phone ?? c.risk.answer.mobile_phone, ...(e.areaCode === undefined ? {} : { areaCode: e.areaCode }) })
+        : null
+    case 'riskVerify':
+      return e.type === 'session.riskCodeSubmitted' ? request('session', r, 'risk', riskVerifyPhone, { code: e.code }) : null
+    case 'riskBind':
+      return e.type === 'session.riskCodeSubmitted' && e.phone !== undefined
+        ? request('session', r, 'risk', riskBindPhone, { phone: e.phone, code: e.code, ...(e.areaCode === undefined ? {} : { areaCode: e.areaCode }) })
+        : null
   }
 }
 

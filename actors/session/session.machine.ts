@@ -19,7 +19,8 @@ import { sessionSetup } from './session.setup'
  *   session.thirdLoginSubmitted, session.logoutConfirmed, session.expiredAcknowledged,
  *   session.currencyChosen, session.passwordChangeSubmitted, geetest.restricted, geetest.lifted,
  *   session.signedOutElsewhere (another tab of this browser logged out of this account: this tab
- *   logs out too).
+ *   logs out too), session.riskCodeRequested, session.riskCodeSubmitted, session.riskCancelled
+ *   (the sign-in's risk check).
  * Consumes also session.keyChanged (the security page's password change).
  * Emits: hall.requested, session.credentialsChanged, session.persistRequested, session.loggedIn,
  *   session.loggedOut, session.tokenExpired, session.authPromptNeeded, session.keyRequested,
@@ -116,11 +117,34 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signingIn: {
       on: {
-        'hall.responded': { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'answer' } } },
+        'hall.responded': [
+          { guard: 'riskAsked', target: 'riskChecking', actions: 'holdRisk' },
+          { guard: { type: 'answered', params: 'signIn' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'answer' } } },
+        ],
         'hall.failed': [
           { guard: 'geetestFailure', target: 'back', actions: ['failLogin', 'reportGeetest'] },
           { guard: { type: 'failedMine', params: 'signIn' }, target: 'back', actions: 'failLogin' },
         ],
+      },
+    },
+    /**
+     * The sign-in's answer asked the risk check (loginValidType 7): the code to the bound phone
+     * (/user/risk/verifyPhone) or, without one, a phone bound by its code (/user/risk/bindPhone);
+     * the sign-in counts once it passed. A refusal stays here for another code; giving up drops it.
+     */
+    riskChecking: {
+      on: {
+        'session.riskCodeRequested': { actions: { type: 'request', params: 'riskSend' } },
+        'session.riskCodeSubmitted': [
+          { guard: 'riskBinds', actions: { type: 'request', params: 'riskBind' } },
+          { actions: { type: 'request', params: 'riskVerify' } },
+        ],
+        'hall.responded': [
+          { guard: { type: 'answered', params: 'riskSend' }, actions: 'riskSent' },
+          { guard: { type: 'answered', params: 'risk' }, target: 'signedIn', actions: { type: 'signIn', params: { mode: 'normal', from: 'risk' } } },
+        ],
+        'hall.failed': { guard: 'riskRefused', actions: 'riskFailed' },
+        'session.riskCancelled': { target: 'back', actions: 'dropRisk' },
       },
     },
     registering: {

@@ -36,6 +36,22 @@ export const selectLastGame = (s: SessionSnapshot): LastGameInfo | null => s.con
 /** The forced change-password popup must come first (change_password 1, spec §4). */
 export const selectMustChangePassword = (s: SessionSnapshot): boolean => s.context.user?.change_password === 1
 
+/**
+ * The sign-in's risk check, while one is asked (loginValidType 7): the bound phone, masked, the
+ * code goes to ('' when the account binds one), where the code went once sent, and the last refusal.
+ */
+export interface RiskCheckView {
+  readonly phone: string
+  readonly binds: boolean
+  readonly sent: string | null
+  readonly error: SessionError | null
+}
+export const selectRiskCheck = (s: SessionSnapshot): RiskCheckView | null => {
+  const risk = s.context.risk
+  if (risk == null) return null
+  return { phone: risk.answer.mobile_phone, binds: risk.answer.mobile_phone === '', sent: risk.sent, error: risk.error }
+}
+
 /** The login form's error (service code and message, or the message key the lobby words), or null. */
 export const selectLoginError = (s: SessionSnapshot): SessionError | null => s.context.loginError
 

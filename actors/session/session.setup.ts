@@ -4,10 +4,16 @@ import type { UserInfo } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
 import { answers, forgetAll } from '../kit'
 import {
-  GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, askFor, errorOf, expiry,
+  GEETEST_BLOCKED, SESSION_CALLS, THIRD_NOT_REGISTERED, TRIAL_ACCOUNT, answered, askFor, asksRiskCheck, errorOf, expiry, riskBinds,
   changedKeyOf, failedMine, guestAllowed, isGuest, linkTypeOf, offeredCurrency, reloadedTokenOf, sameUserSignedOut, signInFactsOf, systemCredentials,
   systemToken, thirdNotRegistered, thirdWayOf, userOf, type SessionContext, type SessionEmitted, type SessionEvent, type SessionJob, type SessionPurpose,
 } from './session.logic'
+
+/** Where a code send says the code went (its masked target), or ''. */
+const sentTarget = (data: unknown): string => {
+  const target = typeof data === 'object' && data !== null ? (data as { target?: unknown }).target : undefined
+  return typeof target === 'string' ? target : ''
+}
 
 /**
  * The session actor's named implementations: its guards and actions (session.machine.ts is the
@@ -42,6 +48,10 @@ export const sessionSetup = setup({
     guestCurrency: ({ context: c, event: e }) =>
       e.type === 'session.currencyChosen' && isGuest(c) && e.currency !== c.user?.currency && offeredCurrency(c, e.currency),
     mustChangePassword: ({ context }) => context.user?.change_password === 1,
+    /** The sign-in's answer asks the risk check first (loginValidType 7). */
+    riskAsked: ({ context, event }) => answered(context, event, 'signIn') && asksRiskCheck(event.data),
+    riskBinds: ({ context }) => riskBinds(context),
+    riskRefused: ({ context, event }) => failedMine(context, event, 'riskSend') || failedMine(context, event, 'risk'),
   },
   actions: {
     takeStart: assign(({ event: e }) => {
@@ -73,12 +83,15 @@ export const sessionSetup = setup({
     useSystemKey: assign(({ context }) => ({ loginKey: systemToken(context) })),
     requestKey: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'session.keyRequested' })),
     takeKey: assign(({ event }) => (event.type === 'session.keyGenerated' ? { loginKey: event.key } : {})),
-    signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' }) => {
-      const answer: UserInfo | null = p.from === 'registered' ? c.registered : e.type === 'hall.responded' ? userOf(e.data) : null
+    signIn: enqueueActions(({ context: c, event: e, enqueue }, p: { mode: LoginMode; from: 'answer' | 'registered' | 'risk' }) => {
+      const answer: UserInfo | null =
+        p.from === 'registered' ? c.registered : p.from === 'risk' ? (c.risk?.answer ?? null) : e.type === 'hall.responded' ? userOf(e.data) : null
       if (answer === null) return
-      // The user info's balance is the wallet's: the session keeps the rest.
-      const { game_gold: balance, ...user } = answer
-      enqueue.assign({ user, mode: p.mode, requests: forgetAll(c.requests), registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null })
+      // The user info's balance is the wallet's: the session keeps the rest (a bound phone the risk check bound included).
+      const { game_gold: balance, loginValidType: _asked, ...kept } = answer
+      const bound = p.from === 'risk' && e.type === 'hall.responded' && e.call === SESSION_CALLS.riskBind ? (e.data as { mobile_phone?: unknown }).mobile_phone : undefined
+      const user = typeof bound === 'string' ? { ...kept, mobile_phone: bound } : kept
+      enqueue.assign({ user, mode: p.mode, requests: forgetAll(c.requests), registered: null, thirdAttempt: null, loginError: null, registerError: null, accountError: null, risk: null })
       enqueue.emit({ type: 'session.credentialsChanged', token: user.token, keyMaterial: user.session_key, currency: user.currency })
       enqueue.emit({ type: 'session.persistRequested', stored: { userkey: user.userkey, username: user.username, accountType: user.account_type } })
       enqueue.emit({
@@ -86,6 +99,26 @@ export const sessionSetup = setup({
         real: user.account_type !== TRIAL_ACCOUNT, mustChangePassword: user.change_password === 1, ...signInFactsOf(user),
       })
       enqueue.emit({ type: 'wallet.balanceReported', balance, source: 'login' })
+    }),
+    /** The sign-in waits on its risk check: its token signs the check's calls; nobody is signed in yet. */
+    holdRisk: enqueueActions(({ context: c, event: e, enqueue }) => {
+      const answer = e.type === 'hall.responded' ? userOf(e.data) : null
+      if (answer === null) return
+      enqueue.assign({ risk: { answer, sent: null, error: null }, requests: forgetAll(c.requests), loginError: null })
+      enqueue.emit({ type: 'session.credentialsChanged', token: answer.token, keyMaterial: answer.session_key, currency: answer.currency })
+    }),
+    riskSent: assign(({ context: c, event: e }) =>
+      e.type === 'hall.responded' && c.risk != null
+        ? { risk: { ...c.risk, sent: sentTarget(e.data), error: null }, requests: forgetAll(c.requests) }
+        : {},
+    ),
+    riskFailed: assign(({ context: c, event: e }) =>
+      e.type === 'hall.failed' && c.risk != null ? { risk: { ...c.risk, error: errorOf(e.error) }, requests: forgetAll(c.requests) } : {},
+    ),
+    /** The player gave the risk check up: the calls are signed as before it (the guest's, or a visitor's). */
+    dropRisk: enqueueActions(({ context: c, enqueue }) => {
+      enqueue.assign({ risk: null, requests: forgetAll(c.requests) })
+      enqueue.emit(c.user === null ? systemCredentials(c, c.currency) : { type: 'session.credentialsChanged', token: c.user.token, keyMaterial: c.user.session_key, currency: c.user.currency })
     }),
     keepRegistered: assign(({ context, event }) => (event.type === 'hall.responded' ? { registered: userOf(event.data), requests: forgetAll(context.requests) } : {})),
     keepThirdAttempt: assign(({ event }) =>

@@ -108,6 +108,24 @@ export const passwordChangeSubmitted = defineEvent('session.passwordChangeSubmit
   newPassword: SecretString,
 })
 
+/**
+ * The risk check of a sign-in (its answer's loginValidType 7): the player asks for the code, to
+ * the bound phone, or, for an account without one, to the phone it binds (the number and its
+ * country segment).
+ */
+export const riskCodeRequested = defineEvent('session.riskCodeRequested', 'intent', "The player asked for the sign-in risk check's SMS code.", {
+  phone: Schema.optional(Schema.String),
+  areaCode: Schema.optional(Schema.String),
+})
+/** The player entered the risk check's code (and the phone it binds, for an account without one). */
+export const riskCodeSubmitted = defineEvent('session.riskCodeSubmitted', 'intent', "The player entered the sign-in risk check's SMS code.", {
+  code: SecretString,
+  phone: Schema.optional(Schema.String),
+  areaCode: Schema.optional(Schema.String),
+})
+/** The player gave up the risk check: the sign-in does not happen. */
+export const riskCancelled = defineEvent('session.riskCancelled', 'intent', 'The player closed the sign-in risk check.', {})
+
 /** Signed in: a real player or a guest (trial) account. */
 export const loggedIn = defineEvent('session.loggedIn', 'notice', 'A player or guest is signed in.', {
   mode: LoginMode,
@@ -190,6 +208,9 @@ export const sessionEvents = [
   currencyChosen,
   languageChosen,
   passwordChangeSubmitted,
+  riskCodeRequested,
+  riskCodeSubmitted,
+  riskCancelled,
   signedOutElsewhere,
   loggedIn,
   authPromptNeeded,

@@ -45,7 +45,7 @@ import type { FailureRow, Guarded } from '../guard'
 import { removeBrowserSubscriptions } from '../webpush'
 import { demandOfKind } from './challenge'
 import { registerConfigOf, registrationPhone } from '../register-phone'
-import { registerConfig } from '../../schemas/hall/calls'
+import { RISK_CHECK, registerConfig } from '../../schemas/hall/calls'
 import { ServiceCodes, ServiceError, implement } from './types'
 import type { CallContext, Implementation } from './types'
 
@@ -196,7 +196,9 @@ export const authCalls: ReadonlyArray<Implementation> = [
     if (needsRehash(stored)) {
       await ctx.db.query('UPDATE players SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [player.id, stored, await hashPassword(p.password)])
     }
-    return signIn(ctx, player, false, keys.slice(0, 1))
+    const info = await signIn(ctx, player, false, keys.slice(0, 1))
+    // The risk check the control surface asked of this player (docs/hall.md "Risk check").
+    return ctx.state.riskChecks.has(player.id) ? { ...info, loginValidType: RISK_CHECK } : info
   }),
 
   implement(fastLogin, async (ctx, p) => {

@@ -6,7 +6,9 @@
  * - `/user/phone`: the phone bound, masked, with the country segment it starts with (the site's
  *   smsCountry list), bound 0 when none is;
  * - `/user/risk/verifyPhone`: the risk check of a sign-in (login validation mode sms 7): the code
- *   sent to the bound phone (securityCreateSms to the masked phone) is checked and spent;
+ *   sent to the bound phone (securityCreateSms to the masked phone) is checked and spent; the
+ *   hall asks it (login answer loginValidType 7) of the players the control `risk-check` names,
+ *   and a pass (of either risk call) ends that;
  * - `/user/risk/bindPhone`: the same check for an account without a phone: the phone given is
  *   bound with its code (securityCreateSms to it), as modifyphone binds a first phone;
  * - `/user/verifyphone`: the phone verification of task type 12 'SMS valid': the bound phone's
@@ -89,12 +91,15 @@ export const phoneCalls: ReadonlyArray<Implementation> = [
     const { player } = await requirePlayer(ctx)
     const bound = boundPhone((await accountStateOf(ctx.db, player.id)).phone, undefined, undefined)
     await spendCode(ctx.db, player.id, 'phone', bound, p.code, ctx.now)
+    ctx.state.riskChecks.delete(player.id)
     return {}
   }),
 
   implement(riskBindPhone, async (ctx, p) => {
     const { player } = await requirePlayer(ctx)
-    return { mobile_phone: maskPhone(await bindFirstPhone(ctx, player.id, p.phone, p.areaCode, p.code)) }
+    const mobile_phone = maskPhone(await bindFirstPhone(ctx, player.id, p.phone, p.areaCode, p.code))
+    ctx.state.riskChecks.delete(player.id)
+    return { mobile_phone }
   }),
 
   implement(userVerifyPhone, async (ctx, p) => {

@@ -67,6 +67,20 @@ export const playerControls = [
     }
     return fail(409, b.username === undefined ? 'no free username found' : `username ${b.username} is taken on site ${site.code}`)
   }),
+  /**
+   * The risk check (login validation mode sms 7): the player's password sign-ins answer
+   * loginValidType 7 until it passes /user/risk/verifyPhone or /user/risk/bindPhone (`on: false`
+   * takes it back). In memory, like the other overrides: a restart or `reset` drops it.
+   */
+  defineControl('risk-check', Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), on: Schema.optional(Schema.Boolean) }), async ({ db, state }, b) => {
+    const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)
+    if (site === undefined) return fail(404, `unknown site: ${b.siteCode}`)
+    const player = await playerByUsername(db, site.code, b.username)
+    if (player === undefined) return fail(404, `no player ${b.username} on site ${site.code}`)
+    if (b.on === false) state.riskChecks.delete(player.id)
+    else state.riskChecks.add(player.id)
+    return ok()
+  }),
   /** The last verification code the hall "sent" to a player (it sends no SMS or mail). */
   defineControl('last-code', Schema.Struct({ username: Schema.String, siteCode: Schema.optional(Schema.String), purpose: Schema.optional(Schema.Literals(['phone', 'email', 'googleAuth'])) }), async ({ db }, b) => {
     const site = b.siteCode === undefined ? await siteForHost(db, '') : await siteByCode(db, b.siteCode)

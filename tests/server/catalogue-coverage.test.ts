@@ -79,7 +79,6 @@ const OTHER_VARIANT: Readonly<Record<string, string>> = {
  */
 const THIRTEEN_NOT_YET_SENT: ReadonlyArray<string> = [
   'POST /geetest/validate/v4', 'POST /user/geetest/validate/v4',
-  'POST /user/risk/verifyPhone', 'POST /user/risk/bindPhone',
 ]
 
 describe('the call catalogue on both sides', () => {

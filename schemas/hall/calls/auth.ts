@@ -103,8 +103,18 @@ export const UserInfo = Schema.Struct({
   new_username: Schema.optional(Schema.String),
   new_password: Schema.optional(Sensitive(Schema.String)),
   code: Schema.optional(Sensitive(Schema.String)),
+  /**
+   * The login validation the hall asks before the sign-in counts (spec: login validation modes
+   * geetest 100, none 1, sms 7): 7 is the risk check, a code to the bound phone
+   * (/user/risk/verifyPhone) or, for an account without one, a phone bound by its code
+   * (/user/risk/bindPhone). Absent or 1: none.
+   */
+  loginValidType: Schema.optionalKey(Schema.Literals([1, 7, 100])),
 })
 export type UserInfo = typeof UserInfo.Type
+
+/** The login validation mode of the risk check (UserInfo loginValidType). */
+export const RISK_CHECK = 7 as const
 
 /** Password login (spec §7.1). A wrong username or password answers service code 1011. */
 export const login = defineCall({

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SmsLoginForm } from './SmsLoginForm'
+import { RiskCheckForm } from './RiskCheckForm'
+import { selectRiskCheck } from '../../../actors/session'
 import { password, username } from '../../ui/validation'
 import { useActor, useCommand, useSend } from '../../system-react'
 import { loginChallengeCommand } from '../../../actors/recovery'
@@ -35,6 +37,8 @@ const ForgotLink = () => {
 export const LoginForm = () => {
   const { t } = useTranslation('signin')
   const [sms, setSms] = useState(false)
+  // A sign-in whose answer asked the risk check shows it instead of the forms until it passes or is given up.
+  if (useActor('session', selectRiskCheck) !== null) return <RiskCheckForm />
   return (
     <>
       {sms ? <SmsLoginForm /> : <PasswordLoginForm />}
