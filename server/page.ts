@@ -146,6 +146,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   boot: ['injected', 'call'],
   events: ['category', 'quickList'],
   promote: ['summary', 'calls'],
+  frames: ['frameBox', 'frame'],
   secondVerify: ['one', 'byChannel', 'byCode'],
   recovery: ['verifyList', 'captcha'],
   recoveryProof: ['resetPassVerify', 'byChannel', 'questionAndPin'],

@@ -83,8 +83,9 @@ const SITES: ReadonlyArray<SiteSeed> = [
     bettingProvider: BRAZIL_PROVIDER('2105281537281048577'),
     // The site whose hall speaks the other variants (issue 45): heartbeat by call, the V4 pay
     // lists, the brand logo, layout and currencies asked at boot; the event centre's quick list
-    // and activities read by template; the agent mode and binding by their own promote calls.
-    hallProfile: { heartbeat: 'call', payList: 'v4', boot: 'call', events: 'quickList', promote: 'calls' },
+    // and activities read by template; the agent mode and binding by their own promote calls; the
+    // frame box listed by /message/frame.
+    hallProfile: { heartbeat: 'call', payList: 'v4', boot: 'call', events: 'quickList', promote: 'calls', frames: 'frame' },
   },
   // One site per layout (skinType 1 classic, 2 European-American, 3 simple European-American,
   // 4 cyan-blue), each with a theme of its own, so every look can be opened (?site= in dev/test).

@@ -1,4 +1,4 @@
-import { frameBoxIndex } from '../../schemas/hall/calls/site'
+import { frameBoxIndex, messageFrame } from '../../schemas/hall/calls/site'
 import { noRequests, type Requests } from '../kit'
 import type { EventOfType } from '../../schemas/events'
 import type { FrameFlags, FrameHistory } from '../../schemas/events/framebox'
@@ -18,8 +18,11 @@ export const FRAME_BOX_KEEP = 5
 export const NOT_TODAY_CLOSE_MS = 500
 /** The hall call listing the frames. */
 export const FRAME_CALL = frameBoxIndex
+/** The call listing them on a site whose hall profile says `frames: 'frame'` (docs/hall.md "Hall profile"). */
+export const FRAME_CALL_SINGLE = messageFrame
 
 export type FrameboxEvent =
+  | EventOfType<'app.started'>
   | EventOfType<'framebox.dayChanged'>
   | EventOfType<'framebox.historyLoaded'>
   | EventOfType<'framebox.notTodayToggled'>
@@ -39,6 +42,8 @@ export type FrameboxEmitted =
   | EventOfType<'framebox.finished'>
 
 export interface FrameboxContext {
+  /** The site's hall lists the frames by /message/frame (hall profile `frames: 'frame'`), not by frameBox/index. */
+  readonly byFrameCall: boolean
   /** The player signed in ('' when none). */
   readonly username: string
   /** A trial (guest) player: a link other than an event asks it to register. */
@@ -58,7 +63,7 @@ export interface FrameboxContext {
 }
 
 export const initialContext: FrameboxContext = {
-  username: '', trial: false, day: '', history: [], loginSeen: [], pending: [], current: null, requests: noRequests,
+  byFrameCall: false, username: '', trial: false, day: '', history: [], loginSeen: [], pending: [], current: null, requests: noRequests,
 }
 
 /** A user's flags as they stand today: on another day the day flags have expired. */

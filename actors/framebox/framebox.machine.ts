@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import { answers, forgetAll, request, settle } from '../kit'
 import {
-  FRAME_CALL, NOT_TODAY_CLOSE_MS, dueFrames, flagsOf, initialContext, keep, listOf, markShown, toggleNotToday,
+  FRAME_CALL, FRAME_CALL_SINGLE, NOT_TODAY_CLOSE_MS, dueFrames, flagsOf, initialContext, keep, listOf, markShown, toggleNotToday,
   type FrameboxContext, type FrameboxEmitted, type FrameboxEvent,
 } from './framebox.logic'
 
@@ -14,7 +14,10 @@ import {
  * the frame 0.5 s later (an actor delay); following the frame's link closes it at once. The flags
  * of the last 5 users are announced for the storage runner to keep.
  *
- * Consumes: framebox.dayChanged, framebox.historyLoaded, framebox.notTodayToggled,
+ * The list is /message/frameBox/index, or /message/frame on a site whose hall profile says
+ * `frames: 'frame'` (taken from app.started; docs/hall.md "Hall profile").
+ *
+ * Consumes: app.started, framebox.dayChanged, framebox.historyLoaded, framebox.notTodayToggled,
  *   framebox.linkClicked, postlogin.framesStarted, session.loggedIn, session.loggedOut,
  *   hall.responded, hall.failed, popup.closed.
  * Emits: hall.requested, framebox.popupRequested, framebox.popupDismissed,
@@ -37,16 +40,19 @@ export const frameboxMachine = setup({
     frameClosed: ({ event }) => event.type === 'popup.closed' && event.popup === 'forcePopup',
   },
   actions: {
+    takeProfile: assign(({ event }) => (event.type === 'app.started' ? { byFrameCall: event.site.hallProfile?.frames === 'frame' } : {})),
     takeDay: assign(({ event }) => (event.type === 'framebox.dayChanged' ? { day: event.day } : {})),
     takeHistory: assign(({ event }) => (event.type === 'framebox.historyLoaded' ? { history: event.history } : {})),
     signIn: assign(({ context, event }) =>
       event.type === 'session.loggedIn'
-        ? { ...initialContext, day: context.day, history: context.history, requests: forgetAll(context.requests), username: event.username, trial: !event.real }
+        ? { ...initialContext, byFrameCall: context.byFrameCall, day: context.day, history: context.history, requests: forgetAll(context.requests), username: event.username, trial: !event.real }
         : {},
     ),
-    signOut: assign(({ context }) => ({ ...initialContext, day: context.day, history: context.history, requests: forgetAll(context.requests) })),
+    signOut: assign(({ context }) => ({ ...initialContext, byFrameCall: context.byFrameCall, day: context.day, history: context.history, requests: forgetAll(context.requests) })),
     requestFrames: enqueueActions(({ context, enqueue }) => {
-      const asked = request('framebox', context.requests, 'frames', FRAME_CALL, {})
+      const asked = context.byFrameCall
+        ? request('framebox', context.requests, 'frames', FRAME_CALL_SINGLE, {})
+        : request('framebox', context.requests, 'frames', FRAME_CALL, {})
       enqueue.assign({ requests: asked.requests })
       enqueue.emit(asked.notice)
     }),
@@ -87,6 +93,7 @@ export const frameboxMachine = setup({
   context: initialContext,
   initial: 'idle',
   on: {
+    'app.started': { actions: 'takeProfile' },
     'framebox.dayChanged': { actions: 'takeDay' },
     'framebox.historyLoaded': { actions: 'takeHistory' },
     'session.loggedIn': { target: '.idle', actions: 'signIn' },

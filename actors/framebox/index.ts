@@ -9,6 +9,7 @@ export const frameboxActor = {
   id: 'framebox',
   machine: frameboxMachine,
   consumes: [
+    'app.started',
     'framebox.dayChanged',
     'framebox.historyLoaded',
     'framebox.notTodayToggled',
@@ -24,7 +25,7 @@ export const frameboxActor = {
 
 export { frameboxMachine } from './framebox.machine'
 export {
-  FRAME_BOX_KEEP, FRAME_CALL, FRAME_TYPES, NOT_TODAY_CLOSE_MS, dueFrames, flagsOf, frameTarget, isDue, keep, markShown, toggleNotToday, initialContext as frameboxInitialContext,
+  FRAME_BOX_KEEP, FRAME_CALL, FRAME_CALL_SINGLE, FRAME_TYPES, NOT_TODAY_CLOSE_MS, dueFrames, flagsOf, frameTarget, isDue, keep, markShown, toggleNotToday, initialContext as frameboxInitialContext,
 } from './framebox.logic'
 export type { FrameTarget, FrameboxContext, FrameboxEvent, FrameboxEmitted } from './framebox.logic'
 export * from './framebox.selectors'

@@ -54,6 +54,10 @@ export const frameCalls: ReadonlyArray<Implementation> = [
     const playerId = ctx.session === undefined ? null : (await requirePlayer(ctx)).player.id
     return { list: await framesFor(ctx.db, ctx.site.code, playerId) }
   }),
-  // The single-frame call: the frame box of the home page (type 3 frames) for visitors too.
-  implement(messageFrame, async (ctx) => ({ list: (await framesFor(ctx.db, ctx.site.code, null)).filter((f) => f.frameType === 3) })),
+  // The frames of the caller: a player's as frameBox/index lists them (a frame-call hall profile's
+  // frame box), a visitor's the home page's (type 3).
+  implement(messageFrame, async (ctx) => {
+    if (ctx.session !== undefined) return { list: await framesFor(ctx.db, ctx.site.code, (await requirePlayer(ctx)).player.id) }
+    return { list: (await framesFor(ctx.db, ctx.site.code, null)).filter((f) => f.frameType === 3) }
+  }),
 ]

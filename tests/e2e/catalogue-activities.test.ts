@@ -7,10 +7,12 @@
  * (/active/getByTemplate, never /active/get). The player, its packet, the code and the activity are
  * the test's own. Its promote screen (hall profile `promote: 'calls'`) reads the agent mode by
  * /promote/getAgentMode and shows the player's agent and channel by /promote/getIpBindInfo and
- * /promote/getChannelInfo.
+ * /promote/getChannelInfo. Its frame box (hall profile `frames: 'frame'`) lists the frames by
+ * /message/frame, never /message/frameBox/index.
  */
 import { describe, expect, it } from 'vitest'
 import activities from '../../src/i18n/locales/pt_BR/activities.json'
+import auth from '../../src/i18n/locales/pt_BR/auth.json'
 import pay from '../../src/i18n/locales/pt_BR/pay.json'
 import promote from '../../src/i18n/locales/pt_BR/promote.json'
 import redpackets from '../../src/i18n/locales/pt_BR/redpackets.json'
@@ -92,6 +94,23 @@ describe('the event centre by quick list and template (site 081)', () => {
     expect(calls.filter((e) => e.call === 'getAgentMode' || e.call === 'getIpBindInfo' || e.call === 'getChannelInfo').map((e) => [e.call, e.payload])).toEqual([
       ['getAgentMode', {}], ['getIpBindInfo', {}], ['getChannelInfo', { channelId: '1001' }],
     ])
+    expect(errors).toEqual([])
+  }, 150_000)
+
+  it('the frame box lists the frames by /message/frame after the sign-in', async () => {
+    const frames = (await kit.control('frames', {}))['frames'] as ReadonlyArray<{ id: number; title: string; publicity_name: string }>
+    const home = frames.find((f) => f.publicity_name === 'home')!
+    const player = await kit.player({ siteCode: '081', frames: [home.id] })
+    // Signed in through the form (the frame is a pop-up of a fresh sign-in), in the site's Brazilian Portuguese.
+    const { page, errors, shell } = await kit.openLobby('desktop', 'home/game?site=081')
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'popup.openRequested', popup: 'login' }))
+    const dialog = page.getByRole('dialog', { name: auth.tabs.login })
+    await dialog.getByLabel(auth.field.username).fill(player.username)
+    await dialog.getByLabel(auth.field.password, { exact: true }).fill(player.password)
+    await dialog.locator('form').getByRole('button', { name: auth.action.login, exact: true }).click()
+    await page.getByRole('dialog', { name: home.title }).waitFor({ state: 'visible', timeout: 30_000 })
+    const calls = (await shell.events<{ type: string; call?: string }>()).filter((e) => e.type === 'hall.requested').map((e) => e.call)
+    expect(calls.filter((c) => c === 'messageFrame' || c === 'frameBoxIndex')).toEqual(['messageFrame'])
     expect(errors).toEqual([])
   }, 150_000)
 })

@@ -68,7 +68,6 @@ const lobbyCalls = (): ReadonlySet<string> => {
  * catalogue for the same thing.
  */
 const OTHER_VARIANT: Readonly<Record<string, string>> = {
-  'POST /message/frame': 'the lobby reads pop-up frames with /message/frameBox/index',
   'GET /api/lobby/recentreport/lobby_platform_cate_load': 'the lobby reads categories and platforms separately',
   'GET /manifest.json': "the page links the hall's manifest.webmanifest; the catalogue's manifest call is read by no screen",
 }

@@ -20,7 +20,7 @@ const profileOf = async (siteCode: string): Promise<unknown> =>
 
 describe('the hall profile of a site', () => {
   it('site 081 is seeded with the other variants; the default site with none', async () => {
-    expect(await profileOf('081')).toEqual({ heartbeat: 'call', payList: 'v4', boot: 'call', events: 'quickList', promote: 'calls' })
+    expect(await profileOf('081')).toEqual({ heartbeat: 'call', payList: 'v4', boot: 'call', events: 'quickList', promote: 'calls', frames: 'frame' })
     expect(await profileOf('001')).toBeUndefined()
     expect(await profileOf('101')).toBeUndefined()
   })

@@ -319,6 +319,11 @@ export const HallProfile = Schema.Struct({
    */
   promote: Schema.optionalKey(Schema.Literals(['summary', 'calls'])),
   /**
+   * How the frame box lists the frames after a sign-in: 'frameBox' (absent) by
+   * /message/frameBox/index; 'frame' by /message/frame (which answers a player the same frames).
+   */
+  frames: Schema.optionalKey(Schema.Literals(['frameBox', 'frame'])),
+  /**
    * How a second verification is checked: 'one' (absent) by /user/security/secondVerify with its
    * verify type; 'byChannel' by the channel's own call (verifyPhoneCode, /user/security/verifyEmail
    * naming the bound e-mail, verifyGoogleAuthCode), the password and question types by secondVerify;
@@ -865,7 +870,11 @@ export const frameBoxIndex = defineCall({
   response: ListOf(Frame),
 })
 
-/** The home page's frames (frame type 3), for visitors too. */
+/**
+ * The frames of the caller: a signed-in player's, as /message/frameBox/index lists them (how a
+ * site whose hall profile says `frames: 'frame'` lists its frame box); a visitor's the home page's
+ * (frame type 3).
+ */
 export const messageFrame = defineCall({
   name: 'messageFrame',
   area: 'site',
