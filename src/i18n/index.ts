@@ -59,11 +59,10 @@ const firstRoute = import.meta.glob<Record<string, string>>(
 )
 
 /** A file's language and namespace. */
-export const parseLocaleFile = (file: string): { lng: string; ns: string } | null => {
+const parse = (file: string): { lng: string; ns: string } | null => {
   const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
   return m === null ? null : { lng: m[1]!, ns: m[2]! }
 }
-const parse = parseLocaleFile
 
 /**
  * The loaders of every file not bundled (about 600, one per language and namespace) are a module

@@ -1,5 +1,3 @@
-import { FALLBACK_LANGUAGE } from '../../actors/site'
-import { FIRST_ROUTE_NAMESPACES, parseLocaleFile } from './index'
 
 /**
  * The loader of every locale file not bundled with the first route: each is its own chunk
@@ -16,6 +14,12 @@ const lazy = import.meta.glob<Record<string, string>>(
   { import: 'default' },
 )
 
+/** A file's language and namespace. */
+const parseLocaleFile = (file: string): { lng: string; ns: string } | null => {
+  const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)
+  return m === null ? null : { lng: m[1]!, ns: m[2]! }
+}
+
 /** Each lazy file's loader, by language and namespace (`<code>/<namespace>`). */
 export const loaders: ReadonlyMap<string, () => Promise<Record<string, string>>> = new Map(
   Object.entries(lazy).flatMap(([file, load]) => {
@@ -24,7 +28,5 @@ export const loaders: ReadonlyMap<string, () => Promise<Record<string, string>>>
   }),
 )
 
-/** Every namespace (every locale has the same ones; the i18n test checks it). */
-export const NAMESPACES: ReadonlyArray<string> = [
-  ...new Set([...FIRST_ROUTE_NAMESPACES, ...[...loaders.keys()].filter((k) => k.startsWith(`${FALLBACK_LANGUAGE}/`)).map((k) => k.slice(FALLBACK_LANGUAGE.length + 1))]),
-].sort()
+/** Every namespace (every locale has the same ones, and every other language's are all here; the i18n test checks it). */
+export const NAMESPACES: ReadonlyArray<string> = [...new Set([...loaders.keys()].map((k) => k.slice(k.indexOf('/') + 1)))].sort()
