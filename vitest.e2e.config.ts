@@ -12,6 +12,13 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     globalSetup: 'tests/e2e/global-setup.ts',
     fileParallelism: false,
+    // A worker runs its files one after another in one process and one module graph: Playwright,
+    // the kit and the hall's modules a file imports are loaded once per worker, not once per file
+    // (1.1 to 2.2 s of CPU per file, docs/testing.md "Where the CPU goes"). What a file leaves
+    // behind is its pages, players and site settings, which useBrowser puts back; a support module
+    // keeps no state from one file to the next (kept-session's site callers are forgotten after
+    // each file), and the halls a file starts itself are closed in its afterAll.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // A poll waits for what the lobby does next (a hall round trip, a socket notice, a render);

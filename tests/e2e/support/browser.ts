@@ -3,7 +3,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { control, newPlayer, patchSiteDocument, type PlayerOptions, type SiteDocumentName, type TestPlayer } from './hall'
-import { keptSessionSeed, seedLobbyDatabase, signInOverHttp, type IndexedDbState } from './kept-session'
+import { forgetSiteCallers, keptSessionSeed, seedLobbyDatabase, signInOverHttp, type IndexedDbState } from './kept-session'
 import { record, timed } from './profile'
 import { ShellPage } from './shell.model'
 
@@ -211,6 +211,7 @@ export const useBrowser = (options: { readonly hallUrl?: string } = {}): Browser
     try {
       await unwind(afterFile)
     } finally {
+      forgetSiteCallers()
       await browser?.close()
     }
   })

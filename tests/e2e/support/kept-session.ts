@@ -33,8 +33,16 @@ export interface KeptSession {
   readonly accountType: number
 }
 
-/** A site's visitor caller (its site key from the control surface), asked once per hall and site. */
+/**
+ * A site's visitor caller (its site key from the control surface), asked once per hall and site
+ * within a test file. The browser stage's worker runs its files in one module graph
+ * (vitest.e2e.config.ts, `isolate: false`): `useBrowser` forgets these after each file, so a hall
+ * a later file starts on a port an earlier file's hall had is asked again.
+ */
 const siteCallers = new Map<string, Promise<Caller>>()
+
+/** Forgets the site callers asked so far (after each file: `useBrowser`). */
+export const forgetSiteCallers = (): void => siteCallers.clear()
 const siteCaller = (hallUrl: string, siteCode: string): Promise<Caller> => {
   const key = `${hallUrl} ${siteCode}`
   const known = siteCallers.get(key) ?? visitor(hallUrl, siteCode)
