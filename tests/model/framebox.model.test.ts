@@ -5,6 +5,7 @@ import {
   type FrameboxContext, type FrameboxEvent,
 } from '../../actors/framebox'
 import type { Frame } from '../../schemas/hall/calls/site'
+import { appStarted, siteConfig } from '../support/site-fixtures'
 import { modelHarness, type DelayEvent, type StepCheck } from './harness'
 
 // The test model: the frame box's states with the 0.5 s close as an explicit delay event. Which
@@ -47,14 +48,15 @@ const frameboxModel = setup({
     due: ({ event }) => event.type === 'delay' && event.ms >= NOT_TODAY_CLOSE_MS,
   },
   actions: {
+    profile: assign(({ event }) => (event.type === 'app.started' ? { byFrameCall: event.site.hallProfile?.frames === 'frame' } : {})),
     day: assign(({ event }) => (event.type === 'framebox.dayChanged' ? { day: event.day } : {})),
     loaded: assign(({ event }) => (event.type === 'framebox.historyLoaded' ? { history: event.history } : {})),
     signIn: assign(({ context, event }) =>
       event.type === 'session.loggedIn'
-        ? { ...frameboxInitialContext, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} }, username: event.username, trial: !event.real }
+        ? { ...frameboxInitialContext, byFrameCall: context.byFrameCall, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} }, username: event.username, trial: !event.real }
         : {},
     ),
-    signOut: assign(({ context }) => ({ ...frameboxInitialContext, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} } })),
+    signOut: assign(({ context }) => ({ ...frameboxInitialContext, byFrameCall: context.byFrameCall, day: context.day, history: context.history, requests: { count: context.requests.count, awaiting: {} } })),
     fetch: assign(({ context }) => ({ requests: { count: context.requests.count + 1, awaiting: { frames: `framebox-${context.requests.count + 1}` } } })),
     take: assign(({ context, event }) => ({ requests: { count: context.requests.count, awaiting: {} }, pending: event.type === 'hall.responded' ? dueFrames(context, FRAMES) : [] })),
     present: assign(({ context }) => present(context)),
@@ -66,6 +68,7 @@ const frameboxModel = setup({
   context: frameboxInitialContext,
   initial: 'idle',
   on: {
+    'app.started': { actions: 'profile' },
     'framebox.dayChanged': { actions: 'day' },
     'framebox.historyLoaded': { actions: 'loaded' },
     'session.loggedIn': { target: '.idle', actions: 'signIn' },
@@ -109,6 +112,8 @@ const samples = (s: ModelSnapshot): ReadonlyArray<ModelEvent> => {
   const cur = c.current?.id ?? 1
   const fresh = c.requests.count === 0 && c.username === ''
   return [
+    // The default site's start (the frame-call profile's list is the unit test's: tests/unit/actors/profiles/frames.test.ts).
+    ...(fresh && c.day === '' ? [appStarted({ site: siteConfig() }) as ModelEvent] : []),
     ...(c.day === '' ? [{ type: 'framebox.dayChanged', day: '2030-01-01' } as ModelEvent] : []),
     ...(c.day === '2030-01-01' ? [{ type: 'framebox.dayChanged', day: '2030-01-02' } as ModelEvent] : []),
     ...(fresh ? [{ type: 'framebox.historyLoaded', history: [{ username: 'p1', day: '2030-01-01', shownToday: [2], notToday: [], once: [3] }] } as ModelEvent] : []),
