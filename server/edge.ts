@@ -220,8 +220,10 @@ export const edgeListener = (app: RequestListener, o: EdgeOptions, log: (line: s
   const limiter = new RateLimiter(o.rateLimit, o.now)
   const trusted = new Set(o.trustProxy.map(normalizeAddress))
   const limited = new Set<string>()
+  const traceMs = edgeTraceMs()
   return (incoming, res) => {
     const req = incoming as EdgeRequest
+    if (traceMs !== undefined) traceRequest(req, res, traceMs, log)
     const forwarded = req.headers['x-forwarded-for']
     const client = resolveClient(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trusted)
     req[CLIENT_ADDRESS] = client
@@ -238,6 +240,34 @@ export const edgeListener = (app: RequestListener, o: EdgeOptions, log: (line: s
     if (req.method === 'GET' || req.method === 'HEAD' || length === 0) return app(req, res)
     readBody(req, res, o.maxBodyBytes, () => app(req, res))
   }
+}
+
+/** LOBBY_STORE_TRACE (ms): the edge logs requests slower than that, and where their time went (docs/hall.md "Under load"). */
+const edgeTraceMs = (): number | undefined => {
+  const n = Number(process.env['LOBBY_STORE_TRACE'])
+  return Number.isFinite(n) && n > 0 ? n : undefined
+}
+
+/** When the hall accepted a connection (performance.now()), and how many requests it carried. */
+const ACCEPTED = Symbol('lobby.accepted')
+type TracedSocket = Socket & { [ACCEPTED]?: { at: number; requests: number } }
+
+/**
+ * The trace of one request at the edge: from the connection's accept (for its first request) to
+ * the request's arrival here, and from there to the answer's last byte handed to the system.
+ */
+const traceRequest = (req: IncomingMessage, res: ServerResponse, traceMs: number, log: (line: string) => void): void => {
+  const arrived = performance.now()
+  const accepted = (req.socket as TracedSocket)[ACCEPTED]
+  const first = accepted !== undefined && accepted.requests === 0
+  if (accepted !== undefined) accepted.requests += 1
+  const sinceAccept = first ? arrived - accepted.at : 0
+  res.once('finish', () => {
+    const answered = performance.now() - arrived
+    if (answered > traceMs || sinceAccept > traceMs) {
+      log(`edge: ${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''} ${res.statusCode} answered ${Math.round(answered)} ms after it arrived${first ? `, which was ${Math.round(sinceAccept)} ms after its connection was accepted` : ''}`)
+    }
+  })
 }
 
 /** Node's parser errors that get an envelope answer: the header limit and the slow-request timeout. */
@@ -280,6 +310,7 @@ export const edgeServer = (o: EdgeOptions, log?: (line: string) => void): typeof
       listener === undefined ? undefined : edgeListener(listener, o, log),
     )
     server.on('clientError', onClientError)
+    if (edgeTraceMs() !== undefined) server.on('connection', (socket: TracedSocket) => void (socket[ACCEPTED] = { at: performance.now(), requests: 0 }))
     return server
   }
   return make as typeof createServer
