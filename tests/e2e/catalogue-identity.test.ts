@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser'
 import { codeIn, deliveryOf, startMailInbox, startSmsInbox } from '../server/delivery-inbox'
@@ -24,6 +25,14 @@ afterAll(async () => {
   await kit.control('site-document', { siteCode: SITE, name: 'delivery', remove: ['mail', 'sms'] })
   await Promise.all([mail.close(), sms.close()])
 })
+
+/** A word of the pt_BR locale, by namespace and key path. */
+const pt = (ns: string, path: string): string => {
+  const words = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/pt_BR/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>
+  const word = path.split('.').reduce<unknown>((at, k) => (at as Record<string, unknown>)[k], words)
+  if (typeof word !== 'string') throw new Error(`no pt_BR word ${ns}:${path}`)
+  return word
+}
 
 /** A bound phone nobody else has: +55 and nine digits of the clock. */
 const newNumber = (): string => `6398${Date.now().toString().slice(-7)}`
@@ -93,6 +102,33 @@ describe('identity calls by profile and by the hall', () => {
     await expect.poll(async () => (await shell.loggedInEvents()).at(-1)).toMatchObject({ username: p.username, real: true })
     const log = await page.evaluate(() => window.__lobby!.exportLog())
     expect(log).toContain('shortMsgValidate')
+    expect(errors).toEqual([])
+  })
+
+  it("the security centre's new phone on a Brazilian site shows the phone mask as typed and sends the digits", async () => {
+    const p = await kit.player({ siteCode: '101', password: 'abc12345' })
+    const old = `119${Date.now().toString().slice(-8)}`
+    // Bound as the Brazilian site's own bind stores it (the national number): the hall's check of a code send takes it.
+    await kit.control('player', { username: p.username, siteCode: p.siteCode, mobile_phone: old })
+    const { page, errors } = await kit.openLobby('desktop', 'home/game?site=101', { as: p })
+    await page.evaluate(() => window.__lobby!.system.send({ type: 'nav.requested', name: 'security', query: {} }))
+    // The change of the bound phone: its code first, then the new phone's form.
+    await page.locator('li[data-item="phone"]').getByRole('button', { name: pt('account', 'security.action.change') }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: pt('account', 'action.sendCode') }).click()
+    await dialog.getByRole('status').waitFor()
+    await dialog.getByLabel(pt('account', 'field.code')).fill(String((await kit.control('last-code', { username: p.username, siteCode: p.siteCode, purpose: 'phone' }))['code']))
+    await dialog.getByRole('button', { name: pt('account', 'action.next') }).click()
+    const phone = dialog.getByLabel(pt('account', 'field.new.phone'))
+    await phone.waitFor({ state: 'visible' })
+    const number = `119${Date.now().toString().slice(-8)}`
+    await phone.pressSequentially(number.slice(0, 3))
+    await expect.poll(() => phone.inputValue()).toBe(`${number.slice(0, 2)}-${number.slice(2, 3)}`)
+    await phone.pressSequentially(number.slice(3))
+    await expect.poll(() => phone.inputValue()).toBe(`${number.slice(0, 2)}-${number.slice(2)}`)
+    await dialog.getByRole('button', { name: pt('verify', 'sendCode') }).click()
+    await dialog.getByRole('status').getByText(pt('verify', 'sent')).waitFor()
+    await expect.poll(async () => (await kit.control('last-code', { username: p.username, siteCode: p.siteCode, purpose: 'phone' }))['target']).toBe(number)
     expect(errors).toEqual([])
   })
 })

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bindEmailCommand, bindGoogleAuthCommand, changePassCommand, editQuintCommand, modifyPhoneCommand, passQuintCommand, questionsActor, switchGoogleAuthCommand, withdrawPassCommand } from '../../../actors/account'
 import { selectSiteCode } from '../../../actors/site'
 import { useActor, useCommand, useQuery, useSend } from '../../system-react'
 import { CodeInput, useCodeProblem } from '../../ui/CodeInput'
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput'
 import { PinInput } from '../../ui/PinInput'
 import { answer as answerRule, code as codeRule, differentFrom, email as emailRule, firstOf, phoneOfSite, password, confirmation, paymentPassword, required, VALIDATION_PARAMS, type Rule } from '../../ui/validation'
 import { Field, FormAlert, PasswordField } from '../auth/Field'
@@ -170,6 +171,7 @@ export const NewTargetForm = ({ channel, ticket, onDone }: { channel: 'phone' | 
   const { reset } = cmd
   useEffect(() => reset(), [reset])
   const siteCode = useActor('site', selectSiteCode)
+  const phoneId = useId()
   const targetRule: Rule = channel === 'email' ? emailRule : phoneOfSite(siteCode)
   const checkTarget = (): boolean => {
     const key = targetRule(target)
@@ -190,7 +192,19 @@ export const NewTargetForm = ({ channel, ticket, onDone }: { channel: 'phone' | 
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-busy={busy}>
       <FormAlert text={invalid ?? commandError(t, cmd.view)} />
-      <Field label={t(`field.new.${channel}`)} value={target} onValue={(v) => setTarget(v.trim())} error={null} type={channel === 'email' ? 'email' : 'tel'} autoComplete={channel === 'email' ? 'email' : 'tel'} data-autofocus="" />
+      {channel === 'phone' ? (
+        // The phone mask of spec §5 on a Brazilian site (the sign-up's and the bind forms'): the form keeps the digits.
+        <div className="field">
+          <label className="field__label" htmlFor={phoneId}>
+            {t('field.new.phone')}
+          </label>
+          <div className="field__row">
+            <PhoneNumberInput id={phoneId} className="field__input" siteCode={siteCode} value={target} onChange={(v) => setTarget(v.trim())} autoComplete="tel" data-autofocus="" />
+          </div>
+        </div>
+      ) : (
+        <Field label={t('field.new.email')} value={target} onValue={(v) => setTarget(v.trim())} error={null} type="email" autoComplete="email" data-autofocus="" />
+      )}
       <CodeInput channel={channel} target={target} check={checkTarget} label={t('field.code')} value={code} onChange={setCode} />
       <button type="submit" className="button button--primary button--block" aria-disabled={busy}>
         {t('action.save')}
