@@ -38,7 +38,8 @@ export const categoriesActor = queryActor({
  * The quick list (`eventquick`, visitors too), on a site whose hall profile says
  * `events: 'quickList'`: the activities running now, the red packets offered to the player (type
  * 7) and the discount codes (type 22), the event centre's first tab. Read when the event centre
- * opens there (`activities.opened` with quick) and again after a receipt or a credited deposit.
+ * opens there (`activities.opened` with quick) and again after a receipt, a credited deposit or a
+ * red packet taken.
  */
 /** The quick list's context: read yet (a payload) or not. */
 type QuickContext = QueryContext<unknown, ReadonlyArray<ActivitySummary>>
@@ -52,6 +53,8 @@ export const quickListActor = queryActor({
     // Read again only where it was read (a quick-list site's event centre opened).
     'activities.changed': { when: (_e, c: QuickContext) => c.payload !== null },
     'realtime.payOrderSucceeded': { when: (_e, c: QuickContext) => c.payload !== null },
+    // A packet taken: its activity leaves the list once no packet is left for the player.
+    'redpackets.credited': { when: (_e, c: QuickContext) => c.payload !== null },
   },
   payload: {},
   retryOn: ['socket.opened'],

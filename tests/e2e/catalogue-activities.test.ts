@@ -53,6 +53,8 @@ describe('the event centre by quick list and template (site 081)', () => {
     const result = page.getByRole('dialog', { name: redpackets.title })
     await result.getByRole('button', { name: redpackets.ok }).click()
     await result.waitFor({ state: 'hidden' })
+    // Taken, the packet leaves the quick list (read again when it was credited).
+    await panel.getByRole('button', { name: new RegExp(`^${title}`) }).waitFor({ state: 'detached' })
 
     // The discount codes' card opens the discount-code popup.
     await panel.getByRole('button', { name: new RegExp(`^${activities.type['22']}`) }).click()

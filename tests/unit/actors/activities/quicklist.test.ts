@@ -41,6 +41,16 @@ describe('the quick list and the detail by template (hall profile events: quickL
     // Another activity's receipt leaves the page alone.
     a.send({ type: 'activities.changed', activeId: 42, count: 1 })
     expect(asked(a).filter(([call]) => call === 'getByTemplate')).toHaveLength(2)
+    // A red packet taken reads the quick list again (the taken packet leaves it).
+    const before = asked(a).length
+    a.send({ type: 'redpackets.credited', activeId: 7001, redId: 1, amount: '2', currency: 'BRL', balance: '12' })
+    expect(asked(a).slice(before)).toEqual([['quickList', {}]])
+  })
+
+  it('the default site reads no quick list when a red packet is taken', () => {
+    const a = runActors([quickListActor])
+    a.send(login, { type: 'activities.opened' }, { type: 'redpackets.credited', activeId: 7001, redId: 1, amount: '2', currency: 'BRL', balance: '12' })
+    expect(asked(a)).toEqual([])
   })
 
   it('a red packet opens the red-packet popup, the discount codes theirs, any other activity its page', () => {
