@@ -144,8 +144,9 @@ export const siteMachine = setup({
   guards: {
     isAnswer: ({ context, event }) => answers(context.requests, 'step', event),
     isFailure: ({ context, event }) => event.type === 'hall.failed' && answers(context.requests, 'step', event),
-    hasInjectedSiteInfo: ({ context }) => injectedOf(context, 'siteInfo') !== undefined,
-    hasInjectedSysInfo: ({ context }) => injectedOf(context, 'sysInfo') !== undefined,
+    /** The call failed and there is no injected copy of its answer to fall back on. */
+    failsWithoutInjected: ({ context, event }, key: 'siteInfo' | 'sysInfo') =>
+      event.type === 'hall.failed' && answers(context.requests, 'step', event) && injectedOf(context, key) === undefined,
     siteInMaintenance: ({ context }) => MAINTAIN_STATUSES_500.includes(context.siteInfo?.maintainStatus ?? 0),
     ipMaintenance: ({ context }) => context.ipInfo?.siteMaintenanceStatus === true,
     areaRestricted: ({ context }) => context.ipInfo?.areaStatus === false,
@@ -159,21 +160,34 @@ export const siteMachine = setup({
     }),
     request: enqueueActions(({ context, enqueue }, call: keyof typeof CALL_BY_NAME) => {
       const asked = request('site', context.requests, 'step', CALL_BY_NAME[call], {})
-      enqueue.assign({ requests: asked.requests })
+      // The start-up's first call also clears the outcome of an earlier attempt (a retry; after
+      // app.started the fields already hold these values): one assign, not two, per retry.
+      enqueue.assign(
+        call === 'getSiteInfo'
+          ? { requests: asked.requests, blockedBy: null, blockReason: null, lastError: null, siteInfo: null, sysInfo: null, ipInfo: null, usedInjected: false }
+          : { requests: asked.requests },
+      )
       enqueue.emit(asked.notice)
     }),
-    clearOutcome: assign({ blockedBy: null, blockReason: null, lastError: null, siteInfo: null, sysInfo: null, ipInfo: null, usedInjected: false }),
     storeAnswer: assign(({ context, event }, key: 'siteInfo' | 'sysInfo' | 'ipInfo') =>
       event.type === 'hall.responded' && answers(context.requests, 'step', event)
         ? { [key]: event.data as never, requests: settle(context.requests, 'step') }
         : {},
     ),
     storeError: assign(({ context, event }) => (event.type === 'hall.failed' ? { lastError: event.error, requests: settle(context.requests, 'step') } : {})),
+    /** The call failed: its injected copy stands in for the answer (the failure settled, no error kept). */
     useInjected: assign(({ context }, key: 'siteInfo' | 'sysInfo') => ({
       [key]: injectedOf(context, key) as never,
+      requests: settle(context.requests, 'step'),
       usedInjected: true,
       lastError: null,
     })),
+    /** The call failed with no injected copy: the error kept, the 500 page with the error's tag (one assign). */
+    fail500: assign(({ context, event }) =>
+      event.type === 'hall.failed'
+        ? { lastError: event.error, requests: settle(context.requests, 'step'), blockedBy: '/pages/500' as const, blockReason: event.error._tag ?? 'unknown' }
+        : {},
+    ),
     settle: assign(({ context }) => ({
       language: chooseLanguage(context.storedLanguage, context.config?.languageCode ?? null, context.siteInfo),
       currency: chooseCurrency(context.siteInfo, context.sysInfo),
@@ -228,16 +242,12 @@ export const siteMachine = setup({
             target: 'checkSiteInfo',
           },
         ],
+        // A failure falls back on the injected copy, else blocks (one transition, no transient state).
         'hall.failed': [
-          { guard: { type: 'isFailure' }, target: 'siteInfoFallback', actions: 'storeError' },
+          { guard: { type: 'failsWithoutInjected', params: 'siteInfo' }, target: 'blocked', actions: 'fail500' },
+          { guard: 'isFailure', target: 'checkSiteInfo', actions: { type: 'useInjected', params: 'siteInfo' } },
         ],
       },
-    },
-    siteInfoFallback: {
-      always: [
-        { guard: 'hasInjectedSiteInfo', actions: { type: 'useInjected', params: 'siteInfo' }, target: 'checkSiteInfo' },
-        { target: 'blocked', actions: { type: 'block', params: { page: '/pages/500', reason: null } } },
-      ],
     },
     checkSiteInfo: {
       always: [
@@ -251,14 +261,11 @@ export const siteMachine = setup({
         'hall.responded': [
           { guard: 'isAnswer', actions: { type: 'storeAnswer', params: 'sysInfo' }, target: 'ipCheck' },
         ],
-        'hall.failed': [{ guard: 'isFailure', target: 'sysInfoFallback', actions: 'storeError' }],
+        'hall.failed': [
+          { guard: { type: 'failsWithoutInjected', params: 'sysInfo' }, target: 'blocked', actions: 'fail500' },
+          { guard: 'isFailure', target: 'ipCheck', actions: { type: 'useInjected', params: 'sysInfo' } },
+        ],
       },
-    },
-    sysInfoFallback: {
-      always: [
-        { guard: 'hasInjectedSysInfo', actions: { type: 'useInjected', params: 'sysInfo' }, target: 'ipCheck' },
-        { target: 'blocked', actions: { type: 'block', params: { page: '/pages/500', reason: null } } },
-      ],
     },
     ipCheck: {
       entry: { type: 'request', params: SITE_CALLS.ipCheck },
@@ -284,7 +291,8 @@ export const siteMachine = setup({
     blocked: {
       entry: 'announceBlocked',
       on: {
-        'app.retryRequested': { target: 'siteInfo', actions: 'clearOutcome' },
+        // siteInfo's entry clears the outcome as it asks again.
+        'app.retryRequested': { target: 'siteInfo' },
       },
     },
   },
