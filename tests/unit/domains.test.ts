@@ -7,7 +7,8 @@ import { diagnosticsEvents } from '../../schemas/events/diagnostics'
 import { domainEvents } from '../../schemas/events/domain'
 import { hallEvents } from '../../schemas/events/hall'
 import { kitEvents } from '../../schemas/events/kit'
-import { i18n, loadDomainWords, NAMESPACES, SHARED_NAMESPACES } from '../../src/i18n'
+import { i18n, loadDomainWords, SHARED_NAMESPACES } from '../../src/i18n'
+import { NAMESPACES } from '../../src/i18n/locale-table'
 
 /**
  * The boot list (actors/domains.ts) is the lobby's one registration point: each domain's module
