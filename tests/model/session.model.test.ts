@@ -56,6 +56,9 @@ const MUST_CHANGE = user({ change_password: 1 })
 const NEW_PLAYER = user({ username: 'newbie01', userkey: 'uk-new', token: 'tk-new', session_key: 'sk-new' })
 const GUEST = guestUser()
 const GUEST_USDT = guestUser({ currency: 'USDT' })
+// Sign-ins the hall asks the risk check of (loginValidType 7): with a bound phone, and without (it binds one).
+const RISKY = { ...user({ mobile_phone: '+55******4321' }), loginValidType: 7 }
+const RISKY_UNBOUND = { ...user(), loginValidType: 7 }
 const THIRD_UNREGISTERED = { code: 100, email: 'a@b.c', id: 'g-1', new_username: 'ab12345', new_password: 'Pw12345' }
 
 const starts = {
@@ -132,7 +135,7 @@ const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
     case 'guestRegister':
       return [data(GUEST), fail(service(1128))]
     case 'signingIn':
-      return [data(REAL), data(MUST_CHANGE), fail(service(1011, 'incorrect username or password')), fail(service(1124, 'error_12'))]
+      return [data(REAL), data(MUST_CHANGE), data(RISKY), data(RISKY_UNBOUND), fail(service(1011, 'incorrect username or password')), fail(service(1124, 'error_12'))]
     case 'registering':
       return [data(NEW_PLAYER), fail(service(1012, 'username already exists'))]
     case 'smsSigningIn':
@@ -146,6 +149,22 @@ const answersFor = (auth: string, c: SessionContext, id: string): Ev[] => {
       return [data({ change_password: 0, userkey: 'uk-changed' }), data({}), fail(service(1011))]
     case 'loggingOut':
       return [data({}), fail({ _tag: 'Network', message: 'offline' }), fail(service(-1, 'token expired'))]
+    default:
+      return []
+  }
+}
+
+/** What the hall may answer to the risk check's call in flight (its code send, or its check). */
+const riskAnswers = (c: SessionContext, id: string): Ev[] => {
+  const purpose = awaited(c) === null ? null : Object.keys(c.requests.awaiting)[0]
+  const binds = c.risk?.answer.mobile_phone === ''
+  switch (purpose) {
+    case 'riskSend':
+      return [ok(id, SESSION_CALLS.riskSend, { target: '+55******4321', expireSeconds: 600 }), ko(id, SESSION_CALLS.riskSend, service(1220, 'bad phone'))]
+    case 'risk': {
+      const call = binds ? SESSION_CALLS.riskBind : SESSION_CALLS.riskVerify
+      return [ok(id, call, binds ? { mobile_phone: '+55******4321' } : {}), ko(id, call, service(1223, 'wrong code'))]
+    }
     default:
       return []
   }
@@ -165,6 +184,12 @@ const sessionEvents = (s: Snap): Ev[] => {
     if (c.site === null) out.push(...readies)
   }
   out.push(...answersFor(auth, c, id))
+  if (auth === 'riskChecking') {
+    out.push(...riskAnswers(c, id), { type: 'session.riskCancelled' })
+    if (c.requests.count < MAX_REQUESTS + 2) {
+      out.push({ type: 'session.riskCodeRequested', phone: '11987654321', areaCode: '+55' }, { type: 'session.riskCodeSubmitted', code: '1234', phone: '11987654321', areaCode: '+55' })
+    }
+  }
   if (auth === 'awaitingKey') out.push({ type: 'session.keyGenerated', key: 'generated-key' })
   if (c.requests.count < MAX_REQUESTS) {
     out.push(
@@ -221,6 +246,7 @@ const serializeSession = (s: Snap): string => {
     third: c.thirdAttempt !== null,
     errors: [c.loginError?.messageKey ?? (c.loginError === null ? null : 'set'), c.registerError !== null, c.accountError !== null],
     restricted: c.restricted,
+    risk: c.risk == null ? null : [c.risk.answer.mobile_phone === '', c.risk.sent !== null, c.risk.error !== null],
   })
 }
 
@@ -239,12 +265,16 @@ const sessionInvariants = () => {
 
     // A waiting state awaits exactly one request, for its own purpose: the last one, for its own
     // call; any other state awaits nothing.
-    const call = CALL_OF[auth]
-    const purpose = PURPOSE_OF[auth]
+    // The risk check awaits nothing, its code send or its check, by the account's phone.
+    const riskPurpose = auth === 'riskChecking' ? (Object.keys(c.requests.awaiting)[0] as SessionPurpose | undefined) : undefined
+    const call = riskPurpose === 'riskSend' ? SESSION_CALLS.riskSend : riskPurpose === 'risk' ? (c.risk?.answer.mobile_phone === '' ? SESSION_CALLS.riskBind : SESSION_CALLS.riskVerify) : CALL_OF[auth]
+    const purpose = auth === 'riskChecking' ? riskPurpose : PURPOSE_OF[auth]
     expect(c.requests.awaiting).toEqual(purpose === undefined ? {} : { [purpose]: `session-${c.requests.count}` })
     const requests = ofType(emitted, 'hall.requested') as Array<LobbyEvent & { type: 'hall.requested' }>
     expect(requests.length).toBeLessThanOrEqual(1)
     for (const r of requests) expect([r.requestId, r.call]).toEqual([`session-${c.requests.count}`, call])
+    // Nobody is signed in by a risk check that has not passed.
+    if (auth === 'riskChecking') expect(ofType(emitted, 'session.loggedIn')).toEqual([])
 
     // Visitors have no user; signed-in states have one.
     if (auth === 'visitor' || auth === 'expired' || auth === 'starting') expect(c.user).toBeNull()
@@ -254,7 +284,7 @@ const sessionInvariants = () => {
     const logins = ofType(emitted, 'session.loggedIn')
     // The balance the answer (or the kept registration answer) carried.
     const answered = event?.type === 'hall.responded' ? (event['data'] as { game_gold?: string } | null)?.game_gold : undefined
-    const gold = answered ?? prev?.context.registered?.game_gold
+    const gold = answered ?? prev?.context.registered?.game_gold ?? prev?.context.risk?.answer.game_gold
     if (logins.length > 0 && prev !== null && prev.context.user === null) {
       const u = c.user!
       expect(emitted.filter((e) => e.type !== 'hall.requested')).toEqual([
