@@ -24,7 +24,7 @@ import type { Page } from 'playwright-core'
 import { startHall } from '../../server/hall'
 import { launch, VIEWPORTS } from '../e2e/support/browser'
 import { seededGameName } from '../e2e/support/games.model'
-import { chooseHot, INSTRUMENT, paintedWhen, firstPaint, playSelector, SWITCHES } from './games'
+import { armedPainted, armPainted, chooseHot, INSTRUMENT, firstPaint, playSelector, SWITCHES } from './games'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const outDir = path.join(tmpdir(), 'lobby-games-trace-dist')
@@ -132,8 +132,9 @@ const main = async () => {
       for (const [name, id] of SWITCHES) {
         const first = id === 0 ? seededGameName(1, 97) : seededGameName(id, 1)
         await page.evaluate((c) => { (window as unknown as { __renders: object; __countRenders: boolean }).__renders = {}; (window as unknown as { __countRenders: boolean }).__countRenders = c }, counting)
+        await armPainted(page, playSelector(first))
         await menu.getByRole('button', { name, exact: true }).click()
-        const list = await paintedWhen(page, playSelector(first))
+        const list = await armedPainted(page)
         const paint = await firstPaint(page)
         const hallCalls = await hallTimings(page)
         const renders = counting ? await page.evaluate(() => (window as unknown as { __renders: Record<string, number> }).__renders) : {}
