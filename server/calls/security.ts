@@ -15,7 +15,7 @@ import type { Queryable } from '../db'
 import * as validation from '../../schemas/validation'
 import { hashPassword, verifyPassword } from '../crypto'
 import { base32Decode, newTotpSecret, otpauthUri, totp, verifyTotp } from '../totp'
-import { bindStateOf } from '../store'
+import { bindStateOf, siteDocument } from '../store'
 import { accountStateOf, guardChange, recordChange } from '../account'
 import { codeSender } from '../mail/delivery'
 import { admitSend, demandOf } from './challenge'
@@ -115,6 +115,24 @@ export const maskEmail = (email: string): string => {
   return at < 0 ? email : `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`
 }
 
+/**
+ * The national number of a phone, for the site's phone rule: without the area code given with it,
+ * or without the country segment of the site's smsCountry list an international form ('+55…', as
+ * a bound phone is stored) starts with (the longest); a number without either as it is.
+ */
+export const nationalNumber = async (db: Queryable, siteCode: string, phone: string, areaCode?: string): Promise<string> => {
+  const given = phone.trim()
+  const segment = (areaCode ?? '').trim()
+  if (segment !== '' && given.startsWith(segment)) return given.slice(segment.length)
+  if (!given.startsWith('+')) return given
+  const countries = (await siteDocument<ReadonlyArray<{ phoneNumberSegment?: unknown }>>(db, siteCode, 'smsCountry')) ?? []
+  const longest = countries
+    .map((c) => (typeof c.phoneNumberSegment === 'string' ? c.phoneNumberSegment : ''))
+    .filter((s) => s !== '' && given.startsWith(s))
+    .reduce((a, b) => (b.length > a.length ? b : a), '')
+  return given.slice(longest.length)
+}
+
 export const securityCalls: ReadonlyArray<Implementation> = [
   // The active auth info: which items are bound, phone and email masked.
   implement(actionVerify, async (ctx) => {
@@ -138,8 +156,10 @@ export const securityCalls: ReadonlyArray<Implementation> = [
     // second verification (verifyPhoneCode, secondVerify 3) goes to it.
     const bound = (await bindStateOf(ctx.db, player.id)).mobilePhone
     const phone = bound !== '' && p.phone === maskPhone(bound) ? bound : p.phone
-    // The site's phone rule (spec §5; the Brazilian rules on a Brazilian site), as the lobby's form checks it.
-    const problem = validation.phoneOfSite(ctx.site.code)(phone)
+    // The site's phone rule (spec §5; the Brazilian rules on a Brazilian site), as the lobby's form
+    // checks it: on the national number, the country segment aside (a bound phone is stored with
+    // it, '+5511987654321'; the rule's third digit 9 is the national number's).
+    const problem = validation.phoneOfSite(ctx.site.code)(await nationalNumber(ctx.db, ctx.site.code, phone, p.areaCode))
     if (problem !== null) throw new ServiceError(SecurityCodes.badPhone, problem)
     const send = await codeSender(ctx, 'phone', CODE_TTL_MS)
     await admitSend(ctx.db, player.id, 'phone', p, ctx.now, false, await demandOf(ctx))
