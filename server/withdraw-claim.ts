@@ -5,23 +5,24 @@
  * the password with Argon2id (each hall's memo, server/pin-memo.ts, is its own), 400 verifications
  * in the first seconds of 200 players, and the withdrawal's p99 passed 2 s.
  *
- * - The first copy to arrive claims the request id (table withdraw_request_claims, migration 276)
- *   with a salted SHA-256 digest of the player, the request id, the account, the amount, the
- *   player's stored password hash (so a new password is another digest) and the password, then checks the password in full (checkPin: the failures' lock, the memo, Argon2id,
- *   each wrong one counted) and records the outcome: right, or not.
- * - A repeat (the claim is there) computes the same digest with the claim's salt. When it matches,
- *   the repeat asks for the same thing with the same password: it waits for the first copy's
- *   outcome (at most CLAIM_WAIT_MS) and, when the password was right, is not checked again.
- * - Any other repeat (another password, account or amount), one whose first copy found the
+ * - The first copy to arrive claims the request id (table withdraw_request_claims, migrations 276
+ *   and 277) with what it asks: the account, the amount and a digest of the player's stored
+ *   password hash (so a new password is another claim), then checks the password in full
+ *   (checkPin: the failures' lock, the memo, Argon2id, each wrong one counted) and records the
+ *   outcome: right, or not.
+ * - A repeat (the claim is there) asking the same account and amount under the same stored hash
+ *   waits for that outcome (at most CLAIM_WAIT_MS) and, when the password was right, is not checked
+ *   again: it is the same request, whose one order the request id keeps, so it creates nothing the
+ *   first copy did not ask for and whatever password it carries tells its sender nothing.
+ * - Any other repeat (another account or amount, a new password), one whose first copy found the
  *   password wrong, did not finish in time, or whose claim is gone, checks the password in full,
- *   as a first copy does: a repeat is never let through on a password nobody verified, and a wrong
- *   one is counted.
+ *   as a first copy does, and a wrong one is counted.
  *
- * What this gives up: for WITHDRAW_CLAIM_MS after a withdrawal, whoever reads the database can find
- * its 6-digit password by trying the 10^6 of them against the SHA-256 digest, where the stored
- * Argon2id hash costs about 46 ms a try. Older claims are deleted.
+ * Nothing derived from the password is stored: the claim holds no digest of it (migration 277
+ * dropped the salted SHA-256 that 276 kept, which whoever read the store could have reversed in
+ * 10^6 fast tries). Claims older than WITHDRAW_CLAIM_MS are deleted.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from './db'
 
 /** How long a claim is kept (ms): the lobby's repeat of a request comes within its 60 s timeout. */
@@ -39,17 +40,12 @@ export interface WithdrawCopy {
   readonly requestId: string
   readonly accountId: number
   readonly amount: string
-  readonly pin: string
   /** The hall's clock (ms). */
   readonly now: number
 }
 
-/** The digest of a copy; `stored` is the player's withdraw password hash now, so a new password is another digest. */
-const digestOf = (salt: Buffer, c: WithdrawCopy, stored: string): Buffer => {
-  const hash = createHash('sha256').update(salt)
-  for (const part of [c.playerId, c.requestId, String(c.accountId), c.amount, stored, c.pin]) hash.update(part).update('\0')
-  return hash.digest()
-}
+/** The digest of the player's stored withdraw password hash: a new password is another claim. */
+const storedDigest = (stored: string): Buffer => createHash('sha256').update(stored).digest()
 
 const lastSweep = new WeakMap<Queryable, number>()
 
@@ -72,11 +68,11 @@ export const checkPinOnce = async (db: Queryable, copy: WithdrawCopy, check: () 
     await db.query('DELETE FROM withdraw_request_claims WHERE created_at < $1', [new Date(copy.now - WITHDRAW_CLAIM_MS).toISOString()])
   }
   const stored = (await db.query<{ hash: string | null }>('SELECT withdraw_pass_hash AS hash FROM players WHERE id = $1', [copy.playerId])).rows[0]?.hash ?? ''
-  const salt = randomBytes(16)
+  const digest = storedDigest(stored)
   const claimed = await db.query(
-    `INSERT INTO withdraw_request_claims (player_id, request_id, salt, digest, created_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO withdraw_request_claims (player_id, request_id, account_id, amount, stored_hash_digest, created_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (player_id, request_id) DO NOTHING RETURNING outcome`,
-    [copy.playerId, copy.requestId, salt, digestOf(salt, copy, stored), at.toISOString()],
+    [copy.playerId, copy.requestId, copy.accountId, copy.amount, digest, at.toISOString()],
   )
   const settle = (outcome: 1 | 2) =>
     db.query('UPDATE withdraw_request_claims SET outcome = $3 WHERE player_id = $1 AND request_id = $2 AND outcome = 0', [copy.playerId, copy.requestId, outcome])
@@ -92,14 +88,19 @@ export const checkPinOnce = async (db: Queryable, copy: WithdrawCopy, check: () 
   }
   const outcomeOf = async () =>
     (
-      await db.query<{ salt: Uint8Array; digest: Uint8Array; outcome: number; created_at: Date }>(
-        'SELECT salt, digest, outcome, created_at FROM withdraw_request_claims WHERE player_id = $1 AND request_id = $2',
+      await db.query<{ account_id: string | number; amount: string; stored_hash_digest: Uint8Array; outcome: number; created_at: Date }>(
+        'SELECT account_id, amount, stored_hash_digest, outcome, created_at FROM withdraw_request_claims WHERE player_id = $1 AND request_id = $2',
         [copy.playerId, copy.requestId],
       )
     ).rows[0]
   let first = await outcomeOf()
   const fresh = first !== undefined && copy.now - new Date(first.created_at).getTime() < WITHDRAW_CLAIM_MS
-  const same = first !== undefined && fresh && timingSafeEqual(digestOf(Buffer.from(first.salt), copy, stored), Buffer.from(first.digest))
+  const same =
+    first !== undefined &&
+    fresh &&
+    Number(first.account_id) === copy.accountId &&
+    first.amount === copy.amount &&
+    timingSafeEqual(digest, Buffer.from(first.stored_hash_digest))
   if (same) {
     const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
     const until = performance.now() + (deps.waitMs ?? CLAIM_WAIT_MS)

@@ -267,7 +267,7 @@ export const withdrawCalls: ReadonlyArray<Implementation> = [
     // The password is checked once per request id, not once per copy of it (server/withdraw-claim.ts).
     await checkPinOnce(
       ctx.db,
-      { playerId: player.id, requestId: p.request_id, accountId: p.account_id, amount: p.amount, pin: p.withdraw_pass, now: ctx.now },
+      { playerId: player.id, requestId: p.request_id, accountId: p.account_id, amount: p.amount, now: ctx.now },
       () => checkPin(ctx.db, player.id, p.withdraw_pass, ctx.now),
     )
     // The SMS step (scene withdraw_sms_verify): the last code sent to the player's bound phone, spent once.
