@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { captcha, geetestValidate, userGeetestValidate } from '../../schemas/hall/calls'
-import type { GeetestResult } from '../../schemas/hall/calls'
+import type { GeetestAnswer, GeetestPass, GeetestResult } from '../../schemas/hall/calls'
 import type { Challenge, ChallengeKind } from '../../schemas/hall/calls'
 import type { Queryable } from '../db'
 import { clickPicture, ninePicture, sliderPicture, SLIDER } from '../challenge-art'
@@ -118,7 +118,7 @@ export const newChallenge = async (db: Queryable, now: number, kind: ChallengeKi
 
 /** The newest challenge and its answer, for the control surface (tests and demos read the image's digits there). */
 export const lastChallenge = async (db: Queryable): Promise<{ key: string; kind: ChallengeKind; answer: string } | undefined> =>
-  (await db.query<{ key: string; kind: ChallengeKind; answer: string }>('SELECT key, kind, answer FROM challenges ORDER BY expires_at DESC LIMIT 1')).rows[0]
+  (await db.query<{ key: string; kind: ChallengeKind; answer: string }>("SELECT key, kind, answer FROM challenges WHERE kind <> 'pass' ORDER BY expires_at DESC LIMIT 1")).rows[0]
 
 /**
  * A challenge's answer by its key, for the control surface only (a dev/test hall; production has
@@ -188,8 +188,34 @@ export const solves = (kind: ChallengeKind, stored: string, given: string | unde
   }
 }
 
-/** Spends a challenge: true when its key is known, not expired, and the answer solves it (a challenge is answered once). */
-export const spendChallenge = async (db: Queryable, answer: { readonly captchaKey?: string | undefined; readonly captcha?: string | undefined }, now: number): Promise<boolean> => {
+/** The kind of the challenges table's rows that are a passed Geetest v4 challenge's pass (its key the pass token, its answer the challenge's lot_number). */
+const PASS_KIND = 'pass'
+
+/**
+ * Spends a Geetest v4 pass (the guarded call's `geetest` result): true when the pass token is one a
+ * v4 validation answered, for that challenge (`lot_number`), not expired; a pass is used once.
+ */
+const spendPass = async (db: Queryable, result: GeetestResult, now: number): Promise<boolean> => {
+  const row = (
+    await db.query<{ answer: string; expiresAt: string }>(
+      'DELETE FROM challenges WHERE key = $1 AND kind = $2 RETURNING answer, expires_at AS "expiresAt"',
+      [`${PASS_KIND}:${result.pass_token}`, PASS_KIND],
+    )
+  ).rows[0]
+  return row !== undefined && row.answer === result.lot_number && new Date(row.expiresAt).getTime() >= now
+}
+
+/**
+ * Spends a challenge: true when its key is known, not expired, and the answer solves it (a
+ * challenge is answered once); or, for a call that carries a Geetest v4 result (`geetest`), when
+ * its pass is one the v4 validation answered for that challenge (spendPass).
+ */
+export const spendChallenge = async (
+  db: Queryable,
+  answer: { readonly captchaKey?: string | undefined; readonly captcha?: string | undefined; readonly geetest?: GeetestResult | undefined },
+  now: number,
+): Promise<boolean> => {
+  if (answer.geetest !== undefined) return spendPass(db, answer.geetest, now)
   const row = (
     await db.query<{ kind: ChallengeKind; answer: string; expiresAt: string }>(
       'DELETE FROM challenges WHERE key = $1 RETURNING kind, answer, expires_at AS "expiresAt"',
@@ -249,7 +275,7 @@ export const admitSend = async (
   db: Queryable,
   playerId: string,
   purpose: string,
-  answer: { readonly captchaKey?: string; readonly captcha?: string },
+  answer: { readonly captchaKey?: string; readonly captcha?: string; readonly geetest?: GeetestResult | undefined },
   now: number,
   /** A challenge was solved for this send already (the address's guard spent it). */
   solved = false,
@@ -268,7 +294,7 @@ export const admitSend = async (
   }
   if (solved) {
     // The send's challenge was answered already.
-  } else if (answer.captchaKey !== undefined || answer.captcha !== undefined) {
+  } else if (answer.captchaKey !== undefined || answer.captcha !== undefined || answer.geetest !== undefined) {
     const keys = [`player:${playerId}`]
     if (!(await spendChallenge(db, answer, now))) throw await refuseAnswer(db, keys, now)
     await forgetMisses(db, keys)
@@ -285,15 +311,21 @@ export const admitSend = async (
  * (`lot_number`, the key /home/captcha answered) and carries the player's answer
  * (`captcha_output`); the challenge is spent as a code send's is (answered once, 5 minutes). A
  * wrong, expired or reused one is refused as every challenge answer is (refuseAnswer: 2011, then
- * 1127 error_12), counted on the caller's address, or on the player after sign-in. `gen_time` must
- * be the seconds of a time not in the future.
+ * 1127 error_12), counted on the caller's address, or on the player after sign-in. A `gen_time`
+ * given (a widget's) must be the seconds of a time not in the future.
+ *
+ * A passed challenge answers its pass: a random token kept 5 minutes for that challenge, which the
+ * guarded call (a code send) carries as its `geetest` result (`lot_number`, `pass_token`) and
+ * spends once (spendChallenge); `gen_time` the seconds of the validation.
  */
-const validateGeetest = async (ctx: CallContext, p: GeetestResult, keys: ReadonlyArray<string>): Promise<Record<string, never>> => {
-  const generated = Number(p.gen_time)
+const validateGeetest = async (ctx: CallContext, p: GeetestAnswer, keys: ReadonlyArray<string>): Promise<GeetestPass> => {
+  const generated = p.gen_time === undefined ? Math.floor(ctx.now / 1000) : Number(p.gen_time)
   const solved = Number.isFinite(generated) && generated * 1000 <= ctx.now + 60_000 && (await spendChallenge(ctx.db, { captchaKey: p.lot_number, captcha: p.captcha_output }, ctx.now))
   if (!solved) throw await refuseAnswer(ctx.db, keys, ctx.now)
   await forgetMisses(ctx.db, keys)
-  return {}
+  const token = randomBytes(16).toString('hex')
+  await ctx.db.query('INSERT INTO challenges (key, kind, answer, expires_at) VALUES ($1, $2, $3, $4)', [`${PASS_KIND}:${token}`, PASS_KIND, p.lot_number, new Date(ctx.now + CHALLENGE_TTL_MS).toISOString()])
+  return { pass_token: token, gen_time: String(Math.floor(ctx.now / 1000)) }
 }
 
 /** The challenge calls: /home/captcha answers a new challenge of the site's kind and its key; the Geetest v4 validations check one. */

@@ -117,6 +117,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, Schema.Top
   ['RecordQuery', calls.RecordQueryFields],
   ['BaseLoginPayload', calls.BaseLoginPayload],
   ['GeetestResult', calls.GeetestResult.fields],
+  ['GeetestAnswer', calls.GeetestAnswer.fields],
   ['PageRequest', calls.PageFields],
 ]
 

@@ -12,7 +12,7 @@ import { Schema } from 'effect'
 import { BigId } from '../envelope'
 import { defineCall } from '../call'
 import { accountCodes, guardCodes, recoveryCodes, recoveryRefusals, securityCodes, signInCodes, smsLoginCodes, thirdPartyCodes } from './codes'
-import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
+import { Ack, Amount, CodeSent, Flag, CurrencyCode, GeetestAnswer, GeetestPass, GeetestResult, NoParams, ResetTicket, SocialLogin, VerifyCode, VerifyTicket, VerifyType, WithdrawPin } from './common'
 import { Sensitive } from './sensitive'
 import * as rules from '../../validation'
 
@@ -357,14 +357,16 @@ const ChallengeAnswer = {
 /**
  * Checks a Geetest v4 challenge before login (login validation mode geetest 100). A failed
  * challenge is a service code (1124 slider, 1125 click, 1126 nine-square, 1127 SMS, spec §8).
- * `scene` names what the challenge guards ('login', 'register', 'sms').
+ * `scene` names what the challenge guards ('login', 'register', 'sms'). A passed challenge answers
+ * its pass (GeetestPass), which the guarded call carries as its `geetest` result (the validation
+ * spends the challenge; the pass is what shows the guarded call it was passed).
  */
 export const geetestValidate = defineCall({
   name: 'geetestValidate',
   area: 'auth',
   path: '/geetest/validate/v4',
-  request: Schema.Struct({ ...GeetestResult.fields, scene: Schema.optional(Schema.String) }),
-  response: Ack,
+  request: Schema.Struct({ ...GeetestAnswer.fields, scene: Schema.optional(Schema.String) }),
+  response: GeetestPass,
 })
 
 /** The same check for a signed-in player (a code send of the security page). */
@@ -372,8 +374,8 @@ export const userGeetestValidate = defineCall({
   name: 'userGeetestValidate',
   area: 'auth',
   path: '/user/geetest/validate/v4',
-  request: Schema.Struct({ ...GeetestResult.fields, scene: Schema.optional(Schema.String) }),
-  response: Ack,
+  request: Schema.Struct({ ...GeetestAnswer.fields, scene: Schema.optional(Schema.String) }),
+  response: GeetestPass,
 })
 
 /**

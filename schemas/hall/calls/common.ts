@@ -207,6 +207,29 @@ export const GeetestResult = Schema.Struct({
 export type GeetestResult = typeof GeetestResult.Type
 
 /**
+ * A Geetest v4 challenge's answer as the v4 validation takes it (issue 45; docs/hall.md "Hall
+ * profile" `geetest`): the challenge (`lot_number`, the key /home/captcha answered) and the
+ * player's answer (`captcha_output`); `pass_token` and `gen_time` where a Geetest widget made them
+ * (the reference hall is its own challenge server and makes them itself: GeetestPass).
+ */
+export const GeetestAnswer = Schema.Struct({
+  captcha_id: Schema.String,
+  lot_number: Schema.String,
+  captcha_output: Sensitive(Schema.String),
+  pass_token: Schema.optionalKey(Sensitive(Schema.String)),
+  gen_time: Schema.optionalKey(Schema.String),
+})
+export type GeetestAnswer = typeof GeetestAnswer.Type
+
+/**
+ * What a passed v4 validation answers: the pass of the challenge (single use, 5 minutes), which
+ * the guarded call (a code send) then carries as its `geetest` result with the challenge's
+ * `lot_number`, in place of the challenge's key and answer.
+ */
+export const GeetestPass = Schema.Struct({ pass_token: Sensitive(Schema.String), gen_time: Schema.String })
+export type GeetestPass = typeof GeetestPass.Type
+
+/**
  * The request of a call whose payload nothing describes: any JSON object. No call uses it (a
  * test checks); it stays so that a call the hall must accept free-form can say so, listed in
  * FREE_FORM_CALLS with its reason.
