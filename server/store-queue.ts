@@ -18,6 +18,12 @@
  * A request is marked with `storeTurns.run(...)` (AsyncLocalStorage, so every statement the
  * request causes, however deep, is known as its own).
  *
+ * The store is handed to the next turn in a later turn of the event loop (setImmediate), so the
+ * hall's process keeps taking new connections, reading sockets and running timers between two
+ * turns however long the queue: libuv takes one connection from the listen queue per loop turn,
+ * and turns handed on in one run of microtasks made a loop turn last as long as the queue (issue
+ * 46: connections waited 30 to 64 s in the kernel's accept queue before the hall took them).
+ *
  * `LOBBY_STORE_TRACE=<ms>` (any mode) logs each turn that waited or held the store longer than
  * that, with the statement (or a transaction's first statement and its count), and every 5 s a
  * line of the queue: turns, longest wait and hold, refusals.
@@ -159,8 +165,16 @@ export const queueStore = <D extends Db>(db: D, options: StoreQueueOptions, now:
       if (options.traceMs !== undefined && (wait > options.traceMs || hold > options.traceMs)) {
         log(`store turn: waited ${Math.round(wait)} ms, held ${Math.round(hold)} ms, queue ${queue.length}: ${label()}`)
       }
-      busy = false
-      next()
+      // The next turn starts in a later turn of the event loop, not in this one's microtasks: a
+      // chain of turns handed on at once would keep the loop from its other work for as long as the
+      // queue lasts, and the loop takes one new connection from the listen queue per turn (libuv),
+      // so a burst of connections waited a loop turn each, 30 to 60 s under load (issue 46).
+      if (queue.length === 0) busy = false
+      else
+        setImmediate(() => {
+          busy = false
+          next()
+        })
     }
   }
 
