@@ -10,7 +10,7 @@ import { sanitizeOperatorHtml } from '../../ui/sanitize'
 import { PageFrame } from '../pages/PageFrame'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSessionView } from '../shell/session-view'
-import { selectByTemplate } from './EventPages'
+import { selectByTemplate } from './profile'
 import './activities.css'
 
 /** The tab of the custom pages, after the categories. */

@@ -2,8 +2,6 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { anyReceivable, detailActor, logsActor, receiveActor, receiveAllActor, templateDetailActor, winnersActor, type ActivityDetail, type ActivityReward } from '../../../actors/activities'
-import type { siteMachine } from '../../../actors/site'
-import type { SnapshotFrom } from 'xstate'
 import { useActor, useCommand, usePagedList, useQuery, useSend } from '../../system-react'
 import { MoneyText } from '../../ui/MoneyText'
 import { InfiniteList } from '../../ui/paged/InfiniteList'
@@ -18,12 +16,10 @@ import { isCode } from '../../../actors/kit'
 import { activeGet, getByTemplate } from '../../../schemas/hall/calls/active'
 import { PlayPanel } from '../play/PlayPanel'
 import { wheelViewFor } from '../wheel'
+import { selectByTemplate } from './profile'
 import './activities.css'
 
 export { EventIndexPage } from './EventIndex'
-
-/** Whether the site's hall reads activities by template (hall profile `events: 'quickList'`; docs/hall.md "Hall profile"). */
-export const selectByTemplate = (s: SnapshotFrom<typeof siteMachine>): boolean => s.context.config?.hallProfile?.events === 'quickList'
 
 /** A tier's name from what it needs, in the interface language (the hall's numbers, the lobby's words). */
 const tierLabel = (t: TFunction<'activities'>, d: ActivityDetail, r: ActivityReward): string => {
