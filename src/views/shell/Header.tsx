@@ -19,7 +19,7 @@ import { RedPacketPopup } from '../redpackets/RedPacketPopup'
 import { SocketStatus } from '../realtime/SocketStatus'
 import { useNavigate } from '../routing/nav-hooks'
 import { PersonalMenu } from './PersonalMenu'
-import { useSessionView } from './session-view'
+import { useSessionView, useSignedIn } from './session-view'
 import { useBrandLogo, useCurrencyNames } from './site-look'
 import { useWithdraw } from './withdraw'
 import { SavingsHeaderEntry } from '../yuebao/SavingsEntry'
@@ -186,6 +186,23 @@ const Balance = () => {
 }
 
 /**
+ * The header's children that take no props, made once: each reads what it shows itself, so a
+ * re-render of the header (its sign-in state, the charge rate, a language's words arriving) does
+ * not re-render them too (issue 41, the boot: the header rendered 6 times in one boot and every
+ * child with it).
+ */
+const LOGO = <Logo />
+const LANGUAGE_SWITCH = <LanguageSwitch />
+const MUSIC_BUTTON = <MusicButton />
+const LINE_BUTTON = <LineButton />
+const RED_PACKET_POPUP = <RedPacketPopup />
+const CURRENCY_SWITCH = <CurrencySwitch />
+const BALANCE = <Balance />
+const SOCKET_STATUS = <SocketStatus />
+const SAVINGS_HEADER_ENTRY = <SavingsHeaderEntry />
+const PERSONAL_MENU = <PersonalMenu />
+
+/**
  * The header (spec §2), web and mobile. Its recharge button carries the site's highest charge rate
  * as a badge, like the recharge tab; its withdraw checks the bound phone and the withdraw password.
  */
@@ -193,7 +210,7 @@ export const Header = memo(function Header({ desktop, onOpenMenu, menuOpen }: { 
   const { t } = useTranslation()
   const { t: layoutT } = useTranslation('layout')
   const send = useSend()
-  const session = useSessionView()
+  const session = useSignedIn()
   const chargeRate = useBadges(selectChargeRate)
   const withdraw = useWithdraw(true)
   const rateBadge = chargeRate === null ? null : <Badge text={`+${chargeRate}%`} label={layoutT('badge.bonus', { rate: chargeRate })} />
@@ -204,18 +221,18 @@ export const Header = memo(function Header({ desktop, onOpenMenu, menuOpen }: { 
           <Icon name="menu" />
         </button>
       )}
-      <Logo />
+      {LOGO}
       <div className="header__spacer" />
       <div className="header__actions">
         {/* On phones the secondary tools live in the drawer (SideMenu.tsx MenuDrawer). */}
-        {desktop && <LanguageSwitch />}
-        {desktop && <MusicButton />}
-        {desktop && <LineButton />}
-        <RedPacketPopup />
-        {desktop && !session.signedIn && <CurrencySwitch />}
+        {desktop && LANGUAGE_SWITCH}
+        {desktop && MUSIC_BUTTON}
+        {desktop && LINE_BUTTON}
+        {RED_PACKET_POPUP}
+        {desktop && !session.signedIn && CURRENCY_SWITCH}
         {/* Phones: a guest's header has room for the sign-in buttons, not the trial balance. */}
-        {session.signedIn && (desktop || session.real) && <Balance />}
-        <SocketStatus />
+        {session.signedIn && (desktop || session.real) && BALANCE}
+        {SOCKET_STATUS}
         {session.real &&
           (desktop ? (
             <button type="button" className="button button--accent header__recharge" onClick={() => send({ type: 'popup.openRequested', popup: 'pay' })}>
@@ -240,9 +257,9 @@ export const Header = memo(function Header({ desktop, onOpenMenu, menuOpen }: { 
           </button>
         )}
         {/* Phones: the savings entry lives in the drawer's system menu, with the other secondary entries. */}
-        {session.real && desktop && <SavingsHeaderEntry />}
+        {session.real && desktop && SAVINGS_HEADER_ENTRY}
         {session.real && <ProfileChip desktop={desktop} />}
-        {session.real && desktop && <PersonalMenu />}
+        {session.real && desktop && PERSONAL_MENU}
         {/* A guest (trial) account is not logged in (spec §4): it can still log in or sign up. */}
         {!session.real && (
           <>

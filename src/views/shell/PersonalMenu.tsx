@@ -11,7 +11,7 @@ import { Popover } from '../../ui/Popover'
 import { MusicMenuEntry } from '../music/MusicButton'
 import { useNavigate } from '../routing/nav-hooks'
 import { useSend } from '../../system-react'
-import { useSessionView } from './session-view'
+import { useUsername } from './session-view'
 import { useWithdraw } from './withdraw'
 
 /**
@@ -25,7 +25,7 @@ export const PersonalMenu = () => {
   const { t: shell } = useTranslation()
   const navigate = useNavigate()
   const send = useSend()
-  const session = useSessionView()
+  const username = useUsername()
   const unread = useBadges(selectUnreadMessages)
   const centreType = useBadges(selectMessageCentreType)
   // Withdrawal management: withdraw when a withdraw password is set, else the security page's tab (spec §2).
@@ -37,7 +37,7 @@ export const PersonalMenu = () => {
   return (
     <Popover
       className="personal-menu"
-      label={`${t('personal.menu')}: ${session.username ?? ''}`}
+      label={`${t('personal.menu')}: ${username ?? ''}`}
       panelLabel={t('personal.menu')}
       trigger={
         <>
@@ -45,7 +45,7 @@ export const PersonalMenu = () => {
             <Icon name="user" />
             <Badge count={unread} />
           </span>
-          <span className="chip__text">{session.username}</span>
+          <span className="chip__text">{username}</span>
           <Icon name="chevronDown" className="chip__caret" />
         </>
       }

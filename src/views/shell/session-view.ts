@@ -31,6 +31,19 @@ const useSession = <T,>(selector: (s: ReturnType<SessionRef['getSnapshot']>) => 
 /** Reads the wallet actor through one of its selectors. */
 export const useWallet = <T,>(selector: (s: ReturnType<WalletRef['getSnapshot']>) => T): T => useActor('wallet', selector)
 
+/** Who is signed in, without the wallet: for a view that only shows or hides by it (a balance change does not re-render it). */
+export type SignedInView = Pick<SessionView, 'signedIn' | 'real' | 'guest'>
+
+/** The session's sign-in state alone, through its selectors (no wallet subscription). */
+export const useSignedIn = (): SignedInView => {
+  const real = useSession(selectIsLoggedIn)
+  const guest = useSession(selectIsGuest)
+  return { signedIn: real || guest, real, guest }
+}
+
+/** The signed-in player's name alone (no wallet subscription). */
+export const useUsername = (): string | null => useSession(selectUsername)
+
 /** The session and the wallet as the shell needs them, through their selectors. */
 export const useSessionView = (): SessionView => {
   const real = useSession(selectIsLoggedIn)
