@@ -151,6 +151,7 @@ const PROFILE_VALUES: { readonly [K in keyof HallProfile]-?: ReadonlyArray<NonNu
   recovery: ['verifyList', 'captcha'],
   recoveryProof: ['resetPassVerify', 'byChannel', 'questionAndPin'],
   smsLogin: ['direct', 'validate'],
+  geetest: ['captcha', 'v4'],
 }
 
 /**

@@ -111,6 +111,8 @@ const SITES: ReadonlyArray<SiteSeed> = [
     language: 'en_US', languages: ['en_US', 'th_TH', 'vi_VN', 'id_ID'],
     currency: 'USD', currencies: ['USD', 'THB', 'VND', 'USDT'],
     timeZone: 'Asia/Bangkok', skinType: 4, themeType: 2, recommendAreaCode: '+66',
+    // Its challenges are answered by Geetest v4 (/geetest/validate/v4, /user/geetest/validate/v4; docs/hall.md "Hall profile").
+    hallProfile: { geetest: 'v4' },
   },
   {
     code: '501', name: 'Lobby Royal', isDefault: false, hostNames: ['royal.localhost'],

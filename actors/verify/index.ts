@@ -14,6 +14,7 @@ export const verifyActor = {
   id: 'verify',
   machine: verifyMachine,
   consumes: [
+    'app.started',
     'session.loggedIn',
     'session.loggedOut',
     'geetest.restricted',

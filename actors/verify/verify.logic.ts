@@ -3,7 +3,7 @@ import type { VerifyChannel, VerifyScene } from '../../schemas/events/verify'
 import type { Challenge } from '../../schemas/hall/calls/auth'
 import type { HallError } from '../../schemas/hall/errors'
 import { challengeCodes, guardCodes } from '../../schemas/hall/calls/codes'
-import type { Secret } from '../../schemas/secret'
+import { secret, type Secret } from '../../schemas/secret'
 import { noRequests, type Requests } from '../kit'
 
 /**
@@ -79,14 +79,16 @@ export interface ChannelState {
   /** The send before sign-in (recovery, SMS login) and the account recovered, or null: the player's own. */
   readonly scene: VerifyScene | null
   readonly username: string
+  /** The challenge answered and being validated (hall profile `geetest: 'v4'`): its key and the player's answer. */
+  readonly answered: { readonly key: string; readonly answer: Secret } | null
 }
 
 export const initialChannel: ChannelState = {
-  target: '', requested: false, failed: false, countdown: 0, error: null, challenge: null, scene: null, username: '',
+  target: '', requested: false, failed: false, countdown: 0, error: null, challenge: null, scene: null, username: '', answered: null,
 }
 
-/** What the flow awaits, per channel: the code send, and the challenge image. */
-export type VerifyPurpose = `${VerifyChannel}.send` | `${VerifyChannel}.challenge`
+/** What the flow awaits, per channel: the code send, the challenge image, and the challenge's v4 validation. */
+export type VerifyPurpose = `${VerifyChannel}.send` | `${VerifyChannel}.challenge` | `${VerifyChannel}.validate`
 
 export interface VerifyContext {
   /** The sends and challenge fetches in flight: the kit's bookkeeping. */
@@ -95,11 +97,31 @@ export interface VerifyContext {
   readonly restricted: boolean
   readonly phone: ChannelState
   readonly email: ChannelState
+  /**
+   * The site's hall validates a challenge by Geetest v4 (HallProfile `geetest: 'v4'`, from
+   * app.started): an answered challenge goes to the v4 validation first, and the send carries its pass.
+   */
+  readonly geetestV4: boolean
+  /** The site's code, the challenge's `captcha_id` in a v4 validation. */
+  readonly siteCode: string
 }
 
-export const initialVerify: VerifyContext = { requests: noRequests, restricted: false, phone: initialChannel, email: initialChannel }
+export const initialVerify: VerifyContext = { requests: noRequests, restricted: false, phone: initialChannel, email: initialChannel, geetestV4: false, siteCode: '' }
+
+/**
+ * The `geetest` result a send carries after the challenge's v4 validation passed: the challenge
+ * (`lot_number`, its key), the player's answer, and the pass the validation answered.
+ */
+export const geetestResultOf = (
+  siteCode: string,
+  answered: { readonly key: string; readonly answer: Secret },
+  pass: { readonly pass_token: Secret | string; readonly gen_time: string },
+): { geetest: { captcha_id: string; lot_number: string; captcha_output: Secret; pass_token: Secret; gen_time: string } } => ({
+  geetest: { captcha_id: siteCode, lot_number: answered.key, captcha_output: answered.answer, pass_token: secret(pass.pass_token), gen_time: pass.gen_time },
+})
 
 export type VerifyEvent =
+  | EventOfType<'app.started'>
   | EventOfType<'session.loggedIn'>
   | EventOfType<'session.loggedOut'>
   | EventOfType<'geetest.restricted'>

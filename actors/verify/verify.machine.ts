@@ -1,10 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate'
 import type { VerifyChannel } from '../../schemas/events/verify'
-import { captcha, emailCreateMail, securityCreateMail, securityCreateSms, shortMsgCreate } from '../../schemas/hall/calls/auth'
+import { captcha, emailCreateMail, geetestValidate, securityCreateMail, securityCreateSms, shortMsgCreate, userGeetestValidate } from '../../schemas/hall/calls/auth'
 import { isGeetestError } from '../geetest'
 import { answers, dataOf, forgetAll, request, settle } from '../kit'
 import {
-  COUNTDOWN_SECONDS, CHALLENGE_CODES, MISSED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, initialChannel, initialVerify, verifyErrorOf,
+  COUNTDOWN_SECONDS, CHALLENGE_CODES, MISSED_CHALLENGE, RESTRICTED, VERIFY_DELAYS, challengeFieldsOf, geetestResultOf, initialChannel, initialVerify, verifyErrorOf,
   type ChannelState, type VerifyContext, type VerifyEmitted, type VerifyEvent, type VerifyPurpose,
 } from './verify.logic'
 
@@ -28,11 +28,16 @@ import {
  *   (/home/captcha), the player reads its 4 digits, and the send is tried again with them. A
  *   wrong answer is refused with 2011 the first time (a new challenge is fetched, the refusal
  *   shown beside it) and with error_12 the second time in a row: the 60 s restriction (the
- *   geetest actor) starts.
+ *   geetest actor) starts. On a site whose hall validates by Geetest v4 (hall profile
+ *   `geetest: 'v4'`, from app.started) the answer goes to the v4 validation first
+ *   (`challenge.validating`: /user/geetest/validate/v4 for the player's own sends,
+ *   /geetest/validate/v4 before sign-in), which spends the challenge and answers its pass; the
+ *   send is then tried with the pass as its `geetest` result. The validation's refusals are the
+ *   send's (2011 a new challenge, error_12 the restriction).
  *
  * A sign-in or sign-out starts afresh. What is in flight is the kit's bookkeeping (actors/kit/requests.ts).
  *
- * Consumes: session.loggedIn, session.loggedOut, geetest.restricted, geetest.lifted,
+ * Consumes: app.started, session.loggedIn, session.loggedOut, geetest.restricted, geetest.lifted,
  *   verify.codeSendRequested, verify.challengeAnswered, verify.challengeRenewed,
  *   verify.challengeCancelled, hall.responded, hall.failed.
  * Emits: hall.requested, geetest.challengeFailed.
@@ -42,6 +47,7 @@ type P = { readonly channel: VerifyChannel }
 
 const send = (p: P): VerifyPurpose => `${p.channel}.send`
 const challengeOf = (p: P): VerifyPurpose => `${p.channel}.challenge`
+const validation = (p: P): VerifyPurpose => `${p.channel}.validate`
 const mine = (e: VerifyEvent, p: P): boolean => 'channel' in e && e.channel === p.channel
 const failedWith = (e: VerifyEvent, codes: ReadonlyArray<number>): boolean => e.type === 'hall.failed' && e.error._tag === 'ServiceCode' && codes.includes(e.error.code)
 
@@ -65,9 +71,15 @@ export const verifyMachine = setup({
     // The challenge shown was answered: the view checked the answer's form (the image's digits, a
     // puzzle's moves), the hall judges it.
     answered: ({ event }, p: P) => event.type === 'verify.challengeAnswered' && mine(event, p),
+    answeredV4: ({ context, event }, p: P) => context.geetestV4 && event.type === 'verify.challengeAnswered' && mine(event, p),
+    validated: ({ context, event }, p: P) => answers(context.requests, validation(p), event) && event.type === 'hall.responded',
+    validatedRestricted: ({ context, event }, p: P) => context.restricted && answers(context.requests, validation(p), event) && event.type === 'hall.responded',
+    validationMissed: ({ context, event }, p: P) => answers(context.requests, validation(p), event) && failedWith(event, [MISSED_CHALLENGE]),
+    validationFailed: ({ context, event }, p: P) => answers(context.requests, validation(p), event) && event.type === 'hall.failed',
   },
   actions: {
     reset: assign(({ context }) => ({ requests: forgetAll(context.requests), phone: initialChannel, email: initialChannel })),
+    takeProfile: assign(({ event }) => (event.type === 'app.started' ? { geetestV4: event.site.hallProfile?.geetest === 'v4', siteCode: event.site.siteCode } : {})),
     restrict: assign({ restricted: true }),
     lift: assign(({ context: c }) => {
       const clear = (s: ChannelState): ChannelState => (s.error?.reason === 'restricted' ? { ...s, error: null } : s)
@@ -82,8 +94,12 @@ export const verifyMachine = setup({
       const scene = asking ? (e.scene ?? null) : s.scene
       const username = asking ? (e.username ?? '').trim() : s.username
       const answer = e.type === 'verify.challengeAnswered' && s.challenge !== null ? { key: s.challenge.key, answer: e.answer } : null
-      const before = settle(c.requests, challengeOf(p))
-      const fields = challengeFieldsOf(answer)
+      const before = settle(settle(c.requests, challengeOf(p)), validation(p))
+      // After a v4 validation the send carries its pass; else the challenge's key and answer, if any.
+      const fields =
+        e.type === 'hall.responded' && s.answered !== null
+          ? geetestResultOf(c.siteCode, s.answered, dataOf(userGeetestValidate, e))
+          : challengeFieldsOf(answer)
       const asked =
         scene === null
           ? p.channel === 'phone'
@@ -92,9 +108,30 @@ export const verifyMachine = setup({
           : p.channel === 'phone'
             ? request('verify', before, send(p), shortMsgCreate, { phone_number: target, scene, ...(scene === 'reset' ? { username } : {}), ...fields })
             : request('verify', before, send(p), emailCreateMail, { username, email: target, ...fields })
-      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { target, scene, username, requested: false, failed: false, error: null, challenge: null }) })
+      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { target, scene, username, requested: false, failed: false, error: null, challenge: null, answered: null }) })
       enqueue.emit(asked.notice)
     }),
+    /** The v4 validation of the challenge answered: before sign-in (a send naming its scene) or the player's own. */
+    validate: enqueueActions(({ context: c, event: e, enqueue }, p: P) => {
+      const s = c[p.channel]
+      if (e.type !== 'verify.challengeAnswered' || s.challenge === null) return
+      const answered = { key: s.challenge.key, answer: e.answer }
+      const params = { captcha_id: c.siteCode, lot_number: answered.key, captcha_output: answered.answer, scene: s.scene ?? 'sms' }
+      const before = settle(c.requests, challengeOf(p))
+      const asked = s.scene === null
+        ? request('verify', before, validation(p), userGeetestValidate, params)
+        : request('verify', before, validation(p), geetestValidate, params)
+      enqueue.assign({ requests: asked.requests, ...patch(c, p.channel, { answered, error: null }) })
+      enqueue.emit(asked.notice)
+    }),
+    /** A refused validation: a miss asks a new challenge (askChallenge, keepMiss); else the send's failure. */
+    validationFailed: enqueueActions(({ context, event, enqueue }, p: P) => {
+      if (event.type !== 'hall.failed') return
+      const restricting = isGeetestError(event.error)
+      enqueue.assign({ requests: settle(context.requests, validation(p)), ...patch(context, p.channel, { answered: null, challenge: null, error: restricting ? RESTRICTED : verifyErrorOf(event.error) }) })
+      if (restricting) enqueue.emit({ type: 'geetest.challengeFailed', attempt: 'codeSend' })
+    }),
+    dropValidation: assign(({ context }, p: P) => ({ requests: settle(context.requests, validation(p)), ...patch(context, p.channel, { answered: null }) })),
     sent: assign(({ context }, p: P) => ({ requests: settle(context.requests, send(p)), ...patch(context, p.channel, { requested: true }) })),
     fail: enqueueActions(({ context, event, enqueue }, p: P) => {
       if (event.type !== 'hall.failed') return
@@ -126,6 +163,7 @@ export const verifyMachine = setup({
   context: initialVerify,
   type: 'parallel',
   on: {
+    'app.started': { actions: 'takeProfile' },
     'geetest.restricted': { actions: 'restrict' },
     'geetest.lifted': { actions: 'lift' },
     // A new player starts afresh: nothing in flight, no countdown.
@@ -204,7 +242,23 @@ function channelRegion(channel: VerifyChannel) {
               'verify.challengeRenewed': { guard: guard('mineIntent'), target: 'loading', actions: action('askChallenge') },
               'verify.challengeAnswered': [
                 { guard: guard('refusedAnswer'), actions: action('refuse') },
+                { guard: guard('answeredV4'), target: 'validating', actions: action('validate') },
                 { guard: guard('answered'), target: `#verify.${channel}.sending`, actions: action('send') },
+              ],
+            },
+          },
+          // The hall profile's Geetest v4: the answer is validated first; its pass goes with the send.
+          validating: {
+            on: {
+              'verify.challengeCancelled': { guard: guard('mineIntent'), target: idle, actions: [action('dropValidation'), action('dropChallenge')] },
+              // A restriction that started meanwhile refuses the send (the pass is left unused).
+              'hall.responded': [
+                { guard: guard('validatedRestricted'), target: idle, actions: [action('dropValidation'), action('dropChallenge'), action('refuse')] },
+                { guard: guard('validated'), target: `#verify.${channel}.sending`, actions: action('send') },
+              ],
+              'hall.failed': [
+                { guard: guard('validationMissed'), target: 'loading', actions: [action('dropValidation'), action('askChallenge'), action('keepMiss')] },
+                { guard: guard('validationFailed'), target: idle, actions: action('validationFailed') },
               ],
             },
           },

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createMachine, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate'
 import {
-  COUNTDOWN_SECONDS, FORCED_CHALLENGE, MISSED_CHALLENGE, VERIFY_CALLS, VERIFY_DELAYS, initialVerify, selectCodeSend, verifyMachine, type VerifyContext, type VerifyEvent,
+  COUNTDOWN_SECONDS, FORCED_CHALLENGE, MISSED_CHALLENGE, VERIFY_CALLS, VERIFY_DELAYS, initialChannel, initialVerify, selectCodeSend, verifyMachine, type VerifyContext, type VerifyEvent,
 } from '../../actors/verify'
 import type { VerifyChannel } from '../../schemas/events/verify'
 import type { HallError } from '../../schemas/hall/errors'
 import { secret } from '../../schemas/secret'
 import { modelHarness, type DelayEvent } from './harness'
+import { appStarted, siteConfig } from '../support/site-fixtures'
 
 /**
  * The verification flow against a test model: the real statechart, its delays turned into
@@ -90,6 +91,12 @@ const ko = (requestId: string, call: string, error: HallError): ModelEvent => ({
 /** The awaited send and challenge requests of a channel (the kit's bookkeeping). */
 const sendIdOf = (c: VerifyContext, ch: VerifyChannel): string | null => c.requests.awaiting[`${ch}.send`] ?? null
 const challengeIdOf = (c: VerifyContext, ch: VerifyChannel): string | null => c.requests.awaiting[`${ch}.challenge`] ?? null
+/** The awaited v4 validation of a channel's challenge (hall profile `geetest: 'v4'`). */
+const validateIdOf = (c: VerifyContext, ch: VerifyChannel): string | null => c.requests.awaiting[`${ch}.validate`] ?? null
+/** The pass a v4 validation answers. */
+const PASS = { pass_token: 'pass-1', gen_time: '1790000000' }
+/** The site switched to the Geetest v4 validation (HallProfile `geetest: 'v4'`), site 001. */
+const V4_STARTED = appStarted({ site: siteConfig({ hallProfile: { geetest: 'v4' } }) })
 const CHALLENGE = { key: 'k1', image: 'data:image/svg+xml;base64,AA==' }
 const MAX_REQUESTS = 3
 /** A channel runs a timer (held, sent, counting). */
@@ -100,6 +107,12 @@ const events = (s: Snap): ModelEvent[] => {
   const out: ModelEvent[] = [c.restricted ? { type: 'geetest.lifted' } : { type: 'geetest.restricted', seconds: 60 }]
   if (c.requests.count === 0) out.push({ type: 'session.loggedIn', mode: 'normal', username: 'demo', accountType: 0, real: true, mustChangePassword: false })
   out.push({ type: 'session.loggedOut', reason: 'logout' })
+  // The site's profile, read once at the start (nothing happened yet). On a v4 site the model plays
+  // the paths the profile changes (the challenge and its validation), not again those it does not
+  // (a malformed answer, a send's own refusals, a stale answer), so the model stays small.
+  const pristine = c.requests.count === 0 && !c.restricted && [c.phone, c.email].every((st) => JSON.stringify(st) === JSON.stringify(initialChannel))
+  if (!c.geetestV4 && pristine && s.matches({ phone: 'idle', email: 'idle' })) out.push(V4_STARTED)
+  const v4 = c.geetestV4
   // Time passing; once a countdown has ticked, only its end is played (countdownEnd), so the model stays small.
   if (!CHANNELS.some((ch) => s.matches({ [ch]: 'counting' }) && c[ch].countdown < COUNTDOWN_SECONDS)) {
     out.push({ type: 'delay', ms: VERIFY_DELAYS.tick }, { type: 'delay', ms: VERIFY_DELAYS.sendLock })
@@ -115,7 +128,7 @@ const events = (s: Snap): ModelEvent[] => {
       out.push({ type: 'verify.codeSendRequested', channel: ch, target: TARGET[ch] }, { type: 'verify.challengeRenewed', channel: ch }, { type: 'verify.challengeAnswered', channel: ch, answer: secret('1234') })
       // An answer that does not fit the image's 4 digits is the form's to refuse: the actor cannot
       // read it and sends it (the harness's redacted run checks that nothing decides on it).
-      if (ch === 'phone') out.push({ type: 'verify.challengeAnswered', channel: ch, answer: secret('12') })
+      if (ch === 'phone' && !v4) out.push({ type: 'verify.challengeAnswered', channel: ch, answer: secret('12') })
     }
     // No target: the send button is disabled, and the actor refuses it too.
     if (ch === 'phone') out.push({ type: 'verify.codeSendRequested', channel: ch, target: ' ' })
@@ -123,14 +136,19 @@ const events = (s: Snap): ModelEvent[] => {
     if (sendId !== null) {
       out.push(ok(sendId, call, {}), ko(sendId, call, service(FORCED_CHALLENGE, 'force geetest')), ko(sendId, call, service(1127, 'error_12')))
       out.push(ko(sendId, call, service(MISSED_CHALLENGE, 'challenge not passed: try the new one')))
-      out.push(ko(sendId, call, ch === 'phone' ? service(1220, 'not a phone number') : { _tag: 'Network', message: 'offline' }))
+      if (!v4) out.push(ko(sendId, call, ch === 'phone' ? service(1220, 'not a phone number') : { _tag: 'Network', message: 'offline' }))
     }
     if (challengeId !== null) out.push(ok(challengeId, VERIFY_CALLS.challenge, CHALLENGE), ko(challengeId, VERIFY_CALLS.challenge, { _tag: 'Network', message: 'offline' }))
+    const validateId = validateIdOf(c, ch)
+    if (validateId !== null) {
+      out.push(ok(validateId, 'userGeetestValidate', PASS), ko(validateId, 'userGeetestValidate', service(MISSED_CHALLENGE, 'challenge not passed: try the new one')))
+      out.push(ko(validateId, 'userGeetestValidate', service(1127, 'error_12')), ko(validateId, 'userGeetestValidate', { _tag: 'Network', message: 'offline' }))
+    }
     const other = ch === 'phone' ? 'email' : 'phone'
     if (s.matches({ [ch]: 'counting' }) && !timing(s, other)) out.push({ type: 'countdownEnd', channel: ch })
   }
   // An answer to a request no longer awaited.
-  if (c.requests.count > 0) out.push(ok('verify-1', VERIFY_CALLS.phone, {}))
+  if (c.requests.count > 0 && !v4) out.push(ok('verify-1', VERIFY_CALLS.phone, {}))
   return out
 }
 
@@ -148,11 +166,24 @@ const invariants = () => {
       expect(a['requestId']).toBe(`verify-${c.requests.count}`)
       const ch = CHANNELS.find((x) => a['call'] === VERIFY_CALLS[x])
       if (a['call'] === VERIFY_CALLS.challenge) expect(a['payload']).toEqual({})
-      else {
+      else if (a['call'] === 'userGeetestValidate') {
+        // The v4 validation: only on a v4 site, of the challenge shown, with the answer given.
+        expect(c.geetestV4).toBe(true)
+        expect(event?.type).toBe('verify.challengeAnswered')
+        const answer = event?.type === 'verify.challengeAnswered' ? event.answer : null
+        expect(a['payload']).toEqual({ captcha_id: '001', lot_number: CHALLENGE.key, captcha_output: answer, scene: 'sms' })
+      } else {
         expect(ch).toBeDefined()
         // A send goes to its target; after a challenge, with the challenge's key and the answer given.
         const answer = event?.type === 'verify.challengeAnswered' ? event.answer : null
-        expect(a['payload']).toEqual({ [ch === 'phone' ? 'phone' : 'email']: TARGET[ch!], ...(answer !== null ? { captchaKey: CHALLENGE.key, captcha: answer } : {}) })
+        // After a v4 validation, with its pass as the geetest result (never the key and answer).
+        const validated = event?.type === 'hall.responded' && prev !== null && validateIdOf(prev.context, ch!) === event.requestId ? prev.context[ch!].answered : null
+        if (answer !== null) expect(prev?.context.geetestV4).toBe(false)
+        expect(a['payload']).toEqual({
+          [ch === 'phone' ? 'phone' : 'email']: TARGET[ch!],
+          ...(answer !== null ? { captchaKey: CHALLENGE.key, captcha: answer } : {}),
+          ...(validated !== null ? { geetest: { captcha_id: '001', lot_number: CHALLENGE.key, captcha_output: validated.answer, pass_token: secret(PASS.pass_token), gen_time: PASS.gen_time } } : {}),
+        })
         // Never while the restriction lasts, never without a target.
         expect(prev?.context.restricted).toBe(false)
       }
@@ -172,7 +203,8 @@ const invariants = () => {
       if (prev !== null && prev.matches({ [ch]: 'sent' }) && real.matches({ [ch]: 'counting' })) expect(st.countdown).toBe(COUNTDOWN_SECONDS)
     }
     // A restricting challenge error is reported to the geetest actor, once.
-    const restricting = event?.type === 'hall.failed' && (event.error as { msg?: string }).msg === 'error_12' && CHANNELS.some((ch) => prev !== null && sendIdOf(prev.context, ch) === event.requestId)
+    const restricting =
+      event?.type === 'hall.failed' && (event.error as { msg?: string }).msg === 'error_12' && CHANNELS.some((ch) => prev !== null && (sendIdOf(prev.context, ch) === event.requestId || validateIdOf(prev.context, ch) === event.requestId))
     expect(ofType(emitted, 'geetest.challengeFailed')).toEqual(restricting ? [{ type: 'geetest.challengeFailed', attempt: 'codeSend' }] : [])
     before = real
   }
@@ -200,9 +232,9 @@ describe('verify model', () => {
       const c = s.context
       const channel = (ch: VerifyChannel) => {
         const st = c[ch]
-        return [sendIdOf(c, ch), challengeIdOf(c, ch), st.failed, st.countdown, st.error?.reason ?? null, st.requested, st.challenge !== null, timing(s, ch) ? c.since[ch] : 0]
+        return [sendIdOf(c, ch), challengeIdOf(c, ch), validateIdOf(c, ch), st.failed, st.countdown, st.error?.reason ?? null, st.requested, st.challenge !== null, timing(s, ch) ? c.since[ch] : 0]
       }
-      return JSON.stringify([s.value, c.restricted, c.requests.count, channel('phone'), channel('email')])
+      return JSON.stringify([s.value, c.restricted, c.geetestV4, c.requests.count, channel('phone'), channel('email')])
     },
     limits: { traversal: 400_000, paths: 30_000, simplePaths: 20 },
   })

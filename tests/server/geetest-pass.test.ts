@@ -33,6 +33,10 @@ const challenge = async (caller: Caller): Promise<{ key: string; digits: string 
 }
 
 describe('the v4 validation answers a pass the guarded call carries', () => {
+  it("site 401 is seeded with the hall profile geetest 'v4'", async () => {
+    expect(((await control(hall.url, 'site-config', { siteCode: '401' }))['config'] as { hallProfile?: unknown }).hallProfile).toEqual({ geetest: 'v4' })
+  })
+
   it('a code send past its allowance goes through once with the pass of a validated challenge', async () => {
     const caller = await signedIn()
     await control(hall.url, 'reset', {})

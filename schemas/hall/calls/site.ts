@@ -351,6 +351,13 @@ export const HallProfile = Schema.Struct({
    * the sign-in with the same code.
    */
   smsLogin: Schema.optionalKey(Schema.Literals(['direct', 'validate'])),
+  /**
+   * How a challenge the hall demands (1119, 1124-1126) is answered: 'captcha' (absent) with the
+   * guarded call itself (its `captchaKey` and `captcha`); 'v4', for a site whose challenge is
+   * Geetest, by /geetest/validate/v4 (before sign-in) or /user/geetest/validate/v4 (after) first,
+   * whose pass the guarded call carries as its `geetest` result.
+   */
+  geetest: Schema.optionalKey(Schema.Literals(['captcha', 'v4'])),
 })
 export type HallProfile = typeof HallProfile.Type
 
