@@ -14,6 +14,7 @@ import type { Queryable } from './db'
 import { ServiceError } from './calls/types'
 import { ChallengeCodes, admitSend, demandOf, forgetMisses, refuseAnswer, spendChallenge } from './calls/challenge'
 import type { CallContext } from './calls/types'
+import type { GeetestResult } from '../schemas/hall/calls'
 
 /** The reference hall's own codes of the guard (issue 24's range 2000-2049). */
 export const GuardCodes = {
@@ -122,9 +123,11 @@ export const lockedMsOf = async (db: Queryable, g: Guarded, now: number): Promis
 export interface ChallengeAnswer {
   readonly captchaKey?: string | undefined
   readonly captcha?: string | undefined
+  /** A Geetest v4 validation's pass (hall profile `geetest: 'v4'`), spent in place of a key and answer. */
+  readonly geetest?: GeetestResult | undefined
 }
 
-const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a.captcha !== undefined
+const carries = (a: ChallengeAnswer): boolean => a.captchaKey !== undefined || a.captcha !== undefined || a.geetest !== undefined
 
 /**
  * Before an attempt: refuses it while any of its keys is locked (2010); past a key's challenge
@@ -217,7 +220,7 @@ export const admitOpenSend = async (
   ctx: CallContext,
   playerId: string,
   purpose: string,
-  answer: { readonly captchaKey?: string; readonly captcha?: string },
+  answer: ChallengeAnswer,
 ): Promise<void> => {
   const address = guarded('sends', ctx.site.code, ctx.ip)
   const asks = (await failuresOf(ctx.db, address, ctx.now)) >= address.policy.challengeAfter

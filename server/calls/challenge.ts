@@ -275,7 +275,7 @@ export const admitSend = async (
   db: Queryable,
   playerId: string,
   purpose: string,
-  answer: { readonly captchaKey?: string; readonly captcha?: string; readonly geetest?: GeetestResult | undefined },
+  answer: { readonly captchaKey?: string | undefined; readonly captcha?: string | undefined; readonly geetest?: GeetestResult | undefined },
   now: number,
   /** A challenge was solved for this send already (the address's guard spent it). */
   solved = false,

@@ -181,7 +181,7 @@ export const recoveryCalls: ReadonlyArray<Implementation> = [
   // The SMS send before sign-in: 'reset' to the account's bound phone; 'login' to the phone of
   // an account (smslogin.ts). Other scenes are sent by the signed-in calls.
   implement(shortMsgCreate, async (ctx, p) => {
-    const answer = { ...(p.captchaKey === undefined ? {} : { captchaKey: p.captchaKey }), ...(p.captcha === undefined ? {} : { captcha: p.captcha }) }
+    const answer = { ...(p.captchaKey === undefined ? {} : { captchaKey: p.captchaKey }), ...(p.captcha === undefined ? {} : { captcha: p.captcha }), ...(p.geetest === undefined ? {} : { geetest: p.geetest }) }
     if (p.scene === 'login') return smsLoginSend(ctx, p.phone_number, p.areaCode, answer)
     if (p.scene !== 'reset') throw new ServiceError(RecoveryCodes.badScene, `the reference hall sends no '${p.scene}' code before sign-in`)
     if (p.username === undefined) throw new ServiceError(RecoveryCodes.noAccount, 'name the account to recover')
@@ -196,7 +196,7 @@ export const recoveryCalls: ReadonlyArray<Implementation> = [
   implement(emailCreateMail, async (ctx, p) => {
     const player = await accountNamed(ctx, p.username)
     const email = boundNamed((await accountStateOf(ctx.db, player.id)).email, p.email, maskEmail, (v) => v.toLowerCase())
-    const answer = { ...(p.captchaKey === undefined ? {} : { captchaKey: p.captchaKey }), ...(p.captcha === undefined ? {} : { captcha: p.captcha }) }
+    const answer = { ...(p.captchaKey === undefined ? {} : { captchaKey: p.captchaKey }), ...(p.captcha === undefined ? {} : { captcha: p.captcha }), ...(p.geetest === undefined ? {} : { geetest: p.geetest }) }
     const send = await codeSender(ctx, 'email', CODE_TTL_MS)
     await admitOpenSend(ctx, player.id, 'email', answer)
     await send(email, await storeCode(ctx.db, player.id, 'email', email, ctx.now))

@@ -13,6 +13,7 @@ import { shortMsgValidate, smsLogin } from '../../schemas/hall/calls'
 import type { UserInfo } from '../../schemas/hall/calls'
 import { randomBytes } from 'node:crypto'
 import { admitAttempt, admitOpenSend, forgetFailures, guarded, refuseAttempt } from '../guard'
+import type { ChallengeAnswer } from '../guard'
 import { playerById } from '../store'
 import type { PlayerRow } from '../store'
 import { codeSender } from '../mail/delivery'
@@ -57,7 +58,7 @@ export const smsLoginSend = async (
   ctx: CallContext,
   phone: string,
   areaCode: string | undefined,
-  answer: { readonly captchaKey?: string; readonly captcha?: string },
+  answer: ChallengeAnswer,
 ): Promise<{ target: string; expireSeconds: number }> => {
   const { player, bound } = await accountOfPhone(ctx, phone, areaCode)
   const send = await codeSender(ctx, 'phone', CODE_TTL_MS)

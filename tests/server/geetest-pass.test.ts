@@ -61,6 +61,28 @@ describe('the v4 validation answers a pass the guarded call carries', () => {
     expect((await post(caller, '/user/security/createsms', { phone: '+15551234567', geetest: { ...geetest, pass_token: other.pass_token } })).envelope.code).toBe(2011)
   })
 
+  it('a code send before sign-in (recovery by e-mail) goes through with the pass of the validation before sign-in', async () => {
+    await control(hall.url, 'reset', {})
+    const email = `geo${Date.now() % 1e9}@example.com`
+    const made = (await control(hall.url, 'new-player', { prefix: 'geo', email })) as { username: string }
+    const ask = { username: made.username, email }
+    let code = 1
+    let sends = 0
+    while (code === 1 && sends < 10) {
+      code = (await post(site, '/user/email/createmail', ask)).envelope.code
+      sends += 1
+    }
+    expect(code).toBe(1119)
+    const c = await challenge(site)
+    const validated = await post(site, '/geetest/validate/v4', { captcha_id: '001', lot_number: c.key, captcha_output: c.digits })
+    expect(validated.envelope.code).toBe(1)
+    const pass = validated.envelope.data as { pass_token: string; gen_time: string }
+    const geetest = { captcha_id: '001', lot_number: c.key, captcha_output: c.digits, ...pass }
+    expect((await post(site, '/user/email/createmail', { ...ask, geetest })).envelope.code).toBe(1)
+    // Used once: the same pass again is a miss.
+    expect((await post(site, '/user/email/createmail', { ...ask, geetest })).envelope.code).toBe(2011)
+  })
+
   it('a wrong answer gets no pass', async () => {
     const c = await challenge(site)
     const wrong = c.digits === '0000' ? '1111' : '0000'
