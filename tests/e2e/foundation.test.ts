@@ -42,7 +42,7 @@ describe('the event log in a real browser', () => {
     const types = lines.slice(1).map((r) => (r['event'] as { type: string }).type)
     expect(types).toEqual(expect.arrayContaining(['app.started', 'hall.requested', 'hall.responded', 'site.ready']))
 
-    const same = replayLog('boot', log, 'boot-default-site')
+    const same = await replayLog('boot', log, 'boot-default-site')
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
 
@@ -57,7 +57,7 @@ describe('the event log in a real browser', () => {
       const event = r['event'] as { data: Record<string, unknown> }
       return { ...r, event: { ...event, data: { ...event.data, maintainStatus: 4 } } }
     })
-    const diverged = replayLog('boot-edited', edited.map((l) => JSON.stringify(l)).join('\n') + '\n')
+    const diverged = await replayLog('boot-edited', edited.map((l) => JSON.stringify(l)).join('\n') + '\n')
     expect(diverged.code).toBe(1)
     expect(diverged.out).toContain(`DIVERGED at seq ${String(lines[siteInfoLine]!['seq'])} (actor site)`)
   })

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseNdjson } from '../../src/bus/ndjson'
 import { useBrowser } from './support/browser'
+import { runTsx } from './support/tsx'
 
 /**
  * From a player's report to a fixed bug (docs/replay.md, "A test from a session"): a player's
@@ -24,10 +24,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const NAME = 'wallet-wrong-balance-type'
 const FAULT = 'tests/replay/faults/wallet-failure-not-stale.ts'
 
-const tsx = (script: string, args: ReadonlyArray<string>, env: Record<string, string> = {}) => {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [script, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } })
-  return { code: r.status, out: `${r.stdout}${r.stderr}` }
-}
+const tsx = runTsx
 
 describe('a player session becomes a regression test', () => {
   it('uploads a session with a wrong balance type, makes a golden test of it by its reference, which fails with the fault and passes without', async () => {
@@ -59,7 +56,7 @@ describe('a player session becomes a regression test', () => {
     const out = recording ? path.join(root, 'tests/replay') : mkdtempSync(path.join(tmpdir(), 'lobby-golden-'))
     const support = { LOBBY_SUPPORT_URL: kit.hallUrl, LOBBY_SUPPORT_USERNAME: 'support', LOBBY_SUPPORT_PASSWORD: 'support-dev' }
     const expectations = ['--context', 'wallet.stale=true', '--context', 'wallet.balance="250.00"', '--in', 'wallet=player.balance.idle']
-    const made = tsx(
+    const made = await tsx(
       'scripts/golden.ts',
       [reference, '--name', NAME, '--out', out, '--from', String(refreshSeq), '--until', String(failed.seq), ...expectations, '--actors', FAULT, ...(recording ? ['--force'] : [])],
       support,
@@ -87,12 +84,12 @@ describe('a player session becomes a regression test', () => {
     expect(spec.source).toContain(reference)
 
     // The same test on this build's wallet (the fault switched off): it passes, as the golden stage runs it.
-    const fixed = tsx('scripts/replay.ts', [path.join(out, `${NAME}.ndjson`)])
+    const fixed = await tsx('scripts/replay.ts', [path.join(out, `${NAME}.ndjson`)])
     expect(fixed.code, fixed.out).toBe(0)
     expect(fixed.out).toContain('pass     wallet.context.stale = true')
     expect(fixed.out).toContain('result   EXPECTED')
     // And the fault, switched on again in the replay alone, fails it again.
-    expect(tsx('scripts/replay.ts', [path.join(out, `${NAME}.ndjson`), '--actors', FAULT]).code).toBe(1)
+    expect((await tsx('scripts/replay.ts', [path.join(out, `${NAME}.ndjson`), '--actors', FAULT])).code).toBe(1)
 
     // The download is in the audit trail under the support account, for that reference.
     const login = await page.request.post(`${kit.hallUrl}/support/api/login`, { data: { username: 'support', password: 'support-dev' } })

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +7,7 @@ import { parseNdjson, toNdjson, type LogFile } from '../../src/bus/ndjson'
 import { checkGolden, describeOutcome, type ExpectFile } from '../../src/devtools/golden'
 import { expectationLines, readExpectFileFor } from '../replay/expect-file'
 import { useBrowser } from './support/browser'
+import { runTsx } from './support/tsx'
 
 /**
  * Every golden log of tests/replay, opened as a local file in the developers' timeline
@@ -21,7 +21,6 @@ import { useBrowser } from './support/browser'
  * drives the actors there as it did live.
  */
 const kit = useBrowser()
-const root = path.resolve(import.meta.dirname, '../..')
 const dir = path.resolve(import.meta.dirname, '../replay')
 const goldens = readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort()
 
@@ -66,10 +65,7 @@ const goldenCheck = async (page: Page, spec: ExpectFile): Promise<string> => {
 }
 
 /** `npm run replay` on a log (its expectation file beside it). */
-const replayInNode = (file: string): { code: number | null; out: string } => {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/replay.ts', file], { cwd: root, encoding: 'utf8' })
-  return { code: r.status, out: `${r.stdout}${r.stderr}` }
-}
+const replayInNode = (file: string): Promise<{ code: number | null; out: string }> => runTsx('scripts/replay.ts', [file])
 
 describe('the golden logs in the timeline', () => {
   it('finds the golden logs, those with secrets and those with expectations among them', () => {
@@ -121,7 +117,7 @@ describe('the golden logs in the timeline', () => {
     )
 
     // Node: the expectations decide; the replay leaving the recorded path at `until` is reported.
-    const node = replayInNode(buggy)
+    const node = await replayInNode(buggy)
     expect(node.code, node.out).toBe(0)
     expect(node.out).toContain(`path     the replay leaves the recorded path at seq ${spec.until} (actor wallet)`)
     expect(node.out).toContain('result   EXPECTED')
@@ -140,7 +136,7 @@ describe('the golden logs in the timeline', () => {
       'setup-diverges',
       log.records.map((r) => (r === before ? { ...r, states: { ...r.states, music: { library: { active: 'loading' }, page: {}, player: 'stopped' } } } : r)),
     )
-    const nodeBroken = replayInNode(broken)
+    const nodeBroken = await replayInNode(broken)
     expect(nodeBroken.code, nodeBroken.out).toBe(1)
     expect(nodeBroken.out).toContain(`setup    DIVERGED at seq ${before.seq} (actor music)`)
     await openInTimeline(page, broken)

@@ -75,7 +75,7 @@ describe('domains started when first needed', () => {
     expect(log.booted).not.toContain('withdraw')
     expect(log.started.filter((d) => d === 'withdraw')).toEqual(['withdraw'])
     // The golden log of a lazy start (tests/replay/lazy-withdraw.ndjson): replayed in Node, identical.
-    const same = replayLog('lazy-withdraw', await page.evaluate(() => window.__lobby!.exportLog()), 'lazy-withdraw')
+    const same = await replayLog('lazy-withdraw', await page.evaluate(() => window.__lobby!.exportLog()), 'lazy-withdraw')
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
     expect(errors).toEqual([])

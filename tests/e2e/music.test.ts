@@ -159,7 +159,7 @@ describe('the music player in a real browser', () => {
     const types = log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string } }).event.type)
     expect(types).toEqual(expect.arrayContaining(['music.randomRequested', 'music.randomPicked', 'music.audioEnded', 'dom.visibilityChanged', 'music.deleteConfirmed']))
 
-    const same = replayLog('music', log, 'music')
+    const same = await replayLog('music', log, 'music')
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
   })

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseNdjson } from '../../src/bus/ndjson'
 import { useBrowser } from './support/browser'
+import { runTsx } from './support/tsx'
 
 /**
  * The QA runner (npm run qa, docs/model-testing.md "Model paths through the UI") on the wallet's
@@ -15,23 +15,19 @@ import { useBrowser } from './support/browser'
  */
 
 const kit = useBrowser()
-const root = path.resolve(import.meta.dirname, '../..')
 
-const qa = (args: ReadonlyArray<string>) => {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/qa.ts', '--actor', 'wallet', '--hall', kit.hallUrl, ...args], { cwd: root, encoding: 'utf8' })
-  return { code: r.status, out: `${r.stdout}${r.stderr}` }
-}
+const qa = (args: ReadonlyArray<string>) => runTsx('scripts/qa.ts', ['--actor', 'wallet', '--hall', kit.hallUrl, ...args])
 
 describe('model paths through the UI', () => {
-  it('drives the wallet through the screen, and finds a button wired to the wrong event', () => {
+  it('drives the wallet through the screen, and finds a button wired to the wrong event', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'lobby-qa-test-'))
-    const good = qa(['--max-paths', '2', '--out', out])
+    const good = await qa(['--max-paths', '2', '--out', out])
     expect(good.code, good.out).toBe(0)
     expect(good.out).toMatch(/^qa wallet \(wallet, desktop\): through the UI states 4\/5, transitions \d+\/\d+ \(paths 2: 2 passed, 0 failed;/m)
     expect(good.out).toMatch(/^machine's own: model wallet: states \d+\/5, transitions \d+\/\d+/m)
     expect(good.out).toContain('unreachable through the UI: player.sports.loading: the sports wallet is read by the sports page only')
 
-    const wrong = qa(['--max-paths', '2', '--out', out, '--miswire', 'wallet.refreshRequested=wallet.sportsRequested'])
+    const wrong = await qa(['--max-paths', '2', '--out', out, '--miswire', 'wallet.refreshRequested=wallet.sportsRequested'])
     expect(wrong.code, wrong.out).toBe(1)
     expect(wrong.out).toContain('  3. press Refresh balance in the header')
     // What the page sent after the press (the wrong event, and whatever else the page asked meanwhile).

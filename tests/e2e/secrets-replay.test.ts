@@ -63,8 +63,8 @@ const expectNoSecret = (log: string, secrets: ReadonlyArray<string>): void => {
 }
 
 /** Replays the log in Node (scripts/replay.ts) and expects IDENTICAL. */
-const expectIdentical = (name: string, log: string): void => {
-  const same = replayLog(name, log, name)
+const expectIdentical = async (name: string, log: string): Promise<void> => {
+  const same = await replayLog(name, log, name)
   expect(same.out).toContain('IDENTICAL')
   expect(same.code).toBe(0)
 }
@@ -184,7 +184,7 @@ describe('sessions with secrets replay identically from their redacted log', () 
     const types = new Set(log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string } }).event.type))
     expect([...types]).toEqual(expect.arrayContaining(['session.loggedIn', 'session.loggedOut', 'postlogin.finished']))
     expectNoSecret(log, [PASSWORD, NEW_PASSWORD, PIN, NEW_PIN, bindCode, wrong(bindCode), smsCode, wrong(smsCode)])
-    expectIdentical('secrets-account', log)
+    await expectIdentical('secrets-account', log)
   })
 
   it("the game's phone prompt: a sign-in past the free failures answers the image, a game refused with 3002 asks the challenge, then binds the phone by code", async () => {
@@ -240,6 +240,6 @@ describe('sessions with secrets replay identically from their redacted log', () 
     const log = await games.exportLog()
     expect(errors).toEqual([])
     expectNoSecret(log, [PASSWORD, signInAnswer, sendAnswer, code, wrong(code)])
-    expectIdentical('secrets-game-phone', log)
+    await expectIdentical('secrets-game-phone', log)
   })
 })

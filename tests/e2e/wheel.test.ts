@@ -76,7 +76,7 @@ describe.each([['desktop', 2], ['phone', 20], ['phone', 2], ['desktop', 20]] as 
     const draws = log.trim().split('\n').slice(1).map((l) => (JSON.parse(l) as { event: { type: string; call?: string; data?: { index: number } } }).event)
       .filter((e) => e.type === 'hall.responded' && e.call === 'turntableDraw')
     expect(draws.map((e) => e.data?.index)).toEqual([expected])
-    const same = replayLog(`wheel-${kind}-${size}`, log)
+    const same = await replayLog(`wheel-${kind}-${size}`, log)
     expect(same.out).toContain('IDENTICAL')
     expect(same.code).toBe(0)
 
