@@ -91,13 +91,26 @@ export const signIn: QaStep<unknown> = {
   say: 'sign in with the header login form',
   run: async ({ page, player }) => {
     const dialog = page.getByRole('dialog', { name: /Log in|Sign up/ })
-    // A visitor may be asked to log in as the lobby opens: the form is then already there.
-    if (!(await dialog.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click()
+    // A visitor may be asked to log in as the lobby opens: the form is then already there, or opens
+    // while the header's button is being pressed (the press is then refused by the popup over it).
+    while (!(await dialog.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click({ timeout: 2_000 }).catch(() => undefined)
     await dialog.getByRole('tab', { name: 'Log in' }).click()
     await dialog.getByLabel('Username').fill(player.username)
     await dialog.getByLabel('Password', { exact: true }).fill(player.password)
+    // The step is over when the post-login sequence is (postlogin.finished on the bus), so no pop-up
+    // of that sequence opens over the next step's control.
+    await page.evaluate(() => {
+      const w = window as Window & { __qaPostlogin?: boolean }
+      w.__qaPostlogin = false
+      const sub = window.__lobby!.system.bus.records$.subscribe((r: { event: { type: string } }) => {
+        if (r.event.type !== 'postlogin.finished') return
+        w.__qaPostlogin = true
+        sub.unsubscribe()
+      })
+    })
     await dialog.locator('form').getByRole('button', { name: 'Log in', exact: true }).click()
     await dialog.waitFor({ state: 'hidden' })
+    await page.waitForFunction(() => (window as Window & { __qaPostlogin?: boolean }).__qaPostlogin === true, undefined, { timeout: 20_000 })
   },
 }
 
